@@ -1,0 +1,67 @@
+/**
+ * Field schemas shared by resources: bounded text, timestamps, URLs, IANA time zones, play limits.
+ * Every bound of the specification lives in a schema here or in the resource's module, once.
+ *
+ * @since 0.1.0
+ */
+import { DateTime, Option, Schema, SchemaTransformation } from "effect"
+
+/** A string of `min` to `max` characters. */
+export const Text = (min: number, max: number) =>
+  min > 0
+    ? Schema.String.check(Schema.isMinLength(min), Schema.isMaxLength(max))
+    : Schema.String.check(Schema.isMaxLength(max))
+
+/** A time, ISO 8601 in UTC on the wire (`2026-01-01T00:00:00.000Z`), `DateTime.Utc` in the domain. */
+export const Timestamp = Schema.DateTimeUtcFromString.annotate({ format: "date-time" })
+export type Timestamp = DateTime.Utc
+
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/u
+
+/** A date-time sent by a caller: ISO 8601 with a zone designator; decoded to UTC. */
+export const DateTimeInput = Schema.String.check(
+  Schema.makeFilter(
+    (s: string) =>
+      (ISO_DATE_TIME.test(s) && Option.isSome(DateTime.make(s))) ||
+      "Expected an ISO 8601 date-time with a time zone, such as 2026-01-01T00:00:00Z",
+    { expected: "an ISO 8601 date-time with a time zone" }
+  )
+)
+  .annotate({ format: "date-time" })
+  .pipe(
+    Schema.decodeTo(
+      Schema.DateTimeUtc,
+      SchemaTransformation.transform({
+        decode: (s: string) => DateTime.toUtc(DateTime.makeUnsafe(s)),
+        encode: (d: DateTime.Utc) => DateTime.formatIso(d)
+      })
+    )
+  )
+
+/** Whether `url` is an absolute https URL. */
+export const isHttpsUrl = (url: string): boolean => {
+  if (!URL.canParse(url)) return false
+  const parsed = new URL(url)
+  return parsed.protocol === "https:" && parsed.hostname !== "" && parsed.username === "" && parsed.password === ""
+}
+
+/** An https URL of up to 2048 characters. */
+export const HttpsUrl = Schema.String.check(
+  Schema.isMaxLength(2048),
+  Schema.makeFilter((s: string) => isHttpsUrl(s) || "Expected an https URL", { expected: "an https URL" })
+).annotate({ format: "uri" })
+
+/** Whether `zone` is an IANA time zone this runtime knows. */
+export const isTimeZone = (zone: string): boolean => Option.isSome(DateTime.zoneMakeNamed(zone))
+
+/** An IANA time zone name, 1 to 64 characters. */
+export const TimeZone = Schema.String.check(
+  Schema.isMinLength(1),
+  Schema.isMaxLength(64),
+  Schema.makeFilter((s: string) => isTimeZone(s) || `Expected an IANA time zone, got ${JSON.stringify(s)}`, {
+    expected: "an IANA time zone such as Europe/Paris"
+  })
+)
+
+/** Plays per player (total or per day): 1 to 10000, or null for no limit. */
+export const PlayLimit = Schema.NullOr(Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 10_000 })))
