@@ -46,10 +46,10 @@ export const isHttpsUrl = (url: string): boolean => {
 }
 
 /** An https URL of up to 2048 characters. */
-export const HttpsUrl = Schema.String.check(
+export const HttpsUrl = Schema.String.annotate({ format: "uri" }).check(
   Schema.isMaxLength(2048),
   Schema.makeFilter((s: string) => isHttpsUrl(s) || "Expected an https URL", { expected: "an https URL" })
-).annotate({ format: "uri" })
+)
 
 /** Whether `zone` is an IANA time zone this runtime knows. */
 export const isTimeZone = (zone: string): boolean => Option.isSome(DateTime.zoneMakeNamed(zone))

@@ -1,0 +1,63 @@
+/**
+ * The reference server's composition: core use cases over a store, the `/v1` routes, rate limiting
+ * (memory, or Redis shared between instances), served by Node's HTTP server. `main.ts` runs it from
+ * the environment; tests run the same composition on a free port with the store they choose.
+ *
+ * @since 0.1.0
+ */
+
+import { createServer } from "node:http"
+import type { Account } from "@campaign-games/core"
+import { Accounts, type ApiKey, ApiKeys, type Channel, Channels, Secrets, type Store } from "@campaign-games/core"
+import { HttpConfig, Server } from "@campaign-games/http"
+import { NodeHttpServer, NodeRedis } from "@effect/platform-node"
+import { Layer, type Redacted } from "effect"
+import { HttpRouter } from "effect/http"
+import { RateLimiter } from "effect/persistence"
+
+/** The store the app runs on: the transaction port and every repository. */
+export type StoreServices = Store.Store | Account.AccountRepo | ApiKey.ApiKeyRepo | Channel.ChannelRepo
+
+export interface AppOptions {
+  readonly adminToken: Redacted.Redacted<string> | undefined
+  readonly publicUrl: string
+  /** Shares rate-limit counts between instances; process memory when undefined. */
+  readonly redisUrl?: string | undefined
+}
+
+/** The core use cases over a store. */
+export const core = <E, R>(store: Layer.Layer<StoreServices, E, R>) =>
+  Layer.mergeAll(Accounts.Accounts.layer, ApiKeys.ApiKeys.layer, Channels.Channels.layer).pipe(
+    Layer.provideMerge(Secrets.Secrets.layerWebCrypto),
+    Layer.provideMerge(store)
+  )
+
+/** A `RateLimiter` on Redis when a URL is given, else in process memory. */
+export const rateLimiter = (redisUrl: string | undefined) =>
+  RateLimiter.layer.pipe(
+    Layer.provide(
+      redisUrl === undefined
+        ? RateLimiter.layerStoreMemory
+        : RateLimiter.layerStoreRedis({ prefix: "cg:ratelimit:" }).pipe(
+            Layer.provide(NodeRedis.layer({ url: redisUrl }))
+          )
+    )
+  )
+
+/** The routes with everything they need but the core use cases (see `core`). */
+export const routes = (options: AppOptions) =>
+  Server.routes.pipe(
+    Layer.provide(rateLimiter(options.redisUrl)),
+    Layer.provide(
+      Layer.succeed(HttpConfig.HttpConfig, { adminToken: options.adminToken, publicUrl: options.publicUrl })
+    )
+  )
+
+/**
+ * The routes served by Node's HTTP server on `host:port` (port 0 picks a free one). Provide `core`
+ * last, so the port opens only once the store is ready.
+ */
+export const serve = (options: AppOptions & { readonly host: string; readonly port: number }) =>
+  HttpRouter.serve(routes(options), { disableLogger: true, disableListenLog: true }).pipe(
+    Layer.provideMerge(NodeHttpServer.layer(createServer, { port: options.port, host: options.host }))
+  )

@@ -1,0 +1,70 @@
+/**
+ * Runs the reference server from the environment:
+ *
+ * | variable | default | meaning |
+ * |---|---|---|
+ * | PORT | 8080 | port to listen on |
+ * | HOST | 127.0.0.1 | address to listen on |
+ * | CG_DATA_DIR | ./.data | the embedded store's directory (PGlite) |
+ * | DATABASE_URL | | PostgreSQL instead of the embedded store (migrations run at start) |
+ * | REDIS_URL | | shares rate-limit counts between instances |
+ * | CG_ADMIN_TOKEN | | enables the operator API |
+ * | CG_PUBLIC_URL | http://HOST:PORT | base of upload and file URLs |
+ * | CG_ALLOW_PRIVATE_URLS | false | lets webhooks and imports use http: and private addresses (development only) |
+ *
+ * On first start with an empty store it creates the account `default` and prints its owner key once.
+ *
+ * @since 0.1.0
+ */
+import { Accounts } from "@campaign-games/core"
+import { Database } from "@campaign-games/sql"
+import { NodeRuntime } from "@effect/platform-node"
+import { Config, Console, Effect, Layer, Option } from "effect"
+import * as App from "./App.ts"
+
+const ServerConfig = Config.all({
+  port: Config.Port("PORT").pipe(Config.withDefault(8080)),
+  host: Config.String("HOST").pipe(Config.withDefault("127.0.0.1")),
+  dataDir: Config.String("CG_DATA_DIR").pipe(Config.withDefault("./.data")),
+  databaseUrl: Config.option(Config.String("DATABASE_URL")),
+  redisUrl: Config.option(Config.String("REDIS_URL")),
+  adminToken: Config.option(Config.Redacted("CG_ADMIN_TOKEN")),
+  publicUrl: Config.option(Config.String("CG_PUBLIC_URL"))
+})
+
+const program = Effect.gen(function* () {
+  const config = yield* ServerConfig
+  const store = Database.layer({ databaseUrl: Option.getOrUndefined(config.databaseUrl), dataDir: config.dataDir })
+  const publicUrl = Option.getOrElse(config.publicUrl, () => `http://${config.host}:${config.port}`)
+  const bootstrap = Layer.effectDiscard(
+    Effect.gen(function* () {
+      const accounts = yield* Accounts.Accounts
+      const created = yield* accounts.bootstrap
+      if (Option.isSome(created)) {
+        // Printed once, to the terminal only (never through the logger): the owner key of `default`.
+        yield* Console.log(
+          `Created account "default" (${created.value.account.id}).\nIts owner API key, shown only now:\n\n  ${created.value.apiKey.key}\n`
+        )
+      }
+    })
+  )
+  const server = App.serve({
+    host: config.host,
+    port: config.port,
+    adminToken: Option.getOrUndefined(config.adminToken),
+    publicUrl,
+    redisUrl: Option.getOrUndefined(config.redisUrl)
+  })
+  yield* Layer.launch(
+    Layer.mergeAll(server, bootstrap).pipe(
+      Layer.provide(App.core(store)),
+      Layer.tap(() =>
+        Console.log(
+          `Campaign Games listening on http://${config.host}:${config.port} (${Option.isSome(config.databaseUrl) ? "PostgreSQL" : `embedded store in ${config.dataDir}`}); docs at /docs`
+        )
+      )
+    )
+  )
+})
+
+NodeRuntime.runMain(program)

@@ -1,0 +1,145 @@
+import { assert, layer } from "@effect/vitest"
+import { Effect } from "effect"
+import { layer as serverLayer, TestServer } from "./support/TestServer.ts"
+
+const isErrorShape = (body: any, code: string) => {
+  assert.isObject(body, "a JSON body")
+  assert.strictEqual(body.error.code, code)
+  assert.isString(body.error.message)
+  assert.isTrue(body.error.message.length > 0)
+}
+
+layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("errors and authentication", (it) => {
+  it.effect("401 for a missing, malformed, unknown or revoked key", () =>
+    Effect.gen(function* () {
+      const { request, account } = yield* TestServer
+      const missing = yield* request("GET", "/v1/channels")
+      assert.strictEqual(missing.status, 401)
+      isErrorShape(missing.body, "unauthorized")
+      const malformed = yield* request("GET", "/v1/channels", { key: "not-a-key" })
+      assert.strictEqual(malformed.status, 401)
+      isErrorShape(malformed.body, "unauthorized")
+      const basic = yield* request("GET", "/v1/channels", { headers: { authorization: "Basic abc" } })
+      assert.strictEqual(basic.status, 401)
+      const { key } = yield* account()
+      const forged = `${key.slice(0, -4)}aaaa` === key ? `${key.slice(0, -4)}bbbb` : `${key.slice(0, -4)}aaaa`
+      const unknown = yield* request("GET", "/v1/channels", { key: forged })
+      assert.strictEqual(unknown.status, 401)
+      isErrorShape(unknown.body, "unauthorized")
+      const unknownPrefix = yield* request("GET", "/v1/channels", { key: `cgk_aaaaaaaaaaaa_${"a".repeat(52)}` })
+      assert.strictEqual(unknownPrefix.status, 401)
+      const ok = yield* request("GET", "/v1/channels", { key })
+      assert.strictEqual(ok.status, 200)
+    })
+  )
+
+  it.effect("403 forbidden for a key that lacks the permission", () =>
+    Effect.gen(function* () {
+      const { request, account } = yield* TestServer
+      const { key } = yield* account()
+      const created = yield* request("POST", "/v1/tenant/api-keys", {
+        key,
+        body: { name: "reader", permissions: ["campaigns.read"] }
+      })
+      assert.strictEqual(created.status, 201)
+      const reader = created.body.apiKey.key
+      const list = yield* request("GET", "/v1/channels", { key: reader })
+      assert.strictEqual(list.status, 200)
+      const write = yield* request("POST", "/v1/channels", { key: reader, body: { name: "x" } })
+      assert.strictEqual(write.status, 403)
+      isErrorShape(write.body, "forbidden")
+    })
+  )
+
+  it.effect("authentication runs before body decoding: an invalid body without a key gets 401", () =>
+    Effect.gen(function* () {
+      const { request } = yield* TestServer
+      const reply = yield* request("POST", "/v1/channels", { body: { name: "" } })
+      assert.strictEqual(reply.status, 401)
+    })
+  )
+
+  it.effect("unknown routes answer 404 not_found in the error shape", () =>
+    Effect.gen(function* () {
+      const { request, account } = yield* TestServer
+      const { key } = yield* account()
+      for (const path of ["/v1/nothing-here", "/", "/v2/channels", "/v1/channels/a/b/c"]) {
+        const reply = yield* request("GET", path, { key })
+        assert.strictEqual(reply.status, 404, path)
+        isErrorShape(reply.body, "not_found")
+      }
+    })
+  )
+
+  it.effect("malformed JSON answers 400 invalid_request", () =>
+    Effect.gen(function* () {
+      const { request, account } = yield* TestServer
+      const { key } = yield* account()
+      for (const raw of ["{", '{"name": }', "nul", "[1,2"]) {
+        const reply = yield* request("POST", "/v1/channels", {
+          key,
+          rawBody: raw,
+          headers: { "content-type": "application/json" }
+        })
+        assert.strictEqual(reply.status, 400, raw)
+        isErrorShape(reply.body, "invalid_request")
+      }
+      for (const raw of ["[]", "42", '"text"', "null"]) {
+        const reply = yield* request("POST", "/v1/channels", {
+          key,
+          rawBody: raw,
+          headers: { "content-type": "application/json" }
+        })
+        assert.strictEqual(reply.status, 400, raw)
+        isErrorShape(reply.body, "invalid_request")
+      }
+    })
+  )
+
+  it.effect("a wrong content type answers 400 invalid_request naming the header", () =>
+    Effect.gen(function* () {
+      const { request, account } = yield* TestServer
+      const { key } = yield* account()
+      const reply = yield* request("POST", "/v1/channels", {
+        key,
+        rawBody: "name=x",
+        headers: { "content-type": "text/plain" }
+      })
+      assert.strictEqual(reply.status, 400)
+      isErrorShape(reply.body, "invalid_request")
+      assert.strictEqual(reply.body.error.details[0].path, "headers.content-type")
+    })
+  )
+
+  it.effect("an oversized body answers 413 in the error shape and stores nothing", () =>
+    Effect.gen(function* () {
+      const { request, account } = yield* TestServer
+      const { key } = yield* account()
+      const huge = JSON.stringify({ name: "x", betweenCampaigns: { body: "y".repeat(2_000_000) } })
+      const reply = yield* request("POST", "/v1/channels", {
+        key,
+        rawBody: huge,
+        headers: { "content-type": "application/json" }
+      })
+      assert.strictEqual(reply.status, 413)
+      isErrorShape(reply.body, "invalid_request")
+      const list = yield* request("GET", "/v1/channels", { key })
+      assert.strictEqual(list.body.total, 0)
+    })
+  )
+
+  it.effect("serves the OpenAPI document and the docs page from the one definition", () =>
+    Effect.gen(function* () {
+      const { request } = yield* TestServer
+      const doc = yield* request("GET", "/v1/openapi.json")
+      assert.strictEqual(doc.status, 200)
+      assert.strictEqual(doc.body.openapi.slice(0, 2), "3.")
+      for (const path of ["/v1/channels", "/v1/channels/{channelId}", "/v1/tenant/api-keys", "/admin/v1/accounts"]) {
+        assert.isDefined(doc.body.paths[path], path)
+      }
+      const docs = yield* request("GET", "/docs")
+      assert.strictEqual(docs.status, 200)
+      assert.include(docs.text, "<html")
+    })
+  )
+})

@@ -1,0 +1,107 @@
+/**
+ * Starts the real reference server (the same composition as `npm start`) on a free port, on
+ * PostgreSQL when `DATABASE_URL` is set (a fresh database per test file) and on the in-memory store
+ * otherwise, and speaks plain HTTP to it with `fetch`: tests assert what a user sees.
+ */
+import { Database } from "@campaign-games/sql"
+import { MemoryStore } from "@campaign-games/testing"
+import { Context, Effect, Layer, Redacted } from "effect"
+import { HttpServer } from "effect/http"
+import * as App from "../../src/App.ts"
+
+export const ADMIN_TOKEN = "test-admin-token-0123456789"
+
+export interface Reply {
+  readonly status: number
+  readonly body: any
+  readonly headers: Headers
+  readonly text: string
+}
+
+export interface RequestOptions {
+  readonly key?: string | undefined
+  readonly body?: unknown
+  readonly rawBody?: string | undefined
+  readonly headers?: Record<string, string> | undefined
+}
+
+export class TestServer extends Context.Service<
+  TestServer,
+  {
+    readonly url: string
+    readonly request: (method: string, path: string, options?: RequestOptions) => Effect.Effect<Reply>
+    /** Creates an account through the operator API; returns its id and owner key. */
+    readonly account: (body?: Record<string, unknown>) => Effect.Effect<{ readonly id: string; readonly key: string }>
+  }
+>()("test/TestServer") {}
+
+/** The store for HTTP tests. */
+export const storeLayer = () =>
+  process.env.DATABASE_URL === undefined || process.env.DATABASE_URL === ""
+    ? MemoryStore.layer
+    : Database.layerTestPostgres(process.env.DATABASE_URL)
+
+export const request =
+  (url: string) =>
+  (method: string, path: string, options: RequestOptions = {}) =>
+    Effect.promise(async (): Promise<Reply> => {
+      const headers: Record<string, string> = { ...options.headers }
+      if (options.key !== undefined) headers.authorization = `Bearer ${options.key}`
+      let body: string | undefined
+      if (options.rawBody !== undefined) body = options.rawBody
+      else if (options.body !== undefined) {
+        body = JSON.stringify(options.body)
+        headers["content-type"] ??= "application/json"
+      }
+      const response = await fetch(`${url}${path}`, { method, headers, ...(body === undefined ? {} : { body }) })
+      const text = await response.text()
+      let parsed: unknown
+      try {
+        parsed = text === "" ? undefined : JSON.parse(text)
+      } catch {
+        parsed = undefined
+      }
+      return { status: response.status, body: parsed, headers: response.headers, text }
+    })
+
+/** A running server and a client for it, built from any store layer. */
+export const make = <E, R>(
+  store: Layer.Layer<App.StoreServices, E, R>,
+  options: { readonly redisUrl?: string | undefined } = {}
+) =>
+  Layer.effect(
+    TestServer,
+    Effect.gen(function* () {
+      const server = yield* HttpServer.HttpServer
+      const address = server.address
+      if (address._tag === "UnixPathAddress") return yield* Effect.die("expected a TCP address")
+      const url = `http://127.0.0.1:${address.port}`
+      const send = request(url)
+      let counter = 0
+      const account = (body: Record<string, unknown> = {}) =>
+        Effect.gen(function* () {
+          counter++
+          const reply = yield* send("POST", "/admin/v1/accounts", {
+            key: ADMIN_TOKEN,
+            body: { name: `Test account ${counter}`, ...body }
+          })
+          if (reply.status !== 201) return yield* Effect.die(`account creation failed: ${reply.status} ${reply.text}`)
+          return { id: reply.body.account.id as string, key: reply.body.apiKey.key as string }
+        })
+      return TestServer.of({ url, request: send, account })
+    })
+  ).pipe(
+    Layer.provide(
+      App.serve({
+        host: "127.0.0.1",
+        port: 0,
+        adminToken: Redacted.make(ADMIN_TOKEN),
+        publicUrl: "http://127.0.0.1",
+        redisUrl: options.redisUrl
+      })
+    ),
+    Layer.provide(App.core(store))
+  )
+
+/** The default test server for a test file. */
+export const layer = () => make(storeLayer())

@@ -1,0 +1,73 @@
+/**
+ * Prediction: the player picks one of 2 to 20 options ("who wins the final?"). The play records the
+ * chosen option; once the campaign is resolved, entries that chose the resolved option become
+ * eligible to win the draw.
+ *
+ * Config: `question`, `options` (ids unique). Complete when both are set. Finish body:
+ * `{ optionId }`, one of the options. The embed sees the question and the options.
+ *
+ * @since 0.1.0
+ */
+import { Result, Schema } from "effect"
+import type { InvalidRequest } from "../Errors.ts"
+import { InvalidRequest as InvalidRequestError } from "../Errors.ts"
+import * as Game from "../Game.ts"
+
+export const slug = "prediction"
+
+export const PredictionOption = Schema.Struct({
+  id: Game.Id,
+  label: Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(120))
+})
+export type PredictionOption = typeof PredictionOption.Type
+
+export const Options = Schema.Array(PredictionOption).check(
+  Schema.isMinLength(2),
+  Schema.isMaxLength(20),
+  Game.uniqueIds<PredictionOption>()
+)
+
+/** The prediction's config as sent; every key optional until activation. */
+export const Config = Schema.Struct({
+  question: Schema.optionalKey(Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(300))),
+  options: Schema.optionalKey(Options)
+})
+export type Config = typeof Config.Type
+
+/** The finish body: the option chosen. */
+export const FinishBody = Schema.Struct({ optionId: Game.Id })
+export type FinishBody = typeof FinishBody.Type
+
+export const labelKeys = ["title", "intro", "choosePrompt", "submitButton", "confirmTitle", "confirmBody"] as const
+
+const complete = (config: Config) => Game.missingKeys(config, ["question", "options"])
+
+const playerView = (config: Config): Game.PlayerView => ({
+  ...(config.question === undefined ? {} : { question: config.question }),
+  options: (config.options ?? []).map((o) => ({ id: o.id, label: o.label }))
+})
+
+const finish = (config: Config, body: FinishBody): Result.Result<Game.Finished, InvalidRequest> => {
+  if (config.options === undefined) return Result.fail(Game.incomplete(complete(config)))
+  return config.options.some((o) => o.id === body.optionId)
+    ? Result.succeed({ score: null, outcome: null, predictionValue: { optionId: body.optionId } })
+    : Result.fail(InvalidRequestError.field("optionId", "is not an option of this prediction"))
+}
+
+export const definition: Game.Definition<Config, FinishBody> = {
+  slug,
+  name: "Prediction",
+  description: "The player predicts which of 2 to 20 options will happen; the campaign is resolved later.",
+  result: "prediction",
+  defaultWinnerAlgorithm: "random_uniform",
+  labelKeys,
+  configSchema: Config,
+  finishSchema: FinishBody,
+  complete,
+  playerView,
+  finish,
+  fileFields: () => [],
+  outcomeIds: () => []
+}
+
+export const game: Game.Game = Game.make(definition)

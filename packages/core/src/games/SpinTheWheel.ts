@@ -1,0 +1,129 @@
+/**
+ * Spin the Wheel: the player spins, the server picks the segment. Each segment has a chance
+ * proportional to its `weight` (default 1) and says whether landing on it is a win. The result is an
+ * instant outcome `{ id, label, isWin }`, which reward tiers can match (`won`, or a segment by id).
+ *
+ * Config: `segments` (2 to 24, ids unique), `art.background` and `art.pointer` (images),
+ * `sounds.spin`, `sounds.win`, `sounds.lose` (sounds). Complete when `segments` is set.
+ * Finish body: `{}`. The embed sees the segments' ids and labels only: no weights, no win flags.
+ *
+ * @since 0.1.0
+ */
+import { Result, Schema } from "effect"
+import type { InvalidRequest } from "../Errors.ts"
+import type { FileField } from "../FileRule.ts"
+import { FileUrl } from "../FileRule.ts"
+import * as Game from "../Game.ts"
+
+export const slug = "spin-the-wheel"
+
+/** One slice of the wheel. `weight` is its relative chance (default 1). */
+export const Segment = Schema.Struct({
+  id: Game.Id,
+  label: Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(60)),
+  isWin: Schema.Boolean,
+  weight: Schema.optionalKey(Schema.Finite.check(Schema.isGreaterThan(0), Schema.isLessThanOrEqualTo(1_000_000)))
+})
+export type Segment = typeof Segment.Type
+
+export const Segments = Schema.Array(Segment).check(
+  Schema.isMinLength(2),
+  Schema.isMaxLength(24),
+  Game.uniqueIds<Segment>()
+)
+
+export const Art = Schema.Struct({
+  background: Schema.optionalKey(FileUrl),
+  pointer: Schema.optionalKey(FileUrl)
+})
+
+export const Sounds = Schema.Struct({
+  spin: Schema.optionalKey(FileUrl),
+  win: Schema.optionalKey(FileUrl),
+  lose: Schema.optionalKey(FileUrl)
+})
+
+/** The wheel's config as sent; every key optional until activation. */
+export const Config = Schema.Struct({
+  segments: Schema.optionalKey(Segments),
+  art: Schema.optionalKey(Art),
+  sounds: Schema.optionalKey(Sounds)
+})
+export type Config = typeof Config.Type
+
+/** The finish body: nothing, the server spins. */
+export const FinishBody = Schema.Struct({})
+export type FinishBody = typeof FinishBody.Type
+
+export const labelKeys = [
+  "title",
+  "intro",
+  "spinButton",
+  "spinning",
+  "winTitle",
+  "winBody",
+  "loseTitle",
+  "loseBody"
+] as const
+
+/** The segment a random number in [0, 1) lands on, each with a chance proportional to its weight. */
+export const pick = (segments: ReadonlyArray<Segment>, random: number): Segment => {
+  const total = segments.reduce((sum, s) => sum + (s.weight ?? 1), 0)
+  const target = random * total
+  let cumulative = 0
+  for (const segment of segments) {
+    cumulative += segment.weight ?? 1
+    if (target < cumulative) return segment
+  }
+  return segments[segments.length - 1]!
+}
+
+const complete = (config: Config) => Game.missingKeys(config, ["segments"])
+
+const playerView = (config: Config): Game.PlayerView => ({
+  segments: (config.segments ?? []).map((s) => ({ id: s.id, label: s.label })),
+  ...(config.art === undefined ? {} : { art: config.art }),
+  ...(config.sounds === undefined ? {} : { sounds: config.sounds })
+})
+
+const finish = (config: Config, _body: FinishBody, random: number): Result.Result<Game.Finished, InvalidRequest> => {
+  if (config.segments === undefined || config.segments.length === 0)
+    return Result.fail(Game.incomplete(complete(config)))
+  const segment = pick(config.segments, random)
+  return Result.succeed({
+    score: null,
+    outcome: { id: segment.id, label: segment.label, isWin: segment.isWin },
+    predictionValue: null
+  })
+}
+
+const fileFields = (config: Config): ReadonlyArray<FileField> => {
+  const fields: Array<FileField> = []
+  if (config.art?.background !== undefined)
+    fields.push({ path: "config.art.background", url: config.art.background, kind: "image" })
+  if (config.art?.pointer !== undefined)
+    fields.push({ path: "config.art.pointer", url: config.art.pointer, kind: "image" })
+  for (const key of ["spin", "win", "lose"] as const) {
+    const url = config.sounds?.[key]
+    if (url !== undefined) fields.push({ path: `config.sounds.${key}`, url, kind: "sound" })
+  }
+  return fields
+}
+
+export const definition: Game.Definition<Config, FinishBody> = {
+  slug,
+  name: "Spin the Wheel",
+  description: "The player spins a wheel of 2 to 24 segments; the server picks where it stops, by weight.",
+  result: "outcome",
+  defaultWinnerAlgorithm: "random_uniform",
+  labelKeys,
+  configSchema: Config,
+  finishSchema: FinishBody,
+  complete,
+  playerView,
+  finish,
+  fileFields,
+  outcomeIds: (config) => (config.segments ?? []).map((s) => s.id)
+}
+
+export const game: Game.Game = Game.make(definition)

@@ -1,0 +1,27 @@
+/**
+ * The HttpApi definition of the Campaign Games `/v1` API and the operator API: definitions only,
+ * no server code. The served OpenAPI document (`/v1/openapi.json`) and docs page (`/docs`) are
+ * generated from it, and `HttpApiClient.make(Api)` gives a typed client.
+ *
+ * @since 0.1.0
+ */
+import { HttpApi, OpenApi } from "effect/http-api"
+import { AdminApi } from "./groups/Admin.ts"
+import { ApiKeysApi } from "./groups/ApiKeys.ts"
+import { ChannelsApi } from "./groups/Channels.ts"
+import { SystemApi } from "./groups/System.ts"
+
+export class Api extends HttpApi.make("campaign-games")
+  .add(SystemApi)
+  .add(AdminApi)
+  .add(ApiKeysApi)
+  .add(ChannelsApi)
+  .annotate(HttpApi.ParseOptions, { errors: "all", onExcessProperty: "ignore" })
+  .annotateMerge(
+    OpenApi.annotations({
+      title: "Campaign Games API",
+      version: "1.0.0",
+      description:
+        "Promotional games (spin the wheel, quizzes, predictions, score games) for your own sites and apps. Every error answers `{ error: { code, message, details? } }`. See docs/api-decisions.md for the choices the specification leaves open."
+    })
+  ) {}

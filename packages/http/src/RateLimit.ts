@@ -1,0 +1,103 @@
+/**
+ * Rate limiting per API key and operation over a fixed window, on effect's `RateLimiter` (memory
+ * store in one process; the Redis store shares counts between instances). A limited operation is
+ * annotated with `RateLimit.policy`; every answer it gives carries `X-RateLimit-Limit` and
+ * `X-RateLimit-Remaining`, and a 429 `rate_limited` carries `Retry-After` (integer seconds).
+ *
+ * @since 0.1.0
+ */
+import { Errors } from "@campaign-games/core"
+import { Context, Duration, Effect, Layer } from "effect"
+import { HttpEffect, type HttpServerRequest, HttpServerResponse } from "effect/http"
+import { HttpApiMiddleware } from "effect/http-api"
+import { RateLimiter } from "effect/persistence"
+import * as ApiError from "./ApiError.ts"
+import { CurrentActor } from "./Security.ts"
+
+/** One limit: `limit` requests per `window`, counted under `name` (one counter per key and name). */
+export interface Policy {
+  readonly name: string
+  readonly limit: number
+  readonly window: Duration.Input
+}
+
+/** Endpoint annotation naming the policies that apply to it (all must pass). */
+export class Policies extends Context.Service<Policies, ReadonlyArray<Policy>>()(
+  "@campaign-games/http/RateLimit/Policies"
+) {}
+
+/** The middleware; endpoints without `Policies` pass through untouched. */
+export class RateLimit extends HttpApiMiddleware.Service<RateLimit, { requires: CurrentActor }>()(
+  "@campaign-games/http/RateLimit",
+  { error: [ApiError.RateLimited, ApiError.StoreUnavailable] }
+) {}
+
+const setHeaders = (headers: Record<string, string>) =>
+  HttpEffect.appendPreResponseHandler((_request, response) =>
+    Effect.succeed(HttpServerResponse.setHeaders(response, headers))
+  )
+
+/** The middleware's implementation over the current `RateLimiter`. */
+export const layer = Layer.effect(
+  RateLimit,
+  Effect.gen(function* () {
+    const limiter = yield* RateLimiter.RateLimiter
+    return (httpEffect, { endpoint }) =>
+      Effect.gen(function* () {
+        const policies = Context.getOrUndefined(endpoint.annotations, Policies)
+        if (policies === undefined || policies.length === 0) return yield* httpEffect
+        const actor = yield* CurrentActor
+        const subject = actor.keyId ?? actor.account.id
+        let headline: { limit: number; remaining: number } | undefined
+        for (const policy of policies) {
+          const result = yield* limiter
+            .consume({
+              algorithm: "fixed-window",
+              onExceeded: "fail",
+              window: policy.window,
+              limit: policy.limit,
+              key: `${policy.name}:${subject}`
+            })
+            .pipe(
+              Effect.catch(
+                (
+                  error
+                ): Effect.Effect<
+                  never,
+                  Errors.RateLimited | Errors.StoreError,
+                  HttpServerRequest.HttpServerRequest
+                > => {
+                  if (error.reason._tag === "RateLimitExceeded") {
+                    const retryAfterSeconds = Math.max(1, Math.ceil(Duration.toSeconds(error.reason.retryAfter)))
+                    return setHeaders({
+                      "x-ratelimit-limit": String(policy.limit),
+                      "x-ratelimit-remaining": "0",
+                      "retry-after": String(retryAfterSeconds)
+                    }).pipe(
+                      Effect.andThen(
+                        Effect.fail(
+                          new Errors.RateLimited({
+                            message: `Too many requests: at most ${policy.limit} per ${Duration.format(Duration.fromInputUnsafe(policy.window))}. Retry after ${retryAfterSeconds} seconds.`,
+                            retryAfterSeconds,
+                            limit: policy.limit
+                          })
+                        )
+                      )
+                    )
+                  }
+                  return Effect.fail(new Errors.StoreError({ message: "rate limiter store failed", cause: error }))
+                }
+              )
+            )
+          if (headline === undefined) headline = { limit: result.limit, remaining: Math.max(0, result.remaining) }
+        }
+        if (headline !== undefined) {
+          yield* setHeaders({
+            "x-ratelimit-limit": String(headline.limit),
+            "x-ratelimit-remaining": String(headline.remaining)
+          })
+        }
+        return yield* httpEffect
+      })
+  })
+)

@@ -1,0 +1,40 @@
+/**
+ * Authentication: `Authorization: Bearer <API key>` for the `/v1` API (the key's account and
+ * permissions become the `CurrentActor` of the call), and `Authorization: Bearer <CG_ADMIN_TOKEN>`
+ * for the operator API. A missing, malformed, unknown or revoked credential answers 401.
+ *
+ * @since 0.1.0
+ */
+import type { Actor } from "@campaign-games/core"
+import { Context } from "effect"
+import { HttpApiMiddleware, HttpApiSecurity } from "effect/http-api"
+import * as ApiError from "./ApiError.ts"
+
+/** The actor (account, key, permissions) of the current call. */
+export class CurrentActor extends Context.Service<CurrentActor, Actor.Actor>()("@campaign-games/http/CurrentActor") {}
+
+/** Bearer API-key authentication for the `/v1` API. */
+export class ApiKeyAuth extends HttpApiMiddleware.Service<ApiKeyAuth, { provides: CurrentActor; requires: never }>()(
+  "@campaign-games/http/ApiKeyAuth",
+  {
+    security: { bearer: HttpApiSecurity.bearer },
+    error: [ApiError.Unauthorized, ApiError.StoreUnavailable]
+  }
+) {}
+
+/** Bearer operator-token authentication for `/admin/v1`. */
+export class AdminAuth extends HttpApiMiddleware.Service<AdminAuth, { provides: never; requires: never }>()(
+  "@campaign-games/http/AdminAuth",
+  {
+    security: { bearer: HttpApiSecurity.bearer },
+    error: ApiError.Unauthorized
+  }
+) {}
+
+/**
+ * Declares the errors any operation may answer with (400, 403, 500, 503), so every endpoint
+ * documents and encodes them. It does nothing at run time.
+ */
+export class CommonErrors extends HttpApiMiddleware.Service<CommonErrors>()("@campaign-games/http/CommonErrors", {
+  error: [ApiError.InvalidRequest, ApiError.Forbidden, ApiError.InternalError, ApiError.StoreUnavailable]
+}) {}

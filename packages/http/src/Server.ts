@@ -1,0 +1,75 @@
+/**
+ * The `/v1` API as routes: the API definition with its handlers, authentication, rate limiting,
+ * the error boundary, the OpenAPI document at `/v1/openapi.json` and the docs page at `/docs`.
+ * Serve `Server.routes` with `HttpRouter.serve`, or mount it in any server that speaks the Web
+ * `Request → Response` contract with `Server.toWebHandler`.
+ *
+ * @since 0.1.0
+ */
+import { ApiKeys, Errors, Secrets } from "@campaign-games/core"
+import { Effect, Layer, Redacted } from "effect"
+import { HttpRouter } from "effect/http"
+import { HttpApiBuilder, HttpApiScalar } from "effect/http-api"
+import { Api } from "./Api.ts"
+import * as ErrorBoundary from "./ErrorBoundary.ts"
+import { HttpConfig } from "./HttpConfig.ts"
+import { AdminHandlers } from "./handlers/Admin.ts"
+import { ApiKeysHandlers } from "./handlers/ApiKeys.ts"
+import { ChannelsHandlers } from "./handlers/Channels.ts"
+import { SystemHandlers } from "./handlers/System.ts"
+import * as RateLimit from "./RateLimit.ts"
+import { AdminAuth, ApiKeyAuth, CommonErrors, CurrentActor } from "./Security.ts"
+
+const ApiKeyAuthLayer = Layer.effect(
+  ApiKeyAuth,
+  Effect.gen(function* () {
+    const keys = yield* ApiKeys.ApiKeys
+    return ApiKeyAuth.of({
+      bearer: (httpEffect, { credential }) =>
+        keys
+          .authenticate(Redacted.value(credential))
+          .pipe(Effect.flatMap((actor) => Effect.provideService(httpEffect, CurrentActor, actor)))
+    })
+  })
+)
+
+const AdminAuthLayer = Layer.effect(
+  AdminAuth,
+  Effect.gen(function* () {
+    const config = yield* HttpConfig
+    const expected = config.adminToken === undefined ? undefined : Redacted.value(config.adminToken)
+    const unauthorized = new Errors.Unauthorized({
+      message:
+        expected === undefined ? "The operator API is disabled (CG_ADMIN_TOKEN is not set)." : "Wrong operator token."
+    })
+    return AdminAuth.of({
+      bearer: (httpEffect, { credential }) =>
+        expected !== undefined && Secrets.constantTimeEqual(Redacted.value(credential), expected)
+          ? httpEffect
+          : Effect.fail(unauthorized)
+    })
+  })
+)
+
+const CommonErrorsLayer = Layer.succeed(CommonErrors, (httpEffect) => httpEffect)
+
+/** Every route of the API, ready for `HttpRouter.serve`. */
+export const routes = Layer.mergeAll(
+  HttpApiBuilder.layer(Api, { openapiPath: "/v1/openapi.json" }),
+  HttpApiScalar.layer(Api, { path: "/docs" }),
+  ErrorBoundary.layer
+).pipe(
+  Layer.provide([SystemHandlers, AdminHandlers, ApiKeysHandlers, ChannelsHandlers]),
+  Layer.provide([ApiKeyAuthLayer, AdminAuthLayer, CommonErrorsLayer, RateLimit.layer])
+)
+
+/** What `routes` needs from the embedding application. */
+export type RoutesRequirements = typeof routes extends Layer.Layer<infer _A, infer _E, infer R> ? R : never
+
+/**
+ * A Web-standard handler (`Request → Promise<Response>`) for mounting the API inside another
+ * server (Express, Fastify, Hono, Next.js route handlers). `dependencies` provides what `routes`
+ * needs: the core services, a `RateLimiter` and `HttpConfig`.
+ */
+export const toWebHandler = <E>(dependencies: Layer.Layer<RoutesRequirements, E>) =>
+  HttpRouter.toWebHandler(routes.pipe(Layer.provide(dependencies)), { disableLogger: true })

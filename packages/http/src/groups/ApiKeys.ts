@@ -1,0 +1,41 @@
+/**
+ * API keys of the account: create (shown once), list (never the secret), revoke.
+ *
+ * @since 0.1.0
+ */
+import { ApiKey, Pagination } from "@campaign-games/core"
+import { Schema } from "effect"
+import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
+import * as ApiError from "../ApiError.ts"
+import { ApiKeyAuth, CommonErrors } from "../Security.ts"
+
+export class ApiKeysApi extends HttpApiGroup.make("apiKeys")
+  .add(
+    HttpApiEndpoint.post("create", "/", {
+      payload: ApiKey.CreateApiKey,
+      success: Schema.Struct({ apiKey: ApiKey.CreatedApiKey }).pipe(HttpApiSchema.status(201)),
+      error: ApiError.UpgradeRequired
+    }).annotateMerge(
+      OpenApi.annotations({
+        description:
+          "Permission keys.manage; plan feature API keys; plan limit active keys. A key can only be given permissions the caller holds. `key` appears only in this response."
+      })
+    ),
+    HttpApiEndpoint.get("list", "/", {
+      query: Pagination.query(Pagination.Defaults.apiKeys),
+      success: Schema.Struct({ apiKeys: Schema.Array(ApiKey.ApiKeyView), total: Schema.Int })
+    }).annotateMerge(
+      OpenApi.annotations({ description: "Active keys, oldest first. Permission keys.manage or settings.read." })
+    ),
+    HttpApiEndpoint.delete("revoke", "/:keyId", {
+      params: { keyId: Schema.String },
+      success: Schema.Struct({ deleted: Schema.Boolean, id: Schema.String }),
+      error: ApiError.NotFound
+    }).annotateMerge(
+      OpenApi.annotations({ description: "Revokes the key: it answers 401 from then on. Permission keys.manage." })
+    )
+  )
+  .middleware(CommonErrors)
+  .middleware(ApiKeyAuth)
+  .prefix("/v1/tenant/api-keys")
+  .annotateMerge(OpenApi.annotations({ title: "API keys" })) {}

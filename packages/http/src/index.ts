@@ -1,0 +1,13 @@
+/**
+ * `@campaign-games/http`: the Campaign Games `/v1` API as an Effect HttpApi: contract, handlers,
+ * authentication, rate limits and the specification's error shape.
+ *
+ * @since 0.1.0
+ */
+export { Api } from "./Api.ts"
+export * as ApiError from "./ApiError.ts"
+export * as ErrorBoundary from "./ErrorBoundary.ts"
+export * as HttpConfig from "./HttpConfig.ts"
+export * as RateLimit from "./RateLimit.ts"
+export * as Security from "./Security.ts"
+export * as Server from "./Server.ts"

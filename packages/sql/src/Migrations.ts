@@ -1,0 +1,85 @@
+/**
+ * The database schema, as effect/sql migrations (`Migrator.fromRecord`). They run in order, once,
+ * inside a transaction, on PostgreSQL and on PGlite alike; `run` is safe to call from several
+ * instances at once (effect's migrator locks its table).
+ *
+ * Conventions of the schema:
+ * - ids are `text COLLATE "C"`, so ordering by id is by code unit, as in JavaScript (the memory
+ *   store) and whatever the database's default collation;
+ * - times are `timestamptz(3)`: milliseconds, as `DateTime.Utc` has;
+ * - nested documents (overrides, between-campaigns message, event payloads) are `jsonb`; lists of
+ *   codes (permissions) are `text[]`.
+ *
+ * Each migration sends one statement per call: PostgreSQL's extended protocol (used by both drivers)
+ * takes one statement at a time.
+ *
+ * @since 0.1.0
+ */
+import { Effect, Layer } from "effect"
+import { Migrator, SqlClient, type SqlError } from "effect/sql"
+
+const statements = (...sqls: ReadonlyArray<string>) =>
+  Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    for (const statement of sqls) yield* sql.unsafe(statement)
+  })
+
+/** Every migration of the schema, keyed `<id>_<name>`. Never edit one that has shipped: add another. */
+export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>> = {
+  "0001_accounts_keys_channels": statements(
+    `CREATE TABLE accounts (
+      id text COLLATE "C" PRIMARY KEY,
+      name text NOT NULL,
+      plan text NOT NULL,
+      feature_overrides jsonb NOT NULL DEFAULT '{}'::jsonb,
+      limit_overrides jsonb NOT NULL DEFAULT '{}'::jsonb,
+      created_at timestamptz(3) NOT NULL,
+      updated_at timestamptz(3) NOT NULL
+    )`,
+    `CREATE TABLE api_keys (
+      id text COLLATE "C" PRIMARY KEY,
+      account_id text COLLATE "C" NOT NULL REFERENCES accounts (id),
+      name text NOT NULL,
+      key_prefix text COLLATE "C" NOT NULL,
+      key_hash text NOT NULL,
+      permissions text[] NOT NULL,
+      created_at timestamptz(3) NOT NULL,
+      revoked_at timestamptz(3),
+      CONSTRAINT api_keys_key_prefix_key UNIQUE (key_prefix)
+    )`,
+    // Active keys of an account, oldest first (listActive, countActive).
+    `CREATE INDEX api_keys_account_active_idx ON api_keys (account_id, created_at, id) WHERE revoked_at IS NULL`,
+    `CREATE TABLE channels (
+      id text COLLATE "C" PRIMARY KEY,
+      account_id text COLLATE "C" NOT NULL REFERENCES accounts (id),
+      name text NOT NULL,
+      status text NOT NULL CHECK (status IN ('active', 'disabled')),
+      between_campaigns jsonb NOT NULL DEFAULT '{}'::jsonb,
+      max_plays_per_participant integer,
+      max_plays_per_participant_per_day integer,
+      play_limit_timezone text NOT NULL,
+      created_at timestamptz(3) NOT NULL,
+      updated_at timestamptz(3) NOT NULL
+    )`,
+    // Channels of an account, newest first (list, count).
+    `CREATE INDEX channels_account_created_idx ON channels (account_id, created_at DESC, id DESC)`,
+    // The outbox of domain events; later modules append to it and deliver from it.
+    `CREATE TABLE events (
+      id text COLLATE "C" PRIMARY KEY,
+      account_id text COLLATE "C" NOT NULL,
+      type text NOT NULL,
+      game_instance_id text COLLATE "C",
+      channel_id text COLLATE "C",
+      payload jsonb NOT NULL,
+      created_at timestamptz(3) NOT NULL
+    )`,
+    `CREATE INDEX events_account_created_idx ON events (account_id, created_at, id)`
+  )
+}
+
+/** Runs the migrations not yet applied; returns those it ran. */
+export const run = Migrator.make({})({ loader: Migrator.fromRecord(migrations) })
+
+/** Runs the migrations when built. */
+export const layer: Layer.Layer<never, Migrator.MigrationError | SqlError.SqlError, SqlClient.SqlClient> =
+  Layer.effectDiscard(run)

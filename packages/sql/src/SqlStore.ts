@@ -1,0 +1,372 @@
+/**
+ * The store ports over effect/sql (`Store`, `AccountRepo`, `ApiKeyRepo`, `ChannelRepo`), for
+ * PostgreSQL (`@effect/sql-pg`) and PGlite (`PgliteClient`) alike, on the schema of `Migrations`.
+ *
+ * - `Store.transaction` is `SqlClient.withTransaction` (nested ones are savepoints). A top-level
+ *   transaction that fails on a serialization failure or a deadlock is run again, up to four more
+ *   times after a short jittered backoff (slept on the clock the layer was built with, so a test
+ *   clock in the caller's fibers never stalls it).
+ * - `Store.lock(key)` is `pg_advisory_xact_lock(hashtextextended(key, 0))`: an exclusive lock held
+ *   until the transaction ends, shared by every server on the same database. Outside a transaction
+ *   it is released at once, like the memory store's no-op.
+ * - Every query is scoped by account; each operation is one statement (a list whose page is empty
+ *   past the first one costs a second, to count).
+ * - Failures (`SqlError`, rows that fail to decode) become `StoreError`, keeping the cause.
+ *
+ * @since 0.1.0
+ */
+import { type Account, AccountRepo } from "@campaign-games/core/Account"
+import { type ApiKey, ApiKeyRepo } from "@campaign-games/core/ApiKey"
+import { BetweenCampaigns, type Channel, ChannelRepo, ChannelStatus } from "@campaign-games/core/Channel"
+import { StoreError } from "@campaign-games/core/Errors"
+import type { Page } from "@campaign-games/core/Pagination"
+import { Permission } from "@campaign-games/core/Permission"
+import * as Plan from "@campaign-games/core/Plan"
+import { Store } from "@campaign-games/core/Store"
+import { Clock, DateTime, Effect, Layer, Option, Random, Schema } from "effect"
+import { SqlClient, SqlError } from "effect/sql"
+
+// Row schemas: columns are aliased to the domain's field names in every SELECT.
+
+const Time = Schema.DateTimeUtcFromDate
+
+const AccountRow = Schema.Struct({
+  id: Schema.String,
+  name: Schema.String,
+  plan: Plan.PlanName,
+  featureOverrides: Plan.FeatureOverrides,
+  limitOverrides: Plan.LimitOverrides,
+  createdAt: Time,
+  updatedAt: Time
+})
+
+const ApiKeyRow = Schema.Struct({
+  id: Schema.String,
+  accountId: Schema.String,
+  name: Schema.String,
+  keyPrefix: Schema.String,
+  keyHash: Schema.String,
+  permissions: Schema.Array(Permission),
+  createdAt: Time,
+  revokedAt: Schema.NullOr(Time)
+})
+
+/** A key joined with its account: the account's columns are prefixed `account_`. */
+const ApiKeyWithAccountRow = Schema.Struct({
+  ...ApiKeyRow.fields,
+  account_name: Schema.String,
+  account_plan: Plan.PlanName,
+  account_featureOverrides: Plan.FeatureOverrides,
+  account_limitOverrides: Plan.LimitOverrides,
+  account_createdAt: Time,
+  account_updatedAt: Time
+})
+
+const ChannelRow = Schema.Struct({
+  id: Schema.String,
+  accountId: Schema.String,
+  name: Schema.String,
+  status: ChannelStatus,
+  betweenCampaigns: BetweenCampaigns,
+  maxPlaysPerParticipant: Schema.NullOr(Schema.Int),
+  maxPlaysPerParticipantPerDay: Schema.NullOr(Schema.Int),
+  playLimitTimezone: Schema.String,
+  createdAt: Time,
+  updatedAt: Time
+})
+
+const CountRow = Schema.Struct({ count: Schema.Number })
+
+const ACCOUNT_COLUMNS = `id, name, plan, feature_overrides AS "featureOverrides", limit_overrides AS "limitOverrides",
+  created_at AS "createdAt", updated_at AS "updatedAt"`
+
+const API_KEY_COLUMNS = `k.id, k.account_id AS "accountId", k.name, k.key_prefix AS "keyPrefix", k.key_hash AS "keyHash",
+  k.permissions, k.created_at AS "createdAt", k.revoked_at AS "revokedAt"`
+
+const CHANNEL_COLUMNS = `id, account_id AS "accountId", name, status, between_campaigns AS "betweenCampaigns",
+  max_plays_per_participant AS "maxPlaysPerParticipant",
+  max_plays_per_participant_per_day AS "maxPlaysPerParticipantPerDay",
+  play_limit_timezone AS "playLimitTimezone", created_at AS "createdAt", updated_at AS "updatedAt"`
+
+/** A time as a parameter: ISO 8601 with milliseconds, bound as text and typed by its column. */
+const time = (value: DateTime.Utc): string => DateTime.formatIso(value)
+const timeOrNull = (value: DateTime.Utc | null): string | null => (value === null ? null : time(value))
+/** A document as a parameter: JSON text, typed `jsonb` by its column. */
+const json = (value: unknown): string => JSON.stringify(value)
+
+/** A storage failure as the ports report it. */
+export const toStoreError =
+  (operation: string) =>
+  (error: SqlError.SqlError | Schema.SchemaError | StoreError): StoreError =>
+    error instanceof StoreError
+      ? error
+      : new StoreError({ message: `${operation} failed: ${error.message}`, cause: error })
+
+/** Whether a failure is a transient conflict worth running the transaction again for. */
+export const isTransient = (error: unknown): boolean => {
+  const cause = error instanceof StoreError ? error.cause : error
+  return (
+    SqlError.isSqlError(cause) && (cause.reason._tag === "SerializationError" || cause.reason._tag === "DeadlockError")
+  )
+}
+
+/** How many times a transaction runs at most when it keeps hitting transient conflicts. */
+export const MAX_ATTEMPTS = 5
+
+const decodeAll = <S extends Schema.Decoder<unknown>>(schema: S) => {
+  const decode = Schema.decodeUnknownEffect(Schema.Array(schema))
+  return (rows: ReadonlyArray<unknown>) => decode(rows)
+}
+
+const decodeAccounts = decodeAll(AccountRow)
+const decodeApiKeys = decodeAll(ApiKeyRow)
+const decodeApiKeysWithAccount = decodeAll(ApiKeyWithAccountRow)
+const decodeChannels = decodeAll(ChannelRow)
+const decodeCount = decodeAll(CountRow)
+
+const first = <A>(rows: ReadonlyArray<A>): Option.Option<A> => Option.fromNullishOr(rows[0])
+
+/** The `Store` port: transactions with retries on transient conflicts, advisory locks. */
+export const layerStore: Layer.Layer<Store, never, SqlClient.SqlClient> = Layer.effect(
+  Store,
+  Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    const clock = yield* Clock.Clock
+
+    const backoff = (attempt: number) =>
+      Effect.flatMap(Random.nextBetween(0.5, 1.5), (jitter) =>
+        Effect.sleep(Math.round(5 * 2 ** (attempt - 1) * jitter)).pipe(Effect.provideService(Clock.Clock, clock))
+      )
+
+    const retrying = <A, E, R>(self: Effect.Effect<A, E, R>, attempt: number): Effect.Effect<A, E, R> =>
+      Effect.catchIf(self, isTransient, (error) =>
+        attempt >= MAX_ATTEMPTS ? Effect.fail(error) : Effect.andThen(backoff(attempt), retrying(self, attempt + 1))
+      )
+
+    const toStore = <E>(error: E | SqlError.SqlError): E | StoreError =>
+      SqlError.isSqlError(error) ? toStoreError("Store.transaction")(error) : error
+
+    return Store.of({
+      transaction: <A, E, R>(self: Effect.Effect<A, E, R>) =>
+        Effect.flatMap(Effect.serviceOption(sql.transactionService), (open) => {
+          const once = Effect.mapError(sql.withTransaction(self), toStore<E>)
+          return Option.isSome(open) ? once : retrying(once, 1)
+        }),
+      lock: (key) =>
+        sql`SELECT 1 AS locked FROM pg_advisory_xact_lock(hashtextextended(${key}, 0))`.pipe(
+          Effect.asVoid,
+          Effect.mapError(toStoreError("Store.lock"))
+        )
+    })
+  })
+)
+
+const layerAccountRepo = Layer.effect(
+  AccountRepo,
+  Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    const columns = sql.literal(ACCOUNT_COLUMNS)
+
+    return AccountRepo.of({
+      insert: Effect.fnUntraced(
+        function* (account: Account) {
+          yield* sql`INSERT INTO accounts
+            (id, name, plan, feature_overrides, limit_overrides, created_at, updated_at)
+            VALUES (${account.id}, ${account.name}, ${account.plan}, ${json(account.featureOverrides)},
+              ${json(account.limitOverrides)}, ${time(account.createdAt)}, ${time(account.updatedAt)})`
+        },
+        Effect.mapError(toStoreError("AccountRepo.insert"))
+      ),
+      update: Effect.fnUntraced(
+        function* (account: Account) {
+          yield* sql`UPDATE accounts SET name = ${account.name}, plan = ${account.plan},
+              feature_overrides = ${json(account.featureOverrides)}, limit_overrides = ${json(account.limitOverrides)},
+              updated_at = ${time(account.updatedAt)}
+            WHERE id = ${account.id}`
+        },
+        Effect.mapError(toStoreError("AccountRepo.update"))
+      ),
+      findById: Effect.fnUntraced(
+        function* (id: string) {
+          const rows = yield* sql`SELECT ${columns} FROM accounts WHERE id = ${id}`
+          return first(yield* decodeAccounts(rows))
+        },
+        Effect.mapError(toStoreError("AccountRepo.findById"))
+      ),
+      isEmpty: sql`SELECT NOT EXISTS (SELECT 1 FROM accounts) AS empty`.pipe(
+        Effect.map((rows) => rows[0]?.["empty"] === true),
+        Effect.mapError(toStoreError("AccountRepo.isEmpty"))
+      )
+    })
+  })
+)
+
+const layerApiKeyRepo = Layer.effect(
+  ApiKeyRepo,
+  Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    const columns = sql.literal(API_KEY_COLUMNS)
+
+    const countActive = Effect.fnUntraced(
+      function* (accountId: string) {
+        const rows = yield* sql`SELECT count(*)::int AS count FROM api_keys
+          WHERE account_id = ${accountId} AND revoked_at IS NULL`
+        return (yield* decodeCount(rows))[0]?.count ?? 0
+      },
+      Effect.mapError(toStoreError("ApiKeyRepo.countActive"))
+    )
+
+    return ApiKeyRepo.of({
+      insert: Effect.fnUntraced(
+        function* (key: ApiKey) {
+          yield* sql`INSERT INTO api_keys
+            (id, account_id, name, key_prefix, key_hash, permissions, created_at, revoked_at)
+            VALUES (${key.id}, ${key.accountId}, ${key.name}, ${key.keyPrefix}, ${key.keyHash},
+              ${[...key.permissions]}, ${time(key.createdAt)}, ${timeOrNull(key.revokedAt)})`
+        },
+        Effect.mapError(toStoreError("ApiKeyRepo.insert"))
+      ),
+      findByPrefix: Effect.fnUntraced(
+        function* (keyPrefix: string) {
+          const rows = yield* sql`SELECT ${columns},
+              a.name AS "account_name", a.plan AS "account_plan",
+              a.feature_overrides AS "account_featureOverrides", a.limit_overrides AS "account_limitOverrides",
+              a.created_at AS "account_createdAt", a.updated_at AS "account_updatedAt"
+            FROM api_keys k JOIN accounts a ON a.id = k.account_id
+            WHERE k.key_prefix = ${keyPrefix}`
+          return Option.map(first(yield* decodeApiKeysWithAccount(rows)), (row) => {
+            const key: ApiKey = {
+              id: row.id,
+              accountId: row.accountId,
+              name: row.name,
+              keyPrefix: row.keyPrefix,
+              keyHash: row.keyHash,
+              permissions: row.permissions,
+              createdAt: row.createdAt,
+              revokedAt: row.revokedAt
+            }
+            const account: Account = {
+              id: row.accountId,
+              name: row.account_name,
+              plan: row.account_plan,
+              featureOverrides: row.account_featureOverrides,
+              limitOverrides: row.account_limitOverrides,
+              createdAt: row.account_createdAt,
+              updatedAt: row.account_updatedAt
+            }
+            return { key, account }
+          })
+        },
+        Effect.mapError(toStoreError("ApiKeyRepo.findByPrefix"))
+      ),
+      findActive: Effect.fnUntraced(
+        function* (accountId: string, id: string) {
+          const rows = yield* sql`SELECT ${columns} FROM api_keys k
+            WHERE k.account_id = ${accountId} AND k.id = ${id} AND k.revoked_at IS NULL`
+          return first(yield* decodeApiKeys(rows))
+        },
+        Effect.mapError(toStoreError("ApiKeyRepo.findActive"))
+      ),
+      listActive: Effect.fnUntraced(
+        function* (accountId: string, page: Page) {
+          const rows = yield* sql`SELECT ${columns}, count(*) OVER ()::int AS total FROM api_keys k
+            WHERE k.account_id = ${accountId} AND k.revoked_at IS NULL
+            ORDER BY k.created_at, k.id
+            LIMIT ${page.limit} OFFSET ${page.offset}`
+          const items = yield* decodeApiKeys(rows)
+          const total =
+            rows.length > 0 ? Number(rows[0]!["total"]) : page.offset > 0 ? yield* countActive(accountId) : 0
+          return { items, total }
+        },
+        Effect.mapError(toStoreError("ApiKeyRepo.listActive"))
+      ),
+      countActive,
+      revoke: Effect.fnUntraced(
+        function* (accountId: string, id: string, at: DateTime.Utc) {
+          const rows = yield* sql`UPDATE api_keys SET revoked_at = ${time(at)}
+            WHERE account_id = ${accountId} AND id = ${id} AND revoked_at IS NULL
+            RETURNING id`
+          return rows.length > 0
+        },
+        Effect.mapError(toStoreError("ApiKeyRepo.revoke"))
+      )
+    })
+  })
+)
+
+const layerChannelRepo = Layer.effect(
+  ChannelRepo,
+  Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    const columns = sql.literal(CHANNEL_COLUMNS)
+
+    const count = Effect.fnUntraced(
+      function* (accountId: string) {
+        const rows = yield* sql`SELECT count(*)::int AS count FROM channels WHERE account_id = ${accountId}`
+        return (yield* decodeCount(rows))[0]?.count ?? 0
+      },
+      Effect.mapError(toStoreError("ChannelRepo.count"))
+    )
+
+    return ChannelRepo.of({
+      insert: Effect.fnUntraced(
+        function* (channel: Channel) {
+          yield* sql`INSERT INTO channels
+            (id, account_id, name, status, between_campaigns, max_plays_per_participant,
+              max_plays_per_participant_per_day, play_limit_timezone, created_at, updated_at)
+            VALUES (${channel.id}, ${channel.accountId}, ${channel.name}, ${channel.status},
+              ${json(channel.betweenCampaigns)}, ${channel.maxPlaysPerParticipant},
+              ${channel.maxPlaysPerParticipantPerDay}, ${channel.playLimitTimezone},
+              ${time(channel.createdAt)}, ${time(channel.updatedAt)})`
+        },
+        Effect.mapError(toStoreError("ChannelRepo.insert"))
+      ),
+      update: Effect.fnUntraced(
+        function* (channel: Channel) {
+          yield* sql`UPDATE channels SET name = ${channel.name}, status = ${channel.status},
+              between_campaigns = ${json(channel.betweenCampaigns)},
+              max_plays_per_participant = ${channel.maxPlaysPerParticipant},
+              max_plays_per_participant_per_day = ${channel.maxPlaysPerParticipantPerDay},
+              play_limit_timezone = ${channel.playLimitTimezone}, updated_at = ${time(channel.updatedAt)}
+            WHERE account_id = ${channel.accountId} AND id = ${channel.id}`
+        },
+        Effect.mapError(toStoreError("ChannelRepo.update"))
+      ),
+      findById: Effect.fnUntraced(
+        function* (accountId: string, id: string) {
+          const rows = yield* sql`SELECT ${columns} FROM channels WHERE account_id = ${accountId} AND id = ${id}`
+          return first(yield* decodeChannels(rows))
+        },
+        Effect.mapError(toStoreError("ChannelRepo.findById"))
+      ),
+      list: Effect.fnUntraced(
+        function* (accountId: string, page: Page) {
+          const rows = yield* sql`SELECT ${columns}, count(*) OVER ()::int AS total FROM channels
+            WHERE account_id = ${accountId}
+            ORDER BY created_at DESC, id DESC
+            LIMIT ${page.limit} OFFSET ${page.offset}`
+          const items = yield* decodeChannels(rows)
+          const total = rows.length > 0 ? Number(rows[0]!["total"]) : page.offset > 0 ? yield* count(accountId) : 0
+          return { items, total }
+        },
+        Effect.mapError(toStoreError("ChannelRepo.list"))
+      ),
+      count,
+      delete: Effect.fnUntraced(
+        function* (accountId: string, id: string) {
+          const rows = yield* sql`DELETE FROM channels WHERE account_id = ${accountId} AND id = ${id} RETURNING id`
+          return rows.length > 0
+        },
+        Effect.mapError(toStoreError("ChannelRepo.delete"))
+      )
+    })
+  })
+)
+
+/** The repositories over a `SqlClient`. */
+export const layerRepos: Layer.Layer<AccountRepo | ApiKeyRepo | ChannelRepo, never, SqlClient.SqlClient> =
+  Layer.mergeAll(layerAccountRepo, layerApiKeyRepo, layerChannelRepo)
+
+/** `Store`, `AccountRepo`, `ApiKeyRepo` and `ChannelRepo` over a migrated database. */
+export const layer: Layer.Layer<Store | AccountRepo | ApiKeyRepo | ChannelRepo, never, SqlClient.SqlClient> =
+  Layer.mergeAll(layerStore, layerRepos)
