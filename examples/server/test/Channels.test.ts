@@ -39,7 +39,7 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("cha
       }
       const reply = yield* request("POST", "/v1/channels", { key, body })
       assert.strictEqual(reply.status, 201)
-      const { id, createdAt, updatedAt, ...rest } = reply.body.channel
+      const { id: _id, createdAt: _createdAt, updatedAt: _updatedAt, ...rest } = reply.body.channel
       assert.deepStrictEqual(rest, body)
     })
   )
