@@ -17,8 +17,8 @@ import * as Plan from "./Plan.ts"
 import { LockKey, Store } from "./Store.ts"
 
 /**
- * Checks run before a channel is deleted, inside the deleting transaction. Later modules (campaigns)
- * provide one that refuses while campaigns exist on the channel.
+ * Checks run before a channel is deleted, inside the deleting transaction, read when the `Channels`
+ * layer is built. `Campaigns.layerChannelDeletionGuard` refuses while campaigns exist on the channel.
  */
 export class ChannelDeletionGuard extends Context.Reference<
   (accountId: string, channelId: string) => Effect.Effect<void, Conflict | StoreError>
@@ -49,6 +49,7 @@ export class Channels extends Context.Service<
     Effect.gen(function* () {
       const store = yield* Store
       const channels = yield* Channel.ChannelRepo
+      const guard = yield* ChannelDeletionGuard
       const notFound = (id: string) => new NotFound({ message: `No channel ${id}.` })
 
       const find = (accountId: string, id: string) =>
@@ -101,7 +102,6 @@ export class Channels extends Context.Service<
 
       const remove = Effect.fn("Channels.delete")(function* (actor: Actor.Actor, id: string) {
         yield* Actor.require(actor, "channels.manage")
-        const guard = yield* ChannelDeletionGuard
         yield* store.transaction(
           Effect.gen(function* () {
             yield* store.lock(LockKey.channel(id))
