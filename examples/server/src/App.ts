@@ -7,8 +7,8 @@
  */
 
 import { createServer } from "node:http"
-import type { Account } from "@campaign-games/core"
-import { Accounts, type ApiKey, ApiKeys, type Channel, Channels, Secrets, type Store } from "@campaign-games/core"
+import type { Account, ApiKey, Campaign, Channel, Store } from "@campaign-games/core"
+import { Accounts, ApiKeys, Branding, Campaigns, Channels, FileRule, Secrets } from "@campaign-games/core"
 import { HttpConfig, Server } from "@campaign-games/http"
 import { NodeHttpServer, NodeRedis } from "@effect/platform-node"
 import { Layer, type Redacted } from "effect"
@@ -16,7 +16,13 @@ import { HttpRouter } from "effect/http"
 import { RateLimiter } from "effect/persistence"
 
 /** The store the app runs on: the transaction port and every repository. */
-export type StoreServices = Store.Store | Account.AccountRepo | ApiKey.ApiKeyRepo | Channel.ChannelRepo
+export type StoreServices =
+  | Store.Store
+  | Account.AccountRepo
+  | ApiKey.ApiKeyRepo
+  | Channel.ChannelRepo
+  | Campaign.CampaignRepo
+  | Branding.BrandingRepo
 
 export interface AppOptions {
   readonly adminToken: Redacted.Redacted<string> | undefined
@@ -27,8 +33,15 @@ export interface AppOptions {
 
 /** The core use cases over a store. */
 export const core = <E, R>(store: Layer.Layer<StoreServices, E, R>) =>
-  Layer.mergeAll(Accounts.Accounts.layer, ApiKeys.ApiKeys.layer, Channels.Channels.layer).pipe(
+  Layer.mergeAll(
+    Accounts.Accounts.layer,
+    ApiKeys.ApiKeys.layer,
+    Channels.Channels.layer.pipe(Layer.provide(Campaigns.Campaigns.layerChannelDeletionGuard)),
+    Campaigns.Campaigns.layer,
+    Branding.Branding.layer
+  ).pipe(
     Layer.provideMerge(Secrets.Secrets.layerWebCrypto),
+    Layer.provideMerge(FileRule.MediaLibrary.layerNone),
     Layer.provideMerge(store)
   )
 

@@ -443,6 +443,9 @@ export const activate = (
   if (c.status === "archived") return conflict("An archived campaign cannot be activated; restore it first.")
   const missing = game.complete(c.config)
   if (missing.length > 0) return Result.fail(invalid(missing))
+  if (c.liveUntil !== null && !before(now, c.liveUntil)) {
+    return Result.fail(invalid([{ path: "liveUntil", message: "has passed; the campaign would never be live" }]))
+  }
   let ended: Campaign | undefined
   let next: Campaign = { ...c, status: "active", activatedAt: c.activatedAt ?? now, updatedAt: now }
   if (handoverAt !== undefined) {
@@ -454,7 +457,7 @@ export const activate = (
     }
     const current = others.find((o) => {
       const start = windowStart(o) ?? now
-      return !before(handoverAt, start) && (o.liveUntil === null || before(handoverAt, o.liveUntil))
+      return before(start, handoverAt) && (o.liveUntil === null || before(handoverAt, o.liveUntil))
     })
     if (current === undefined) {
       return conflict("No campaign is live on the channel at handoverAt to hand over from.")

@@ -38,7 +38,8 @@ export class PlayedCheck extends Context.Reference<
   (accountId: string, campaignId: string) => Effect.Effect<boolean, StoreError>
 >("@campaign-games/core/Campaigns/PlayedCheck", { defaultValue: () => () => Effect.succeed(false) }) {}
 
-type Errors = Forbidden | NotFound | Conflict | InvalidRequest | UpgradeRequired | StoreError
+type EditErrors = Forbidden | NotFound | Conflict | InvalidRequest | StoreError
+type Errors = EditErrors | UpgradeRequired
 
 export class Campaigns extends Context.Service<
   Campaigns,
@@ -61,7 +62,7 @@ export class Campaigns extends Context.Service<
       actor: Actor.Actor,
       id: string,
       patch: Campaign.UpdateCampaign
-    ) => Effect.Effect<Campaign.Campaign, Errors>
+    ) => Effect.Effect<Campaign.Campaign, EditErrors>
     readonly delete: (
       actor: Actor.Actor,
       id: string
@@ -71,14 +72,14 @@ export class Campaigns extends Context.Service<
       id: string,
       input: Campaign.ActivateCampaign
     ) => Effect.Effect<Campaign.Campaign, Errors>
-    readonly pause: (actor: Actor.Actor, id: string) => Effect.Effect<Campaign.Campaign, Errors>
-    readonly archive: (actor: Actor.Actor, id: string) => Effect.Effect<Campaign.Campaign, Errors>
-    readonly restore: (actor: Actor.Actor, id: string) => Effect.Effect<Campaign.Campaign, Errors>
+    readonly pause: (actor: Actor.Actor, id: string) => Effect.Effect<Campaign.Campaign, EditErrors>
+    readonly archive: (actor: Actor.Actor, id: string) => Effect.Effect<Campaign.Campaign, EditErrors>
+    readonly restore: (actor: Actor.Actor, id: string) => Effect.Effect<Campaign.Campaign, EditErrors>
     readonly resolve: (
       actor: Actor.Actor,
       id: string,
       input: Campaign.ResolveCampaign
-    ) => Effect.Effect<Campaign.Campaign, Errors>
+    ) => Effect.Effect<Campaign.Campaign, EditErrors>
     /** The campaign live on a channel at `now` (the token mint's choice); no permission check. */
     readonly liveOn: (
       accountId: string,

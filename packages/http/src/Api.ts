@@ -8,6 +8,8 @@
 import { HttpApi, OpenApi } from "effect/http-api"
 import { AdminApi } from "./groups/Admin.ts"
 import { ApiKeysApi } from "./groups/ApiKeys.ts"
+import { BrandingApi } from "./groups/Branding.ts"
+import { CampaignsApi, GamesApi } from "./groups/Campaigns.ts"
 import { ChannelsApi } from "./groups/Channels.ts"
 import { SystemApi } from "./groups/System.ts"
 
@@ -16,6 +18,9 @@ export class Api extends HttpApi.make("campaign-games")
   .add(AdminApi)
   .add(ApiKeysApi)
   .add(ChannelsApi)
+  .add(GamesApi)
+  .add(CampaignsApi)
+  .add(BrandingApi)
   .annotate(HttpApi.ParseOptions, { errors: "all", onExcessProperty: "ignore" })
   .annotateMerge(
     OpenApi.annotations({

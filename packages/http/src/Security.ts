@@ -5,7 +5,7 @@
  *
  * @since 0.1.0
  */
-import type { Actor } from "@campaign-games/core"
+import type { Actor, Permission } from "@campaign-games/core"
 import { Context } from "effect"
 import { HttpApiMiddleware, HttpApiSecurity } from "effect/http-api"
 import * as ApiError from "./ApiError.ts"
@@ -13,12 +13,21 @@ import * as ApiError from "./ApiError.ts"
 /** The actor (account, key, permissions) of the current call. */
 export class CurrentActor extends Context.Service<CurrentActor, Actor.Actor>()("@campaign-games/http/CurrentActor") {}
 
-/** Bearer API-key authentication for the `/v1` API. */
+/**
+ * Endpoint annotation: the permissions a key must hold for the operation (all of them), checked
+ * right after authentication and before the body is read. Permissions that depend on the body
+ * (such as `config.write` when a PATCH carries a config) are checked by the core use case.
+ */
+export class RequiredPermissions extends Context.Service<RequiredPermissions, ReadonlyArray<Permission.Permission>>()(
+  "@campaign-games/http/RequiredPermissions"
+) {}
+
+/** Bearer API-key authentication for the `/v1` API, then the endpoint's `RequiredPermissions`. */
 export class ApiKeyAuth extends HttpApiMiddleware.Service<ApiKeyAuth, { provides: CurrentActor; requires: never }>()(
   "@campaign-games/http/ApiKeyAuth",
   {
     security: { bearer: HttpApiSecurity.bearer },
-    error: [ApiError.Unauthorized, ApiError.StoreUnavailable]
+    error: [ApiError.Unauthorized, ApiError.Forbidden, ApiError.StoreUnavailable]
   }
 ) {}
 

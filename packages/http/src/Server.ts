@@ -6,8 +6,8 @@
  *
  * @since 0.1.0
  */
-import { ApiKeys, Errors, Secrets } from "@campaign-games/core"
-import { Effect, Layer, Redacted } from "effect"
+import { Actor, ApiKeys, Errors, Secrets } from "@campaign-games/core"
+import { Context, Effect, Layer, Redacted } from "effect"
 import { HttpRouter } from "effect/http"
 import { HttpApiBuilder, HttpApiScalar } from "effect/http-api"
 import { Api } from "./Api.ts"
@@ -15,20 +15,26 @@ import * as ErrorBoundary from "./ErrorBoundary.ts"
 import { HttpConfig } from "./HttpConfig.ts"
 import { AdminHandlers } from "./handlers/Admin.ts"
 import { ApiKeysHandlers } from "./handlers/ApiKeys.ts"
+import { BrandingHandlers } from "./handlers/Branding.ts"
+import { CampaignsHandlers, GamesHandlers } from "./handlers/Campaigns.ts"
 import { ChannelsHandlers } from "./handlers/Channels.ts"
 import { SystemHandlers } from "./handlers/System.ts"
 import * as RateLimit from "./RateLimit.ts"
-import { AdminAuth, ApiKeyAuth, CommonErrors, CurrentActor } from "./Security.ts"
+import { AdminAuth, ApiKeyAuth, CommonErrors, CurrentActor, RequiredPermissions } from "./Security.ts"
 
 const ApiKeyAuthLayer = Layer.effect(
   ApiKeyAuth,
   Effect.gen(function* () {
     const keys = yield* ApiKeys.ApiKeys
     return ApiKeyAuth.of({
-      bearer: (httpEffect, { credential }) =>
-        keys
-          .authenticate(Redacted.value(credential))
-          .pipe(Effect.flatMap((actor) => Effect.provideService(httpEffect, CurrentActor, actor)))
+      bearer: (httpEffect, { credential, endpoint }) =>
+        keys.authenticate(Redacted.value(credential)).pipe(
+          Effect.tap((actor) => {
+            const required = Context.getOrUndefined(endpoint.annotations, RequiredPermissions)
+            return required === undefined ? Effect.void : Actor.require(actor, ...required)
+          }),
+          Effect.flatMap((actor) => Effect.provideService(httpEffect, CurrentActor, actor))
+        )
     })
   })
 )
@@ -59,7 +65,15 @@ export const routes = Layer.mergeAll(
   HttpApiScalar.layer(Api, { path: "/docs" }),
   ErrorBoundary.layer
 ).pipe(
-  Layer.provide([SystemHandlers, AdminHandlers, ApiKeysHandlers, ChannelsHandlers]),
+  Layer.provide([
+    SystemHandlers,
+    AdminHandlers,
+    ApiKeysHandlers,
+    ChannelsHandlers,
+    GamesHandlers,
+    CampaignsHandlers,
+    BrandingHandlers
+  ]),
   Layer.provide([ApiKeyAuthLayer, AdminAuthLayer, CommonErrorsLayer, RateLimit.layer])
 )
 

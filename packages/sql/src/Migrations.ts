@@ -7,8 +7,9 @@
  * - ids are `text COLLATE "C"`, so ordering by id is by code unit, as in JavaScript (the memory
  *   store) and whatever the database's default collation;
  * - times are `timestamptz(3)`: milliseconds, as `DateTime.Utc` has;
- * - nested documents (overrides, between-campaigns message, event payloads) are `jsonb`; lists of
- *   codes (permissions) are `text[]`.
+ * - nested documents (overrides, between-campaigns message, game configs, prizes, themes,
+ *   winner-selection settings, event payloads) are `jsonb`; lists of codes (permissions) are
+ *   `text[]`; times inside a document are ISO 8601 strings with milliseconds.
  *
  * Each migration sends one statement per call: PostgreSQL's extended protocol (used by both drivers)
  * takes one statement at a time.
@@ -74,6 +75,51 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
       created_at timestamptz(3) NOT NULL
     )`,
     `CREATE INDEX events_account_created_idx ON events (account_id, created_at, id)`
+  ),
+  "0002_campaigns_branding": statements(
+    // The target of campaigns' (account_id, channel_id) key: a campaign sits on a channel of its account.
+    `ALTER TABLE channels ADD CONSTRAINT channels_account_id_id_key UNIQUE (account_id, id)`,
+    `CREATE TABLE campaigns (
+      id text COLLATE "C" PRIMARY KEY,
+      account_id text COLLATE "C" NOT NULL REFERENCES accounts (id),
+      channel_id text COLLATE "C" NOT NULL,
+      game_slug text NOT NULL,
+      name text NOT NULL,
+      status text NOT NULL CHECK (status IN ('draft', 'active', 'paused', 'archived')),
+      config jsonb NOT NULL DEFAULT '{}'::jsonb,
+      prize jsonb,
+      theme jsonb,
+      grant_once_per_participant boolean NOT NULL,
+      reward_valid_for_seconds integer,
+      winner_selection_trigger text NOT NULL,
+      winner_selection_algorithm text NOT NULL,
+      winner_selection_config jsonb NOT NULL,
+      schedule_at timestamptz(3),
+      resolved_option_id text,
+      resolved_at timestamptz(3),
+      max_plays_per_participant integer,
+      max_plays_per_participant_per_day integer,
+      play_limit_timezone text NOT NULL,
+      live_from timestamptz(3),
+      live_until timestamptz(3),
+      activated_at timestamptz(3),
+      created_at timestamptz(3) NOT NULL,
+      updated_at timestamptz(3) NOT NULL,
+      CONSTRAINT campaigns_channel_fkey FOREIGN KEY (account_id, channel_id)
+        REFERENCES channels (account_id, id) ON DELETE RESTRICT
+    )`,
+    // Campaigns of an account, newest first (list, filtered or not).
+    `CREATE INDEX campaigns_account_created_idx ON campaigns (account_id, created_at DESC, id DESC)`,
+    // Campaigns on a channel (countOnChannel, the channel key's RESTRICT check).
+    `CREATE INDEX campaigns_account_channel_idx ON campaigns (account_id, channel_id)`,
+    // Active campaigns on a channel (listActiveOnChannel: activation, the live campaign).
+    `CREATE INDEX campaigns_account_channel_active_idx ON campaigns (account_id, channel_id) WHERE status = 'active'`,
+    // Each account's branding: one theme document, replaced whole.
+    `CREATE TABLE branding (
+      account_id text COLLATE "C" PRIMARY KEY REFERENCES accounts (id),
+      theme jsonb NOT NULL,
+      updated_at timestamptz(3) NOT NULL
+    )`
   )
 }
 

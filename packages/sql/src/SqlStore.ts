@@ -1,6 +1,7 @@
 /**
- * The store ports over effect/sql (`Store`, `AccountRepo`, `ApiKeyRepo`, `ChannelRepo`), for
- * PostgreSQL (`@effect/sql-pg`) and PGlite (`PgliteClient`) alike, on the schema of `Migrations`.
+ * The store ports over effect/sql (`Store`, `AccountRepo`, `ApiKeyRepo`, `ChannelRepo`,
+ * `CampaignRepo`, `BrandingRepo`), for PostgreSQL (`@effect/sql-pg`) and PGlite (`PgliteClient`)
+ * alike, on the schema of `Migrations`.
  *
  * - `Store.transaction` is `SqlClient.withTransaction` (nested ones are savepoints). A top-level
  *   transaction that fails on a serialization failure or a deadlock is run again, up to four more
@@ -12,17 +13,31 @@
  * - Every query is scoped by account; each operation is one statement (a list whose page is empty
  *   past the first one costs a second, to count).
  * - Failures (`SqlError`, rows that fail to decode) become `StoreError`, keeping the cause.
+ * - A campaign's winner-selection settings are one `jsonb` document whose window times are ISO 8601
+ *   strings (or null), decoded back to `DateTime.Utc`.
  *
  * @since 0.1.0
  */
 import { type Account, AccountRepo } from "@campaign-games/core/Account"
 import { type ApiKey, ApiKeyRepo } from "@campaign-games/core/ApiKey"
+import { BrandingRepo } from "@campaign-games/core/Branding"
+import {
+  type Campaign,
+  CampaignRepo,
+  CampaignStatus,
+  type ListFilter,
+  Prize,
+  SelectionConfigView,
+  Trigger
+} from "@campaign-games/core/Campaign"
 import { BetweenCampaigns, type Channel, ChannelRepo, ChannelStatus } from "@campaign-games/core/Channel"
 import { StoreError } from "@campaign-games/core/Errors"
+import { WinnerAlgorithm } from "@campaign-games/core/Game"
 import type { Page } from "@campaign-games/core/Pagination"
 import { Permission } from "@campaign-games/core/Permission"
 import * as Plan from "@campaign-games/core/Plan"
 import { Store } from "@campaign-games/core/Store"
+import { Theme } from "@campaign-games/core/Theme"
 import { Clock, DateTime, Effect, Layer, Option, Random, Schema } from "effect"
 import { SqlClient, SqlError } from "effect/sql"
 
@@ -75,6 +90,37 @@ const ChannelRow = Schema.Struct({
   updatedAt: Time
 })
 
+const CampaignRow = Schema.Struct({
+  id: Schema.String,
+  accountId: Schema.String,
+  channelId: Schema.String,
+  gameSlug: Schema.String,
+  name: Schema.String,
+  status: CampaignStatus,
+  config: Schema.Record(Schema.String, Schema.Unknown),
+  prize: Schema.NullOr(Prize),
+  theme: Schema.NullOr(Theme),
+  grantOncePerParticipant: Schema.Boolean,
+  rewardValidForSeconds: Schema.NullOr(Schema.Int),
+  winnerSelectionTrigger: Trigger,
+  winnerSelectionAlgorithm: WinnerAlgorithm,
+  // Window times are ISO 8601 strings inside the document.
+  winnerSelectionConfig: SelectionConfigView,
+  scheduleAt: Schema.NullOr(Time),
+  resolvedOptionId: Schema.NullOr(Schema.String),
+  resolvedAt: Schema.NullOr(Time),
+  maxPlaysPerParticipant: Schema.NullOr(Schema.Int),
+  maxPlaysPerParticipantPerDay: Schema.NullOr(Schema.Int),
+  playLimitTimezone: Schema.String,
+  liveFrom: Schema.NullOr(Time),
+  liveUntil: Schema.NullOr(Time),
+  activatedAt: Schema.NullOr(Time),
+  createdAt: Time,
+  updatedAt: Time
+})
+
+const BrandingRow = Schema.Struct({ theme: Theme })
+
 const CountRow = Schema.Struct({ count: Schema.Number })
 
 const ACCOUNT_COLUMNS = `id, name, plan, feature_overrides AS "featureOverrides", limit_overrides AS "limitOverrides",
@@ -88,11 +134,31 @@ const CHANNEL_COLUMNS = `id, account_id AS "accountId", name, status, between_ca
   max_plays_per_participant_per_day AS "maxPlaysPerParticipantPerDay",
   play_limit_timezone AS "playLimitTimezone", created_at AS "createdAt", updated_at AS "updatedAt"`
 
+const CAMPAIGN_COLUMNS = `id, account_id AS "accountId", channel_id AS "channelId", game_slug AS "gameSlug", name,
+  status, config, prize, theme, grant_once_per_participant AS "grantOncePerParticipant",
+  reward_valid_for_seconds AS "rewardValidForSeconds", winner_selection_trigger AS "winnerSelectionTrigger",
+  winner_selection_algorithm AS "winnerSelectionAlgorithm", winner_selection_config AS "winnerSelectionConfig",
+  schedule_at AS "scheduleAt", resolved_option_id AS "resolvedOptionId", resolved_at AS "resolvedAt",
+  max_plays_per_participant AS "maxPlaysPerParticipant",
+  max_plays_per_participant_per_day AS "maxPlaysPerParticipantPerDay",
+  play_limit_timezone AS "playLimitTimezone", live_from AS "liveFrom", live_until AS "liveUntil",
+  activated_at AS "activatedAt", created_at AS "createdAt", updated_at AS "updatedAt"`
+
 /** A time as a parameter: ISO 8601 with milliseconds, bound as text and typed by its column. */
 const time = (value: DateTime.Utc): string => DateTime.formatIso(value)
 const timeOrNull = (value: DateTime.Utc | null): string | null => (value === null ? null : time(value))
 /** A document as a parameter: JSON text, typed `jsonb` by its column. */
 const json = (value: unknown): string => JSON.stringify(value)
+/** A nullable document as a parameter: SQL NULL (not the JSON `null`) for null. */
+const jsonOrNull = (value: unknown): string | null => (value === null ? null : json(value))
+/** The winner-selection settings as stored: window times as ISO 8601 strings or null. */
+const selectionConfig = (config: Campaign["winnerSelectionConfig"]): string =>
+  json({
+    maxWinners: config.maxWinners,
+    tieBreak: config.tieBreak,
+    windowStart: timeOrNull(config.windowStart),
+    windowEnd: timeOrNull(config.windowEnd)
+  })
 
 /** A storage failure as the ports report it. */
 export const toStoreError =
@@ -122,6 +188,8 @@ const decodeAccounts = decodeAll(AccountRow)
 const decodeApiKeys = decodeAll(ApiKeyRow)
 const decodeApiKeysWithAccount = decodeAll(ApiKeyWithAccountRow)
 const decodeChannels = decodeAll(ChannelRow)
+const decodeCampaigns = decodeAll(CampaignRow)
+const decodeBranding = decodeAll(BrandingRow)
 const decodeCount = decodeAll(CountRow)
 
 const first = <A>(rows: ReadonlyArray<A>): Option.Option<A> => Option.fromNullishOr(rows[0])
@@ -363,10 +431,152 @@ const layerChannelRepo = Layer.effect(
   })
 )
 
-/** The repositories over a `SqlClient`. */
-export const layerRepos: Layer.Layer<AccountRepo | ApiKeyRepo | ChannelRepo, never, SqlClient.SqlClient> =
-  Layer.mergeAll(layerAccountRepo, layerApiKeyRepo, layerChannelRepo)
+const layerCampaignRepo = Layer.effect(
+  CampaignRepo,
+  Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    const columns = sql.literal(CAMPAIGN_COLUMNS)
 
-/** `Store`, `AccountRepo`, `ApiKeyRepo` and `ChannelRepo` over a migrated database. */
-export const layer: Layer.Layer<Store | AccountRepo | ApiKeyRepo | ChannelRepo, never, SqlClient.SqlClient> =
-  Layer.mergeAll(layerStore, layerRepos)
+    const matching = (accountId: string, filter: ListFilter) =>
+      sql.and([
+        sql`account_id = ${accountId}`,
+        ...(filter.channelId === undefined ? [] : [sql`channel_id = ${filter.channelId}`]),
+        ...(filter.status === undefined ? [] : [sql`status = ${filter.status}`])
+      ])
+
+    const count = Effect.fnUntraced(function* (accountId: string, filter: ListFilter) {
+      const rows = yield* sql`SELECT count(*)::int AS count FROM campaigns WHERE ${matching(accountId, filter)}`
+      return (yield* decodeCount(rows))[0]?.count ?? 0
+    })
+
+    return CampaignRepo.of({
+      insert: Effect.fnUntraced(
+        function* (c: Campaign) {
+          yield* sql`INSERT INTO campaigns
+            (id, account_id, channel_id, game_slug, name, status, config, prize, theme,
+              grant_once_per_participant, reward_valid_for_seconds, winner_selection_trigger,
+              winner_selection_algorithm, winner_selection_config, schedule_at, resolved_option_id, resolved_at,
+              max_plays_per_participant, max_plays_per_participant_per_day, play_limit_timezone,
+              live_from, live_until, activated_at, created_at, updated_at)
+            VALUES (${c.id}, ${c.accountId}, ${c.channelId}, ${c.gameSlug}, ${c.name}, ${c.status},
+              ${json(c.config)}, ${jsonOrNull(c.prize)}, ${jsonOrNull(c.theme)},
+              ${c.grantOncePerParticipant}, ${c.rewardValidForSeconds}, ${c.winnerSelectionTrigger},
+              ${c.winnerSelectionAlgorithm}, ${selectionConfig(c.winnerSelectionConfig)},
+              ${timeOrNull(c.scheduleAt)}, ${c.resolvedOptionId}, ${timeOrNull(c.resolvedAt)},
+              ${c.maxPlaysPerParticipant}, ${c.maxPlaysPerParticipantPerDay}, ${c.playLimitTimezone},
+              ${timeOrNull(c.liveFrom)}, ${timeOrNull(c.liveUntil)}, ${timeOrNull(c.activatedAt)},
+              ${time(c.createdAt)}, ${time(c.updatedAt)})`
+        },
+        Effect.mapError(toStoreError("CampaignRepo.insert"))
+      ),
+      update: Effect.fnUntraced(
+        function* (c: Campaign) {
+          yield* sql`UPDATE campaigns SET channel_id = ${c.channelId}, game_slug = ${c.gameSlug}, name = ${c.name},
+              status = ${c.status}, config = ${json(c.config)}, prize = ${jsonOrNull(c.prize)},
+              theme = ${jsonOrNull(c.theme)}, grant_once_per_participant = ${c.grantOncePerParticipant},
+              reward_valid_for_seconds = ${c.rewardValidForSeconds},
+              winner_selection_trigger = ${c.winnerSelectionTrigger},
+              winner_selection_algorithm = ${c.winnerSelectionAlgorithm},
+              winner_selection_config = ${selectionConfig(c.winnerSelectionConfig)},
+              schedule_at = ${timeOrNull(c.scheduleAt)}, resolved_option_id = ${c.resolvedOptionId},
+              resolved_at = ${timeOrNull(c.resolvedAt)}, max_plays_per_participant = ${c.maxPlaysPerParticipant},
+              max_plays_per_participant_per_day = ${c.maxPlaysPerParticipantPerDay},
+              play_limit_timezone = ${c.playLimitTimezone}, live_from = ${timeOrNull(c.liveFrom)},
+              live_until = ${timeOrNull(c.liveUntil)}, activated_at = ${timeOrNull(c.activatedAt)},
+              updated_at = ${time(c.updatedAt)}
+            WHERE account_id = ${c.accountId} AND id = ${c.id}`
+        },
+        Effect.mapError(toStoreError("CampaignRepo.update"))
+      ),
+      findById: Effect.fnUntraced(
+        function* (accountId: string, id: string) {
+          const rows = yield* sql`SELECT ${columns} FROM campaigns WHERE account_id = ${accountId} AND id = ${id}`
+          return first(yield* decodeCampaigns(rows))
+        },
+        Effect.mapError(toStoreError("CampaignRepo.findById"))
+      ),
+      list: Effect.fnUntraced(
+        function* (accountId: string, filter: ListFilter, page: Page) {
+          const rows = yield* sql`SELECT ${columns}, count(*) OVER ()::int AS total FROM campaigns
+            WHERE ${matching(accountId, filter)}
+            ORDER BY created_at DESC, id DESC
+            LIMIT ${page.limit} OFFSET ${page.offset}`
+          const items = yield* decodeCampaigns(rows)
+          const total =
+            rows.length > 0 ? Number(rows[0]!["total"]) : page.offset > 0 ? yield* count(accountId, filter) : 0
+          return { items, total }
+        },
+        Effect.mapError(toStoreError("CampaignRepo.list"))
+      ),
+      listActive: Effect.fnUntraced(
+        function* (accountId: string) {
+          const rows = yield* sql`SELECT ${columns} FROM campaigns
+            WHERE account_id = ${accountId} AND status = 'active'
+            ORDER BY created_at DESC, id DESC`
+          return yield* decodeCampaigns(rows)
+        },
+        Effect.mapError(toStoreError("CampaignRepo.listActive"))
+      ),
+      listActiveOnChannel: Effect.fnUntraced(
+        function* (accountId: string, channelId: string) {
+          const rows = yield* sql`SELECT ${columns} FROM campaigns
+            WHERE account_id = ${accountId} AND channel_id = ${channelId} AND status = 'active'
+            ORDER BY created_at DESC, id DESC`
+          return yield* decodeCampaigns(rows)
+        },
+        Effect.mapError(toStoreError("CampaignRepo.listActiveOnChannel"))
+      ),
+      countOnChannel: (accountId: string, channelId: string) =>
+        count(accountId, { channelId }).pipe(Effect.mapError(toStoreError("CampaignRepo.countOnChannel"))),
+      delete: Effect.fnUntraced(
+        function* (accountId: string, id: string) {
+          const rows = yield* sql`DELETE FROM campaigns WHERE account_id = ${accountId} AND id = ${id} RETURNING id`
+          return rows.length > 0
+        },
+        Effect.mapError(toStoreError("CampaignRepo.delete"))
+      )
+    })
+  })
+)
+
+const layerBrandingRepo = Layer.effect(
+  BrandingRepo,
+  Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+
+    return BrandingRepo.of({
+      get: Effect.fnUntraced(
+        function* (accountId: string) {
+          const rows = yield* sql`SELECT theme FROM branding WHERE account_id = ${accountId}`
+          return Option.map(first(yield* decodeBranding(rows)), (row) => row.theme)
+        },
+        Effect.mapError(toStoreError("BrandingRepo.get"))
+      ),
+      put: Effect.fnUntraced(
+        function* (accountId: string, theme: Theme) {
+          yield* sql`INSERT INTO branding (account_id, theme, updated_at)
+            VALUES (${accountId}, ${json(theme)}, now())
+            ON CONFLICT (account_id) DO UPDATE SET theme = EXCLUDED.theme, updated_at = EXCLUDED.updated_at`
+        },
+        Effect.mapError(toStoreError("BrandingRepo.put"))
+      )
+    })
+  })
+)
+
+/** The repositories over a `SqlClient`. */
+export const layerRepos: Layer.Layer<
+  AccountRepo | ApiKeyRepo | ChannelRepo | CampaignRepo | BrandingRepo,
+  never,
+  SqlClient.SqlClient
+> = Layer.mergeAll(layerAccountRepo, layerApiKeyRepo, layerChannelRepo, layerCampaignRepo, layerBrandingRepo)
+
+/**
+ * `Store`, `AccountRepo`, `ApiKeyRepo`, `ChannelRepo`, `CampaignRepo` and `BrandingRepo` over a
+ * migrated database.
+ */
+export const layer: Layer.Layer<
+  Store | AccountRepo | ApiKeyRepo | ChannelRepo | CampaignRepo | BrandingRepo,
+  never,
+  SqlClient.SqlClient
+> = Layer.mergeAll(layerStore, layerRepos)

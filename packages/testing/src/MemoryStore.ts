@@ -1,15 +1,17 @@
 /**
- * An in-memory adapter of the store ports (`Store`, `AccountRepo`, `ApiKeyRepo`, `ChannelRepo`) for
- * tests and deterministic simulations. It keeps the semantics the store contract suite pins
- * (`StoreContract`), so rules tested here hold on PGlite and PostgreSQL too:
+ * An in-memory adapter of the store ports (`Store`, `AccountRepo`, `ApiKeyRepo`, `ChannelRepo`,
+ * `CampaignRepo`, `BrandingRepo`) for tests and deterministic simulations. It keeps the semantics
+ * the store contract suite pins (`StoreContract`), so rules tested here hold on PGlite and
+ * PostgreSQL too:
  *
  * - `Store.transaction` runs transactions one at a time (one semaphore per store); a failing or
  *   interrupted transaction leaves none of its writes, a transaction inside another joins it as a
  *   savepoint. `Store.lock` is a no-op: transactions are already serialised.
  * - Writes outside a transaction apply at once. Reads outside a transaction see the writes of a
  *   transaction still running (there is no isolation beyond the serialised transactions).
- * - Ids are unique per table, key prefixes are unique, keys and channels need their account:
- *   a breach fails with `StoreError`, as a constraint violation does in SQL.
+ * - Ids are unique per table, key prefixes are unique, keys, channels and branding need their
+ *   account, a campaign needs a channel of its account, and a channel with campaigns cannot be
+ *   deleted: a breach fails with `StoreError`, as a constraint violation does in SQL.
  *
  * Each build of `layer` starts empty. Later modules add their tables the same way: a
  * `database.table<K, V>()` per table, read synchronously, written with undo-logged `set`/`delete`.
@@ -18,10 +20,13 @@
  */
 import { type Account, AccountRepo } from "@campaign-games/core/Account"
 import { type ApiKey, ApiKeyRepo } from "@campaign-games/core/ApiKey"
+import { BrandingRepo } from "@campaign-games/core/Branding"
+import { type Campaign, CampaignRepo, type ListFilter } from "@campaign-games/core/Campaign"
 import { type Channel, ChannelRepo } from "@campaign-games/core/Channel"
 import { StoreError } from "@campaign-games/core/Errors"
 import type { Page, Paged } from "@campaign-games/core/Pagination"
 import { Store } from "@campaign-games/core/Store"
+import type { Theme } from "@campaign-games/core/Theme"
 import { Context, DateTime, Effect, Layer, Option } from "effect"
 import * as Table from "./internal/Table.ts"
 
@@ -68,6 +73,9 @@ class Tables extends Context.Service<
     /** key prefix → key id */
     readonly apiKeyPrefixes: Table.Table<string, string>
     readonly channels: Table.Table<string, Channel>
+    readonly campaigns: Table.Table<string, Campaign>
+    /** account id → theme */
+    readonly branding: Table.Table<string, Theme>
   }
 >()("@campaign-games/testing/MemoryStore/Tables") {
   static readonly layer = Layer.effect(
@@ -78,7 +86,9 @@ class Tables extends Context.Service<
         accounts: database.table(),
         apiKeys: database.table(),
         apiKeyPrefixes: database.table(),
-        channels: database.table()
+        channels: database.table(),
+        campaigns: database.table(),
+        branding: database.table()
       })
     })
   )
@@ -159,7 +169,12 @@ const layerApiKeyRepo = Layer.effect(
 const layerChannelRepo = Layer.effect(
   ChannelRepo,
   Effect.gen(function* () {
-    const { accounts, channels } = yield* Tables
+    const { accounts, channels, campaigns } = yield* Tables
+
+    const hasCampaigns = (channelId: string): boolean => {
+      for (const campaign of campaigns.values()) if (campaign.channelId === channelId) return true
+      return false
+    }
 
     const ofAccount = (accountId: string) => {
       const rows: Array<Channel> = []
@@ -195,23 +210,100 @@ const layerChannelRepo = Layer.effect(
         ),
       count: (accountId) => Effect.sync(() => ofAccount(accountId).length),
       delete: (accountId, id) =>
-        Effect.suspend(() => (find(accountId, id) === undefined ? Effect.succeed(false) : channels.delete(id)))
+        Effect.suspend(() => {
+          if (find(accountId, id) === undefined) return Effect.succeed(false)
+          if (hasCampaigns(id)) return conflict(`The channel ${id} has campaigns.`)
+          return channels.delete(id)
+        })
+    })
+  })
+)
+
+const layerCampaignRepo = Layer.effect(
+  CampaignRepo,
+  Effect.gen(function* () {
+    const { accounts, channels, campaigns } = yield* Tables
+
+    /** The account's campaigns that pass `keep`, newest first. */
+    const newestFirst = (accountId: string, keep: (campaign: Campaign) => boolean) => {
+      const rows: Array<Campaign> = []
+      for (const campaign of campaigns.values())
+        if (campaign.accountId === accountId && keep(campaign)) rows.push(campaign)
+      return rows.sort((a, b) => ascending(b.createdAt, b.id, a.createdAt, a.id))
+    }
+
+    const matches = (filter: ListFilter) => (campaign: Campaign) =>
+      (filter.channelId === undefined || campaign.channelId === filter.channelId) &&
+      (filter.status === undefined || campaign.status === filter.status)
+
+    const find = (accountId: string, id: string): Campaign | undefined => {
+      const campaign = campaigns.get(id)
+      return campaign !== undefined && campaign.accountId === accountId ? campaign : undefined
+    }
+
+    /** Whether the channel exists in the account (the campaign's channel key). */
+    const hasChannel = (accountId: string, channelId: string): boolean =>
+      channels.get(channelId)?.accountId === accountId
+
+    return CampaignRepo.of({
+      insert: Effect.fnUntraced(function* (campaign) {
+        if (!accounts.has(campaign.accountId)) {
+          return yield* conflict(`No account ${campaign.accountId} for campaign ${campaign.id}.`)
+        }
+        if (!hasChannel(campaign.accountId, campaign.channelId)) {
+          return yield* conflict(`No channel ${campaign.channelId} in account ${campaign.accountId}.`)
+        }
+        if (campaigns.has(campaign.id)) return yield* conflict(`A campaign ${campaign.id} already exists.`)
+        yield* campaigns.set(campaign.id, campaign)
+      }),
+      update: Effect.fnUntraced(function* (campaign) {
+        const stored = find(campaign.accountId, campaign.id)
+        if (stored === undefined) return
+        if (!hasChannel(stored.accountId, campaign.channelId)) {
+          return yield* conflict(`No channel ${campaign.channelId} in account ${stored.accountId}.`)
+        }
+        yield* campaigns.set(campaign.id, { ...campaign, accountId: stored.accountId, createdAt: stored.createdAt })
+      }),
+      findById: (accountId, id) => Effect.sync(() => Option.fromNullishOr(find(accountId, id))),
+      list: (accountId, filter, page) => Effect.sync(() => paginate(newestFirst(accountId, matches(filter)), page)),
+      listActive: (accountId) => Effect.sync(() => newestFirst(accountId, (c) => c.status === "active")),
+      listActiveOnChannel: (accountId, channelId) =>
+        Effect.sync(() => newestFirst(accountId, (c) => c.channelId === channelId && c.status === "active")),
+      countOnChannel: (accountId, channelId) =>
+        Effect.sync(() => newestFirst(accountId, (c) => c.channelId === channelId).length),
+      delete: (accountId, id) =>
+        Effect.suspend(() => (find(accountId, id) === undefined ? Effect.succeed(false) : campaigns.delete(id)))
+    })
+  })
+)
+
+const layerBrandingRepo = Layer.effect(
+  BrandingRepo,
+  Effect.gen(function* () {
+    const { accounts, branding } = yield* Tables
+    return BrandingRepo.of({
+      get: (accountId) => Effect.sync(() => Option.fromNullishOr(branding.get(accountId))),
+      put: Effect.fnUntraced(function* (accountId, theme) {
+        if (!accounts.has(accountId)) return yield* conflict(`No account ${accountId} for its branding.`)
+        yield* branding.set(accountId, theme)
+      })
     })
   })
 )
 
 /** The repositories over an existing `MemoryDatabase`. */
-export const layerRepos: Layer.Layer<AccountRepo | ApiKeyRepo | ChannelRepo, never, MemoryDatabase> = Layer.mergeAll(
-  layerAccountRepo,
-  layerApiKeyRepo,
-  layerChannelRepo
-).pipe(Layer.provide(Tables.layer))
+export const layerRepos: Layer.Layer<
+  AccountRepo | ApiKeyRepo | ChannelRepo | CampaignRepo | BrandingRepo,
+  never,
+  MemoryDatabase
+> = Layer.mergeAll(layerAccountRepo, layerApiKeyRepo, layerChannelRepo, layerCampaignRepo, layerBrandingRepo).pipe(
+  Layer.provide(Tables.layer)
+)
 
 /**
- * `Store`, `AccountRepo`, `ApiKeyRepo` and `ChannelRepo` in memory (and the `MemoryDatabase` they
- * share, for tables of later modules). Every build starts empty.
+ * `Store`, `AccountRepo`, `ApiKeyRepo`, `ChannelRepo`, `CampaignRepo` and `BrandingRepo` in memory
+ * (and the `MemoryDatabase` they share, for tables of later modules). Every build starts empty.
  */
-export const layer: Layer.Layer<Store | AccountRepo | ApiKeyRepo | ChannelRepo | MemoryDatabase> = Layer.mergeAll(
-  layerStore,
-  layerRepos
-).pipe(Layer.provideMerge(MemoryDatabase.layer))
+export const layer: Layer.Layer<
+  Store | AccountRepo | ApiKeyRepo | ChannelRepo | CampaignRepo | BrandingRepo | MemoryDatabase
+> = Layer.mergeAll(layerStore, layerRepos).pipe(Layer.provideMerge(MemoryDatabase.layer))

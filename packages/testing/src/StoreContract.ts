@@ -2,11 +2,15 @@
  * The store contract: one suite of tests, parameterised by a layer, that every adapter of the store
  * ports runs (`MemoryStore`, PGlite, PostgreSQL). It pins what the engine's rules rely on:
  *
- * - every field round-trips exactly (times to the millisecond as `DateTime.Utc`, nested documents,
- *   nulls, arrays of codes, overrides);
- * - queries are scoped by account; lists are ordered and paginated with a `total` across pages;
- * - `update` never changes `createdAt`; `delete` and `revoke` answer whether they did something;
- * - ids and key prefixes are unique, and keys and channels need their account (`StoreError`);
+ * - every field round-trips exactly (times to the millisecond as `DateTime.Utc`, also inside
+ *   documents such as a campaign's winner-selection windows; nested documents such as game configs
+ *   and themes; nulls, arrays of codes, overrides);
+ * - queries are scoped by account; lists are ordered (newest first for channels and campaigns),
+ *   filtered and paginated with a `total` across pages;
+ * - `update` never changes `createdAt` (nor a campaign's account); `delete` and `revoke` answer
+ *   whether they did something;
+ * - ids and key prefixes are unique; keys, channels and branding need their account, a campaign a
+ *   channel of its account, and a channel with campaigns cannot be deleted (`StoreError`);
  * - a failing, dying or interrupted transaction keeps none of its writes; a transaction inside
  *   another joins it, and when the inner one fails only its own writes are undone (a savepoint);
  * - `lock` serialises concurrent "lock, count, insert while under the limit" transactions, the
@@ -20,14 +24,17 @@
  */
 import { type Account, AccountRepo } from "@campaign-games/core/Account"
 import { type ApiKey, ApiKeyRepo } from "@campaign-games/core/ApiKey"
+import { BrandingRepo } from "@campaign-games/core/Branding"
+import { type Campaign, CampaignRepo } from "@campaign-games/core/Campaign"
 import { type Channel, ChannelRepo } from "@campaign-games/core/Channel"
 import * as Permission from "@campaign-games/core/Permission"
 import { LockKey, Store } from "@campaign-games/core/Store"
+import type { Theme } from "@campaign-games/core/Theme"
 import { assert, layer, type Vitest } from "@effect/vitest"
 import { DateTime, Deferred, Effect, Exit, Fiber, type Layer, Option, Predicate, Schema } from "effect"
 
 /** The services an adapter under test provides. */
-export type Services = Store | AccountRepo | ApiKeyRepo | ChannelRepo
+export type Services = Store | AccountRepo | ApiKeyRepo | ChannelRepo | CampaignRepo | BrandingRepo
 
 /** A domain failure raised inside transactions under test. */
 class Boom extends Schema.TaggedError<Boom>()("Boom", { message: Schema.String }) {}
@@ -85,6 +92,65 @@ const makeChannel = (accountId: string, fields: Partial<Channel> = {}): Channel 
   ...fields
 })
 
+const makeCampaign = (accountId: string, channelId: string, fields: Partial<Campaign> = {}): Campaign => ({
+  id: uid("gi"),
+  accountId,
+  channelId,
+  gameSlug: "spin-the-wheel",
+  name: "Spring wheel",
+  status: "draft",
+  config: {},
+  prize: null,
+  theme: null,
+  grantOncePerParticipant: true,
+  rewardValidForSeconds: null,
+  winnerSelectionTrigger: "manual",
+  winnerSelectionAlgorithm: "random_uniform",
+  winnerSelectionConfig: { maxWinners: 1, tieBreak: "earliest_entry", windowStart: null, windowEnd: null },
+  scheduleAt: null,
+  resolvedOptionId: null,
+  resolvedAt: null,
+  maxPlaysPerParticipant: null,
+  maxPlaysPerParticipantPerDay: null,
+  playLimitTimezone: "UTC",
+  liveFrom: null,
+  liveUntil: null,
+  activatedAt: null,
+  createdAt: at(40),
+  updatedAt: at(41),
+  ...fields
+})
+
+/** A theme with every key set. */
+const fullTheme: Theme = {
+  colors: {
+    bg: "#0A0B0C",
+    fg: "#ffffff",
+    muted: "#778899",
+    accent: "#FF3366",
+    danger: "#cc0000",
+    surface: "#1a1b1c",
+    border: "#2B2C2D"
+  },
+  logoUrl: "https://cdn.example.com/logo.svg?v=2&lang=fr",
+  backgroundUrl: "https://cdn.example.com/bg.jpg",
+  fontFamily: `"Open Sans", Arial, sans-serif`,
+  fontUrl: "https://fonts.example.com/open-sans.woff2",
+  labels: { title: "Tournez la roue « été » ☀️", intro: "", spinButton: 'Go "now"\nplease' },
+  layout: { position: "bottom", width: "full" },
+  background: {
+    fit: "tile",
+    focus: "bottom-right",
+    gradient: { from: "#000000", to: "#FFFFFF", angle: 359 },
+    overlay: { color: "#102030", opacity: 80 },
+    animation: { kind: "lottie", url: "https://cdn.example.com/confetti.json" }
+  },
+  decorations: {
+    top: { url: "https://cdn.example.com/garland.png", kind: "image", size: "small" },
+    bottom: { url: "https://cdn.example.com/snow.json", kind: "lottie", size: "large" }
+  }
+}
+
 /** A comparable copy: times become their exact UTC instant, so adapters compare by value. */
 const plain = (value: unknown): unknown => {
   if (DateTime.isDateTime(value)) {
@@ -107,7 +173,14 @@ const assertNone = <A>(actual: Option.Option<A>, message?: string): void =>
   assert.isTrue(Option.isNone(actual), message ?? `expected none, found ${JSON.stringify(plain(actual))}`)
 
 const services = Effect.gen(function* () {
-  return { store: yield* Store, accounts: yield* AccountRepo, keys: yield* ApiKeyRepo, channels: yield* ChannelRepo }
+  return {
+    store: yield* Store,
+    accounts: yield* AccountRepo,
+    keys: yield* ApiKeyRepo,
+    channels: yield* ChannelRepo,
+    campaigns: yield* CampaignRepo,
+    branding: yield* BrandingRepo
+  }
 })
 
 /** An account already stored. */
@@ -116,6 +189,15 @@ const givenAccount = (fields: Partial<Account> = {}) =>
     const account = makeAccount(fields)
     yield* (yield* AccountRepo).insert(account)
     return account
+  })
+
+/** A channel already stored, in an account already stored. */
+const givenChannel = (accountId?: string, fields: Partial<Channel> = {}) =>
+  Effect.gen(function* () {
+    const owner = accountId ?? (yield* givenAccount()).id
+    const channel = makeChannel(owner, fields)
+    yield* (yield* ChannelRepo).insert(channel)
+    return channel
   })
 
 /**
@@ -419,6 +501,379 @@ export const tests = (it: Vitest.MethodsNonLive<Services>): void => {
       assert.isFalse(yield* channels.delete(account.id, channel.id))
       assert.isFalse(yield* channels.delete(account.id, uid("ch")))
       assertSame(yield* channels.list(account.id, { limit: 10, offset: 0 }), { items: [kept], total: 1 })
+    })
+  )
+
+  it.effect("campaigns round-trip every field", () =>
+    Effect.gen(function* () {
+      const { campaigns } = yield* services
+      const channel = yield* givenChannel()
+      const full = makeCampaign(channel.accountId, channel.id, {
+        gameSlug: "prediction",
+        name: "Match « final » — 🏆",
+        status: "active",
+        config: {
+          question: "Who wins?\nTell us «vite»",
+          options: [
+            { id: "home", label: "Home", weight: 2.5 },
+            { id: "away", label: "Away", weight: 0.1, tags: [] }
+          ],
+          nested: { deeper: { deepest: [1, "two", null, true, { x: -3 }] }, empty: {} },
+          big: 1_000_000_000_000,
+          off: false,
+          nothing: null,
+          quote: 'it\'s "quoted" \\ back'
+        },
+        prize: { label: "A signed ball ⚽", description: "Shipped within a week.", externalRef: "SKU-42/b" },
+        theme: fullTheme,
+        grantOncePerParticipant: false,
+        rewardValidForSeconds: 86_400 * 30,
+        winnerSelectionTrigger: "auto_on_schedule",
+        winnerSelectionAlgorithm: "random_weighted",
+        winnerSelectionConfig: { maxWinners: 1000, tieBreak: "random", windowStart: at(1), windowEnd: at(86_400_999) },
+        scheduleAt: at(90_000_001),
+        resolvedOptionId: "home",
+        resolvedAt: at(-1),
+        maxPlaysPerParticipant: 10_000,
+        maxPlaysPerParticipantPerDay: 1,
+        playLimitTimezone: "Pacific/Chatham",
+        liveFrom: at(-86_400_000 * 400 + 7),
+        liveUntil: at(86_400_000 * 400 + 3),
+        activatedAt: at(-5),
+        createdAt: at(-10),
+        updatedAt: at(123)
+      })
+      const bare = makeCampaign(channel.accountId, channel.id, { prize: { label: "A mug" }, theme: {} })
+      const nulls = makeCampaign(channel.accountId, channel.id)
+      yield* campaigns.insert(full)
+      yield* campaigns.insert(bare)
+      yield* campaigns.insert(nulls)
+
+      const found = yield* campaigns.findById(channel.accountId, full.id)
+      assertSome(found, full)
+      assertSome(yield* campaigns.findById(channel.accountId, bare.id), bare)
+      assertSome(yield* campaigns.findById(channel.accountId, nulls.id), nulls)
+      if (Option.isSome(found)) {
+        const { windowStart, windowEnd } = found.value.winnerSelectionConfig
+        assert.isTrue(windowStart !== null && DateTime.isUtc(windowStart), "windowStart decodes to DateTime.Utc")
+        assert.isTrue(windowEnd !== null && DateTime.isUtc(windowEnd), "windowEnd decodes to DateTime.Utc")
+        assert.strictEqual(
+          windowEnd === null ? null : DateTime.toEpochMillis(windowEnd),
+          DateTime.toEpochMillis(at(86_400_999))
+        )
+        assert.isTrue(DateTime.isUtc(found.value.createdAt))
+      }
+      assertNone(yield* campaigns.findById(channel.accountId, uid("gi")))
+    })
+  )
+
+  it.effect("campaign updates change every field but createdAt and accountId, only in the campaign's account", () =>
+    Effect.gen(function* () {
+      const { campaigns } = yield* services
+      const channel = yield* givenChannel()
+      const accountId = channel.accountId
+      const otherChannel = yield* givenChannel(accountId)
+      const other = yield* givenAccount()
+      const campaign = makeCampaign(accountId, channel.id, { config: { segments: [{ id: "a" }] } })
+      yield* campaigns.insert(campaign)
+
+      yield* campaigns.update({ ...campaign, accountId: other.id, name: "Hijacked" })
+      assertSome(yield* campaigns.findById(accountId, campaign.id), campaign)
+      assertNone(yield* campaigns.findById(other.id, campaign.id))
+
+      const changed: Campaign = {
+        ...campaign,
+        channelId: otherChannel.id,
+        gameSlug: "quiz",
+        name: "Renamed",
+        status: "paused",
+        config: { questions: [{ text: "2 + 2?", answers: ["4", "5"], correct: 0 }] },
+        prize: { label: "Voucher", externalRef: "V-1" },
+        theme: { colors: { accent: "#123456" }, labels: { title: "Quiz" } },
+        grantOncePerParticipant: false,
+        rewardValidForSeconds: 60,
+        winnerSelectionTrigger: "auto_on_session_end",
+        winnerSelectionAlgorithm: "score_highest",
+        winnerSelectionConfig: { maxWinners: 3, tieBreak: "random", windowStart: at(7), windowEnd: null },
+        scheduleAt: at(8),
+        resolvedOptionId: "x",
+        resolvedAt: at(9),
+        maxPlaysPerParticipant: 5,
+        maxPlaysPerParticipantPerDay: 2,
+        playLimitTimezone: "Asia/Kolkata",
+        liveFrom: at(10),
+        liveUntil: at(11),
+        activatedAt: at(12),
+        createdAt: at(99_999),
+        updatedAt: at(100_000)
+      }
+      yield* campaigns.update(changed)
+      assertSome(yield* campaigns.findById(accountId, campaign.id), { ...changed, createdAt: campaign.createdAt })
+
+      const cleared: Campaign = {
+        ...changed,
+        prize: null,
+        theme: null,
+        rewardValidForSeconds: null,
+        winnerSelectionConfig: { maxWinners: 3, tieBreak: "random", windowStart: null, windowEnd: at(13) },
+        scheduleAt: null,
+        resolvedOptionId: null,
+        resolvedAt: null,
+        maxPlaysPerParticipant: null,
+        maxPlaysPerParticipantPerDay: null,
+        liveFrom: null,
+        liveUntil: null,
+        activatedAt: null,
+        config: {},
+        updatedAt: at(100_001)
+      }
+      yield* campaigns.update(cleared)
+      assertSome(yield* campaigns.findById(accountId, campaign.id), { ...cleared, createdAt: campaign.createdAt })
+    })
+  )
+
+  it.effect("a campaign id is unique and a campaign needs its account and a channel of that account", () =>
+    Effect.gen(function* () {
+      const { campaigns } = yield* services
+      const channel = yield* givenChannel()
+      const accountId = channel.accountId
+      const foreign = yield* givenChannel()
+      const campaign = makeCampaign(accountId, channel.id)
+      yield* campaigns.insert(campaign)
+
+      const twin = yield* Effect.flip(campaigns.insert({ ...campaign, name: "Twin" }))
+      assert.strictEqual(twin._tag, "StoreError")
+      const noAccount = makeCampaign(uid("acc"), channel.id)
+      assert.strictEqual((yield* Effect.flip(campaigns.insert(noAccount)))._tag, "StoreError")
+      const noChannel = makeCampaign(accountId, uid("ch"))
+      assert.strictEqual((yield* Effect.flip(campaigns.insert(noChannel)))._tag, "StoreError")
+      const otherAccountsChannel = makeCampaign(accountId, foreign.id)
+      assert.strictEqual((yield* Effect.flip(campaigns.insert(otherAccountsChannel)))._tag, "StoreError")
+      const moved = yield* Effect.flip(campaigns.update({ ...campaign, channelId: uid("ch"), name: "Moved" }))
+      assert.strictEqual(moved._tag, "StoreError", "an update needs a channel of the account too")
+
+      assertSome(yield* campaigns.findById(accountId, campaign.id), campaign)
+      assertNone(yield* campaigns.findById(accountId, noChannel.id))
+      assertNone(yield* campaigns.findById(accountId, otherAccountsChannel.id))
+      assertNone(yield* campaigns.findById(foreign.accountId, otherAccountsChannel.id))
+      assert.strictEqual(yield* campaigns.countOnChannel(accountId, channel.id), 1)
+      assert.strictEqual(yield* campaigns.countOnChannel(foreign.accountId, foreign.id), 0)
+    })
+  )
+
+  it.effect("campaigns are listed newest first (then by id, descending), filtered, paginated", () =>
+    Effect.gen(function* () {
+      const { campaigns } = yield* services
+      const ch1 = yield* givenChannel()
+      const accountId = ch1.accountId
+      const ch2 = yield* givenChannel(accountId)
+      const otherChannel = yield* givenChannel()
+      const tie = uid("gi")
+      const c1 = makeCampaign(accountId, ch1.id, { status: "active", createdAt: at(1_000) })
+      const c2 = makeCampaign(accountId, ch2.id, { id: `${tie}_a`, status: "draft", createdAt: at(2_000) })
+      const c3 = makeCampaign(accountId, ch1.id, { id: `${tie}_b`, status: "active", createdAt: at(2_000) })
+      const c4 = makeCampaign(accountId, ch2.id, { status: "active", createdAt: at(2_001) })
+      const c5 = makeCampaign(accountId, ch1.id, { status: "archived", createdAt: at(5_000) })
+      const c6 = makeCampaign(accountId, ch1.id, { status: "paused", createdAt: at(-5_000) })
+      for (const campaign of [c3, c6, c1, c5, c2, c4]) yield* campaigns.insert(campaign)
+      yield* campaigns.insert(makeCampaign(otherChannel.accountId, otherChannel.id, { createdAt: at(3_000) }))
+
+      const all = { limit: 200, offset: 0 }
+      assertSame(yield* campaigns.list(accountId, {}, all), { items: [c5, c4, c3, c2, c1, c6], total: 6 })
+      assertSame(yield* campaigns.list(accountId, { channelId: undefined, status: undefined }, all), {
+        items: [c5, c4, c3, c2, c1, c6],
+        total: 6
+      })
+      assertSame(yield* campaigns.list(accountId, {}, { limit: 2, offset: 0 }), { items: [c5, c4], total: 6 })
+      assertSame(yield* campaigns.list(accountId, {}, { limit: 2, offset: 2 }), { items: [c3, c2], total: 6 })
+      assertSame(yield* campaigns.list(accountId, {}, { limit: 4, offset: 4 }), { items: [c1, c6], total: 6 })
+      assertSame(yield* campaigns.list(accountId, {}, { limit: 2, offset: 6 }), { items: [], total: 6 })
+
+      assertSame(yield* campaigns.list(accountId, { channelId: ch1.id }, all), { items: [c5, c3, c1, c6], total: 4 })
+      assertSame(yield* campaigns.list(accountId, { channelId: ch2.id }, all), { items: [c4, c2], total: 2 })
+      assertSame(yield* campaigns.list(accountId, { status: "active" }, all), { items: [c4, c3, c1], total: 3 })
+      assertSame(yield* campaigns.list(accountId, { status: "active" }, { limit: 1, offset: 1 }), {
+        items: [c3],
+        total: 3
+      })
+      assertSame(yield* campaigns.list(accountId, { status: "active" }, { limit: 1, offset: 3 }), {
+        items: [],
+        total: 3
+      })
+      assertSame(yield* campaigns.list(accountId, { channelId: ch1.id, status: "active" }, all), {
+        items: [c3, c1],
+        total: 2
+      })
+      assertSame(yield* campaigns.list(accountId, { channelId: ch2.id, status: "archived" }, all), {
+        items: [],
+        total: 0
+      })
+      assertSame(yield* campaigns.list(accountId, { channelId: ch2.id, status: "archived" }, { limit: 5, offset: 5 }), {
+        items: [],
+        total: 0
+      })
+      assertSame(yield* campaigns.list(accountId, { channelId: otherChannel.id }, all), { items: [], total: 0 })
+      assertSame(yield* campaigns.list(uid("acc"), {}, { limit: 10, offset: 0 }), { items: [], total: 0 })
+    })
+  )
+
+  it.effect(
+    "active campaigns are listed by account and by channel (newest first); any status counts on a channel",
+    () =>
+      Effect.gen(function* () {
+        const { campaigns } = yield* services
+        const ch1 = yield* givenChannel()
+        const accountId = ch1.accountId
+        const ch2 = yield* givenChannel(accountId)
+        const empty = yield* givenChannel(accountId)
+        const a1 = makeCampaign(accountId, ch1.id, { status: "active", createdAt: at(100) })
+        const a2 = makeCampaign(accountId, ch2.id, { status: "active", createdAt: at(300) })
+        const a3 = makeCampaign(accountId, ch1.id, { status: "active", createdAt: at(200) })
+        const draft = makeCampaign(accountId, ch1.id, { status: "draft", createdAt: at(400) })
+        const paused = makeCampaign(accountId, ch2.id, { status: "paused", createdAt: at(500) })
+        const archived = makeCampaign(accountId, ch1.id, { status: "archived", createdAt: at(600) })
+        for (const campaign of [a1, a2, a3, draft, paused, archived]) yield* campaigns.insert(campaign)
+
+        assertSame(yield* campaigns.listActive(accountId), [a2, a3, a1])
+        assertSame(yield* campaigns.listActiveOnChannel(accountId, ch1.id), [a3, a1])
+        assertSame(yield* campaigns.listActiveOnChannel(accountId, ch2.id), [a2])
+        assertSame(yield* campaigns.listActiveOnChannel(accountId, empty.id), [])
+        assertSame(yield* campaigns.listActiveOnChannel(accountId, uid("ch")), [])
+        assert.strictEqual(yield* campaigns.countOnChannel(accountId, ch1.id), 4)
+        assert.strictEqual(yield* campaigns.countOnChannel(accountId, ch2.id), 2)
+        assert.strictEqual(yield* campaigns.countOnChannel(accountId, empty.id), 0)
+        assert.strictEqual(yield* campaigns.countOnChannel(accountId, uid("ch")), 0)
+
+        yield* campaigns.update({ ...a3, status: "paused", updatedAt: at(700) })
+        yield* campaigns.update({ ...draft, status: "active", updatedAt: at(700) })
+        assertSame(yield* campaigns.listActiveOnChannel(accountId, ch1.id), [
+          { ...draft, status: "active", updatedAt: at(700) },
+          a1
+        ])
+        assertSame(yield* campaigns.listActive(accountId), [{ ...draft, status: "active", updatedAt: at(700) }, a2, a1])
+        assert.strictEqual(yield* campaigns.countOnChannel(accountId, ch1.id), 4)
+      })
+  )
+
+  it.effect("another account's campaign is not found, listed, counted, changed or deleted", () =>
+    Effect.gen(function* () {
+      const { campaigns } = yield* services
+      const channel = yield* givenChannel()
+      const accountId = channel.accountId
+      const other = yield* givenAccount()
+      const campaign = makeCampaign(accountId, channel.id, { status: "active" })
+      yield* campaigns.insert(campaign)
+
+      assertNone(yield* campaigns.findById(other.id, campaign.id))
+      assertSame(yield* campaigns.list(other.id, {}, { limit: 10, offset: 0 }), { items: [], total: 0 })
+      assertSame(yield* campaigns.list(other.id, { channelId: channel.id }, { limit: 10, offset: 0 }), {
+        items: [],
+        total: 0
+      })
+      assertSame(yield* campaigns.listActive(other.id), [])
+      assertSame(yield* campaigns.listActiveOnChannel(other.id, channel.id), [])
+      assert.strictEqual(yield* campaigns.countOnChannel(other.id, channel.id), 0)
+      yield* campaigns.update({ ...campaign, accountId: other.id, status: "archived" })
+      assert.isFalse(yield* campaigns.delete(other.id, campaign.id))
+      assertSome(yield* campaigns.findById(accountId, campaign.id), campaign)
+    })
+  )
+
+  it.effect("delete removes the campaign once; a channel with campaigns cannot be deleted", () =>
+    Effect.gen(function* () {
+      const { campaigns, channels } = yield* services
+      const channel = yield* givenChannel()
+      const accountId = channel.accountId
+      const campaign = makeCampaign(accountId, channel.id)
+      const kept = makeCampaign(accountId, channel.id)
+      yield* campaigns.insert(campaign)
+      yield* campaigns.insert(kept)
+
+      const refused = yield* Effect.flip(channels.delete(accountId, channel.id))
+      assert.strictEqual(refused._tag, "StoreError")
+      assertSome(yield* channels.findById(accountId, channel.id), channel)
+
+      assert.isTrue(yield* campaigns.delete(accountId, campaign.id))
+      assertNone(yield* campaigns.findById(accountId, campaign.id))
+      assert.isFalse(yield* campaigns.delete(accountId, campaign.id))
+      assert.isFalse(yield* campaigns.delete(accountId, uid("gi")))
+      assertSame(yield* campaigns.list(accountId, {}, { limit: 10, offset: 0 }), { items: [kept], total: 1 })
+      assert.strictEqual(yield* campaigns.countOnChannel(accountId, channel.id), 1)
+
+      assert.isTrue(yield* campaigns.delete(accountId, kept.id))
+      assert.strictEqual(yield* campaigns.countOnChannel(accountId, channel.id), 0)
+      assert.isTrue(yield* channels.delete(accountId, channel.id), "without campaigns the channel can go")
+    })
+  )
+
+  it.effect("branding is none until put, then replaced whole, per account", () =>
+    Effect.gen(function* () {
+      const { branding } = yield* services
+      const account = yield* givenAccount()
+      const other = yield* givenAccount()
+
+      assertNone(yield* branding.get(account.id))
+      yield* branding.put(account.id, fullTheme)
+      assertSome(yield* branding.get(account.id), fullTheme)
+      assertNone(yield* branding.get(other.id), "another account's branding is not seen")
+
+      const replaced: Theme = { colors: { accent: "#00FF00" }, labels: { title: "Hello" } }
+      yield* branding.put(account.id, replaced)
+      assertSome(yield* branding.get(account.id), replaced, "put replaces the whole theme")
+      yield* branding.put(account.id, {})
+      assertSome(yield* branding.get(account.id), {})
+
+      yield* branding.put(other.id, replaced)
+      assertSome(yield* branding.get(other.id), replaced)
+      assertSome(yield* branding.get(account.id), {})
+
+      const orphan = uid("acc")
+      const noAccount = yield* Effect.flip(branding.put(orphan, fullTheme))
+      assert.strictEqual(noAccount._tag, "StoreError")
+      assertNone(yield* branding.get(orphan))
+    })
+  )
+
+  it.effect("a failing transaction keeps none of its campaign or branding writes", () =>
+    Effect.gen(function* () {
+      const { store, campaigns, branding } = yield* services
+      const channel = yield* givenChannel()
+      const accountId = channel.accountId
+      const fresh = yield* givenAccount()
+      const updated = makeCampaign(accountId, channel.id)
+      const deleted = makeCampaign(accountId, channel.id, { status: "active" })
+      yield* campaigns.insert(updated)
+      yield* campaigns.insert(deleted)
+      yield* branding.put(accountId, fullTheme)
+      const inserted = makeCampaign(accountId, channel.id, { status: "active", theme: fullTheme })
+
+      const error = yield* Effect.flip(
+        store.transaction(
+          Effect.gen(function* () {
+            yield* campaigns.insert(inserted)
+            yield* campaigns.update({ ...updated, name: "Changed", status: "active", updatedAt: at(77) })
+            assert.isTrue(yield* campaigns.delete(accountId, deleted.id))
+            yield* branding.put(accountId, { labels: { title: "Changed" } })
+            yield* branding.put(fresh.id, fullTheme)
+            assert.strictEqual(yield* campaigns.countOnChannel(accountId, channel.id), 2, "it sees its own writes")
+            assert.strictEqual((yield* campaigns.listActiveOnChannel(accountId, channel.id)).length, 2)
+            return yield* new Boom({ message: "rules said no" })
+          })
+        )
+      )
+      assert.strictEqual(error._tag, "Boom")
+
+      assertNone(yield* campaigns.findById(accountId, inserted.id))
+      assertSome(yield* campaigns.findById(accountId, updated.id), updated)
+      assertSome(yield* campaigns.findById(accountId, deleted.id), deleted)
+      assertSame(yield* campaigns.listActiveOnChannel(accountId, channel.id), [deleted])
+      assertSame(yield* campaigns.list(accountId, {}, { limit: 10, offset: 0 }), {
+        items: [deleted, updated].sort((a, b) => (a.id < b.id ? 1 : -1)),
+        total: 2
+      })
+      assert.strictEqual(yield* campaigns.countOnChannel(accountId, channel.id), 2)
+      assertSome(yield* branding.get(accountId), fullTheme)
+      assertNone(yield* branding.get(fresh.id))
     })
   )
 

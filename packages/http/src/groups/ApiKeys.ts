@@ -7,20 +7,24 @@ import { ApiKey, Pagination } from "@campaign-games/core"
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
 import * as ApiError from "../ApiError.ts"
-import { ApiKeyAuth, CommonErrors } from "../Security.ts"
+import { ApiKeyAuth, CommonErrors, RequiredPermissions } from "../Security.ts"
 
 export class ApiKeysApi extends HttpApiGroup.make("apiKeys")
   .add(
     HttpApiEndpoint.post("create", "/", {
       payload: ApiKey.CreateApiKey,
-      success: Schema.Struct({ apiKey: ApiKey.CreatedApiKey }).pipe(HttpApiSchema.status(201)),
+      success: Schema.Struct({ apiKey: ApiKey.CreatedApiKey })
+
+        .pipe(HttpApiSchema.status(201)),
       error: ApiError.UpgradeRequired
-    }).annotateMerge(
-      OpenApi.annotations({
-        description:
-          "Permission keys.manage; plan feature API keys; plan limit active keys. A key can only be given permissions the caller holds. `key` appears only in this response."
-      })
-    ),
+    })
+      .annotate(RequiredPermissions, ["keys.manage"])
+      .annotateMerge(
+        OpenApi.annotations({
+          description:
+            "Permission keys.manage; plan feature API keys; plan limit active keys. A key can only be given permissions the caller holds. `key` appears only in this response."
+        })
+      ),
     HttpApiEndpoint.get("list", "/", {
       query: Pagination.query(Pagination.Defaults.apiKeys),
       success: Schema.Struct({ apiKeys: Schema.Array(ApiKey.ApiKeyView), total: Schema.Int })
@@ -31,9 +35,11 @@ export class ApiKeysApi extends HttpApiGroup.make("apiKeys")
       params: { keyId: Schema.String },
       success: Schema.Struct({ deleted: Schema.Boolean, id: Schema.String }),
       error: ApiError.NotFound
-    }).annotateMerge(
-      OpenApi.annotations({ description: "Revokes the key: it answers 401 from then on. Permission keys.manage." })
-    )
+    })
+      .annotate(RequiredPermissions, ["keys.manage"])
+      .annotateMerge(
+        OpenApi.annotations({ description: "Revokes the key: it answers 401 from then on. Permission keys.manage." })
+      )
   )
   .middleware(CommonErrors)
   .middleware(ApiKeyAuth)

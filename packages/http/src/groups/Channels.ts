@@ -7,7 +7,7 @@ import { Channel, Pagination } from "@campaign-games/core"
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
 import * as ApiError from "../ApiError.ts"
-import { ApiKeyAuth, CommonErrors } from "../Security.ts"
+import { ApiKeyAuth, CommonErrors, RequiredPermissions } from "../Security.ts"
 
 const ChannelResponse = Schema.Struct({ channel: Channel.ChannelView })
 
@@ -17,39 +17,49 @@ export class ChannelsApi extends HttpApiGroup.make("channels")
       payload: Channel.CreateChannel,
       success: ChannelResponse.pipe(HttpApiSchema.status(201)),
       error: ApiError.UpgradeRequired
-    }).annotateMerge(
-      OpenApi.annotations({ description: "Permission channels.manage; plan limit number of channels." })
-    ),
+    })
+      .annotate(RequiredPermissions, ["channels.manage"])
+      .annotateMerge(
+        OpenApi.annotations({ description: "Permission channels.manage; plan limit number of channels." })
+      ),
     HttpApiEndpoint.get("list", "/", {
       query: Pagination.query(Pagination.Defaults.channels),
       success: Schema.Struct({ channels: Schema.Array(Channel.ChannelView), total: Schema.Int })
-    }).annotateMerge(OpenApi.annotations({ description: "Newest first. Permission campaigns.read." })),
+    })
+      .annotate(RequiredPermissions, ["campaigns.read"])
+      .annotateMerge(OpenApi.annotations({ description: "Newest first. Permission campaigns.read." })),
     HttpApiEndpoint.get("get", "/:channelId", {
       params: { channelId: Schema.String },
       success: ChannelResponse,
       error: ApiError.NotFound
-    }).annotateMerge(OpenApi.annotations({ description: "Permission campaigns.read." })),
+    })
+      .annotate(RequiredPermissions, ["campaigns.read"])
+      .annotateMerge(OpenApi.annotations({ description: "Permission campaigns.read." })),
     HttpApiEndpoint.patch("update", "/:channelId", {
       params: { channelId: Schema.String },
       payload: Channel.UpdateChannel,
       success: ChannelResponse,
       error: ApiError.NotFound
-    }).annotateMerge(
-      OpenApi.annotations({
-        description:
-          "Permission channels.manage. At least one field; `betweenCampaigns` is replaced whole (null clears it). Disabling is `status: disabled`."
-      })
-    ),
+    })
+      .annotate(RequiredPermissions, ["channels.manage"])
+      .annotateMerge(
+        OpenApi.annotations({
+          description:
+            "Permission channels.manage. At least one field; `betweenCampaigns` is replaced whole (null clears it). Disabling is `status: disabled`."
+        })
+      ),
     HttpApiEndpoint.delete("delete", "/:channelId", {
       params: { channelId: Schema.String },
       success: Schema.Struct({ deleted: Schema.Boolean, id: Schema.String }),
       error: [ApiError.NotFound, ApiError.Conflict]
-    }).annotateMerge(
-      OpenApi.annotations({
-        description:
-          "Permission channels.manage. Refused with 409 while any campaign exists on the channel; disable the channel instead."
-      })
-    )
+    })
+      .annotate(RequiredPermissions, ["channels.manage"])
+      .annotateMerge(
+        OpenApi.annotations({
+          description:
+            "Permission channels.manage. Refused with 409 while any campaign exists on the channel; disable the channel instead."
+        })
+      )
   )
   .middleware(CommonErrors)
   .middleware(ApiKeyAuth)

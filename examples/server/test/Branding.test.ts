@@ -1,0 +1,99 @@
+import { assert, layer } from "@effect/vitest"
+import { Effect } from "effect"
+import { layer as serverLayer, TestServer } from "./support/TestServer.ts"
+
+const paths = (body: any): Array<string> => (body?.error?.details ?? []).map((d: { path: string }) => d.path)
+
+const theme = {
+  colors: { bg: "#000000", fg: "#FFFFFF", accent: "#ff8800" },
+  logoUrl: "https://cdn.example.com/logo.png",
+  fontFamily: '"Inter", Arial, sans-serif',
+  labels: { spinButton: "Spin", submitButton: "Send" },
+  layout: { position: "bottom", width: "full" },
+  background: {
+    fit: "tile",
+    focus: "top-left",
+    gradient: { from: "#000000", to: "#111111", angle: 359 },
+    overlay: { color: "#222222", opacity: 80 }
+  },
+  decorations: { top: { url: "https://cdn.example.com/top.png", kind: "image", size: "small" } }
+}
+
+layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("branding", (it) => {
+  it.effect("GET is empty at first; PUT replaces the whole theme; fields left out are cleared", () =>
+    Effect.gen(function* () {
+      const { request, account } = yield* TestServer
+      const { key } = yield* account()
+      const empty = yield* request("GET", "/v1/tenant/branding", { key })
+      assert.strictEqual(empty.status, 200)
+      assert.deepStrictEqual(empty.body, { theme: {} })
+      const put = yield* request("PUT", "/v1/tenant/branding", { key, body: theme })
+      assert.strictEqual(put.status, 200, put.text)
+      assert.deepStrictEqual(put.body.theme, theme)
+      assert.deepStrictEqual((yield* request("GET", "/v1/tenant/branding", { key })).body.theme, theme)
+      const smaller = yield* request("PUT", "/v1/tenant/branding", { key, body: { colors: { bg: "#123456" } } })
+      assert.deepStrictEqual(smaller.body.theme, { colors: { bg: "#123456" } })
+      assert.deepStrictEqual((yield* request("GET", "/v1/tenant/branding", { key })).body.theme, {
+        colors: { bg: "#123456" }
+      })
+      const other = yield* account()
+      assert.deepStrictEqual((yield* request("GET", "/v1/tenant/branding", { key: other.key })).body.theme, {})
+    })
+  )
+
+  const invalid: Array<[string, Record<string, unknown>, string]> = [
+    ["colour", { colors: { bg: "#12345" } }, "colors.bg"],
+    ["colour name", { colors: { accent: "orange" } }, "colors.accent"],
+    ["font characters", { fontFamily: "Arial;{}" }, "fontFamily"],
+    ["font length", { fontFamily: "a".repeat(121) }, "fontFamily"],
+    ["label key", { labels: { notAKey: "x" } }, "labels.notAKey"],
+    ["label length", { labels: { spinButton: "x".repeat(201) } }, "labels.spinButton"],
+    ["layout", { layout: { position: "left" } }, "layout.position"],
+    [
+      "angle",
+      { background: { gradient: { from: "#000000", to: "#000000", angle: 360 } } },
+      "background.gradient.angle"
+    ],
+    ["opacity", { background: { overlay: { color: "#000000", opacity: 81 } } }, "background.overlay.opacity"],
+    ["gradient incomplete", { background: { gradient: { from: "#000000" } } }, "background.gradient.to"],
+    [
+      "decoration size",
+      { decorations: { bottom: { url: "https://x.example/a.png", kind: "image", size: "huge" } } },
+      "decorations.bottom.size"
+    ],
+    ["logo is audio", { logoUrl: "https://cdn.example.com/logo.mp3" }, "logoUrl"],
+    ["background is video", { backgroundUrl: "https://cdn.example.com/bg.mp4" }, "backgroundUrl"],
+    ["url too long", { logoUrl: `https://x.example/${"a".repeat(2040)}.png` }, "logoUrl"]
+  ]
+  for (const [label, body, path] of invalid) {
+    it.effect(`PUT refuses ${label} at ${path}, keeping the stored theme`, () =>
+      Effect.gen(function* () {
+        const { request, account } = yield* TestServer
+        const { key } = yield* account()
+        yield* request("PUT", "/v1/tenant/branding", { key, body: { colors: { bg: "#abcdef" } } })
+        const reply = yield* request("PUT", "/v1/tenant/branding", { key, body })
+        assert.strictEqual(reply.status, 400, reply.text)
+        assert.include(paths(reply.body), path, reply.text)
+        assert.deepStrictEqual((yield* request("GET", "/v1/tenant/branding", { key })).body.theme, {
+          colors: { bg: "#abcdef" }
+        })
+      })
+    )
+  }
+
+  it.effect("reading needs settings.read, writing branding.write", () =>
+    Effect.gen(function* () {
+      const { request, account } = yield* TestServer
+      const { key } = yield* account()
+      const make = (permissions: Array<string>) =>
+        request("POST", "/v1/tenant/api-keys", { key, body: { name: "k", permissions } }).pipe(
+          Effect.map((r) => r.body.apiKey.key as string)
+        )
+      const reader = yield* make(["settings.read"])
+      const other = yield* make(["campaigns.read"])
+      assert.strictEqual((yield* request("GET", "/v1/tenant/branding", { key: reader })).status, 200)
+      assert.strictEqual((yield* request("GET", "/v1/tenant/branding", { key: other })).status, 403)
+      assert.strictEqual((yield* request("PUT", "/v1/tenant/branding", { key: reader, body: {} })).status, 403)
+    })
+  )
+})

@@ -1,0 +1,990 @@
+/**
+ * The campaign lifecycle as a specification: given a campaign (and the other campaigns on its
+ * channel), when a command is applied at `now`, then the new campaign or the typed failure. Every
+ * rule under test is a pure function of `Campaign.ts`; times are fixed instants around `NOW`.
+ */
+import { assert, describe, it } from "@effect/vitest"
+import { DateTime, Effect, Result, Schema } from "effect"
+import * as Campaign from "../src/Campaign.ts"
+import type { Conflict, InvalidRequest } from "../src/Errors.ts"
+import type { Game } from "../src/Game.ts"
+import * as Games from "../src/Games.ts"
+
+// -----------------------------------------------------------------------------
+// Fixtures
+// -----------------------------------------------------------------------------
+
+/** The instant every command runs at unless a test says otherwise. */
+const NOW = DateTime.makeUnsafe("2026-03-01T12:00:00.000Z")
+/** `hours` hours from `NOW` (negative: before). */
+const at = (hours: number): DateTime.Utc => DateTime.add(NOW, { hours })
+/** One millisecond before `t`. */
+const justBefore = (t: DateTime.Utc): DateTime.Utc => DateTime.subtract(t, { milliseconds: 1 })
+const iso = (t: DateTime.Utc | null): string | null => (t === null ? null : DateTime.formatIso(t))
+
+const game = (slug: string): Game => {
+  const found = Games.bySlug(slug)
+  assert.isDefined(found, slug)
+  return found!
+}
+
+const wheelConfig = {
+  segments: [
+    { id: "win", label: "10% off", isWin: true },
+    { id: "lose", label: "Try again", isWin: false }
+  ]
+}
+const predictionConfig = {
+  question: "Who wins the final?",
+  options: [
+    { id: "home", label: "Home" },
+    { id: "away", label: "Away" }
+  ]
+}
+const predictionOptionIds = ["home", "away"]
+
+const configs: Record<string, Record<string, unknown>> = {
+  "spin-the-wheel": wheelConfig,
+  prediction: predictionConfig,
+  quiz: {}
+}
+
+/** A campaign created at `at(-48)` on channel `ch_1` with a complete config, then `overrides`. */
+const given = (overrides: Partial<Campaign.Campaign> = {}, slug = "prediction"): Campaign.Campaign => ({
+  ...Campaign.make(
+    { gameSlug: slug, name: "Spring campaign", channelId: "ch_1", config: configs[slug] ?? {} },
+    game(slug),
+    { id: "gi_new", accountId: "acc_1" },
+    at(-48)
+  ),
+  ...overrides
+})
+
+/** A campaign in `status`, activated a day ago unless it is a draft. */
+const inState = (status: Campaign.CampaignStatus, overrides: Partial<Campaign.Campaign> = {}) =>
+  given({ status, activatedAt: status === "draft" ? null : at(-24), ...overrides })
+
+/** Another campaign active on the channel, activated a day ago, open-ended unless `overrides` say. */
+const other = (id: string, overrides: Partial<Campaign.Campaign> = {}) =>
+  given({ id, name: id, status: "active", activatedAt: at(-24), ...overrides }, "spin-the-wheel")
+
+type Outcome = Campaign.CampaignStatus | "Conflict" | "InvalidRequest"
+
+const outcome = <A extends { readonly status: Campaign.CampaignStatus }>(
+  result: Result.Result<A, Conflict | InvalidRequest>
+): Outcome => (Result.isSuccess(result) ? result.success.status : result.failure._tag)
+
+const success = <A, E>(result: Result.Result<A, E>): A => {
+  if (Result.isFailure(result)) assert.fail(`expected a success, got ${JSON.stringify(result.failure)}`)
+  return result.success
+}
+
+const failure = <A, E>(result: Result.Result<A, E>): E => {
+  if (Result.isSuccess(result)) assert.fail("expected a failure, got a success")
+  return result.failure
+}
+
+const paths = (error: { readonly details?: ReadonlyArray<{ readonly path: string }> | undefined }) =>
+  (error.details ?? []).map((d) => d.path)
+
+const activate = (
+  c: Campaign.Campaign,
+  context: {
+    readonly others?: ReadonlyArray<Campaign.Campaign>
+    readonly handoverAt?: DateTime.Utc
+    now?: DateTime.Utc
+  }
+) =>
+  Campaign.activate(c, {
+    game: game(c.gameSlug),
+    others: context.others ?? [],
+    handoverAt: context.handoverAt,
+    now: context.now ?? NOW
+  })
+
+// -----------------------------------------------------------------------------
+// 1. The transition table
+// -----------------------------------------------------------------------------
+
+type Command = "activate" | "activate with handoverAt" | "pause" | "archive" | "restore" | "resolve" | "edit"
+
+/** Runs one command of the table on a prediction campaign whose config is complete. */
+const run = (c: Campaign.Campaign, command: Command): Result.Result<Campaign.Campaign, Conflict | InvalidRequest> => {
+  switch (command) {
+    case "activate":
+      return Result.map(activate(c, {}), (decided) => decided.campaign)
+    case "activate with handoverAt":
+      // The channel's live campaign is open-ended; the new one takes over in an hour.
+      return Result.map(activate(c, { others: [other("gi_current")], handoverAt: at(1) }), (d) => d.campaign)
+    case "pause":
+      return Campaign.transition(c, { _tag: "Pause" }, NOW)
+    case "archive":
+      return Campaign.transition(c, { _tag: "Archive" }, NOW)
+    case "restore":
+      return Campaign.transition(c, { _tag: "Restore" }, NOW)
+    case "resolve":
+      return Campaign.transition(c, { _tag: "Resolve", optionId: "home", optionIds: predictionOptionIds }, NOW)
+    case "edit":
+      return Campaign.transition(c, { _tag: "Edit" }, NOW)
+  }
+}
+
+const table: ReadonlyArray<{
+  readonly from: Campaign.CampaignStatus
+  readonly command: Command
+  readonly then: Outcome
+}> = [
+  { from: "draft", command: "activate", then: "active" },
+  { from: "draft", command: "activate with handoverAt", then: "active" },
+  { from: "draft", command: "pause", then: "Conflict" },
+  { from: "draft", command: "archive", then: "archived" },
+  { from: "draft", command: "restore", then: "Conflict" },
+  { from: "draft", command: "resolve", then: "draft" },
+  { from: "draft", command: "edit", then: "draft" },
+
+  { from: "active", command: "activate", then: "Conflict" },
+  { from: "active", command: "activate with handoverAt", then: "Conflict" },
+  { from: "active", command: "pause", then: "paused" },
+  { from: "active", command: "archive", then: "archived" },
+  { from: "active", command: "restore", then: "Conflict" },
+  { from: "active", command: "resolve", then: "active" },
+  { from: "active", command: "edit", then: "active" },
+
+  { from: "paused", command: "activate", then: "active" },
+  { from: "paused", command: "activate with handoverAt", then: "active" },
+  { from: "paused", command: "pause", then: "Conflict" },
+  { from: "paused", command: "archive", then: "archived" },
+  { from: "paused", command: "restore", then: "Conflict" },
+  { from: "paused", command: "resolve", then: "paused" },
+  { from: "paused", command: "edit", then: "paused" },
+
+  { from: "archived", command: "activate", then: "Conflict" },
+  { from: "archived", command: "activate with handoverAt", then: "Conflict" },
+  { from: "archived", command: "pause", then: "Conflict" },
+  { from: "archived", command: "archive", then: "Conflict" },
+  { from: "archived", command: "restore", then: "paused" },
+  { from: "archived", command: "resolve", then: "Conflict" },
+  { from: "archived", command: "edit", then: "Conflict" }
+]
+
+describe("Campaign transition table", () => {
+  it.effect("covers every state × every command exactly once", () =>
+    Effect.gen(function* () {
+      const states = Campaign.CampaignStatus.literals
+      const commands: ReadonlyArray<Command> = [
+        "activate",
+        "activate with handoverAt",
+        "pause",
+        "archive",
+        "restore",
+        "resolve",
+        "edit"
+      ]
+      const keys = table.map((row) => `${row.from} ${row.command}`)
+      assert.strictEqual(new Set(keys).size, keys.length)
+      assert.sameMembers(
+        keys,
+        states.flatMap((s) => commands.map((c) => `${s} ${c}`))
+      )
+    })
+  )
+
+  it.effect.each(table)("given a $from campaign, when $command, then $then", ({ from, command, then }) =>
+    Effect.gen(function* () {
+      assert.strictEqual(outcome(run(inState(from), command)), then)
+    })
+  )
+
+  it.effect.each(table.filter((row) => row.then !== "Conflict" && row.then !== "InvalidRequest"))(
+    "given a $from campaign, when $command succeeds, then updatedAt is now unless nothing changed",
+    ({ from, command }) =>
+      Effect.gen(function* () {
+        const before = inState(from)
+        const after = success(run(before, command))
+        // Edit is only the gate of a PATCH (the change is `apply`): it answers the campaign as it is.
+        assert.strictEqual(iso(after.updatedAt), command === "edit" ? iso(before.updatedAt) : iso(NOW))
+      })
+  )
+
+  it.effect("given an active campaign, when paused then activated again, then it is active with its fields kept", () =>
+    Effect.gen(function* () {
+      const active = inState("active", { liveUntil: at(48), name: "Kept" })
+      const paused = success(Campaign.transition(active, { _tag: "Pause" }, NOW))
+      const again = success(activate(paused, { now: at(1) })).campaign
+      assert.deepStrictEqual({ ...again, updatedAt: NOW }, { ...active, updatedAt: NOW })
+    })
+  )
+
+  it.effect("given an archived campaign, when restored, then only its status (paused) and updatedAt change", () =>
+    Effect.gen(function* () {
+      const archived = inState("archived", { resolvedOptionId: "home", resolvedAt: at(-2), liveUntil: at(24) })
+      const restored = success(Campaign.transition(archived, { _tag: "Restore" }, NOW))
+      assert.deepStrictEqual(restored, { ...archived, status: "paused", updatedAt: NOW })
+    })
+  )
+
+  it.effect("given a draft, when edited, then the gate answers it unchanged and apply makes the change", () =>
+    Effect.gen(function* () {
+      const draft = inState("draft")
+      assert.strictEqual(success(Campaign.transition(draft, { _tag: "Edit" }, NOW)), draft)
+      const edited = Campaign.apply(draft, { name: "Renamed", winnerSelectionConfig: { maxWinners: 3 } }, NOW)
+      assert.strictEqual(edited.name, "Renamed")
+      assert.deepStrictEqual(edited.winnerSelectionConfig, { ...Campaign.defaultSelectionConfig, maxWinners: 3 })
+      assert.strictEqual(iso(edited.updatedAt), iso(NOW))
+      assert.strictEqual(edited.status, "draft")
+    })
+  )
+})
+
+// -----------------------------------------------------------------------------
+// make / apply
+// -----------------------------------------------------------------------------
+
+describe("Campaign.make and Campaign.apply", () => {
+  it.effect("make builds a draft with the game's default algorithm and the documented defaults", () =>
+    Effect.gen(function* () {
+      const quiz = Campaign.make(
+        { gameSlug: "quiz", name: "Quiz night", channelId: "ch_1" },
+        game("quiz"),
+        { id: "gi_1", accountId: "acc_1" },
+        NOW
+      )
+      assert.strictEqual(quiz.status, "draft")
+      assert.strictEqual(quiz.gameSlug, "quiz")
+      assert.strictEqual(quiz.winnerSelectionAlgorithm, "score_highest")
+      assert.strictEqual(quiz.winnerSelectionTrigger, "manual")
+      assert.deepStrictEqual(quiz.winnerSelectionConfig, Campaign.defaultSelectionConfig)
+      assert.strictEqual(quiz.playLimitTimezone, "UTC")
+      assert.deepStrictEqual(quiz.config, {})
+      assert.isNull(quiz.activatedAt)
+      assert.isNull(quiz.liveFrom)
+      assert.isNull(quiz.liveUntil)
+      assert.isNull(quiz.resolvedOptionId)
+      assert.strictEqual(iso(quiz.createdAt), iso(NOW))
+      assert.strictEqual(iso(quiz.updatedAt), iso(NOW))
+      assert.strictEqual(given({}, "spin-the-wheel").winnerSelectionAlgorithm, "random_uniform")
+    })
+  )
+
+  it.effect("apply changes only the fields sent; null clears; a partial winnerSelectionConfig keeps the rest", () =>
+    Effect.gen(function* () {
+      const base = given({
+        prize: { label: "A bike" },
+        liveUntil: at(10),
+        winnerSelectionConfig: { maxWinners: 5, tieBreak: "random", windowStart: at(-1), windowEnd: at(5) }
+      })
+      const next = Campaign.apply(base, { prize: null, winnerSelectionConfig: { windowEnd: null } }, at(1))
+      assert.deepStrictEqual(next, {
+        ...base,
+        prize: null,
+        winnerSelectionConfig: { maxWinners: 5, tieBreak: "random", windowStart: at(-1), windowEnd: null },
+        updatedAt: at(1)
+      })
+    })
+  )
+})
+
+// -----------------------------------------------------------------------------
+// 2. Activation
+// -----------------------------------------------------------------------------
+
+describe("Campaign.activate", () => {
+  it.effect.each([
+    { slug: "spin-the-wheel", config: {}, missing: ["config.segments"] },
+    { slug: "prediction", config: {}, missing: ["config.question", "config.options"] },
+    { slug: "prediction", config: { question: "Who wins?" }, missing: ["config.options"] },
+    {
+      slug: "spin-the-wheel",
+      config: { segments: [{ id: "only", label: "Only", isWin: true }] },
+      missing: ["config.segments"]
+    }
+  ])(
+    "given a $slug draft with config $config, when activated, then InvalidRequest at $missing",
+    ({ slug, config, missing }) =>
+      Effect.gen(function* () {
+        const error = failure(activate(given({ config }, slug), {}))
+        assert.strictEqual(error._tag, "InvalidRequest")
+        assert.sameMembers(paths(error), missing)
+      })
+  )
+
+  it.effect("given an incomplete config and a handoverAt in the past, then the config is reported first", () =>
+    Effect.gen(function* () {
+      const error = failure(activate(given({ config: {} }, "spin-the-wheel"), { handoverAt: at(-1) }))
+      assert.strictEqual(error._tag, "InvalidRequest")
+      assert.deepStrictEqual(paths(error), ["config.segments"])
+    })
+  )
+
+  it.effect("given a draft, when activated, then activatedAt and updatedAt are now and nothing is ended", () =>
+    Effect.gen(function* () {
+      const { campaign, ended } = success(activate(inState("draft"), {}))
+      assert.strictEqual(campaign.status, "active")
+      assert.strictEqual(iso(campaign.activatedAt), iso(NOW))
+      assert.strictEqual(iso(campaign.updatedAt), iso(NOW))
+      assert.isNull(campaign.liveFrom)
+      assert.isUndefined(ended)
+    })
+  )
+
+  it.effect("given a paused campaign first activated yesterday, when reactivated, then activatedAt is kept", () =>
+    Effect.gen(function* () {
+      const { campaign } = success(activate(inState("paused", { activatedAt: at(-24) }), {}))
+      assert.strictEqual(campaign.status, "active")
+      assert.strictEqual(iso(campaign.activatedAt), iso(at(-24)))
+      assert.strictEqual(iso(campaign.updatedAt), iso(NOW))
+    })
+  )
+
+  it.effect("given a restored campaign that was never activated, when activated, then activatedAt is set now", () =>
+    Effect.gen(function* () {
+      const restored = success(
+        Campaign.transition(inState("archived", { activatedAt: null }), { _tag: "Restore" }, NOW)
+      )
+      const { campaign } = success(activate(restored, { now: at(1) }))
+      assert.strictEqual(iso(campaign.activatedAt), iso(at(1)))
+    })
+  )
+
+  /**
+   * Windows in hours from NOW; `null` is open (from activation / no end). The other campaign was
+   * activated a day ago, so its window without liveFrom starts at at(-24).
+   */
+  const windows: ReadonlyArray<{
+    readonly name: string
+    readonly mine: readonly [number | null, number | null]
+    readonly theirs: readonly [number | null, number | null]
+    readonly then: "active" | "Conflict"
+  }> = [
+    { name: "both open-ended", mine: [null, null], theirs: [null, null], then: "Conflict" },
+    { name: "mine open-ended, theirs live until tomorrow", mine: [null, null], theirs: [null, 24], then: "Conflict" },
+    { name: "mine starts when theirs ends (touching)", mine: [24, null], theirs: [null, 24], then: "active" },
+    { name: "mine starts an hour before theirs ends", mine: [23, null], theirs: [null, 24], then: "Conflict" },
+    { name: "mine ends when theirs starts (touching)", mine: [null, 10], theirs: [10, null], then: "active" },
+    { name: "mine ends an hour after theirs starts", mine: [null, 11], theirs: [10, null], then: "Conflict" },
+    { name: "both scheduled, mine after theirs (touching)", mine: [20, 30], theirs: [10, 20], then: "active" },
+    { name: "both scheduled, mine before theirs (touching)", mine: [5, 10], theirs: [10, 20], then: "active" },
+    { name: "both scheduled, mine overlapping their start", mine: [5, 11], theirs: [10, 20], then: "Conflict" },
+    { name: "both scheduled, mine overlapping their end", mine: [19, 25], theirs: [10, 20], then: "Conflict" },
+    { name: "both scheduled, mine inside theirs", mine: [12, 15], theirs: [10, 20], then: "Conflict" },
+    { name: "both scheduled, mine around theirs", mine: [5, 25], theirs: [10, 20], then: "Conflict" },
+    { name: "mine open from an hour before their end", mine: [19, null], theirs: [10, 20], then: "Conflict" },
+    { name: "mine open from their end", mine: [20, null], theirs: [10, 20], then: "active" },
+    {
+      name: "mine open-ended, theirs already ended an hour ago",
+      mine: [null, null],
+      theirs: [null, -1],
+      then: "active"
+    },
+    { name: "mine open-ended, theirs ends exactly now", mine: [null, null], theirs: [null, 0], then: "active" },
+    {
+      name: "mine open-ended, theirs ends a millisecond from now",
+      mine: [null, null],
+      theirs: [null, 0.001],
+      then: "Conflict"
+    },
+    { name: "mine from yesterday, theirs long ended", mine: [-24, null], theirs: [-48, -30], then: "active" }
+  ]
+
+  const hourOrNull = (h: number | null) =>
+    h === null ? null : DateTime.add(NOW, { milliseconds: Math.round(h * 3_600_000) })
+
+  it.effect.each(windows)("given another active campaign, $name: $then", ({ mine, theirs, then }) =>
+    Effect.gen(function* () {
+      const me = inState("draft", { liveFrom: hourOrNull(mine[0]), liveUntil: hourOrNull(mine[1]) })
+      const them = other("gi_other", { liveFrom: hourOrNull(theirs[0]), liveUntil: hourOrNull(theirs[1]) })
+      const result = activate(me, { others: [them] })
+      assert.strictEqual(outcome(Result.map(result, (d) => d.campaign)), then)
+      if (then === "Conflict") {
+        const error = failure(result)
+        assert.deepStrictEqual(paths(error), ["liveFrom"])
+        assert.include(error.message, "gi_other")
+      }
+    })
+  )
+
+  it.effect("given a paused campaign and another campaign live now, when reactivated, then Conflict", () =>
+    Effect.gen(function* () {
+      const error = failure(activate(inState("paused"), { others: [other("gi_other", { activatedAt: at(-1) })] }))
+      assert.strictEqual(error._tag, "Conflict")
+    })
+  )
+
+  it.effect(
+    "given campaigns that overlap only each other, when one is checked against the rest, then each is named",
+    () =>
+      Effect.gen(function* () {
+        const error = failure(
+          activate(inState("draft", { liveFrom: at(10) }), {
+            others: [other("gi_ended", { liveUntil: at(-1) }), other("gi_later", { liveFrom: at(12) })]
+          })
+        )
+        assert.strictEqual(error._tag, "Conflict")
+        assert.include(error.message, "gi_later")
+      })
+  )
+
+  describe("with handoverAt", () => {
+    const current = other("gi_current")
+
+    it.effect("given a live open-ended campaign, then it ends at handoverAt and the new one starts then", () =>
+      Effect.gen(function* () {
+        const { campaign, ended } = success(activate(inState("draft"), { others: [current], handoverAt: at(2) }))
+        assert.strictEqual(campaign.status, "active")
+        assert.strictEqual(iso(campaign.liveFrom), iso(at(2)))
+        assert.strictEqual(iso(campaign.activatedAt), iso(NOW))
+        assert.isDefined(ended)
+        assert.deepStrictEqual(ended, { ...current, liveUntil: at(2), updatedAt: NOW })
+      })
+    )
+
+    it.effect("given a liveFrom of its own, then the new campaign's liveFrom becomes handoverAt", () =>
+      Effect.gen(function* () {
+        const { campaign } = success(
+          activate(inState("draft", { liveFrom: at(8) }), { others: [current], handoverAt: at(2) })
+        )
+        assert.strictEqual(iso(campaign.liveFrom), iso(at(2)))
+      })
+    )
+
+    it.effect("given a paused campaign, then it keeps its first activatedAt", () =>
+      Effect.gen(function* () {
+        const { campaign } = success(activate(inState("paused"), { others: [current], handoverAt: at(2) }))
+        assert.strictEqual(iso(campaign.activatedAt), iso(at(-24)))
+        assert.strictEqual(iso(campaign.liveFrom), iso(at(2)))
+      })
+    )
+
+    it.effect("given handoverAt exactly now, then the handover happens now", () =>
+      Effect.gen(function* () {
+        const { campaign, ended } = success(activate(inState("draft"), { others: [current], handoverAt: NOW }))
+        assert.strictEqual(iso(campaign.liveFrom), iso(NOW))
+        assert.strictEqual(iso(ended!.liveUntil), iso(NOW))
+      })
+    )
+
+    it.effect("given a campaign scheduled later but live at handoverAt, then it is the one handed over from", () =>
+      Effect.gen(function* () {
+        const scheduled = other("gi_scheduled", { liveFrom: at(3), liveUntil: at(20) })
+        const { campaign, ended } = success(activate(inState("draft"), { others: [scheduled], handoverAt: at(5) }))
+        assert.strictEqual(ended?.id, "gi_scheduled")
+        assert.strictEqual(iso(ended!.liveFrom), iso(at(3)))
+        assert.strictEqual(iso(ended!.liveUntil), iso(at(5)))
+        assert.strictEqual(iso(campaign.liveFrom), iso(at(5)))
+      })
+    )
+
+    it.effect("given a handoverAt in the past, then InvalidRequest at handoverAt", () =>
+      Effect.gen(function* () {
+        const error = failure(activate(inState("draft"), { others: [current], handoverAt: justBefore(NOW) }))
+        assert.strictEqual(error._tag, "InvalidRequest")
+        assert.deepStrictEqual(paths(error), ["handoverAt"])
+      })
+    )
+
+    it.effect.each([
+      { name: "nothing active on the channel", others: [] as ReadonlyArray<Campaign.Campaign> },
+      { name: "the only campaign ends before handoverAt", others: [other("gi_a", { liveUntil: at(1) })] },
+      { name: "the only campaign ends exactly at handoverAt", others: [other("gi_a", { liveUntil: at(2) })] },
+      { name: "the only campaign starts after handoverAt", others: [other("gi_a", { liveFrom: at(3) })] },
+      { name: "the only campaign already ended", others: [other("gi_a", { liveUntil: at(-1) })] }
+    ])("given $name, then Conflict (no campaign live at handoverAt)", ({ others }) =>
+      Effect.gen(function* () {
+        const error = failure(activate(inState("draft"), { others, handoverAt: at(2) }))
+        assert.strictEqual(error._tag, "Conflict")
+      })
+    )
+
+    it.effect.each([
+      { name: "equal to", liveUntil: 2 },
+      { name: "after", liveUntil: 1 }
+    ])("given handoverAt $name the new campaign's liveUntil, then InvalidRequest at handoverAt", ({ liveUntil }) =>
+      Effect.gen(function* () {
+        const error = failure(
+          activate(inState("draft", { liveUntil: at(liveUntil) }), { others: [current], handoverAt: at(2) })
+        )
+        assert.strictEqual(error._tag, "InvalidRequest")
+        assert.deepStrictEqual(paths(error), ["handoverAt"])
+      })
+    )
+
+    it.effect("given handoverAt a millisecond before the new campaign's liveUntil, then it is accepted", () =>
+      Effect.gen(function* () {
+        const { campaign } = success(
+          activate(inState("draft", { liveUntil: at(2) }), { others: [current], handoverAt: justBefore(at(2)) })
+        )
+        assert.strictEqual(iso(campaign.liveFrom), iso(justBefore(at(2))))
+      })
+    )
+
+    const untilTen = other("gi_current", { liveUntil: at(10) })
+    const fromTen = other("gi_next", { liveFrom: at(10) })
+
+    it.effect(
+      "given a third campaign scheduled after the current one, when the new one is open-ended, then Conflict",
+      () =>
+        Effect.gen(function* () {
+          const error = failure(activate(inState("draft"), { others: [untilTen, fromTen], handoverAt: at(5) }))
+          assert.strictEqual(error._tag, "Conflict")
+          assert.include(error.message, "gi_next")
+        })
+    )
+
+    it.effect(
+      "given a third campaign scheduled after the current one, when the new one ends as it starts, then it succeeds",
+      () =>
+        Effect.gen(function* () {
+          const { campaign, ended } = success(
+            activate(inState("draft", { liveUntil: at(10) }), { others: [untilTen, fromTen], handoverAt: at(5) })
+          )
+          assert.strictEqual(ended?.id, "gi_current")
+          assert.strictEqual(iso(ended!.liveUntil), iso(at(5)))
+          assert.strictEqual(iso(campaign.liveFrom), iso(at(5)))
+        })
+    )
+
+    it.effect("given an active or archived campaign, then Conflict before any handover check", () =>
+      Effect.gen(function* () {
+        for (const status of ["active", "archived"] as const) {
+          const error = failure(activate(inState(status), { others: [], handoverAt: at(-1) }))
+          assert.strictEqual(error._tag, "Conflict", status)
+        }
+      })
+    )
+
+    it.effect("given a handover, then both campaigns still pass the cross-field check (stay editable)", () =>
+      Effect.gen(function* () {
+        const scheduled = other("gi_scheduled", { liveFrom: at(1), liveUntil: at(20) })
+        const { campaign, ended } = success(activate(inState("draft"), { others: [scheduled], handoverAt: at(2) }))
+        assert.deepStrictEqual(Campaign.check(campaign, game(campaign.gameSlug)), [])
+        assert.deepStrictEqual(Campaign.check(ended!, game(ended!.gameSlug)), [])
+      })
+    )
+
+    // BUG (Campaign.activate): a campaign whose liveFrom is exactly handoverAt is taken as "the
+    // campaign live at handoverAt" and ended there, storing liveFrom = liveUntil: it never plays,
+    // and `check` refuses every later PATCH of it ("liveUntil: must be after liveFrom"). It was never
+    // live before handoverAt, so there is nothing to hand over from: Conflict (or any outcome that
+    // leaves both campaigns valid).
+    it.effect("given a campaign that only starts at handoverAt, then it is not ended with an empty window", () =>
+      Effect.gen(function* () {
+        const scheduled = other("gi_scheduled", { liveFrom: at(2), liveUntil: at(20) })
+        const result = activate(inState("draft"), { others: [scheduled], handoverAt: at(2) })
+        if (Result.isSuccess(result)) {
+          const { campaign, ended } = result.success
+          assert.deepStrictEqual(Campaign.check(campaign, game(campaign.gameSlug)), [])
+          assert.deepStrictEqual(Campaign.check(ended!, game(ended!.gameSlug)), [])
+        } else {
+          assert.strictEqual(result.failure._tag, "Conflict")
+        }
+      })
+    )
+  })
+})
+
+// -----------------------------------------------------------------------------
+// 3. Live windows
+// -----------------------------------------------------------------------------
+
+describe("Campaign.isLiveAt / liveAt / countsAsLive", () => {
+  const scheduled = inState("active", { liveFrom: at(1), liveUntil: at(3) })
+
+  it.effect.each([
+    { name: "a millisecond before liveFrom", t: justBefore(at(1)), live: false },
+    { name: "at liveFrom (inclusive)", t: at(1), live: true },
+    { name: "between", t: at(2), live: true },
+    { name: "a millisecond before liveUntil", t: justBefore(at(3)), live: true },
+    { name: "at liveUntil (exclusive)", t: at(3), live: false },
+    { name: "after liveUntil", t: at(4), live: false }
+  ])("given an active campaign live [+1h, +3h), $name: live is $live", ({ t, live }) =>
+    Effect.gen(function* () {
+      assert.strictEqual(Campaign.isLiveAt(scheduled, t), live)
+      assert.strictEqual(Campaign.liveAt([scheduled], t)?.id, live ? scheduled.id : undefined)
+    })
+  )
+
+  it.effect("given an active campaign without liveFrom, then it is live from its activation, with no end", () =>
+    Effect.gen(function* () {
+      const c = inState("active", { activatedAt: at(-2) })
+      assert.isFalse(Campaign.isLiveAt(c, justBefore(at(-2))))
+      assert.isTrue(Campaign.isLiveAt(c, at(-2)))
+      assert.isTrue(Campaign.isLiveAt(c, at(10_000)))
+    })
+  )
+
+  it.effect.each(["draft", "paused", "archived"] as const)(
+    "given a %s campaign inside its window, then never live",
+    (status) =>
+      Effect.gen(function* () {
+        const c = inState(status, { liveFrom: at(-1), liveUntil: at(1) })
+        assert.isFalse(Campaign.isLiveAt(c, NOW))
+        assert.isUndefined(Campaign.liveAt([c], NOW))
+        assert.isFalse(Campaign.countsAsLive(c, NOW))
+      })
+  )
+
+  it.effect("given a handover at +2h, then the old campaign is live just before and the new one from +2h", () =>
+    Effect.gen(function* () {
+      const old = other("gi_old")
+      const { campaign, ended } = success(activate(inState("draft"), { others: [old], handoverAt: at(2) }))
+      const channel = [ended!, campaign]
+      assert.strictEqual(Campaign.liveAt(channel, NOW)?.id, "gi_old")
+      assert.strictEqual(Campaign.liveAt(channel, justBefore(at(2)))?.id, "gi_old")
+      assert.strictEqual(Campaign.liveAt(channel, at(2))?.id, campaign.id)
+      assert.strictEqual(Campaign.liveAt(channel, at(1_000))?.id, campaign.id)
+      assert.isFalse(Campaign.isLiveAt(ended!, at(2)))
+      assert.isFalse(Campaign.isLiveAt(campaign, justBefore(at(2))))
+    })
+  )
+
+  it.effect("given no live campaign among the channel's campaigns, then liveAt is undefined", () =>
+    Effect.gen(function* () {
+      assert.isUndefined(Campaign.liveAt([], NOW))
+      assert.isUndefined(
+        Campaign.liveAt([other("gi_a", { liveUntil: at(-1) }), other("gi_b", { liveFrom: at(1) })], NOW)
+      )
+    })
+  )
+
+  it.effect("countsAsLive: an active campaign counts until its liveUntil, even before its liveFrom", () =>
+    Effect.gen(function* () {
+      assert.isTrue(Campaign.countsAsLive(other("gi_a"), NOW))
+      assert.isTrue(Campaign.countsAsLive(other("gi_a", { liveFrom: at(5) }), NOW))
+      assert.isTrue(Campaign.countsAsLive(other("gi_a", { liveUntil: at(1) }), NOW))
+      assert.isFalse(Campaign.countsAsLive(other("gi_a", { liveUntil: NOW }), NOW))
+      assert.isFalse(Campaign.countsAsLive(other("gi_a", { liveUntil: at(-1) }), NOW))
+    })
+  )
+})
+
+// -----------------------------------------------------------------------------
+// 4. Cross-field rules
+// -----------------------------------------------------------------------------
+
+describe("Campaign.check", () => {
+  const checkPaths = (c: Campaign.Campaign) => Campaign.check(c, game(c.gameSlug)).map((d) => d.path)
+
+  it.effect("given a fresh draft with an empty config, then nothing is wrong (completeness waits for activation)", () =>
+    Effect.gen(function* () {
+      assert.deepStrictEqual(checkPaths(given({ config: {} }, "spin-the-wheel")), [])
+      assert.deepStrictEqual(checkPaths(given()), [])
+    })
+  )
+
+  it.effect("scheduleAt is required with auto_on_schedule, and only then", () =>
+    Effect.gen(function* () {
+      assert.deepStrictEqual(checkPaths(given({ winnerSelectionTrigger: "auto_on_schedule" })), ["scheduleAt"])
+      assert.deepStrictEqual(checkPaths(given({ winnerSelectionTrigger: "auto_on_schedule", scheduleAt: at(24) })), [])
+      assert.deepStrictEqual(checkPaths(given({ winnerSelectionTrigger: "manual" })), [])
+      assert.deepStrictEqual(checkPaths(given({ winnerSelectionTrigger: "auto_on_session_end" })), [])
+    })
+  )
+
+  it.effect.each([
+    { name: "before liveFrom", liveFrom: 2, liveUntil: 1, errors: ["liveUntil"] },
+    { name: "equal to liveFrom", liveFrom: 2, liveUntil: 2, errors: ["liveUntil"] },
+    { name: "after liveFrom", liveFrom: 2, liveUntil: 3, errors: [] },
+    { name: "set without liveFrom", liveFrom: null, liveUntil: -5, errors: [] }
+  ])("liveUntil $name: $errors", ({ liveFrom, liveUntil, errors }) =>
+    Effect.gen(function* () {
+      const c = given({ liveFrom: liveFrom === null ? null : at(liveFrom), liveUntil: at(liveUntil) })
+      assert.deepStrictEqual(checkPaths(c), errors)
+    })
+  )
+
+  it.effect.each([
+    { name: "before windowStart", start: 2, end: 1, errors: ["winnerSelectionConfig.windowEnd"] },
+    { name: "equal to windowStart", start: 2, end: 2, errors: ["winnerSelectionConfig.windowEnd"] },
+    { name: "after windowStart", start: 2, end: 3, errors: [] }
+  ])("windowEnd $name: $errors", ({ start, end, errors }) =>
+    Effect.gen(function* () {
+      const c = given({
+        winnerSelectionConfig: { ...Campaign.defaultSelectionConfig, windowStart: at(start), windowEnd: at(end) }
+      })
+      assert.deepStrictEqual(checkPaths(c), errors)
+    })
+  )
+
+  it.effect.each([
+    { slug: "spin-the-wheel", errors: ["winnerSelectionAlgorithm"] },
+    { slug: "prediction", errors: ["winnerSelectionAlgorithm"] },
+    { slug: "quiz", errors: [] }
+  ])("score_highest on $slug: $errors", ({ slug, errors }) =>
+    Effect.gen(function* () {
+      assert.deepStrictEqual(checkPaths(given({ winnerSelectionAlgorithm: "score_highest" }, slug)), errors)
+      assert.deepStrictEqual(checkPaths(given({ winnerSelectionAlgorithm: "random_weighted" }, slug)), [])
+    })
+  )
+
+  it.effect("theme labels may only use the game's label keys", () =>
+    Effect.gen(function* () {
+      const labels = { title: "Spin!", spinButton: "Go", choosePrompt: "Pick one", bogus: "?" }
+      assert.sameMembers(checkPaths(given({ theme: { labels } }, "spin-the-wheel")), [
+        "theme.labels.choosePrompt",
+        "theme.labels.bogus"
+      ])
+      assert.sameMembers(checkPaths(given({ theme: { labels } }, "prediction")), [
+        "theme.labels.spinButton",
+        "theme.labels.bogus"
+      ])
+      assert.deepStrictEqual(checkPaths(given({ theme: { labels: { title: "Ok" } } }, "prediction")), [])
+      assert.deepStrictEqual(checkPaths(given({ theme: { colors: { bg: "#000000" } } }, "prediction")), [])
+    })
+  )
+
+  it.effect.each([
+    { slug: "spin-the-wheel", config: { segments: [wheelConfig.segments[0]] }, at: "config.segments" },
+    {
+      slug: "spin-the-wheel",
+      config: { segments: [{ id: "a", label: "", isWin: true }, wheelConfig.segments[1]] },
+      at: "config.segments.0.label"
+    },
+    {
+      slug: "spin-the-wheel",
+      config: { segments: [wheelConfig.segments[0], wheelConfig.segments[0]] },
+      at: "config.segments.1.id"
+    },
+    { slug: "prediction", config: { question: "" }, at: "config.question" },
+    { slug: "prediction", config: { ...predictionConfig, options: "home" }, at: "config.options" },
+    {
+      slug: "prediction",
+      config: { ...predictionConfig, options: [{ id: "home", label: "Home" }, { id: "away" }] },
+      at: "config.options.1.label"
+    }
+  ])("an invalid $slug config is reported at $at", ({ slug, config, at: path }) =>
+    Effect.gen(function* () {
+      assert.include(checkPaths(given({ config }, slug)), path)
+    })
+  )
+
+  it.effect("every failure is reported at once", () =>
+    Effect.gen(function* () {
+      const c = given(
+        {
+          config: { segments: [] },
+          theme: { labels: { bogus: "?" } },
+          winnerSelectionTrigger: "auto_on_schedule",
+          winnerSelectionAlgorithm: "score_highest",
+          liveFrom: at(2),
+          liveUntil: at(1),
+          winnerSelectionConfig: { ...Campaign.defaultSelectionConfig, windowStart: at(2), windowEnd: at(1) }
+        },
+        "spin-the-wheel"
+      )
+      assert.sameMembers(checkPaths(c), [
+        "config.segments",
+        "theme.labels.bogus",
+        "scheduleAt",
+        "liveUntil",
+        "winnerSelectionConfig.windowEnd",
+        "winnerSelectionAlgorithm"
+      ])
+    })
+  )
+})
+
+// -----------------------------------------------------------------------------
+// 5. Resolving a prediction
+// -----------------------------------------------------------------------------
+
+describe("Campaign.transition Resolve", () => {
+  const resolve = (c: Campaign.Campaign, optionId: string, now = NOW) =>
+    Campaign.transition(c, { _tag: "Resolve", optionId, optionIds: predictionOptionIds }, now)
+
+  it.effect("given an active prediction, when resolved to one of its options, then it records the option and now", () =>
+    Effect.gen(function* () {
+      const before = inState("active")
+      const after = success(resolve(before, "away"))
+      assert.deepStrictEqual(after, { ...before, resolvedOptionId: "away", resolvedAt: NOW, updatedAt: NOW })
+    })
+  )
+
+  it.effect.each(["spin-the-wheel", "quiz"])("given a %s campaign, when resolved, then Conflict", (slug) =>
+    Effect.gen(function* () {
+      const error = failure(resolve(given({ status: "active", activatedAt: at(-1) }, slug), "home"))
+      assert.strictEqual(error._tag, "Conflict")
+    })
+  )
+
+  it.effect("given an unknown option, then InvalidRequest at optionId", () =>
+    Effect.gen(function* () {
+      const error = failure(resolve(inState("active"), "draw"))
+      assert.strictEqual(error._tag, "InvalidRequest")
+      assert.deepStrictEqual(paths(error), ["optionId"])
+    })
+  )
+
+  it.effect(
+    "given a prediction resolved to an option, when resolved to the same option again, then nothing changes",
+    () =>
+      Effect.gen(function* () {
+        const once = success(resolve(inState("active"), "home", at(1)))
+        const twice = success(resolve(once, "home", at(2)))
+        assert.strictEqual(twice, once)
+        assert.strictEqual(iso(twice.resolvedAt), iso(at(1)))
+        assert.strictEqual(iso(twice.updatedAt), iso(at(1)))
+      })
+  )
+
+  it.effect("given a prediction resolved to an option, when resolved to another option, then Conflict", () =>
+    Effect.gen(function* () {
+      const once = success(resolve(inState("active"), "home"))
+      const error = failure(resolve(once, "away", at(1)))
+      assert.strictEqual(error._tag, "Conflict")
+      assert.include(error.message, "home")
+    })
+  )
+
+  it.effect("given an archived prediction, when resolved (even to its own option), then Conflict", () =>
+    Effect.gen(function* () {
+      assert.strictEqual(failure(resolve(inState("archived"), "home"))._tag, "Conflict")
+      const resolvedThenArchived = inState("archived", { resolvedOptionId: "home", resolvedAt: at(-1) })
+      assert.strictEqual(failure(resolve(resolvedThenArchived, "home"))._tag, "Conflict")
+    })
+  )
+
+  it.effect("given a draft or a paused prediction, when resolved, then it stays in its state", () =>
+    Effect.gen(function* () {
+      for (const status of ["draft", "paused"] as const) {
+        const after = success(resolve(inState(status), "home"))
+        assert.strictEqual(after.status, status)
+        assert.strictEqual(after.resolvedOptionId, "home")
+      }
+    })
+  )
+})
+
+// -----------------------------------------------------------------------------
+// 6. Invariants over random command sequences
+// -----------------------------------------------------------------------------
+
+const Step = Schema.Literals([
+  "activate",
+  "activate with handoverAt",
+  "pause",
+  "archive",
+  "restore",
+  "resolve home",
+  "resolve away",
+  "resolve unknown",
+  "edit"
+])
+type Step = typeof Step.Type
+
+/** One step of a random walk, at `now`; an edit is the gate followed by `apply`. */
+const step = (c: Campaign.Campaign, s: Step, now: DateTime.Utc, i: number) => {
+  const game_ = game(c.gameSlug)
+  switch (s) {
+    case "activate":
+      return Result.map(
+        Campaign.activate(c, { game: game_, others: [], handoverAt: undefined, now }),
+        (d) => d.campaign
+      )
+    case "activate with handoverAt":
+      return Result.map(
+        Campaign.activate(c, {
+          game: game_,
+          others: [other("gi_current", { activatedAt: DateTime.subtract(now, { hours: 1 }) })],
+          handoverAt: DateTime.add(now, { hours: 1 }),
+          now
+        }),
+        (d) => d.campaign
+      )
+    case "pause":
+      return Campaign.transition(c, { _tag: "Pause" }, now)
+    case "archive":
+      return Campaign.transition(c, { _tag: "Archive" }, now)
+    case "restore":
+      return Campaign.transition(c, { _tag: "Restore" }, now)
+    case "resolve home":
+    case "resolve away":
+    case "resolve unknown":
+      return Campaign.transition(
+        c,
+        { _tag: "Resolve", optionId: s.slice("resolve ".length), optionIds: predictionOptionIds },
+        now
+      )
+    case "edit":
+      return Result.map(Campaign.transition(c, { _tag: "Edit" }, now), (gated) =>
+        Campaign.apply(gated, { name: `Edit ${i}`, maxPlaysPerParticipant: i + 1 }, now)
+      )
+  }
+}
+
+describe("Campaign lifecycle invariants", () => {
+  it.effect.prop(
+    "for any sequence of commands, the status stays one of the four and an archived campaign changes only by restore",
+    {
+      slug: Schema.Literals(["prediction", "spin-the-wheel"]),
+      steps: Schema.Array(Step).check(Schema.isMinLength(5), Schema.isMaxLength(40))
+    },
+    ({ slug, steps }) =>
+      Effect.gen(function* () {
+        let c = given({}, slug)
+        let resolvedOnce: string | null = null
+        for (const [i, s] of steps.entries()) {
+          const now = DateTime.add(NOW, { minutes: i })
+          const result = step(c, s, now, i)
+          if (c.status === "archived") {
+            if (s === "restore") {
+              assert.deepStrictEqual(success(result), { ...c, status: "paused", updatedAt: now })
+            } else {
+              assert.strictEqual(failure(result)._tag, "Conflict", `archived, ${s}`)
+            }
+          }
+          if (Result.isSuccess(result)) {
+            const next = result.success
+            assert.include(Campaign.CampaignStatus.literals, next.status)
+            // activatedAt is set once and never moves; a resolution is never replaced.
+            if (c.activatedAt !== null) assert.strictEqual(iso(next.activatedAt), iso(c.activatedAt))
+            if (next.status === "active") assert.isNotNull(next.activatedAt)
+            if (resolvedOnce !== null) assert.strictEqual(next.resolvedOptionId, resolvedOnce)
+            resolvedOnce = next.resolvedOptionId
+            c = next
+          }
+        }
+        if (slug !== "prediction") assert.isNull(c.resolvedOptionId)
+      }),
+    { arbitrary: { runs: 300, size: 40, seed: 20260301 } }
+  )
+
+  /**
+   * Windows on an hour grid: activation succeeds exactly when no hour from now on has both
+   * campaigns live (half-open windows with whole-hour ends share a whole hour when they overlap).
+   */
+  const Hour = Schema.Int.check(Schema.isBetween({ minimum: -30, maximum: 30 }))
+  it.effect.prop(
+    "activation succeeds exactly when the two live windows share no instant from now on",
+    {
+      mineFrom: Schema.NullOr(Hour),
+      mineLength: Schema.NullOr(Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 30 }))),
+      theirsFrom: Schema.NullOr(Hour),
+      theirsLength: Schema.NullOr(Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 30 })))
+    },
+    ({ mineFrom, mineLength, theirsFrom, theirsLength }) =>
+      Effect.gen(function* () {
+        const mineStart = mineFrom ?? 0
+        const theirsStart = theirsFrom ?? -24
+        // A campaign whose own window is already over cannot be compared "from now on".
+        if (mineLength !== null && mineStart + mineLength <= 0) return
+        const me = inState("draft", {
+          liveFrom: mineFrom === null ? null : at(mineFrom),
+          liveUntil: mineLength === null ? null : at(mineStart + mineLength)
+        })
+        const them = other("gi_other", {
+          liveFrom: theirsFrom === null ? null : at(theirsFrom),
+          liveUntil: theirsLength === null ? null : at(theirsStart + theirsLength)
+        })
+        const result = activate(me, { others: [them] })
+        const activated = Result.isSuccess(result)
+          ? result.success.campaign
+          : { ...me, status: "active" as const, activatedAt: NOW }
+        let shared = false
+        for (let h = 0; h <= 70; h++) {
+          if (Campaign.isLiveAt(activated, at(h)) && Campaign.isLiveAt(them, at(h))) shared = true
+        }
+        assert.strictEqual(outcome(Result.map(result, (d) => d.campaign)), shared ? "Conflict" : "active")
+      }),
+    { arbitrary: { runs: 500, seed: 42 } }
+  )
+})

@@ -1,0 +1,30 @@
+/**
+ * Account branding: the account-wide theme.
+ *
+ * @since 0.1.0
+ */
+import { Theme } from "@campaign-games/core"
+import { Schema } from "effect"
+import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
+import { ApiKeyAuth, CommonErrors, RequiredPermissions } from "../Security.ts"
+
+const Reply = Schema.Struct({ theme: Theme.Theme })
+
+export class BrandingApi extends HttpApiGroup.make("branding")
+  .add(
+    HttpApiEndpoint.get("get", "/", { success: Reply }).annotateMerge(
+      OpenApi.annotations({ description: "Permission settings.read (or branding.write). `{}` when none is set." })
+    ),
+    HttpApiEndpoint.put("put", "/", { payload: Theme.Theme, success: Reply })
+      .annotate(RequiredPermissions, ["branding.write"])
+      .annotateMerge(
+        OpenApi.annotations({
+          description:
+            "Permission branding.write. Replaces the branding: fields left out are cleared. Label keys may be any game's. Without the custom branding or custom copy plan features the theme is kept, but players see the default look or wording."
+        })
+      )
+  )
+  .middleware(CommonErrors)
+  .middleware(ApiKeyAuth)
+  .prefix("/v1/tenant/branding")
+  .annotateMerge(OpenApi.annotations({ title: "Branding" })) {}
