@@ -134,7 +134,23 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("err
       const doc = yield* request("GET", "/v1/openapi.json")
       assert.strictEqual(doc.status, 200)
       assert.strictEqual(doc.body.openapi.slice(0, 2), "3.")
-      for (const path of ["/v1/channels", "/v1/channels/{channelId}", "/v1/tenant/api-keys", "/admin/v1/accounts"]) {
+      for (const path of [
+        "/v1/channels",
+        "/v1/channels/{channelId}",
+        "/v1/tenant/api-keys",
+        "/v1/tenant/api-keys/{keyId}",
+        "/admin/v1/accounts",
+        "/admin/v1/accounts/{accountId}",
+        "/v1/games",
+        "/v1/game-instances",
+        "/v1/game-instances/{id}",
+        "/v1/game-instances/{id}/activate",
+        "/v1/game-instances/{id}/pause",
+        "/v1/game-instances/{id}/archive",
+        "/v1/game-instances/{id}/restore",
+        "/v1/game-instances/{id}/resolve",
+        "/v1/tenant/branding"
+      ]) {
         assert.isDefined(doc.body.paths[path], path)
       }
       const docs = yield* request("GET", "/docs")
