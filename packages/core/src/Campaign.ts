@@ -21,7 +21,7 @@
  *
  * @since 0.1.0
  */
-import { Context, DateTime, type Effect, type Option, Result, Schema } from "effect"
+import { Context, DateTime, type Effect, type Option, Result, Schema, Struct } from "effect"
 import { Conflict, type Detail, type InvalidRequest, type StoreError } from "./Errors.ts"
 import { DateTimeInput, PlayLimit, Text, TimeZone, type Timestamp, Timestamp as TimestampSchema } from "./Fields.ts"
 import * as Game from "./Game.ts"
@@ -184,48 +184,24 @@ const editableFields = {
   playLimitTimezone: TimeZone
 }
 
+/** The settings a create or PATCH body may carry, each optional. */
+const EditableFields = Schema.Struct(editableFields).mapFields(Struct.map(Schema.optionalKey))
+
 /** Body of `POST /v1/game-instances`. */
 export const CreateCampaign = Schema.Struct({
   gameSlug: Text(1, 64),
   name: Name,
   channelId: Text(1, 200),
-  config: Schema.optionalKey(editableFields.config),
-  prize: Schema.optionalKey(editableFields.prize),
-  theme: Schema.optionalKey(editableFields.theme),
-  winnerSelectionTrigger: Schema.optionalKey(editableFields.winnerSelectionTrigger),
-  winnerSelectionAlgorithm: Schema.optionalKey(editableFields.winnerSelectionAlgorithm),
-  winnerSelectionConfig: Schema.optionalKey(editableFields.winnerSelectionConfig),
-  scheduleAt: Schema.optionalKey(editableFields.scheduleAt),
-  liveFrom: Schema.optionalKey(editableFields.liveFrom),
-  liveUntil: Schema.optionalKey(editableFields.liveUntil),
-  maxPlaysPerParticipant: Schema.optionalKey(editableFields.maxPlaysPerParticipant),
-  maxPlaysPerParticipantPerDay: Schema.optionalKey(editableFields.maxPlaysPerParticipantPerDay),
-  playLimitTimezone: Schema.optionalKey(editableFields.playLimitTimezone)
+  ...Struct.omit(EditableFields.fields, ["name"])
 }).annotate({ identifier: "CreateGameInstance" })
 export type CreateCampaign = typeof CreateCampaign.Type
 
 /** Body of `PATCH /v1/game-instances/{id}`: at least one field. `config` replaces the whole config. */
-export const UpdateCampaign = Schema.Struct({
-  name: Schema.optionalKey(editableFields.name),
-  config: Schema.optionalKey(editableFields.config),
-  prize: Schema.optionalKey(editableFields.prize),
-  theme: Schema.optionalKey(editableFields.theme),
-  winnerSelectionTrigger: Schema.optionalKey(editableFields.winnerSelectionTrigger),
-  winnerSelectionAlgorithm: Schema.optionalKey(editableFields.winnerSelectionAlgorithm),
-  winnerSelectionConfig: Schema.optionalKey(editableFields.winnerSelectionConfig),
-  scheduleAt: Schema.optionalKey(editableFields.scheduleAt),
-  liveFrom: Schema.optionalKey(editableFields.liveFrom),
-  liveUntil: Schema.optionalKey(editableFields.liveUntil),
-  maxPlaysPerParticipant: Schema.optionalKey(editableFields.maxPlaysPerParticipant),
-  maxPlaysPerParticipantPerDay: Schema.optionalKey(editableFields.maxPlaysPerParticipantPerDay),
-  playLimitTimezone: Schema.optionalKey(editableFields.playLimitTimezone)
-})
-  .check(
-    Schema.makeFilter((u: object) => Object.keys(u).length > 0 || "Expected at least one property to change", {
-      expected: "at least one property"
-    })
-  )
-  .annotate({ identifier: "UpdateGameInstance" })
+export const UpdateCampaign = EditableFields.check(
+  Schema.makeFilter((u: object) => Object.keys(u).length > 0 || "Expected at least one property to change", {
+    expected: "at least one property"
+  })
+).annotate({ identifier: "UpdateGameInstance" })
 export type UpdateCampaign = typeof UpdateCampaign.Type
 
 /** Body of `POST …/activate`. */
