@@ -7,9 +7,31 @@
  */
 
 import { createServer } from "node:http"
-import type { Account, ApiKey, Campaign, Channel, Store } from "@campaign-games/core"
-import { Accounts, ApiKeys, Branding, Campaigns, Channels, FileRule, Secrets } from "@campaign-games/core"
-import { HttpConfig, Server } from "@campaign-games/http"
+import type {
+  Account,
+  AllowedOrigin,
+  ApiKey,
+  Campaign,
+  Channel,
+  ClientToken,
+  Entry,
+  Event,
+  Session,
+  Store,
+  Usage
+} from "@campaign-games/core"
+import {
+  Accounts,
+  AllowedOrigins,
+  ApiKeys,
+  Branding,
+  Campaigns,
+  Channels,
+  FileRule,
+  Plays,
+  Secrets
+} from "@campaign-games/core"
+import { ClientTokenSigner, HttpConfig, Server } from "@campaign-games/http"
 import { NodeHttpServer, NodeRedis } from "@effect/platform-node"
 import { Layer, type Redacted } from "effect"
 import { HttpRouter } from "effect/http"
@@ -23,6 +45,12 @@ export type StoreServices =
   | Channel.ChannelRepo
   | Campaign.CampaignRepo
   | Branding.BrandingRepo
+  | AllowedOrigin.AllowedOriginRepo
+  | Session.SessionRepo
+  | Entry.EntryRepo
+  | Event.EventOutbox
+  | Usage.UsageRepo
+  | ClientToken.ServerSecretRepo
 
 export interface AppOptions {
   readonly adminToken: Redacted.Redacted<string> | undefined
@@ -37,9 +65,12 @@ export const core = <E, R>(store: Layer.Layer<StoreServices, E, R>) =>
     Accounts.Accounts.layer,
     ApiKeys.ApiKeys.layer,
     Channels.Channels.layer.pipe(Layer.provide(Campaigns.Campaigns.layerChannelDeletionGuard)),
-    Campaigns.Campaigns.layer,
-    Branding.Branding.layer
+    Campaigns.Campaigns.layer.pipe(Layer.provide(Plays.Plays.layerPlayedCheck)),
+    Branding.Branding.layer,
+    AllowedOrigins.AllowedOrigins.layer,
+    Plays.Plays.layer.pipe(Layer.provide(Branding.Branding.layer))
   ).pipe(
+    Layer.provideMerge(ClientTokenSigner.layer),
     Layer.provideMerge(Secrets.Secrets.layerWebCrypto),
     Layer.provideMerge(FileRule.MediaLibrary.layerNone),
     Layer.provideMerge(store)

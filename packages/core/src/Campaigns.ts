@@ -11,6 +11,7 @@ import { Context, DateTime, Effect, Layer, Option, Result } from "effect"
 import * as Actor from "./Actor.ts"
 import * as Campaign from "./Campaign.ts"
 import * as Channel from "./Channel.ts"
+import * as Entry from "./Entry.ts"
 import { ChannelDeletionGuard } from "./Channels.ts"
 import {
   Conflict,
@@ -32,7 +33,7 @@ import { invalid } from "./Validation.ts"
 
 /**
  * Whether a campaign has been played (a session started). Deleting a played campaign is refused.
- * The plays module provides the real check; until plays exist none has been played.
+ * Read when the layer is built: `Plays.layerPlayedCheck` provides the check over the sessions.
  */
 export class PlayedCheck extends Context.Reference<
   (accountId: string, campaignId: string) => Effect.Effect<boolean, StoreError>
@@ -96,6 +97,7 @@ export class Campaigns extends Context.Service<
       const channels = yield* Channel.ChannelRepo
       const media = yield* FileRule.MediaLibrary
       const played = yield* PlayedCheck
+      const entries = yield* Entry.EntryRepo
       const notFound = (id: string) => new NotFound({ message: `No campaign ${id}.` })
 
       const find = (accountId: string, id: string) =>
@@ -291,7 +293,10 @@ export class Campaigns extends Context.Service<
             const next = yield* fromResult(
               Campaign.transition(current, { _tag: "Resolve", optionId: input.optionId, optionIds }, now)
             )
-            if (next !== current) yield* repo.update(next)
+            if (next !== current) {
+              yield* repo.update(next)
+              yield* entries.resolvePredictions(actor.account.id, next.id, input.optionId)
+            }
             return next
           })
         )

@@ -11,6 +11,7 @@ import { ApiKeysApi } from "./groups/ApiKeys.ts"
 import { BrandingApi } from "./groups/Branding.ts"
 import { CampaignsApi, GamesApi } from "./groups/Campaigns.ts"
 import { ChannelsApi } from "./groups/Channels.ts"
+import { AllowedOriginsApi, EntriesApi, PlayApi, TokensApi } from "./groups/Plays.ts"
 import { SystemApi } from "./groups/System.ts"
 
 export class Api extends HttpApi.make("campaign-games")
@@ -21,6 +22,10 @@ export class Api extends HttpApi.make("campaign-games")
   .add(GamesApi)
   .add(CampaignsApi)
   .add(BrandingApi)
+  .add(AllowedOriginsApi)
+  .add(TokensApi)
+  .add(PlayApi)
+  .add(EntriesApi)
   .annotate(HttpApi.ParseOptions, { errors: "all", onExcessProperty: "ignore" })
   .annotateMerge(
     OpenApi.annotations({

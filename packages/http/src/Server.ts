@@ -18,6 +18,13 @@ import { ApiKeysHandlers } from "./handlers/ApiKeys.ts"
 import { BrandingHandlers } from "./handlers/Branding.ts"
 import { CampaignsHandlers, GamesHandlers } from "./handlers/Campaigns.ts"
 import { ChannelsHandlers } from "./handlers/Channels.ts"
+import {
+  AllowedOriginsHandlers,
+  ClientTokenAuthLayer,
+  EntriesHandlers,
+  PlayHandlers,
+  TokensHandlers
+} from "./handlers/Plays.ts"
 import { SystemHandlers } from "./handlers/System.ts"
 import * as RateLimit from "./RateLimit.ts"
 import { AdminAuth, ApiKeyAuth, CommonErrors, CurrentActor, RequiredPermissions } from "./Security.ts"
@@ -72,9 +79,13 @@ export const routes = Layer.mergeAll(
     ChannelsHandlers,
     GamesHandlers,
     CampaignsHandlers,
-    BrandingHandlers
+    BrandingHandlers,
+    AllowedOriginsHandlers,
+    TokensHandlers,
+    PlayHandlers,
+    EntriesHandlers
   ]),
-  Layer.provide([ApiKeyAuthLayer, AdminAuthLayer, CommonErrorsLayer, RateLimit.layer])
+  Layer.provide([ApiKeyAuthLayer, AdminAuthLayer, ClientTokenAuthLayer, CommonErrorsLayer, RateLimit.layer])
 )
 
 /** What `routes` needs from the embedding application. */

@@ -6,6 +6,7 @@
  */
 export { Api } from "./Api.ts"
 export * as ApiError from "./ApiError.ts"
+export * as ClientTokenSigner from "./ClientTokenSigner.ts"
 export * as ErrorBoundary from "./ErrorBoundary.ts"
 export * as HttpConfig from "./HttpConfig.ts"
 export * as RateLimit from "./RateLimit.ts"

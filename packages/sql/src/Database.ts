@@ -15,11 +15,6 @@
 
 import { mkdir } from "node:fs/promises"
 import { join, resolve } from "node:path"
-import type { AccountRepo } from "@campaign-games/core/Account"
-import type { ApiKeyRepo } from "@campaign-games/core/ApiKey"
-import type { BrandingRepo } from "@campaign-games/core/Branding"
-import type { CampaignRepo } from "@campaign-games/core/Campaign"
-import type { ChannelRepo } from "@campaign-games/core/Channel"
 import type { Store } from "@campaign-games/core/Store"
 import * as PgClient from "@effect/sql-pg/PgClient"
 import { Clock, Effect, Layer, Redacted, type Scope } from "effect"
@@ -29,9 +24,8 @@ import * as Migrations from "./Migrations.ts"
 import * as PgliteClient from "./PgliteClient.ts"
 import * as SqlStore from "./SqlStore.ts"
 
-/** What every database layer provides. */
-export type Services =
-  SqlClient.SqlClient | Store | AccountRepo | ApiKeyRepo | ChannelRepo | CampaignRepo | BrandingRepo
+/** What every database layer provides: the `SqlClient`, `Store` and every repository of `SqlStore`. */
+export type Services = SqlClient.SqlClient | Store | SqlStore.Repos
 
 /** How building a database layer can fail. */
 export type Error = SqlError.SqlError | Migrator.MigrationError

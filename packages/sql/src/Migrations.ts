@@ -120,6 +120,65 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
       theme jsonb NOT NULL,
       updated_at timestamptz(3) NOT NULL
     )`
+  ),
+  "0003_plays": statements(
+    // Play sessions: one per client token (`jti` is unique: a token starts one session).
+    `CREATE TABLE sessions (
+      id text COLLATE "C" PRIMARY KEY,
+      account_id text COLLATE "C" NOT NULL REFERENCES accounts (id),
+      campaign_id text COLLATE "C" NOT NULL REFERENCES campaigns (id),
+      channel_id text COLLATE "C" NOT NULL,
+      participant_ref text COLLATE "C" NOT NULL,
+      origin text NOT NULL,
+      jti text COLLATE "C" NOT NULL,
+      started_at timestamptz(3) NOT NULL,
+      finished_at timestamptz(3),
+      CONSTRAINT sessions_jti_key UNIQUE (jti)
+    )`,
+    // A player's sessions on a channel, by start (counts: play limits).
+    `CREATE INDEX sessions_player_started_idx ON sessions (channel_id, participant_ref, started_at)`,
+    // Sessions of a campaign (anyForCampaign, the campaign key's check on delete).
+    `CREATE INDEX sessions_campaign_idx ON sessions (campaign_id)`,
+    // Entries: one per finished play. A prediction is stored as its option id.
+    `CREATE TABLE entries (
+      id text COLLATE "C" PRIMARY KEY,
+      account_id text COLLATE "C" NOT NULL REFERENCES accounts (id),
+      campaign_id text COLLATE "C" NOT NULL REFERENCES campaigns (id),
+      channel_id text COLLATE "C" NOT NULL,
+      session_id text COLLATE "C" REFERENCES sessions (id),
+      participant_ref text COLLATE "C" NOT NULL,
+      score double precision,
+      prediction_option_id text,
+      outcome jsonb,
+      weight double precision NOT NULL,
+      eligible boolean NOT NULL,
+      created_at timestamptz(3) NOT NULL,
+      CONSTRAINT entries_session_id_key UNIQUE (session_id)
+    )`,
+    // Entries of a campaign, newest first (the default list order) and by score (ranking, draws).
+    `CREATE INDEX entries_campaign_created_idx ON entries (campaign_id, created_at DESC, id DESC)`,
+    `CREATE INDEX entries_campaign_score_idx ON entries (campaign_id, score, id)`,
+    // Plays per account and calendar month (UTC), `YYYY-MM`.
+    `CREATE TABLE account_usage (
+      account_id text COLLATE "C" NOT NULL REFERENCES accounts (id),
+      month text COLLATE "C" NOT NULL,
+      plays bigint NOT NULL,
+      PRIMARY KEY (account_id, month)
+    )`,
+    // Server-wide secrets (the client-token signing key), shared by every instance.
+    `CREATE TABLE server_secrets (
+      name text COLLATE "C" PRIMARY KEY,
+      value text NOT NULL
+    )`,
+    // The origins an account's embeds may run on; listed oldest first.
+    `CREATE TABLE allowed_origins (
+      id text COLLATE "C" PRIMARY KEY,
+      account_id text COLLATE "C" NOT NULL REFERENCES accounts (id),
+      origin text COLLATE "C" NOT NULL,
+      created_at timestamptz(3) NOT NULL,
+      CONSTRAINT allowed_origins_account_origin_key UNIQUE (account_id, origin)
+    )`,
+    `CREATE INDEX allowed_origins_account_created_idx ON allowed_origins (account_id, created_at, id)`
   )
 }
 

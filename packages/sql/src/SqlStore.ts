@@ -1,7 +1,8 @@
 /**
  * The store ports over effect/sql (`Store`, `AccountRepo`, `ApiKeyRepo`, `ChannelRepo`,
- * `CampaignRepo`, `BrandingRepo`), for PostgreSQL (`@effect/sql-pg`) and PGlite (`PgliteClient`)
- * alike, on the schema of `Migrations`.
+ * `CampaignRepo`, `BrandingRepo`, `SessionRepo`, `EntryRepo`, `EventOutbox`, `UsageRepo`,
+ * `ServerSecretRepo`, `AllowedOriginRepo`), for PostgreSQL (`@effect/sql-pg`) and PGlite
+ * (`PgliteClient`) alike, on the schema of `Migrations`.
  *
  * - `Store.transaction` is `SqlClient.withTransaction` (nested ones are savepoints). A top-level
  *   transaction that fails on a serialization failure or a deadlock is run again, up to four more
@@ -10,8 +11,14 @@
  * - `Store.lock(key)` is `pg_advisory_xact_lock(hashtextextended(key, 0))`: an exclusive lock held
  *   until the transaction ends, shared by every server on the same database. Outside a transaction
  *   it is released at once, like the memory store's no-op.
- * - Every query is scoped by account; each operation is one statement (a list whose page is empty
- *   past the first one costs a second, to count).
+ * - Every query is scoped by account (but `SessionRepo.findById`, `finish` and `counts`: session ids
+ *   are unguessable and channel ids unique); each operation is one statement (a list whose page is
+ *   empty past the first one costs a second, to count; `ServerSecretRepo.getOrCreate` is an
+ *   `INSERT … ON CONFLICT DO NOTHING` then a `SELECT`, so concurrent first calls agree).
+ * - A duplicate `jti` makes `SessionRepo.insert` answer false (`ON CONFLICT (jti) DO NOTHING`); a
+ *   duplicate origin in an account makes `AllowedOriginRepo.insert` fail with core's `Conflict`.
+ * - The entry search is `ILIKE` on `participant_ref COLLATE "C"` with `%`, `_` and `\` escaped: a
+ *   literal substring, case-insensitive for ASCII letters only (as the memory store).
  * - Failures (`SqlError`, rows that fail to decode) become `StoreError`, keeping the cause.
  * - A campaign's winner-selection settings are one `jsonb` document whose window times are ISO 8601
  *   strings (or null), decoded back to `DateTime.Utc`.
@@ -20,6 +27,7 @@
  */
 import { type Account, AccountRepo } from "@campaign-games/core/Account"
 import { type ApiKey, ApiKeyRepo } from "@campaign-games/core/ApiKey"
+import { type AllowedOrigin, AllowedOriginRepo, duplicate as duplicateOrigin } from "@campaign-games/core/AllowedOrigin"
 import { BrandingRepo } from "@campaign-games/core/Branding"
 import {
   type Campaign,
@@ -31,13 +39,24 @@ import {
   Trigger
 } from "@campaign-games/core/Campaign"
 import { BetweenCampaigns, type Channel, ChannelRepo, ChannelStatus } from "@campaign-games/core/Channel"
+import { ServerSecretRepo } from "@campaign-games/core/ClientToken"
+import {
+  type Direction,
+  type Entry,
+  type ListFilter as EntryListFilter,
+  EntryRepo,
+  type SortKey as EntrySortKey
+} from "@campaign-games/core/Entry"
 import { StoreError } from "@campaign-games/core/Errors"
-import { WinnerAlgorithm } from "@campaign-games/core/Game"
+import { type Event, EventOutbox } from "@campaign-games/core/Event"
+import { Outcome, WinnerAlgorithm } from "@campaign-games/core/Game"
 import type { Page } from "@campaign-games/core/Pagination"
 import { Permission } from "@campaign-games/core/Permission"
 import * as Plan from "@campaign-games/core/Plan"
+import { type CountQuery, type Session, SessionRepo } from "@campaign-games/core/Session"
 import { Store } from "@campaign-games/core/Store"
 import { Theme } from "@campaign-games/core/Theme"
+import { UsageRepo } from "@campaign-games/core/Usage"
 import { Clock, DateTime, Effect, Layer, Option, Random, Schema } from "effect"
 import { SqlClient, SqlError } from "effect/sql"
 
@@ -123,6 +142,53 @@ const BrandingRow = Schema.Struct({ theme: Theme })
 
 const CountRow = Schema.Struct({ count: Schema.Number })
 
+const SessionRow = Schema.Struct({
+  id: Schema.String,
+  accountId: Schema.String,
+  campaignId: Schema.String,
+  channelId: Schema.String,
+  participantRef: Schema.String,
+  origin: Schema.String,
+  jti: Schema.String,
+  startedAt: Time,
+  finishedAt: Schema.NullOr(Time)
+})
+
+const PlayerCountsRow = Schema.Struct({
+  campaignTotal: Schema.Number,
+  campaignToday: Schema.Number,
+  channelTotal: Schema.Number,
+  channelToday: Schema.Number
+})
+
+const AllowedOriginRow = Schema.Struct({
+  id: Schema.String,
+  accountId: Schema.String,
+  origin: Schema.String,
+  createdAt: Time
+})
+
+/** An entry as stored: the prediction is its option id. */
+const EntryRow = Schema.Struct({
+  id: Schema.String,
+  accountId: Schema.String,
+  campaignId: Schema.String,
+  channelId: Schema.String,
+  sessionId: Schema.NullOr(Schema.String),
+  participantRef: Schema.String,
+  score: Schema.NullOr(Schema.Number),
+  predictionOptionId: Schema.NullOr(Schema.String),
+  outcome: Schema.NullOr(Outcome),
+  weight: Schema.Number,
+  eligible: Schema.Boolean,
+  createdAt: Time
+})
+
+const entryOf = ({ predictionOptionId, ...row }: typeof EntryRow.Type): Entry => ({
+  ...row,
+  predictionValue: predictionOptionId === null ? null : { optionId: predictionOptionId }
+})
+
 const ACCOUNT_COLUMNS = `id, name, plan, feature_overrides AS "featureOverrides", limit_overrides AS "limitOverrides",
   created_at AS "createdAt", updated_at AS "updatedAt"`
 
@@ -143,6 +209,15 @@ const CAMPAIGN_COLUMNS = `id, account_id AS "accountId", channel_id AS "channelI
   max_plays_per_participant_per_day AS "maxPlaysPerParticipantPerDay",
   play_limit_timezone AS "playLimitTimezone", live_from AS "liveFrom", live_until AS "liveUntil",
   activated_at AS "activatedAt", created_at AS "createdAt", updated_at AS "updatedAt"`
+
+const SESSION_COLUMNS = `id, account_id AS "accountId", campaign_id AS "campaignId", channel_id AS "channelId",
+  participant_ref AS "participantRef", origin, jti, started_at AS "startedAt", finished_at AS "finishedAt"`
+
+const ENTRY_COLUMNS = `id, account_id AS "accountId", campaign_id AS "campaignId", channel_id AS "channelId",
+  session_id AS "sessionId", participant_ref AS "participantRef", score,
+  prediction_option_id AS "predictionOptionId", outcome, weight, eligible, created_at AS "createdAt"`
+
+const ALLOWED_ORIGIN_COLUMNS = `id, account_id AS "accountId", origin, created_at AS "createdAt"`
 
 /** A time as a parameter: ISO 8601 with milliseconds, bound as text and typed by its column. */
 const time = (value: DateTime.Utc): string => DateTime.formatIso(value)
@@ -191,6 +266,10 @@ const decodeChannels = decodeAll(ChannelRow)
 const decodeCampaigns = decodeAll(CampaignRow)
 const decodeBranding = decodeAll(BrandingRow)
 const decodeCount = decodeAll(CountRow)
+const decodeSessions = decodeAll(SessionRow)
+const decodePlayerCounts = decodeAll(PlayerCountsRow)
+const decodeEntries = decodeAll(EntryRow)
+const decodeAllowedOrigins = decodeAll(AllowedOriginRow)
 
 const first = <A>(rows: ReadonlyArray<A>): Option.Option<A> => Option.fromNullishOr(rows[0])
 
@@ -564,19 +643,292 @@ const layerBrandingRepo = Layer.effect(
   })
 )
 
-/** The repositories over a `SqlClient`. */
-export const layerRepos: Layer.Layer<
-  AccountRepo | ApiKeyRepo | ChannelRepo | CampaignRepo | BrandingRepo,
-  never,
-  SqlClient.SqlClient
-> = Layer.mergeAll(layerAccountRepo, layerApiKeyRepo, layerChannelRepo, layerCampaignRepo, layerBrandingRepo)
+const layerSessionRepo = Layer.effect(
+  SessionRepo,
+  Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    const columns = sql.literal(SESSION_COLUMNS)
 
-/**
- * `Store`, `AccountRepo`, `ApiKeyRepo`, `ChannelRepo`, `CampaignRepo` and `BrandingRepo` over a
- * migrated database.
- */
-export const layer: Layer.Layer<
-  Store | AccountRepo | ApiKeyRepo | ChannelRepo | CampaignRepo | BrandingRepo,
-  never,
-  SqlClient.SqlClient
-> = Layer.mergeAll(layerStore, layerRepos)
+    return SessionRepo.of({
+      insert: Effect.fnUntraced(
+        function* (s: Session) {
+          const rows = yield* sql`INSERT INTO sessions
+            (id, account_id, campaign_id, channel_id, participant_ref, origin, jti, started_at, finished_at)
+            VALUES (${s.id}, ${s.accountId}, ${s.campaignId}, ${s.channelId}, ${s.participantRef}, ${s.origin},
+              ${s.jti}, ${time(s.startedAt)}, ${timeOrNull(s.finishedAt)})
+            ON CONFLICT (jti) DO NOTHING
+            RETURNING id`
+          return rows.length > 0
+        },
+        Effect.mapError(toStoreError("SessionRepo.insert"))
+      ),
+      findById: Effect.fnUntraced(
+        function* (id: string) {
+          const rows = yield* sql`SELECT ${columns} FROM sessions WHERE id = ${id}`
+          return first(yield* decodeSessions(rows))
+        },
+        Effect.mapError(toStoreError("SessionRepo.findById"))
+      ),
+      finish: Effect.fnUntraced(
+        function* (id: string, at: DateTime.Utc) {
+          const rows = yield* sql`UPDATE sessions SET finished_at = ${time(at)}
+            WHERE id = ${id} AND finished_at IS NULL
+            RETURNING id`
+          return rows.length > 0
+        },
+        Effect.mapError(toStoreError("SessionRepo.finish"))
+      ),
+      counts: Effect.fnUntraced(
+        function* (q: CountQuery) {
+          const rows = yield* sql`SELECT
+              count(*) FILTER (WHERE campaign_id = ${q.campaignId})::int AS "campaignTotal",
+              count(*) FILTER (WHERE campaign_id = ${q.campaignId}
+                AND started_at >= ${time(q.campaignDay.start)} AND started_at < ${time(q.campaignDay.end)}
+              )::int AS "campaignToday",
+              count(*)::int AS "channelTotal",
+              count(*) FILTER (
+                WHERE started_at >= ${time(q.channelDay.start)} AND started_at < ${time(q.channelDay.end)}
+              )::int AS "channelToday"
+            FROM sessions
+            WHERE channel_id = ${q.channelId} AND participant_ref = ${q.participantRef}`
+          const [counts] = yield* decodePlayerCounts(rows)
+          return counts ?? { campaignTotal: 0, campaignToday: 0, channelTotal: 0, channelToday: 0 }
+        },
+        Effect.mapError(toStoreError("SessionRepo.counts"))
+      ),
+      anyForCampaign: Effect.fnUntraced(
+        function* (accountId: string, campaignId: string) {
+          const rows = yield* sql`SELECT EXISTS (
+              SELECT 1 FROM sessions WHERE campaign_id = ${campaignId} AND account_id = ${accountId}
+            ) AS played`
+          return rows[0]?.["played"] === true
+        },
+        Effect.mapError(toStoreError("SessionRepo.anyForCampaign"))
+      )
+    })
+  })
+)
+
+/** `ORDER BY` of the entry list per sort key and direction; id breaks ties in the same direction. */
+const ENTRY_ORDER: Record<EntrySortKey, Record<Direction, string>> = {
+  createdAt: { asc: "created_at ASC, id ASC", desc: "created_at DESC, id DESC" },
+  score: { asc: "score ASC NULLS LAST, id ASC", desc: "score DESC NULLS LAST, id DESC" },
+  participantRef: { asc: "participant_ref ASC, id ASC", desc: "participant_ref DESC, id DESC" }
+}
+
+/** A `LIKE` pattern matching `text` literally anywhere (`\` is the default escape character). */
+const containing = (text: string): string => `%${text.replace(/[\\%_]/g, "\\$&")}%`
+
+const layerEntryRepo = Layer.effect(
+  EntryRepo,
+  Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    const columns = sql.literal(ENTRY_COLUMNS)
+
+    const matching = (accountId: string, campaignId: string, filter: EntryListFilter) =>
+      sql.and([
+        sql`campaign_id = ${campaignId}`,
+        sql`account_id = ${accountId}`,
+        ...(filter.eligible === undefined ? [] : [sql`eligible = ${filter.eligible}`]),
+        ...(filter.search === undefined ? [] : [sql`participant_ref ILIKE ${containing(filter.search)}`])
+      ])
+
+    const count = Effect.fnUntraced(function* (accountId: string, campaignId: string, filter: EntryListFilter) {
+      const rows = yield* sql`SELECT count(*)::int AS count FROM entries
+        WHERE ${matching(accountId, campaignId, filter)}`
+      return (yield* decodeCount(rows))[0]?.count ?? 0
+    })
+
+    return EntryRepo.of({
+      insert: Effect.fnUntraced(
+        function* (e: Entry) {
+          yield* sql`INSERT INTO entries
+            (id, account_id, campaign_id, channel_id, session_id, participant_ref, score, prediction_option_id,
+              outcome, weight, eligible, created_at)
+            VALUES (${e.id}, ${e.accountId}, ${e.campaignId}, ${e.channelId}, ${e.sessionId}, ${e.participantRef},
+              ${e.score}, ${e.predictionValue?.optionId ?? null}, ${jsonOrNull(e.outcome)}, ${e.weight},
+              ${e.eligible}, ${time(e.createdAt)})`
+        },
+        Effect.mapError(toStoreError("EntryRepo.insert"))
+      ),
+      list: Effect.fnUntraced(
+        function* (accountId: string, campaignId: string, filter: EntryListFilter, page: Page) {
+          const rows = yield* sql`SELECT ${columns}, count(*) OVER ()::int AS total FROM entries
+            WHERE ${matching(accountId, campaignId, filter)}
+            ORDER BY ${sql.literal(ENTRY_ORDER[filter.sort][filter.dir])}
+            LIMIT ${page.limit} OFFSET ${page.offset}`
+          const items = (yield* decodeEntries(rows)).map(entryOf)
+          const total =
+            rows.length > 0
+              ? Number(rows[0]!["total"])
+              : page.offset > 0
+                ? yield* count(accountId, campaignId, filter)
+                : 0
+          return { items, total }
+        },
+        Effect.mapError(toStoreError("EntryRepo.list"))
+      ),
+      resolvePredictions: Effect.fnUntraced(
+        function* (accountId: string, campaignId: string, optionId: string) {
+          yield* sql`UPDATE entries SET eligible = (prediction_option_id = ${optionId})
+            WHERE campaign_id = ${campaignId} AND account_id = ${accountId} AND prediction_option_id IS NOT NULL`
+        },
+        Effect.mapError(toStoreError("EntryRepo.resolvePredictions"))
+      )
+    })
+  })
+)
+
+const layerEventOutbox = Layer.effect(
+  EventOutbox,
+  Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+
+    return EventOutbox.of({
+      append: Effect.fnUntraced(
+        function* (e: Event) {
+          yield* sql`INSERT INTO events (id, account_id, type, game_instance_id, channel_id, payload, created_at)
+            VALUES (${e.id}, ${e.accountId}, ${e.type}, ${e.campaignId}, ${e.channelId}, ${json(e.data)},
+              ${time(e.createdAt)})`
+        },
+        Effect.mapError(toStoreError("EventOutbox.append"))
+      )
+    })
+  })
+)
+
+const layerUsageRepo = Layer.effect(
+  UsageRepo,
+  Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+
+    return UsageRepo.of({
+      plays: Effect.fnUntraced(
+        function* (accountId: string, month: string) {
+          // bigint arrives as a string; a float8 is exact far beyond any month's plays.
+          const rows = yield* sql`SELECT plays::float8 AS count FROM account_usage
+            WHERE account_id = ${accountId} AND month = ${month}`
+          return (yield* decodeCount(rows))[0]?.count ?? 0
+        },
+        Effect.mapError(toStoreError("UsageRepo.plays"))
+      ),
+      addPlay: Effect.fnUntraced(
+        function* (accountId: string, month: string) {
+          yield* sql`INSERT INTO account_usage (account_id, month, plays) VALUES (${accountId}, ${month}, 1)
+            ON CONFLICT (account_id, month) DO UPDATE SET plays = account_usage.plays + 1`
+        },
+        Effect.mapError(toStoreError("UsageRepo.addPlay"))
+      )
+    })
+  })
+)
+
+const layerServerSecretRepo = Layer.effect(
+  ServerSecretRepo,
+  Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+
+    return ServerSecretRepo.of({
+      // Two statements on purpose: a SELECT in the INSERT's statement would not see a row committed
+      // by a concurrent first call while the INSERT waited on it; a statement of its own does.
+      getOrCreate: Effect.fnUntraced(
+        function* (name: string, candidate: string) {
+          yield* sql`INSERT INTO server_secrets (name, value) VALUES (${name}, ${candidate})
+            ON CONFLICT (name) DO NOTHING`
+          const rows = yield* sql`SELECT value FROM server_secrets WHERE name = ${name}`
+          const value = rows[0]?.["value"]
+          if (typeof value !== "string") {
+            return yield* new StoreError({ message: `ServerSecretRepo.getOrCreate found no secret ${name}.` })
+          }
+          return value
+        },
+        Effect.mapError(toStoreError("ServerSecretRepo.getOrCreate"))
+      )
+    })
+  })
+)
+
+const layerAllowedOriginRepo = Layer.effect(
+  AllowedOriginRepo,
+  Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    const columns = sql.literal(ALLOWED_ORIGIN_COLUMNS)
+
+    const count = Effect.fnUntraced(function* (accountId: string) {
+      const rows = yield* sql`SELECT count(*)::int AS count FROM allowed_origins WHERE account_id = ${accountId}`
+      return (yield* decodeCount(rows))[0]?.count ?? 0
+    })
+
+    return AllowedOriginRepo.of({
+      insert: (o: AllowedOrigin) =>
+        sql`INSERT INTO allowed_origins (id, account_id, origin, created_at)
+          VALUES (${o.id}, ${o.accountId}, ${o.origin}, ${time(o.createdAt)})
+          ON CONFLICT (account_id, origin) DO NOTHING
+          RETURNING id`.pipe(
+          Effect.mapError(toStoreError("AllowedOriginRepo.insert")),
+          Effect.flatMap((rows) => (rows.length > 0 ? Effect.void : Effect.fail(duplicateOrigin(o.origin))))
+        ),
+      list: Effect.fnUntraced(
+        function* (accountId: string, page: Page) {
+          const rows = yield* sql`SELECT ${columns}, count(*) OVER ()::int AS total FROM allowed_origins
+            WHERE account_id = ${accountId}
+            ORDER BY created_at, id
+            LIMIT ${page.limit} OFFSET ${page.offset}`
+          const items = yield* decodeAllowedOrigins(rows)
+          const total = rows.length > 0 ? Number(rows[0]!["total"]) : page.offset > 0 ? yield* count(accountId) : 0
+          return { items, total }
+        },
+        Effect.mapError(toStoreError("AllowedOriginRepo.list"))
+      ),
+      delete: Effect.fnUntraced(
+        function* (accountId: string, id: string) {
+          const rows = yield* sql`DELETE FROM allowed_origins WHERE account_id = ${accountId} AND id = ${id}
+            RETURNING id`
+          return rows.length > 0
+        },
+        Effect.mapError(toStoreError("AllowedOriginRepo.delete"))
+      ),
+      exists: Effect.fnUntraced(
+        function* (accountId: string, origin: string) {
+          const rows = yield* sql`SELECT EXISTS (
+              SELECT 1 FROM allowed_origins WHERE account_id = ${accountId} AND origin = ${origin}
+            ) AS allowed`
+          return rows[0]?.["allowed"] === true
+        },
+        Effect.mapError(toStoreError("AllowedOriginRepo.exists"))
+      )
+    })
+  })
+)
+
+/** Every repository port this module implements. */
+export type Repos =
+  | AccountRepo
+  | ApiKeyRepo
+  | ChannelRepo
+  | CampaignRepo
+  | BrandingRepo
+  | SessionRepo
+  | EntryRepo
+  | EventOutbox
+  | UsageRepo
+  | ServerSecretRepo
+  | AllowedOriginRepo
+
+/** The repositories over a `SqlClient`. */
+export const layerRepos: Layer.Layer<Repos, never, SqlClient.SqlClient> = Layer.mergeAll(
+  layerAccountRepo,
+  layerApiKeyRepo,
+  layerChannelRepo,
+  layerCampaignRepo,
+  layerBrandingRepo,
+  layerSessionRepo,
+  layerEntryRepo,
+  layerEventOutbox,
+  layerUsageRepo,
+  layerServerSecretRepo,
+  layerAllowedOriginRepo
+)
+
+/** `Store` and every repository (`Repos`) over a migrated database. */
+export const layer: Layer.Layer<Store | Repos, never, SqlClient.SqlClient> = Layer.mergeAll(layerStore, layerRepos)

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import type { Account } from "@campaign-games/core/Account"
 import { AccountRepo } from "@campaign-games/core/Account"
+import { type Event, EventOutbox } from "@campaign-games/core/Event"
 import { Store } from "@campaign-games/core/Store"
 import { Database, PgliteClient, SqlStore } from "@campaign-games/sql"
 import { StoreContract } from "@campaign-games/testing"
@@ -202,15 +203,84 @@ layer(Database.layerPglite(), { excludeTestServices: true, timeout: "120 seconds
         })
       )
 
+      it.effect("EventOutbox.append writes every column of the events table", () =>
+        Effect.gen(function* () {
+          const sql = yield* SqlClient.SqlClient
+          const outbox = yield* EventOutbox
+          const createdAt = DateTime.makeUnsafe(Date.UTC(2026, 4, 6, 7, 8, 9, 123))
+          const data = { gameInstanceId: "gi_1", score: null, outcome: { id: "a", label: "« A »", isWin: true } }
+          const event: Event = {
+            id: `evt_${suffix()}`,
+            accountId: `acc_${suffix()}`,
+            type: "session_completed",
+            campaignId: "gi_1",
+            channelId: "ch_1",
+            data,
+            createdAt
+          }
+          yield* outbox.append(event)
+          yield* outbox.append({ ...event, id: `${event.id}_bare`, campaignId: null, channelId: null, data: {} })
+          const rows = yield* sql<{
+            id: string
+            account_id: string
+            type: string
+            game_instance_id: string | null
+            channel_id: string | null
+            payload: unknown
+            created_at: Date
+          }>`SELECT id, account_id, type, game_instance_id, channel_id, payload, created_at FROM events
+            WHERE id IN ${sql.in([event.id, `${event.id}_bare`])} ORDER BY id`
+          assert.deepStrictEqual(
+            rows.map((row) => ({ ...row, created_at: row.created_at.toISOString() })),
+            [
+              {
+                id: event.id,
+                account_id: event.accountId,
+                type: "session_completed",
+                game_instance_id: "gi_1",
+                channel_id: "ch_1",
+                payload: data,
+                created_at: "2026-05-06T07:08:09.123Z"
+              },
+              {
+                id: `${event.id}_bare`,
+                account_id: event.accountId,
+                type: "session_completed",
+                game_instance_id: null,
+                channel_id: null,
+                payload: {},
+                created_at: "2026-05-06T07:08:09.123Z"
+              }
+            ]
+          )
+          const kind = yield* sql<{ kind: string }>`SELECT jsonb_typeof(payload) AS kind FROM events
+            WHERE id = ${event.id}`
+          assert.deepStrictEqual(kind, [{ kind: "object" }], "data is stored as a jsonb object, not a string")
+        })
+      )
+
       it.effect("the migrations create the tables and indexes the queries need", () =>
         Effect.gen(function* () {
           const sql = yield* SqlClient.SqlClient
+          const expected = [
+            "account_usage",
+            "accounts",
+            "allowed_origins",
+            "api_keys",
+            "branding",
+            "campaigns",
+            "channels",
+            "entries",
+            "events",
+            "server_secrets",
+            "sessions"
+          ]
           const tables = yield* sql<{ name: string }>`SELECT table_name AS name FROM information_schema.tables
-            WHERE table_schema = 'public' AND table_name IN ('accounts', 'api_keys', 'channels', 'events')
+            WHERE table_schema = 'public' AND table_name IN ${sql.in(expected)}
             ORDER BY table_name`
           assert.deepStrictEqual(
             tables.map((t) => t.name),
-            ["accounts", "api_keys", "channels", "events"]
+            expected
           )
           const indexes = yield* sql<{ name: string }>`SELECT indexname AS name FROM pg_indexes
             WHERE schemaname = 'public' ORDER BY indexname`
@@ -219,7 +289,17 @@ layer(Database.layerPglite(), { excludeTestServices: true, timeout: "120 seconds
             "api_keys_key_prefix_key",
             "api_keys_account_active_idx",
             "channels_account_created_idx",
-            "events_account_created_idx"
+            "events_account_created_idx",
+            "sessions_jti_key",
+            "sessions_player_started_idx",
+            "sessions_campaign_idx",
+            "entries_session_id_key",
+            "entries_campaign_created_idx",
+            "entries_campaign_score_idx",
+            "account_usage_pkey",
+            "server_secrets_pkey",
+            "allowed_origins_account_origin_key",
+            "allowed_origins_account_created_idx"
           ]) {
             assert.include(names, index)
           }

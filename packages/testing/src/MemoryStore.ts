@@ -1,7 +1,8 @@
 /**
  * An in-memory adapter of the store ports (`Store`, `AccountRepo`, `ApiKeyRepo`, `ChannelRepo`,
- * `CampaignRepo`, `BrandingRepo`) for tests and deterministic simulations. It keeps the semantics
- * the store contract suite pins (`StoreContract`), so rules tested here hold on PGlite and
+ * `CampaignRepo`, `BrandingRepo`, `SessionRepo`, `EntryRepo`, `EventOutbox`, `UsageRepo`,
+ * `ServerSecretRepo`, `AllowedOriginRepo`) for tests and deterministic simulations. It keeps the
+ * semantics the store contract suite pins (`StoreContract`), so rules tested here hold on PGlite and
  * PostgreSQL too:
  *
  * - `Store.transaction` runs transactions one at a time (one semaphore per store); a failing or
@@ -11,7 +12,13 @@
  *   transaction still running (there is no isolation beyond the serialised transactions).
  * - Ids are unique per table, key prefixes are unique, keys, channels and branding need their
  *   account, a campaign needs a channel of its account, and a channel with campaigns cannot be
- *   deleted: a breach fails with `StoreError`, as a constraint violation does in SQL.
+ *   deleted: a breach fails with `StoreError`, as a constraint violation does in SQL. Likewise
+ *   sessions and entries need their account and campaign (so a played campaign cannot be deleted),
+ *   an entry its session (one entry per session), usage and allowed origins their account, and
+ *   event ids are unique. A duplicate `jti` is `false` from `SessionRepo.insert`, a duplicate origin
+ *   in an account core's `Conflict`, as in SQL.
+ * - Entries sort as PostgreSQL's `COLLATE "C"` does (participantRef by code point), and the search
+ *   folds ASCII letters only, as `ILIKE` does under that collation.
  *
  * Each build of `layer` starts empty. Later modules add their tables the same way: a
  * `database.table<K, V>()` per table, read synchronously, written with undo-logged `set`/`delete`.
@@ -20,13 +27,25 @@
  */
 import { type Account, AccountRepo } from "@campaign-games/core/Account"
 import { type ApiKey, ApiKeyRepo } from "@campaign-games/core/ApiKey"
+import { type AllowedOrigin, AllowedOriginRepo, duplicate as duplicateOrigin } from "@campaign-games/core/AllowedOrigin"
 import { BrandingRepo } from "@campaign-games/core/Branding"
 import { type Campaign, CampaignRepo, type ListFilter } from "@campaign-games/core/Campaign"
 import { type Channel, ChannelRepo } from "@campaign-games/core/Channel"
+import { ServerSecretRepo } from "@campaign-games/core/ClientToken"
+import {
+  type Direction,
+  type Entry,
+  type ListFilter as EntryListFilter,
+  EntryRepo,
+  type SortKey as EntrySortKey
+} from "@campaign-games/core/Entry"
 import { StoreError } from "@campaign-games/core/Errors"
+import { type Event, EventOutbox } from "@campaign-games/core/Event"
 import type { Page, Paged } from "@campaign-games/core/Pagination"
+import { type Session, SessionRepo } from "@campaign-games/core/Session"
 import { Store } from "@campaign-games/core/Store"
 import type { Theme } from "@campaign-games/core/Theme"
+import { UsageRepo } from "@campaign-games/core/Usage"
 import { Context, DateTime, Effect, Layer, Option } from "effect"
 import * as Table from "./internal/Table.ts"
 
@@ -76,6 +95,22 @@ class Tables extends Context.Service<
     readonly campaigns: Table.Table<string, Campaign>
     /** account id → theme */
     readonly branding: Table.Table<string, Theme>
+    readonly sessions: Table.Table<string, Session>
+    /** jti → session id */
+    readonly sessionJtis: Table.Table<string, string>
+    /** `playerKey(channel, participantRef)` → the player's session ids on the channel */
+    readonly playerSessions: Table.Table<string, ReadonlyArray<string>>
+    readonly entries: Table.Table<string, Entry>
+    /** session id → entry id */
+    readonly entrySessions: Table.Table<string, string>
+    readonly events: Table.Table<string, Event>
+    /** `account id \0 month` → plays */
+    readonly usage: Table.Table<string, number>
+    /** name → value */
+    readonly serverSecrets: Table.Table<string, string>
+    readonly allowedOrigins: Table.Table<string, AllowedOrigin>
+    /** `account id \0 origin` → allowed origin id */
+    readonly allowedOriginKeys: Table.Table<string, string>
   }
 >()("@campaign-games/testing/MemoryStore/Tables") {
   static readonly layer = Layer.effect(
@@ -88,7 +123,17 @@ class Tables extends Context.Service<
         apiKeyPrefixes: database.table(),
         channels: database.table(),
         campaigns: database.table(),
-        branding: database.table()
+        branding: database.table(),
+        sessions: database.table(),
+        sessionJtis: database.table(),
+        playerSessions: database.table(),
+        entries: database.table(),
+        entrySessions: database.table(),
+        events: database.table(),
+        usage: database.table(),
+        serverSecrets: database.table(),
+        allowedOrigins: database.table(),
+        allowedOriginKeys: database.table()
       })
     })
   )
@@ -222,7 +267,14 @@ const layerChannelRepo = Layer.effect(
 const layerCampaignRepo = Layer.effect(
   CampaignRepo,
   Effect.gen(function* () {
-    const { accounts, channels, campaigns } = yield* Tables
+    const { accounts, channels, campaigns, sessions, entries } = yield* Tables
+
+    /** Whether a session or an entry refers to the campaign (their campaign key). */
+    const isPlayed = (campaignId: string): boolean => {
+      for (const session of sessions.values()) if (session.campaignId === campaignId) return true
+      for (const entry of entries.values()) if (entry.campaignId === campaignId) return true
+      return false
+    }
 
     /** The account's campaigns that pass `keep`, newest first. */
     const newestFirst = (accountId: string, keep: (campaign: Campaign) => boolean) => {
@@ -272,7 +324,11 @@ const layerCampaignRepo = Layer.effect(
       countOnChannel: (accountId, channelId) =>
         Effect.sync(() => newestFirst(accountId, (c) => c.channelId === channelId).length),
       delete: (accountId, id) =>
-        Effect.suspend(() => (find(accountId, id) === undefined ? Effect.succeed(false) : campaigns.delete(id)))
+        Effect.suspend(() => {
+          if (find(accountId, id) === undefined) return Effect.succeed(false)
+          if (isPlayed(id)) return conflict(`The campaign ${id} has sessions or entries.`)
+          return campaigns.delete(id)
+        })
     })
   })
 )
@@ -291,19 +347,267 @@ const layerBrandingRepo = Layer.effect(
   })
 )
 
-/** The repositories over an existing `MemoryDatabase`. */
-export const layerRepos: Layer.Layer<
-  AccountRepo | ApiKeyRepo | ChannelRepo | CampaignRepo | BrandingRepo,
-  never,
-  MemoryDatabase
-> = Layer.mergeAll(layerAccountRepo, layerApiKeyRepo, layerChannelRepo, layerCampaignRepo, layerBrandingRepo).pipe(
-  Layer.provide(Tables.layer)
+/** The key of a player's sessions on a channel. */
+const playerKey = (channelId: string, participantRef: string): string => `${channelId}\u0000${participantRef}`
+
+/** Whether `t` lies in `[window.start, window.end)`. */
+const within = (t: DateTime.Utc, window: { readonly start: DateTime.Utc; readonly end: DateTime.Utc }): boolean => {
+  const ms = DateTime.toEpochMillis(t)
+  return ms >= DateTime.toEpochMillis(window.start) && ms < DateTime.toEpochMillis(window.end)
+}
+
+const layerSessionRepo = Layer.effect(
+  SessionRepo,
+  Effect.gen(function* () {
+    const { accounts, campaigns, sessions, sessionJtis, playerSessions } = yield* Tables
+    return SessionRepo.of({
+      insert: Effect.fnUntraced(function* (session) {
+        if (sessionJtis.has(session.jti)) return false
+        if (sessions.has(session.id)) return yield* conflict(`A session ${session.id} already exists.`)
+        if (!accounts.has(session.accountId)) {
+          return yield* conflict(`No account ${session.accountId} for session ${session.id}.`)
+        }
+        if (!campaigns.has(session.campaignId)) {
+          return yield* conflict(`No campaign ${session.campaignId} for session ${session.id}.`)
+        }
+        const key = playerKey(session.channelId, session.participantRef)
+        yield* sessions.set(session.id, session)
+        yield* sessionJtis.set(session.jti, session.id)
+        yield* playerSessions.set(key, [...(playerSessions.get(key) ?? []), session.id])
+        return true
+      }),
+      findById: (id) => Effect.sync(() => Option.fromNullishOr(sessions.get(id))),
+      finish: Effect.fnUntraced(function* (id, at) {
+        const session = sessions.get(id)
+        if (session === undefined || session.finishedAt !== null) return false
+        yield* sessions.set(id, { ...session, finishedAt: at })
+        return true
+      }),
+      counts: (query) =>
+        Effect.sync(() => {
+          const counts = { campaignTotal: 0, campaignToday: 0, channelTotal: 0, channelToday: 0 }
+          for (const id of playerSessions.get(playerKey(query.channelId, query.participantRef)) ?? []) {
+            const session = sessions.get(id)
+            if (session === undefined) continue
+            counts.channelTotal++
+            if (within(session.startedAt, query.channelDay)) counts.channelToday++
+            if (session.campaignId !== query.campaignId) continue
+            counts.campaignTotal++
+            if (within(session.startedAt, query.campaignDay)) counts.campaignToday++
+          }
+          return counts
+        }),
+      anyForCampaign: (accountId, campaignId) =>
+        Effect.sync(() => {
+          for (const session of sessions.values()) {
+            if (session.campaignId === campaignId && session.accountId === accountId) return true
+          }
+          return false
+        })
+    })
+  })
 )
 
+/** ASCII letters in lower case, others kept: PostgreSQL's `ILIKE` under `COLLATE "C"`. */
+const asciiLower = (text: string): string => text.replace(/[A-Z]/g, (c) => c.toLowerCase())
+
+/** Orders by code point (UTF-8 byte order), as PostgreSQL's `COLLATE "C"` does. */
+const byCodePoint = (a: string, b: string): number => {
+  const length = Math.min(a.length, b.length)
+  for (let i = 0; i < length; i++) {
+    if (a.charCodeAt(i) !== b.charCodeAt(i)) return a.codePointAt(i)! - b.codePointAt(i)!
+  }
+  return a.length - b.length
+}
+
+const byId = (a: Entry, b: Entry): number => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+
+/** The entry list's order: `sort` then id, both in `dir`; entries without a score last for `score`. */
+const entryOrder = (sort: EntrySortKey, dir: Direction) => {
+  const sign = dir === "asc" ? 1 : -1
+  return (a: Entry, b: Entry): number => {
+    if (sort === "score" && (a.score === null) !== (b.score === null)) return a.score === null ? 1 : -1
+    const byKey =
+      sort === "createdAt"
+        ? DateTime.toEpochMillis(a.createdAt) - DateTime.toEpochMillis(b.createdAt)
+        : sort === "score"
+          ? (a.score ?? 0) - (b.score ?? 0)
+          : byCodePoint(a.participantRef, b.participantRef)
+    return sign * (byKey !== 0 ? Math.sign(byKey) : byId(a, b))
+  }
+}
+
+const layerEntryRepo = Layer.effect(
+  EntryRepo,
+  Effect.gen(function* () {
+    const { accounts, campaigns, sessions, entries, entrySessions } = yield* Tables
+
+    const ofCampaign = (accountId: string, campaignId: string, keep: (entry: Entry) => boolean) => {
+      const rows: Array<Entry> = []
+      for (const entry of entries.values()) {
+        if (entry.campaignId === campaignId && entry.accountId === accountId && keep(entry)) rows.push(entry)
+      }
+      return rows
+    }
+
+    const matches = (filter: EntryListFilter) => {
+      const search = filter.search === undefined ? undefined : asciiLower(filter.search)
+      return (entry: Entry) =>
+        (filter.eligible === undefined || entry.eligible === filter.eligible) &&
+        (search === undefined || asciiLower(entry.participantRef).includes(search))
+    }
+
+    return EntryRepo.of({
+      insert: Effect.fnUntraced(function* (entry) {
+        if (entries.has(entry.id)) return yield* conflict(`An entry ${entry.id} already exists.`)
+        if (!accounts.has(entry.accountId))
+          return yield* conflict(`No account ${entry.accountId} for entry ${entry.id}.`)
+        if (!campaigns.has(entry.campaignId)) {
+          return yield* conflict(`No campaign ${entry.campaignId} for entry ${entry.id}.`)
+        }
+        if (entry.sessionId !== null) {
+          if (!sessions.has(entry.sessionId))
+            return yield* conflict(`No session ${entry.sessionId} for entry ${entry.id}.`)
+          if (entrySessions.has(entry.sessionId)) {
+            return yield* conflict(`The session ${entry.sessionId} already has an entry.`)
+          }
+          yield* entrySessions.set(entry.sessionId, entry.id)
+        }
+        yield* entries.set(entry.id, entry)
+      }),
+      list: (accountId, campaignId, filter, page) =>
+        Effect.sync(() =>
+          paginate(ofCampaign(accountId, campaignId, matches(filter)).sort(entryOrder(filter.sort, filter.dir)), page)
+        ),
+      resolvePredictions: Effect.fnUntraced(function* (accountId, campaignId, optionId) {
+        for (const entry of ofCampaign(accountId, campaignId, (e) => e.predictionValue !== null)) {
+          const eligible = entry.predictionValue!.optionId === optionId
+          if (entry.eligible !== eligible) yield* entries.set(entry.id, { ...entry, eligible })
+        }
+      })
+    })
+  })
+)
+
+const layerEventOutbox = Layer.effect(
+  EventOutbox,
+  Effect.gen(function* () {
+    const { events } = yield* Tables
+    return EventOutbox.of({
+      append: Effect.fnUntraced(function* (event) {
+        if (events.has(event.id)) return yield* conflict(`An event ${event.id} already exists.`)
+        yield* events.set(event.id, event)
+      })
+    })
+  })
+)
+
+const layerUsageRepo = Layer.effect(
+  UsageRepo,
+  Effect.gen(function* () {
+    const { accounts, usage } = yield* Tables
+    const key = (accountId: string, month: string) => `${accountId}\u0000${month}`
+    return UsageRepo.of({
+      plays: (accountId, month) => Effect.sync(() => usage.get(key(accountId, month)) ?? 0),
+      addPlay: Effect.fnUntraced(function* (accountId, month) {
+        if (!accounts.has(accountId)) return yield* conflict(`No account ${accountId} for its usage.`)
+        yield* usage.set(key(accountId, month), (usage.get(key(accountId, month)) ?? 0) + 1)
+      })
+    })
+  })
+)
+
+const layerServerSecretRepo = Layer.effect(
+  ServerSecretRepo,
+  Effect.gen(function* () {
+    const { serverSecrets } = yield* Tables
+    return ServerSecretRepo.of({
+      getOrCreate: Effect.fnUntraced(function* (name, candidate) {
+        const stored = serverSecrets.get(name)
+        if (stored !== undefined) return stored
+        yield* serverSecrets.set(name, candidate)
+        return candidate
+      })
+    })
+  })
+)
+
+const layerAllowedOriginRepo = Layer.effect(
+  AllowedOriginRepo,
+  Effect.gen(function* () {
+    const { accounts, allowedOrigins, allowedOriginKeys } = yield* Tables
+    const key = (accountId: string, origin: string) => `${accountId}\u0000${origin}`
+
+    const find = (accountId: string, id: string): AllowedOrigin | undefined => {
+      const allowed = allowedOrigins.get(id)
+      return allowed !== undefined && allowed.accountId === accountId ? allowed : undefined
+    }
+
+    return AllowedOriginRepo.of({
+      insert: Effect.fnUntraced(function* (allowed) {
+        if (allowedOriginKeys.has(key(allowed.accountId, allowed.origin))) {
+          return yield* Effect.fail(duplicateOrigin(allowed.origin))
+        }
+        if (allowedOrigins.has(allowed.id)) return yield* conflict(`An allowed origin ${allowed.id} already exists.`)
+        if (!accounts.has(allowed.accountId)) {
+          return yield* conflict(`No account ${allowed.accountId} for allowed origin ${allowed.id}.`)
+        }
+        yield* allowedOrigins.set(allowed.id, allowed)
+        yield* allowedOriginKeys.set(key(allowed.accountId, allowed.origin), allowed.id)
+      }),
+      list: (accountId, page) =>
+        Effect.sync(() => {
+          const rows: Array<AllowedOrigin> = []
+          for (const allowed of allowedOrigins.values()) if (allowed.accountId === accountId) rows.push(allowed)
+          return paginate(
+            rows.sort((a, b) => ascending(a.createdAt, a.id, b.createdAt, b.id)),
+            page
+          )
+        }),
+      delete: Effect.fnUntraced(function* (accountId, id) {
+        const allowed = find(accountId, id)
+        if (allowed === undefined) return false
+        yield* allowedOriginKeys.delete(key(accountId, allowed.origin))
+        return yield* allowedOrigins.delete(id)
+      }),
+      exists: (accountId, origin) => Effect.sync(() => allowedOriginKeys.has(key(accountId, origin)))
+    })
+  })
+)
+
+/** Every repository port this module implements. */
+export type Repos =
+  | AccountRepo
+  | ApiKeyRepo
+  | ChannelRepo
+  | CampaignRepo
+  | BrandingRepo
+  | SessionRepo
+  | EntryRepo
+  | EventOutbox
+  | UsageRepo
+  | ServerSecretRepo
+  | AllowedOriginRepo
+
+/** The repositories over an existing `MemoryDatabase`. */
+export const layerRepos: Layer.Layer<Repos, never, MemoryDatabase> = Layer.mergeAll(
+  layerAccountRepo,
+  layerApiKeyRepo,
+  layerChannelRepo,
+  layerCampaignRepo,
+  layerBrandingRepo,
+  layerSessionRepo,
+  layerEntryRepo,
+  layerEventOutbox,
+  layerUsageRepo,
+  layerServerSecretRepo,
+  layerAllowedOriginRepo
+).pipe(Layer.provide(Tables.layer))
+
 /**
- * `Store`, `AccountRepo`, `ApiKeyRepo`, `ChannelRepo`, `CampaignRepo` and `BrandingRepo` in memory
- * (and the `MemoryDatabase` they share, for tables of later modules). Every build starts empty.
+ * `Store` and every repository (`Repos`) in memory (and the `MemoryDatabase` they share, for tables
+ * of later modules). Every build starts empty.
  */
-export const layer: Layer.Layer<
-  Store | AccountRepo | ApiKeyRepo | ChannelRepo | CampaignRepo | BrandingRepo | MemoryDatabase
-> = Layer.mergeAll(layerStore, layerRepos).pipe(Layer.provideMerge(MemoryDatabase.layer))
+export const layer: Layer.Layer<Store | Repos | MemoryDatabase> = Layer.mergeAll(layerStore, layerRepos).pipe(
+  Layer.provideMerge(MemoryDatabase.layer)
+)

@@ -14,7 +14,12 @@
  * - a failing, dying or interrupted transaction keeps none of its writes; a transaction inside
  *   another joins it, and when the inner one fails only its own writes are undone (a savepoint);
  * - `lock` serialises concurrent "lock, count, insert while under the limit" transactions, the
- *   pattern of every plan limit.
+ *   pattern of every plan limit and play limit;
+ * - plays: a `jti` starts one session, a session finishes once, a player's sessions are counted per
+ *   campaign and channel in half-open day windows; entries sort (null scores last either way),
+ *   filter, search (`%`, `_`, `\` literally) and paginate, and predictions resolve; event ids are
+ *   unique; usage counts; a server secret keeps its first value; an allowed origin is unique in its
+ *   account (core's `Conflict`).
  *
  * The tests share one store (one layer build) and use ids unique to each test, so the suite runs
  * on a long-lived database too. They run on the live clock and random: the contract is about
@@ -24,17 +29,37 @@
  */
 import { type Account, AccountRepo } from "@campaign-games/core/Account"
 import { type ApiKey, ApiKeyRepo } from "@campaign-games/core/ApiKey"
+import * as AllowedOrigin from "@campaign-games/core/AllowedOrigin"
+import { AllowedOriginRepo } from "@campaign-games/core/AllowedOrigin"
 import { BrandingRepo } from "@campaign-games/core/Branding"
 import { type Campaign, CampaignRepo } from "@campaign-games/core/Campaign"
 import { type Channel, ChannelRepo } from "@campaign-games/core/Channel"
+import { ServerSecretRepo } from "@campaign-games/core/ClientToken"
+import { type Entry, type ListFilter as EntryListFilter, EntryRepo } from "@campaign-games/core/Entry"
+import { type Event, EventOutbox } from "@campaign-games/core/Event"
+import type { Paged } from "@campaign-games/core/Pagination"
 import * as Permission from "@campaign-games/core/Permission"
+import { type CountQuery, type Session, SessionRepo } from "@campaign-games/core/Session"
 import { LockKey, Store } from "@campaign-games/core/Store"
 import type { Theme } from "@campaign-games/core/Theme"
+import { UsageRepo } from "@campaign-games/core/Usage"
 import { assert, layer, type Vitest } from "@effect/vitest"
-import { DateTime, Deferred, Effect, Exit, Fiber, type Layer, Option, Predicate, Schema } from "effect"
+import { DateTime, Deferred, Effect, Exit, Fiber, type Layer, Option, Predicate, Result, Schema } from "effect"
 
 /** The services an adapter under test provides. */
-export type Services = Store | AccountRepo | ApiKeyRepo | ChannelRepo | CampaignRepo | BrandingRepo
+export type Services =
+  | Store
+  | AccountRepo
+  | ApiKeyRepo
+  | ChannelRepo
+  | CampaignRepo
+  | BrandingRepo
+  | SessionRepo
+  | EntryRepo
+  | EventOutbox
+  | UsageRepo
+  | ServerSecretRepo
+  | AllowedOriginRepo
 
 /** A domain failure raised inside transactions under test. */
 class Boom extends Schema.TaggedError<Boom>()("Boom", { message: Schema.String }) {}
@@ -179,7 +204,13 @@ const services = Effect.gen(function* () {
     keys: yield* ApiKeyRepo,
     channels: yield* ChannelRepo,
     campaigns: yield* CampaignRepo,
-    branding: yield* BrandingRepo
+    branding: yield* BrandingRepo,
+    sessions: yield* SessionRepo,
+    entries: yield* EntryRepo,
+    outbox: yield* EventOutbox,
+    usage: yield* UsageRepo,
+    secrets: yield* ServerSecretRepo,
+    origins: yield* AllowedOriginRepo
   }
 })
 
@@ -199,6 +230,55 @@ const givenChannel = (accountId?: string, fields: Partial<Channel> = {}) =>
     yield* (yield* ChannelRepo).insert(channel)
     return channel
   })
+
+/** A campaign already stored, on a channel already stored. */
+const givenCampaign = (fields: Partial<Campaign> = {}) =>
+  Effect.gen(function* () {
+    const channel = yield* givenChannel(fields.accountId)
+    const campaign = makeCampaign(channel.accountId, channel.id, fields)
+    yield* (yield* CampaignRepo).insert(campaign)
+    return campaign
+  })
+
+const makeSession = (campaign: Campaign, fields: Partial<Session> = {}): Session => ({
+  id: uid("ses"),
+  accountId: campaign.accountId,
+  campaignId: campaign.id,
+  channelId: campaign.channelId,
+  participantRef: "player-1",
+  origin: "https://shop.example.com",
+  jti: uid("jti"),
+  startedAt: at(500),
+  finishedAt: null,
+  ...fields
+})
+
+const makeEntry = (campaign: Campaign, fields: Partial<Entry> = {}): Entry => ({
+  id: uid("en"),
+  accountId: campaign.accountId,
+  campaignId: campaign.id,
+  channelId: campaign.channelId,
+  sessionId: null,
+  participantRef: "player-1",
+  score: null,
+  predictionValue: null,
+  outcome: null,
+  weight: 1,
+  eligible: true,
+  createdAt: at(600),
+  ...fields
+})
+
+const makeOrigin = (
+  accountId: string,
+  fields: Partial<AllowedOrigin.AllowedOrigin> = {}
+): AllowedOrigin.AllowedOrigin => {
+  const id = uid("ao")
+  return { id, accountId, origin: `https://${id.replaceAll("_", "-")}.example.com`, createdAt: at(700), ...fields }
+}
+
+const HOUR = 3_600_000
+const DAY = 24 * HOUR
 
 /**
  * Registers the store contract tests under `name`, run against one build of `storeLayer` shared by
@@ -1085,6 +1165,686 @@ export const tests = (it: Vitest.MethodsNonLive<Services>): void => {
       )
       assert.strictEqual(results.filter((inserted) => inserted).length, limit)
       assert.strictEqual(yield* channels.count(account.id), limit)
+    })
+  )
+
+  it.effect("sessions round-trip every field; findById is not scoped by account", () =>
+    Effect.gen(function* () {
+      const { sessions } = yield* services
+      const campaign = yield* givenCampaign()
+      const open = makeSession(campaign, {
+        participantRef: "Ünïcödé « player » 🎡 'quoted' \"ref\"",
+        origin: "https://shop.example.com:8443",
+        startedAt: at(-DAY * 400 + 1)
+      })
+      const finished = makeSession(campaign, { startedAt: at(1), finishedAt: at(2) })
+      assert.isTrue(yield* sessions.insert(open))
+      assert.isTrue(yield* sessions.insert(finished))
+
+      const found = yield* sessions.findById(open.id)
+      assertSome(found, open)
+      if (Option.isSome(found)) assert.isTrue(DateTime.isUtc(found.value.startedAt))
+      assertSome(yield* sessions.findById(finished.id), finished)
+      assertNone(yield* sessions.findById(uid("ses")))
+    })
+  )
+
+  it.effect("a jti starts one session: a second insert returns false and stores nothing", () =>
+    Effect.gen(function* () {
+      const { sessions } = yield* services
+      const campaign = yield* givenCampaign()
+      const session = makeSession(campaign)
+      assert.isTrue(yield* sessions.insert(session))
+
+      const twin = makeSession(campaign, { jti: session.jti, participantRef: "someone-else", startedAt: at(900) })
+      assert.isFalse(yield* sessions.insert(twin))
+      assert.isFalse(yield* sessions.insert({ ...twin, id: session.id }), "a duplicate jti wins over a duplicate id")
+      assertNone(yield* sessions.findById(twin.id))
+      assertSome(yield* sessions.findById(session.id), session)
+
+      const sameId = yield* Effect.flip(sessions.insert(makeSession(campaign, { id: session.id })))
+      assert.strictEqual(sameId._tag, "StoreError")
+      const noCampaign = yield* Effect.flip(sessions.insert(makeSession({ ...campaign, id: uid("gi") })))
+      assert.strictEqual(noCampaign._tag, "StoreError", "a session needs its campaign")
+      const noAccount = yield* Effect.flip(sessions.insert(makeSession({ ...campaign, accountId: uid("acc") })))
+      assert.strictEqual(noAccount._tag, "StoreError", "a session needs its account")
+      assertSome(yield* sessions.findById(session.id), session)
+    })
+  )
+
+  it.effect("finish marks a session finished once", () =>
+    Effect.gen(function* () {
+      const { sessions } = yield* services
+      const campaign = yield* givenCampaign()
+      const session = makeSession(campaign)
+      yield* sessions.insert(session)
+
+      assert.isTrue(yield* sessions.finish(session.id, at(700)))
+      assertSome(yield* sessions.findById(session.id), { ...session, finishedAt: at(700) })
+      assert.isFalse(yield* sessions.finish(session.id, at(800)), "a second finish does nothing")
+      assertSome(yield* sessions.findById(session.id), { ...session, finishedAt: at(700) })
+      assert.isFalse(yield* sessions.finish(uid("ses"), at(800)))
+
+      const born = makeSession(campaign, { finishedAt: at(550) })
+      yield* sessions.insert(born)
+      assert.isFalse(yield* sessions.finish(born.id, at(800)), "a session stored finished stays as it was")
+      assertSome(yield* sessions.findById(born.id), born)
+    })
+  )
+
+  it.effect("counts a player's sessions per campaign and channel, in half-open day windows", () =>
+    Effect.gen(function* () {
+      const { sessions, campaigns } = yield* services
+      const campaign = yield* givenCampaign()
+      const { accountId, channelId } = campaign
+      const sibling = makeCampaign(accountId, channelId)
+      yield* campaigns.insert(sibling)
+      const elsewhere = yield* givenCampaign({ accountId })
+      const player = "Player-7"
+      const day = DateTime.makeUnsafe(Date.UTC(2026, 2, 10, 0, 0, 0, 0))
+      const plus = (ms: number) => DateTime.addDuration(day, ms)
+      const query: CountQuery = {
+        channelId,
+        campaignId: campaign.id,
+        participantRef: player,
+        campaignDay: { start: day, end: plus(DAY) },
+        channelDay: { start: plus(-5 * HOUR), end: plus(19 * HOUR) }
+      }
+      const played = (on: Campaign, startedAt: DateTime.Utc, participantRef = player) =>
+        sessions.insert(makeSession(on, { participantRef, startedAt }))
+
+      assertSame(yield* sessions.counts(query), {
+        campaignTotal: 0,
+        campaignToday: 0,
+        channelTotal: 0,
+        channelToday: 0
+      })
+
+      yield* played(campaign, day) // campaign day: its start counts; channel day too
+      yield* played(campaign, plus(DAY)) // campaign day: its end does not count; channel day neither
+      yield* played(campaign, plus(-1)) // the campaign's day before; the channel's day
+      yield* played(campaign, plus(DAY - 1)) // the campaign's day; after the channel's day
+      yield* played(sibling, plus(-5 * HOUR)) // the channel day's start counts for the channel
+      yield* played(sibling, plus(19 * HOUR)) // the channel day's end does not
+      yield* played(campaign, plus(-3 * DAY)) // totals only
+      // Not this player, not this channel:
+      yield* played(campaign, day, "player-7")
+      yield* played(campaign, day, `${player} `)
+      yield* played(campaign, day, "Player-77")
+      yield* played(elsewhere, day)
+
+      assertSame(yield* sessions.counts(query), {
+        campaignTotal: 5,
+        campaignToday: 2,
+        channelTotal: 7,
+        channelToday: 3
+      })
+      assertSame(yield* sessions.counts({ ...query, campaignId: sibling.id }), {
+        campaignTotal: 2,
+        campaignToday: 1,
+        channelTotal: 7,
+        channelToday: 3
+      })
+      assertSame(yield* sessions.counts({ ...query, channelId: elsewhere.channelId, campaignId: elsewhere.id }), {
+        campaignTotal: 1,
+        campaignToday: 1,
+        channelTotal: 1,
+        channelToday: 1
+      })
+      assertSame(yield* sessions.counts({ ...query, participantRef: "nobody" }), {
+        campaignTotal: 0,
+        campaignToday: 0,
+        channelTotal: 0,
+        channelToday: 0
+      })
+    })
+  )
+
+  it.effect("anyForCampaign tells whether a campaign was played, in its account", () =>
+    Effect.gen(function* () {
+      const { sessions, campaigns } = yield* services
+      const campaign = yield* givenCampaign()
+      const other = yield* givenAccount()
+      const unplayed = makeCampaign(campaign.accountId, campaign.channelId)
+      yield* campaigns.insert(unplayed)
+
+      assert.isFalse(yield* sessions.anyForCampaign(campaign.accountId, campaign.id))
+      yield* sessions.insert(makeSession(campaign))
+      assert.isTrue(yield* sessions.anyForCampaign(campaign.accountId, campaign.id))
+      assert.isFalse(yield* sessions.anyForCampaign(other.id, campaign.id), "another account's campaign")
+      assert.isFalse(yield* sessions.anyForCampaign(campaign.accountId, unplayed.id))
+    })
+  )
+
+  it.effect("a campaign with sessions or entries cannot be deleted", () =>
+    Effect.gen(function* () {
+      const { sessions, entries, campaigns } = yield* services
+      const played = yield* givenCampaign()
+      const scored = yield* givenCampaign()
+      yield* sessions.insert(makeSession(played))
+      yield* entries.insert(makeEntry(scored))
+
+      for (const campaign of [played, scored]) {
+        const refused = yield* Effect.flip(campaigns.delete(campaign.accountId, campaign.id))
+        assert.strictEqual(refused._tag, "StoreError")
+        assertSome(yield* campaigns.findById(campaign.accountId, campaign.id), campaign)
+      }
+    })
+  )
+
+  it.effect("entries round-trip every field", () =>
+    Effect.gen(function* () {
+      const { sessions, entries } = yield* services
+      const campaign = yield* givenCampaign()
+      const session = makeSession(campaign)
+      yield* sessions.insert(session)
+      const full = makeEntry(campaign, {
+        sessionId: session.id,
+        participantRef: "Ünïcödé « player » 🎡",
+        score: 0.1 + 0.2,
+        predictionValue: { optionId: "opt_home 'win'" },
+        outcome: { id: "seg-3", label: "10 % off « été » 🎁", isWin: true },
+        weight: 2.5,
+        eligible: false,
+        createdAt: at(-DAY * 400 + 1)
+      })
+      const bare = makeEntry(campaign, { createdAt: at(601) })
+      const negative = makeEntry(campaign, {
+        score: -1_234_567.000_001,
+        outcome: { id: "", label: "", isWin: false },
+        weight: 0,
+        createdAt: at(602)
+      })
+      const huge = makeEntry(campaign, { score: 2 ** 53 + 2, createdAt: at(603) })
+      for (const entry of [full, bare, negative, huge]) yield* entries.insert(entry)
+
+      const listed = yield* entries.list(
+        campaign.accountId,
+        campaign.id,
+        { search: undefined, sort: "createdAt", dir: "asc", eligible: undefined },
+        { limit: 10, offset: 0 }
+      )
+      assertSame(listed, { items: [full, bare, negative, huge], total: 4 })
+      assert.isTrue(DateTime.isUtc(listed.items[0]!.createdAt))
+      assert.strictEqual(listed.items[0]!.score, 0.1 + 0.2)
+    })
+  )
+
+  it.effect("an entry needs its account, campaign and session; a session has one entry", () =>
+    Effect.gen(function* () {
+      const { sessions, entries } = yield* services
+      const campaign = yield* givenCampaign()
+      const session = makeSession(campaign)
+      yield* sessions.insert(session)
+      const entry = makeEntry(campaign, { sessionId: session.id })
+      yield* entries.insert(entry)
+
+      for (const broken of [
+        makeEntry(campaign, { id: entry.id }),
+        makeEntry(campaign, { sessionId: session.id }),
+        makeEntry(campaign, { sessionId: uid("ses") }),
+        makeEntry({ ...campaign, id: uid("gi") }),
+        makeEntry({ ...campaign, accountId: uid("acc") })
+      ]) {
+        const error = yield* Effect.flip(entries.insert(broken))
+        assert.strictEqual(error._tag, "StoreError")
+      }
+      assertSame(
+        yield* entries.list(
+          campaign.accountId,
+          campaign.id,
+          { search: undefined, sort: "createdAt", dir: "desc", eligible: undefined },
+          { limit: 10, offset: 0 }
+        ),
+        { items: [entry], total: 1 }
+      )
+    })
+  )
+
+  it.effect("entries are sorted by createdAt, score or participantRef, then id, in either direction", () =>
+    Effect.gen(function* () {
+      const { entries } = yield* services
+      const campaign = yield* givenCampaign()
+      const other = makeCampaign(campaign.accountId, campaign.channelId)
+      yield* (yield* CampaignRepo).insert(other)
+      const stranger = yield* givenCampaign()
+      const id = uid("en")
+      const entry = (suffix: string, participantRef: string, score: number | null, ms: number, eligible: boolean) =>
+        makeEntry(campaign, { id: `${id}_${suffix}`, participantRef, score, createdAt: at(ms), eligible })
+      const a = entry("a", "alice", 10, 100, true)
+      const b = entry("b", "Bob", null, 300, true)
+      const c = entry("c", "carol", 10, 100, false)
+      const d = entry("d", "dave", -2.5, 200, true)
+      const e = entry("e", "Eve", null, 100, false)
+      const f = entry("f", "bob", 99, 400, true)
+      const g = entry("g", "alice", 5, 100, true)
+      for (const row of [f, c, e, a, g, d, b]) yield* entries.insert(row)
+      yield* entries.insert(makeEntry(other, { participantRef: "alice", score: 50 }))
+      yield* entries.insert(makeEntry(stranger, { participantRef: "alice", score: 50 }))
+
+      const list = (filter: Partial<EntryListFilter>, page = { limit: 50, offset: 0 }) =>
+        entries.list(
+          campaign.accountId,
+          campaign.id,
+          { search: undefined, sort: "createdAt", dir: "desc", eligible: undefined, ...filter },
+          page
+        )
+      const ids = (paged: Paged<Entry>) => paged.items.map((row) => row.id.slice(id.length + 1)).join("")
+
+      assert.strictEqual(ids(yield* list({ sort: "createdAt", dir: "asc" })), "aceg" + "dbf")
+      assert.strictEqual(ids(yield* list({ sort: "createdAt", dir: "desc" })), "fbd" + "geca")
+      assert.strictEqual(ids(yield* list({ sort: "score", dir: "asc" })), "dgacf" + "be", "null scores last")
+      assert.strictEqual(ids(yield* list({ sort: "score", dir: "desc" })), "fcagd" + "eb", "null scores last")
+      assert.strictEqual(ids(yield* list({ sort: "participantRef", dir: "asc" })), "beagfcd", "by code point")
+      assert.strictEqual(ids(yield* list({ sort: "participantRef", dir: "desc" })), "dcfgaeb")
+      assertSame(yield* list({ sort: "score", dir: "asc" }), { items: [d, g, a, c, f, b, e], total: 7 })
+
+      assert.strictEqual(ids(yield* list({ eligible: true, sort: "score", dir: "desc" })), "fagdb")
+      assert.strictEqual(ids(yield* list({ eligible: false, sort: "score", dir: "desc" })), "ce")
+      assert.strictEqual(
+        ids(yield* list({ search: "B", sort: "participantRef", dir: "asc" })),
+        "bf",
+        "case-insensitive"
+      )
+      assert.strictEqual(ids(yield* list({ search: "AL", sort: "score", dir: "asc" })), "ga")
+      assert.strictEqual(ids(yield* list({ search: "o", eligible: true, sort: "score", dir: "asc" })), "fb")
+      assert.strictEqual(ids(yield* list({ search: "", sort: "createdAt", dir: "asc" })), "acegdbf")
+      assertSame(yield* list({ search: "zz" }), { items: [], total: 0 })
+
+      const page = yield* list({ sort: "createdAt", dir: "desc" }, { limit: 3, offset: 2 })
+      assertSame(page, { items: [d, g, e], total: 7 })
+      assertSame(yield* list({ eligible: true, sort: "score", dir: "desc" }, { limit: 2, offset: 1 }), {
+        items: [a, g],
+        total: 5
+      })
+      assertSame(yield* list({ sort: "score", dir: "asc" }, { limit: 2, offset: 6 }), { items: [e], total: 7 })
+      assertSame(yield* list({}, { limit: 10, offset: 20 }), { items: [], total: 7 }, "total past the last page")
+      assertSame(yield* list({ search: "zz" }, { limit: 10, offset: 20 }), { items: [], total: 0 })
+
+      const foreign = yield* entries.list(
+        stranger.accountId,
+        campaign.id,
+        { search: undefined, sort: "createdAt", dir: "desc", eligible: undefined },
+        { limit: 50, offset: 0 }
+      )
+      assertSame(foreign, { items: [], total: 0 }, "another account sees none of the campaign's entries")
+    })
+  )
+
+  it.effect("entry search matches %, _ and \\ literally", () =>
+    Effect.gen(function* () {
+      const { entries } = yield* services
+      const campaign = yield* givenCampaign()
+      const id = uid("en")
+      const refs = ["sale 50%_off", "sale 50%Xoff", "sale 50Y_off", "sale 500off", "C:\\path_x"]
+      for (const [i, participantRef] of refs.entries()) {
+        yield* entries.insert(makeEntry(campaign, { id: `${id}_${i}`, participantRef }))
+      }
+      const search = (text: string) =>
+        Effect.map(
+          entries.list(
+            campaign.accountId,
+            campaign.id,
+            { search: text, sort: "participantRef", dir: "asc", eligible: undefined },
+            { limit: 50, offset: 0 }
+          ),
+          (paged) => ({ refs: paged.items.map((row) => row.participantRef), total: paged.total })
+        )
+
+      assert.deepStrictEqual(yield* search("0%_"), { refs: ["sale 50%_off"], total: 1 })
+      assert.deepStrictEqual(yield* search("%"), { refs: ["sale 50%Xoff", "sale 50%_off"], total: 2 })
+      assert.deepStrictEqual(yield* search("_"), { refs: ["C:\\path_x", "sale 50%_off", "sale 50Y_off"], total: 3 })
+      assert.deepStrictEqual(yield* search("\\P"), { refs: ["C:\\path_x"], total: 1 })
+      assert.deepStrictEqual(yield* search("\\"), { refs: ["C:\\path_x"], total: 1 })
+      assert.deepStrictEqual(yield* search("%%"), { refs: [], total: 0 })
+      assert.deepStrictEqual(yield* search("50_"), { refs: [], total: 0 })
+      assert.deepStrictEqual(yield* search("SALE 50%_OFF"), { refs: ["sale 50%_off"], total: 1 })
+    })
+  )
+
+  it.effect('entry search folds ASCII letters only, as PostgreSQL\'s ILIKE under COLLATE "C"', () =>
+    Effect.gen(function* () {
+      const { entries } = yield* services
+      const campaign = yield* givenCampaign()
+      yield* entries.insert(makeEntry(campaign, { participantRef: "Émile-ÖZ@example.com" }))
+      const found = (text: string) =>
+        Effect.map(
+          entries.list(
+            campaign.accountId,
+            campaign.id,
+            { search: text, sort: "createdAt", dir: "desc", eligible: undefined },
+            { limit: 50, offset: 0 }
+          ),
+          (paged) => paged.total
+        )
+      assert.strictEqual(yield* found("ÉMILE-Öz@EXAMPLE"), 1)
+      assert.strictEqual(yield* found("émile"), 0)
+      assert.strictEqual(yield* found("öz"), 0)
+    })
+  )
+
+  it.effect("resolvePredictions makes exactly the entries with the option eligible", () =>
+    Effect.gen(function* () {
+      const { entries } = yield* services
+      const campaign = yield* givenCampaign({ gameSlug: "prediction" })
+      const stranger = yield* givenAccount()
+      const untouched = yield* givenCampaign({ accountId: campaign.accountId })
+      const id = uid("en")
+      const home = makeEntry(campaign, { id: `${id}_1`, predictionValue: { optionId: "home" }, eligible: false })
+      const away = makeEntry(campaign, { id: `${id}_2`, predictionValue: { optionId: "away" }, eligible: false })
+      const draw = makeEntry(campaign, { id: `${id}_3`, predictionValue: { optionId: "draw" }, eligible: true })
+      const plain = makeEntry(campaign, { id: `${id}_4`, eligible: true })
+      const plainNo = makeEntry(campaign, { id: `${id}_5`, eligible: false })
+      const elsewhere = makeEntry(untouched, { predictionValue: { optionId: "home" }, eligible: false })
+      for (const entry of [home, away, draw, plain, plainNo, elsewhere]) yield* entries.insert(entry)
+      const all = (on: Campaign) =>
+        Effect.map(
+          entries.list(
+            on.accountId,
+            on.id,
+            { search: undefined, sort: "createdAt", dir: "asc", eligible: undefined },
+            { limit: 50, offset: 0 }
+          ),
+          (paged) => paged.items
+        )
+
+      yield* entries.resolvePredictions(stranger.id, campaign.id, "home")
+      assertSame(yield* all(campaign), [home, away, draw, plain, plainNo], "another account changes nothing")
+
+      yield* entries.resolvePredictions(campaign.accountId, campaign.id, "home")
+      assertSame(yield* all(campaign), [
+        { ...home, eligible: true },
+        away,
+        { ...draw, eligible: false },
+        plain,
+        plainNo
+      ])
+      assertSame(yield* all(untouched), [elsewhere], "other campaigns are untouched")
+
+      yield* entries.resolvePredictions(campaign.accountId, campaign.id, "away")
+      assertSame(yield* all(campaign), [
+        home,
+        { ...away, eligible: true },
+        { ...draw, eligible: false },
+        plain,
+        plainNo
+      ])
+      yield* entries.resolvePredictions(campaign.accountId, campaign.id, "nobody-chose-this")
+      assertSame(yield* all(campaign), [home, away, { ...draw, eligible: false }, plain, plainNo])
+    })
+  )
+
+  it.effect("events are appended once per id", () =>
+    Effect.gen(function* () {
+      const { store, outbox } = yield* services
+      const account = yield* givenAccount()
+      const event: Event = {
+        id: uid("evt"),
+        accountId: account.id,
+        type: "session_completed",
+        campaignId: uid("gi"),
+        channelId: uid("ch"),
+        data: { sessionId: uid("ses"), score: 0.5, outcome: { id: "a", label: "« A »", isWin: true }, list: [1, null] },
+        createdAt: at(800)
+      }
+      yield* outbox.append(event)
+      yield* outbox.append({ ...event, id: uid("evt"), type: "winner_selected", campaignId: null, channelId: null })
+      const twice = yield* Effect.flip(outbox.append(event))
+      assert.strictEqual(twice._tag, "StoreError", "an event id is unique")
+
+      const lost: Event = { ...event, id: uid("evt") }
+      const error = yield* Effect.flip(
+        store.transaction(Effect.andThen(outbox.append(lost), Effect.fail(new Boom({ message: "rolled back" }))))
+      )
+      assert.strictEqual(error._tag, "Boom")
+      yield* outbox.append(lost) // not there: the failing transaction kept nothing
+    })
+  )
+
+  it.effect("usage counts plays per account and month", () =>
+    Effect.gen(function* () {
+      const { store, usage } = yield* services
+      const account = yield* givenAccount()
+      const other = yield* givenAccount()
+
+      assert.strictEqual(yield* usage.plays(account.id, "2026-03"), 0)
+      yield* usage.addPlay(account.id, "2026-03")
+      yield* usage.addPlay(account.id, "2026-03")
+      yield* usage.addPlay(account.id, "2026-04")
+      yield* usage.addPlay(other.id, "2026-03")
+      assert.strictEqual(yield* usage.plays(account.id, "2026-03"), 2)
+      assert.strictEqual(yield* usage.plays(account.id, "2026-04"), 1)
+      assert.strictEqual(yield* usage.plays(account.id, "2026-05"), 0)
+      assert.strictEqual(yield* usage.plays(other.id, "2026-03"), 1)
+
+      yield* Effect.forEach(
+        Array.from({ length: 20 }, (_, i) => i),
+        () => usage.addPlay(account.id, "2026-03"),
+        { concurrency: "unbounded", discard: true }
+      )
+      assert.strictEqual(yield* usage.plays(account.id, "2026-03"), 22, "concurrent plays are all counted")
+
+      yield* Effect.flip(
+        store.transaction(
+          Effect.andThen(usage.addPlay(account.id, "2026-03"), Effect.fail(new Boom({ message: "rolled back" })))
+        )
+      )
+      assert.strictEqual(yield* usage.plays(account.id, "2026-03"), 22)
+
+      const orphan = uid("acc")
+      const noAccount = yield* Effect.flip(usage.addPlay(orphan, "2026-03"))
+      assert.strictEqual(noAccount._tag, "StoreError", "usage needs its account")
+      assert.strictEqual(yield* usage.plays(orphan, "2026-03"), 0)
+    })
+  )
+
+  it.effect("getOrCreate keeps the first value of a secret, even under concurrent first calls", () =>
+    Effect.gen(function* () {
+      const { secrets } = yield* services
+      const name = uid("secret")
+      assert.strictEqual(yield* secrets.getOrCreate(name, "first"), "first")
+      assert.strictEqual(yield* secrets.getOrCreate(name, "second"), "first")
+      const other = uid("secret")
+      assert.strictEqual(yield* secrets.getOrCreate(other, "other"), "other")
+      assert.strictEqual(yield* secrets.getOrCreate(name, "third"), "first")
+
+      const raced = uid("secret")
+      const values = yield* Effect.forEach(
+        Array.from({ length: 10 }, (_, i) => i),
+        (i) => secrets.getOrCreate(raced, `candidate-${i}`),
+        { concurrency: "unbounded" }
+      )
+      assert.strictEqual(new Set(values).size, 1, `every caller got the same value: ${values.join(", ")}`)
+      assert.strictEqual(yield* secrets.getOrCreate(raced, "late"), values[0])
+    })
+  )
+
+  it.effect("a failing transaction keeps none of its session, entry or usage writes", () =>
+    Effect.gen(function* () {
+      const { store, sessions, entries, usage } = yield* services
+      const campaign = yield* givenCampaign()
+      const kept = makeSession(campaign)
+      yield* sessions.insert(kept)
+      const session = makeSession(campaign)
+      const entry = makeEntry(campaign, { sessionId: kept.id })
+
+      const error = yield* Effect.flip(
+        store.transaction(
+          Effect.gen(function* () {
+            assert.isTrue(yield* sessions.insert(session))
+            assert.isTrue(yield* sessions.finish(kept.id, at(900)))
+            yield* entries.insert(entry)
+            yield* usage.addPlay(campaign.accountId, "2026-01")
+            return yield* new Boom({ message: "rules said no" })
+          })
+        )
+      )
+      assert.strictEqual(error._tag, "Boom")
+      assertNone(yield* sessions.findById(session.id))
+      assertSome(yield* sessions.findById(kept.id), kept)
+      assert.strictEqual(yield* usage.plays(campaign.accountId, "2026-01"), 0)
+      assertSame(
+        yield* entries.list(
+          campaign.accountId,
+          campaign.id,
+          { search: undefined, sort: "createdAt", dir: "desc", eligible: undefined },
+          { limit: 10, offset: 0 }
+        ),
+        { items: [], total: 0 }
+      )
+      assert.isTrue(yield* sessions.insert(session), "the rolled-back jti is free again")
+      yield* entries.insert(entry)
+    })
+  )
+
+  it.effect("the player lock holds a play limit under 30 concurrent starts", () =>
+    Effect.gen(function* () {
+      const { store, sessions } = yield* services
+      const campaign = yield* givenCampaign()
+      const participantRef = "racer"
+      const limit = 3
+      const day = { start: at(-DAY), end: at(DAY) }
+      const query: CountQuery = {
+        channelId: campaign.channelId,
+        campaignId: campaign.id,
+        participantRef,
+        campaignDay: day,
+        channelDay: day
+      }
+      const attempt = (i: number) =>
+        store.transaction(
+          Effect.gen(function* () {
+            yield* store.lock(LockKey.player(campaign.channelId, participantRef))
+            const counts = yield* sessions.counts(query)
+            // Give other transactions every chance to interleave between the count and the insert.
+            yield* Effect.sleep(1)
+            if (counts.campaignTotal >= limit) return false
+            return yield* sessions.insert(makeSession(campaign, { participantRef, startedAt: at(i) }))
+          })
+        )
+      const results = yield* Effect.forEach(
+        Array.from({ length: 30 }, (_, i) => i),
+        attempt,
+        { concurrency: "unbounded" }
+      )
+      assert.strictEqual(results.filter((inserted) => inserted).length, limit)
+      assertSame(yield* sessions.counts(query), {
+        campaignTotal: limit,
+        campaignToday: limit,
+        channelTotal: limit,
+        channelToday: limit
+      })
+    })
+  )
+
+  it.effect("allowed origins round-trip and are listed oldest first, paginated, per account", () =>
+    Effect.gen(function* () {
+      const { origins } = yield* services
+      const account = yield* givenAccount()
+      const other = yield* givenAccount()
+      const tie = uid("ao")
+      const o1 = makeOrigin(account.id, { origin: "https://shop.example.com", createdAt: at(100) })
+      const o2 = makeOrigin(account.id, { id: `${tie}_a`, origin: "android:com.example.game", createdAt: at(200) })
+      const o3 = makeOrigin(account.id, { id: `${tie}_b`, origin: "ios:com.example.Game", createdAt: at(200) })
+      const o4 = makeOrigin(account.id, { origin: "https://[::1]:8443", createdAt: at(-DAY * 400 + 1) })
+      for (const allowed of [o3, o1, o4, o2]) yield* origins.insert(allowed)
+      yield* origins.insert(makeOrigin(other.id, { origin: "https://other.example.com", createdAt: at(150) }))
+
+      assertSame(yield* origins.list(account.id, { limit: 50, offset: 0 }), { items: [o4, o1, o2, o3], total: 4 })
+      assertSame(yield* origins.list(account.id, { limit: 2, offset: 1 }), { items: [o1, o2], total: 4 })
+      assertSame(yield* origins.list(account.id, { limit: 2, offset: 3 }), { items: [o3], total: 4 })
+      assertSame(yield* origins.list(account.id, { limit: 2, offset: 10 }), { items: [], total: 4 })
+      assertSame(yield* origins.list(uid("acc"), { limit: 10, offset: 0 }), { items: [], total: 0 })
+      assert.strictEqual((yield* origins.list(other.id, { limit: 10, offset: 0 })).total, 1)
+    })
+  )
+
+  it.effect("a duplicate origin in an account is a Conflict; another account may have it too", () =>
+    Effect.gen(function* () {
+      const { origins } = yield* services
+      const account = yield* givenAccount()
+      const other = yield* givenAccount()
+      const allowed = makeOrigin(account.id)
+      yield* origins.insert(allowed)
+
+      const twin = yield* Effect.flip(
+        origins.insert(makeOrigin(account.id, { origin: allowed.origin, createdAt: at(999) }))
+      )
+      assert.strictEqual(twin._tag, "Conflict")
+      const expected = AllowedOrigin.duplicate(allowed.origin)
+      assert.strictEqual(twin.message, expected.message)
+      if (twin._tag === "Conflict") assert.deepStrictEqual(twin.details, expected.details)
+      const sameIdToo = yield* Effect.flip(origins.insert({ ...allowed, createdAt: at(999) }))
+      assert.strictEqual(sameIdToo._tag, "Conflict")
+      assertSame(yield* origins.list(account.id, { limit: 10, offset: 0 }), { items: [allowed], total: 1 })
+
+      const elsewhere = makeOrigin(other.id)
+      yield* origins.insert(elsewhere)
+      assertSame(yield* origins.list(other.id, { limit: 10, offset: 0 }), { items: [elsewhere], total: 1 })
+
+      const sameId = yield* Effect.flip(origins.insert(makeOrigin(account.id, { id: allowed.id, origin: "ios:a.b" })))
+      assert.strictEqual(sameId._tag, "StoreError", "an id is unique")
+      const orphan = makeOrigin(uid("acc"))
+      const noAccount = yield* Effect.flip(origins.insert(orphan))
+      assert.strictEqual(noAccount._tag, "StoreError", "an allowed origin needs its account")
+      assert.isFalse(yield* origins.exists(orphan.accountId, orphan.origin))
+
+      const raced = "https://raced.example.com"
+      const results = yield* Effect.forEach(
+        Array.from({ length: 10 }, (_, i) => i),
+        (i) => Effect.result(origins.insert(makeOrigin(account.id, { origin: raced, createdAt: at(i) }))),
+        { concurrency: "unbounded" }
+      )
+      assert.strictEqual(results.filter(Result.isSuccess).length, 1, "concurrent inserts: one wins")
+      assert.deepStrictEqual(
+        results.filter(Result.isFailure).map((result) => result.failure._tag),
+        Array.from({ length: 9 }, () => "Conflict")
+      )
+      assert.strictEqual((yield* origins.list(account.id, { limit: 10, offset: 0 })).total, 2)
+    })
+  )
+
+  it.effect("exists compares exactly within the account; delete removes an origin once", () =>
+    Effect.gen(function* () {
+      const { store, origins } = yield* services
+      const account = yield* givenAccount()
+      const other = yield* givenAccount()
+      const web = makeOrigin(account.id, { origin: "https://games.example.com" })
+      const ios = makeOrigin(account.id, { origin: "ios:com.example.Game" })
+      yield* origins.insert(web)
+      yield* origins.insert(ios)
+
+      assert.isTrue(yield* origins.exists(account.id, web.origin))
+      assert.isTrue(yield* origins.exists(account.id, ios.origin))
+      assert.isFalse(yield* origins.exists(account.id, "ios:com.example.game"), "compared exactly")
+      assert.isFalse(yield* origins.exists(account.id, "https://games.example.com:8443"))
+      assert.isFalse(yield* origins.exists(account.id, "https://games.example"))
+      assert.isFalse(yield* origins.exists(other.id, web.origin), "another account's origin")
+
+      assert.isFalse(yield* origins.delete(other.id, web.id), "another account cannot delete it")
+      assert.isTrue(yield* origins.exists(account.id, web.origin))
+      assert.isTrue(yield* origins.delete(account.id, web.id))
+      assert.isFalse(yield* origins.delete(account.id, web.id))
+      assert.isFalse(yield* origins.delete(account.id, uid("ao")))
+      assert.isFalse(yield* origins.exists(account.id, web.origin))
+      assertSame(yield* origins.list(account.id, { limit: 10, offset: 0 }), { items: [ios], total: 1 })
+
+      const again = makeOrigin(account.id, { origin: web.origin, createdAt: at(5_000) })
+      yield* origins.insert(again)
+      assert.isTrue(yield* origins.exists(account.id, web.origin), "a deleted origin can be added again")
+
+      const error = yield* Effect.flip(
+        store.transaction(
+          Effect.gen(function* () {
+            assert.isTrue(yield* origins.delete(account.id, ios.id))
+            yield* origins.insert(makeOrigin(account.id, { origin: "https://lost.example.com" }))
+            return yield* new Boom({ message: "rolled back" })
+          })
+        )
+      )
+      assert.strictEqual(error._tag, "Boom")
+      assertSame(yield* origins.list(account.id, { limit: 10, offset: 0 }), { items: [ios, again], total: 2 })
+      assert.isFalse(yield* origins.exists(account.id, "https://lost.example.com"))
     })
   )
 }

@@ -1,0 +1,451 @@
+import { createHmac } from "node:crypto"
+import { assert, layer } from "@effect/vitest"
+import { Effect } from "effect"
+import { layer as serverLayer, type Reply, TestServer } from "./support/TestServer.ts"
+
+const paths = (body: any): Array<string> => (body?.error?.details ?? []).map((d: { path: string }) => d.path)
+const ORIGIN = "https://shop.example.com"
+
+const configs: Record<string, Record<string, unknown>> = {
+  "spin-the-wheel": {
+    segments: [
+      { id: "win", label: "Prize", isWin: true, weight: 1 },
+      { id: "lose", label: "Try again", isWin: false, weight: 1 }
+    ]
+  },
+  quiz: {
+    questions: [
+      {
+        id: "q1",
+        text: "2+2?",
+        options: [
+          { id: "a", text: "4" },
+          { id: "b", text: "5" }
+        ],
+        correctOptionId: "a",
+        points: 3
+      },
+      {
+        id: "q2",
+        text: "Sky?",
+        options: [
+          { id: "a", text: "Blue" },
+          { id: "b", text: "Green" }
+        ],
+        correctOptionId: "a"
+      }
+    ]
+  },
+  prediction: {
+    question: "Who wins?",
+    options: [
+      { id: "a", label: "A" },
+      { id: "b", label: "B" }
+    ]
+  },
+  "memory-match": { pairs: 8, timeLimitSeconds: 60, maxScore: 1000 }
+}
+
+const decodeJwt = (token: string) => {
+  const [header, payload] = token.split(".")
+  return {
+    header: JSON.parse(Buffer.from(header!, "base64url").toString()),
+    payload: JSON.parse(Buffer.from(payload!, "base64url").toString())
+  }
+}
+
+/** An account with an allowed origin, a channel, and a live campaign of `game`. */
+const setup = (
+  options: {
+    game?: string
+    campaign?: Record<string, unknown>
+    channel?: Record<string, unknown>
+    account?: Record<string, unknown>
+  } = {}
+) =>
+  Effect.gen(function* () {
+    const { request, account } = yield* TestServer
+    const { key } = yield* account(options.account ?? {})
+    const call = (method: string, path: string, body?: unknown) => request(method, path, { key, body })
+    assert.strictEqual((yield* call("POST", "/v1/tenant/allowed-origins", { origin: ORIGIN })).status, 201)
+    const channel = (yield* call("POST", "/v1/channels", { name: "Main", ...options.channel })).body.channel
+    const game = options.game ?? "spin-the-wheel"
+    const campaign = (yield* call("POST", "/v1/game-instances", {
+      gameSlug: game,
+      name: "Live",
+      channelId: channel.id,
+      config: configs[game],
+      ...options.campaign
+    })).body.gameInstance
+    const activated = yield* call("POST", `/v1/game-instances/${campaign.id}/activate`)
+    assert.strictEqual(activated.status, 200, activated.text)
+    const mint = (participantRef = "player-1", extra: Record<string, unknown> = {}) =>
+      call("POST", "/v1/auth/session-tokens", { channelId: channel.id, participantRef, origin: ORIGIN, ...extra })
+    const token = (participantRef = "player-1") =>
+      mint(participantRef).pipe(
+        Effect.tap((r) => Effect.sync(() => assert.strictEqual(r.status, 201, r.text))),
+        Effect.map((r) => r.body.clientToken as string)
+      )
+    const start = (clientToken: string) => request("POST", "/v1/play/sessions", { key: clientToken })
+    const finish = (clientToken: string, sessionId: string, body: unknown = {}) =>
+      request("POST", `/v1/play/sessions/${sessionId}/finish`, { key: clientToken, body })
+    const play = (participantRef = "player-1", body: unknown = {}) =>
+      Effect.gen(function* () {
+        const t = yield* token(participantRef)
+        const started = yield* start(t)
+        assert.strictEqual(started.status, 201, started.text)
+        const finished = yield* finish(t, started.body.session.id, body)
+        assert.strictEqual(finished.status, 200, finished.text)
+        return finished
+      })
+    return { key, call, channel, campaign: activated.body.gameInstance, mint, token, start, finish, play, request }
+  })
+
+layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("plays", (it) => {
+  it.effect("allowed origins: the three platform forms, 400 for anything else, 409 for a duplicate", () =>
+    Effect.gen(function* () {
+      const { call } = yield* setup()
+      for (const origin of [
+        "https://www.example.com",
+        "https://example.com:8443",
+        "android:com.example.app",
+        "ios:com.example.App"
+      ]) {
+        const reply = yield* call("POST", "/v1/tenant/allowed-origins", { origin })
+        assert.strictEqual(reply.status, 201, `${origin} ${reply.text}`)
+        assert.strictEqual(reply.body.allowedOrigin.origin, origin)
+      }
+      for (const origin of [
+        "http://example.com",
+        "https://example.com/path",
+        "https://example.com?q=1",
+        "example.com",
+        "android:",
+        "ios:x",
+        "ftp://example.com",
+        "",
+        "https://" + "a".repeat(300)
+      ]) {
+        const reply = yield* call("POST", "/v1/tenant/allowed-origins", { origin })
+        assert.strictEqual(reply.status, 400, `${origin} ${reply.text}`)
+        assert.include(paths(reply.body), "origin")
+      }
+      const dup = yield* call("POST", "/v1/tenant/allowed-origins", { origin: ORIGIN })
+      assert.strictEqual(dup.status, 409)
+      const list = yield* call("GET", "/v1/tenant/allowed-origins")
+      assert.strictEqual(list.body.total, 5)
+      const first = list.body.allowedOrigins[0]
+      assert.deepStrictEqual(Object.keys(first).sort(), ["createdAt", "id", "origin"])
+      const deleted = yield* call("DELETE", `/v1/tenant/allowed-origins/${first.id}`)
+      assert.deepStrictEqual(deleted.body, { deleted: true, id: first.id })
+      assert.strictEqual((yield* call("GET", "/v1/tenant/allowed-origins")).body.total, 4)
+    })
+  )
+
+  it.effect("mint: 201 with a standard JWT bound to campaign, player and origin; rate-limit headers", () =>
+    Effect.gen(function* () {
+      const { mint, campaign } = yield* setup()
+      const before = Date.now()
+      const reply = yield* mint("player-7")
+      assert.strictEqual(reply.status, 201, reply.text)
+      assert.strictEqual(reply.headers.get("x-ratelimit-limit"), "600")
+      assert.strictEqual(reply.headers.get("x-ratelimit-remaining"), "599")
+      const { header, payload } = decodeJwt(reply.body.clientToken)
+      assert.strictEqual(header.alg, "HS256")
+      assert.strictEqual(payload.jti, reply.body.jti)
+      assert.strictEqual(payload.sub, "player-7")
+      assert.strictEqual(payload.gid, campaign.id)
+      assert.strictEqual(payload.org, ORIGIN)
+      const expires = Date.parse(reply.body.expiresAt)
+      assert.isTrue(Math.abs(expires - before - 900_000) < 5_000, reply.body.expiresAt)
+      const short = yield* mint("player-7", { ttlSeconds: 60 })
+      assert.isTrue(Math.abs(Date.parse(short.body.expiresAt) - Date.now() - 60_000) < 5_000)
+      assert.strictEqual((yield* mint("p", { ttlSeconds: 3600 })).status, 201)
+      for (const ttlSeconds of [59, 3601, 1.5]) {
+        const bad = yield* mint("p", { ttlSeconds })
+        assert.strictEqual(bad.status, 400)
+        assert.include(paths(bad.body), "ttlSeconds")
+      }
+      const refs = [
+        ["", "participantRef"],
+        ["x".repeat(201), "participantRef"]
+      ] as const
+      for (const [ref, path] of refs) assert.include(paths((yield* mint(ref)).body), path)
+      assert.strictEqual((yield* mint("x".repeat(200))).status, 201)
+      const second = yield* mint("player-7")
+      assert.notStrictEqual(second.body.jti, reply.body.jti)
+    })
+  )
+
+  it.effect("mint: 200 with the between-campaigns message when nothing is live or the channel is disabled", () =>
+    Effect.gen(function* () {
+      const { call, mint, campaign, channel } = yield* setup({
+        channel: { betweenCampaigns: { title: "Back soon", body: "Next game Monday" } }
+      })
+      yield* call("POST", `/v1/game-instances/${campaign.id}/pause`)
+      const nothing = yield* mint()
+      assert.strictEqual(nothing.status, 200)
+      assert.deepStrictEqual(nothing.body, {
+        clientToken: null,
+        betweenCampaigns: { title: "Back soon", body: "Next game Monday" }
+      })
+      assert.strictEqual(nothing.headers.get("x-ratelimit-limit"), "600")
+      yield* call("POST", `/v1/game-instances/${campaign.id}/activate`)
+      assert.strictEqual((yield* mint()).status, 201)
+      yield* call("PATCH", `/v1/channels/${channel.id}`, { status: "disabled" })
+      assert.strictEqual((yield* mint()).body.clientToken, null)
+    })
+  )
+
+  it.effect("mint: 404 unknown channel, 403 origin not allowed, 403 without tokens.mint", () =>
+    Effect.gen(function* () {
+      const { call, mint, request, key } = yield* setup()
+      const unknown = yield* mint("p", { channelId: "ch_none" })
+      assert.strictEqual(unknown.status, 404)
+      const origin = yield* mint("p", { origin: "https://evil.example.com" })
+      assert.strictEqual(origin.status, 403)
+      assert.strictEqual(origin.body.error.code, "forbidden")
+      const reader = (yield* call("POST", "/v1/tenant/api-keys", { name: "r", permissions: ["campaigns.read"] })).body
+        .apiKey.key
+      void key
+      const denied = yield* request("POST", "/v1/auth/session-tokens", {
+        key: reader,
+        body: { channelId: "x", participantRef: "p", origin: ORIGIN }
+      })
+      assert.strictEqual(denied.status, 403)
+    })
+  )
+
+  it.effect("start: the player's view hides secrets; a token plays once; forged and malformed tokens get 401", () =>
+    Effect.gen(function* () {
+      const { token, start, campaign } = yield* setup()
+      const t = yield* token("alice")
+      const started = yield* start(t)
+      assert.strictEqual(started.status, 201, started.text)
+      assert.strictEqual(started.body.session.gameInstanceId, campaign.id)
+      assert.strictEqual(started.body.session.gameSlug, "spin-the-wheel")
+      assert.strictEqual(started.body.session.participantRef, "alice")
+      assert.strictEqual(started.body.game.slug, "spin-the-wheel")
+      for (const segment of started.body.game.config.segments) {
+        assert.deepStrictEqual(Object.keys(segment).sort(), ["id", "label"])
+      }
+      assert.isObject(started.body.game.theme)
+      assert.isObject(started.body.game.labels)
+      const again = yield* start(t)
+      assert.strictEqual(again.status, 409)
+      assert.strictEqual(again.body.error.code, "conflict")
+
+      const fresh = yield* token("bob")
+      const [h, p, s] = fresh.split(".")
+      const tampered = [
+        `${h}.${p}.${s!.slice(0, -2)}${s!.endsWith("AA") ? "BB" : "AA"}`,
+        `${h}.${Buffer.from(JSON.stringify({ ...decodeJwt(fresh).payload, sub: "mallory" })).toString("base64url")}.${s}`,
+        "not-a-token",
+        "a.b.c",
+        ""
+      ]
+      for (const bad of tampered) {
+        const reply = yield* start(bad)
+        assert.strictEqual(reply.status, 401, bad)
+        assert.strictEqual(reply.body.error.code, "unauthorized")
+      }
+      // A token signed with another key (even a well-formed one) is refused.
+      const forged = `${h}.${p}.${createHmac("sha256", "guess").update(`${h}.${p}`).digest("base64url")}`
+      assert.strictEqual((yield* start(forged)).status, 401)
+      assert.strictEqual((yield* start(fresh)).status, 201)
+    })
+  )
+
+  it.effect("finish: the wheel spins on the server; a second finish is 409; entries record the play", () =>
+    Effect.gen(function* () {
+      const { token, start, finish, call, campaign } = yield* setup()
+      const t = yield* token("alice")
+      const { session } = (yield* start(t)).body
+      const done = yield* finish(t, session.id, {})
+      assert.strictEqual(done.status, 200, done.text)
+      assert.include(["win", "lose"], done.body.outcome.id)
+      assert.strictEqual(done.body.outcome.isWin, done.body.outcome.id === "win")
+      assert.strictEqual(done.body.reward, null)
+      const entry = done.body.entry
+      assert.strictEqual(entry.gameInstanceId, campaign.id)
+      assert.strictEqual(entry.sessionId, session.id)
+      assert.strictEqual(entry.participantRef, "alice")
+      assert.strictEqual(entry.score, null)
+      assert.strictEqual(entry.predictionValue, null)
+      assert.strictEqual(entry.weight, 1)
+      assert.strictEqual(entry.eligible, true)
+      assert.strictEqual((yield* finish(t, session.id, {})).status, 409)
+      const other = yield* token("bob")
+      assert.strictEqual((yield* finish(other, session.id, {})).status, 404)
+      const entries = yield* call("GET", `/v1/game-instances/${campaign.id}/entries`)
+      assert.strictEqual(entries.body.total, 1)
+      assert.deepStrictEqual(entries.body.entries[0], entry)
+    })
+  )
+
+  it.effect("finish: the quiz is scored on the server and bad answers name their path", () =>
+    Effect.gen(function* () {
+      const { token, start, finish } = yield* setup({ game: "quiz" })
+      const t = yield* token()
+      const { session } = (yield* start(t)).body
+      for (const q of (yield* start(yield* token("other"))).body.game.config.questions) {
+        assert.isUndefined(q.correctOptionId)
+        assert.isUndefined(q.points)
+      }
+      const bad = yield* finish(t, session.id, { answers: [{ questionId: "q9", optionId: "a" }] })
+      assert.strictEqual(bad.status, 400)
+      assert.include(paths(bad.body), "answers.0.questionId")
+      const done = yield* finish(t, session.id, {
+        answers: [
+          { questionId: "q1", optionId: "a" },
+          { questionId: "q2", optionId: "b" }
+        ]
+      })
+      assert.strictEqual(done.status, 200, done.text)
+      assert.strictEqual(done.body.entry.score, 3)
+      assert.strictEqual(done.body.outcome, null)
+    })
+  )
+
+  it.effect("finish: memory-match refuses a score over maxScore; prediction entries become eligible on resolve", () =>
+    Effect.gen(function* () {
+      const mm = yield* setup({ game: "memory-match" })
+      const t = yield* mm.token()
+      const { session } = (yield* mm.start(t)).body
+      const over = yield* mm.finish(t, session.id, { score: 1001 })
+      assert.strictEqual(over.status, 400)
+      assert.include(paths(over.body), "score")
+      assert.strictEqual((yield* mm.finish(t, session.id, { score: 1000 })).body.entry.score, 1000)
+
+      const p = yield* setup({ game: "prediction" })
+      yield* p.play("picks-a", { optionId: "a" })
+      yield* p.play("picks-b", { optionId: "b" })
+      const before = yield* p.call("GET", `/v1/game-instances/${p.campaign.id}/entries?sort=participantRef&dir=asc`)
+      assert.deepStrictEqual(
+        before.body.entries.map((e: any) => [e.participantRef, e.predictionValue, e.eligible]),
+        [
+          ["picks-a", { optionId: "a" }, false],
+          ["picks-b", { optionId: "b" }, false]
+        ]
+      )
+      yield* p.call("POST", `/v1/game-instances/${p.campaign.id}/resolve`, { optionId: "b" })
+      const after = yield* p.call("GET", `/v1/game-instances/${p.campaign.id}/entries?eligible=true`)
+      assert.deepStrictEqual(
+        after.body.entries.map((e: any) => e.participantRef),
+        ["picks-b"]
+      )
+      yield* p.play("late-b", { optionId: "b" })
+      assert.strictEqual(
+        (yield* p.call("GET", `/v1/game-instances/${p.campaign.id}/entries?eligible=true`)).body.total,
+        2
+      )
+    })
+  )
+
+  it.effect("entries: search, sort (no score last), direction, eligible, pagination and bounds", () =>
+    Effect.gen(function* () {
+      const s = yield* setup({ game: "memory-match" })
+      const scores: Array<[string, number]> = [
+        ["Alice", 10],
+        ["bob", 30],
+        ["ALIBABA", 20],
+        ["carol", 0]
+      ]
+      for (const [ref, score] of scores) yield* s.play(ref, { score })
+      const list = (query: string) => s.call("GET", `/v1/game-instances/${s.campaign.id}/entries?${query}`)
+      const refs = (r: Reply) => r.body.entries.map((e: any) => e.participantRef)
+      assert.deepStrictEqual(refs(yield* list("")), ["carol", "ALIBABA", "bob", "Alice"])
+      assert.deepStrictEqual(refs(yield* list("sort=score&dir=desc")), ["bob", "ALIBABA", "Alice", "carol"])
+      assert.deepStrictEqual(refs(yield* list("sort=score&dir=asc")), ["carol", "Alice", "ALIBABA", "bob"])
+      assert.deepStrictEqual(refs(yield* list("sort=participantRef&dir=asc")), ["ALIBABA", "Alice", "bob", "carol"])
+      const search = yield* list("search=ali")
+      assert.deepStrictEqual(refs(search).sort(), ["ALIBABA", "Alice"])
+      assert.strictEqual(search.body.total, 2)
+      const page = yield* list("sort=score&dir=desc&limit=2&offset=1")
+      assert.deepStrictEqual(refs(page), ["ALIBABA", "Alice"])
+      assert.strictEqual(page.body.total, 4)
+      assert.strictEqual((yield* list("eligible=false")).body.total, 0)
+      assert.strictEqual((yield* list("limit=500")).status, 200)
+      for (const q of ["limit=0", "limit=501", "sort=name", "dir=up", "eligible=yes", `search=${"x".repeat(201)}`]) {
+        const reply = yield* list(q)
+        assert.strictEqual(reply.status, 400, q)
+        assert.include(paths(reply.body), q.split("=")[0])
+      }
+      const stranger = yield* setup()
+      assert.strictEqual((yield* stranger.call("GET", `/v1/game-instances/${s.campaign.id}/entries`)).status, 404)
+    })
+  )
+
+  it.effect("play limits: mint answers 409 once the plays are used; a played campaign cannot be deleted", () =>
+    Effect.gen(function* () {
+      const s = yield* setup({ campaign: { maxPlaysPerParticipant: 2 } })
+      yield* s.play("p")
+      yield* s.play("p")
+      const third = yield* s.mint("p")
+      assert.strictEqual(third.status, 409)
+      assert.strictEqual(third.body.error.code, "conflict")
+      assert.strictEqual((yield* s.mint("someone-else")).status, 201)
+      const del = yield* s.call("DELETE", `/v1/game-instances/${s.campaign.id}`)
+      assert.strictEqual(del.status, 409)
+    })
+  )
+
+  it.effect("play limits hold under concurrency: 50 simultaneous starts with a limit of 3 give 3 sessions", () =>
+    Effect.gen(function* () {
+      const s = yield* setup({ campaign: { maxPlaysPerParticipant: 3 } })
+      const tokens: Array<string> = []
+      for (let i = 0; i < 50; i++) tokens.push(yield* s.token("racer"))
+      const replies = yield* Effect.all(tokens.map(s.start), { concurrency: "unbounded" })
+      assert.strictEqual(replies.filter((r) => r.status === 201).length, 3)
+      assert.strictEqual(replies.filter((r) => r.status === 409).length, 47)
+    })
+  )
+
+  it.effect("the channel's daily limit spans the channel's campaigns", () =>
+    Effect.gen(function* () {
+      const s = yield* setup({ channel: { maxPlaysPerParticipantPerDay: 2 } })
+      yield* s.play("p")
+      yield* s.call("POST", `/v1/game-instances/${s.campaign.id}/pause`)
+      const next = (yield* s.call("POST", "/v1/game-instances", {
+        gameSlug: "spin-the-wheel",
+        name: "Next",
+        channelId: s.channel.id,
+        config: configs["spin-the-wheel"]
+      })).body.gameInstance
+      yield* s.call("POST", `/v1/game-instances/${next.id}/activate`)
+      yield* s.play("p")
+      assert.strictEqual((yield* s.mint("p")).status, 409)
+    })
+  )
+
+  it.effect("the plan's plays a month answers 402 at mint", () =>
+    Effect.gen(function* () {
+      const s = yield* setup({ account: { limits: { playsPerMonth: 1 } } })
+      yield* s.play("p1")
+      const over = yield* s.mint("p2")
+      assert.strictEqual(over.status, 402)
+      assert.strictEqual(over.body.error.details[0].path, "limits.playsPerMonth")
+    })
+  )
+
+  it.effect("a token minted just before a changeover still plays the campaign it was minted for", () =>
+    Effect.gen(function* () {
+      const s = yield* setup()
+      const early = yield* s.token("p")
+      const next = (yield* s.call("POST", "/v1/game-instances", {
+        gameSlug: "spin-the-wheel",
+        name: "Next",
+        channelId: s.channel.id,
+        config: configs["spin-the-wheel"]
+      })).body.gameInstance
+      const handoverAt = new Date(Date.now() + 1500).toISOString()
+      assert.strictEqual((yield* s.call("POST", `/v1/game-instances/${next.id}/activate`, { handoverAt })).status, 200)
+      yield* Effect.sleep("1600 millis")
+      const late = yield* s.mint("p")
+      assert.strictEqual(decodeJwt(late.body.clientToken).payload.gid, next.id)
+      const started = yield* s.start(early)
+      assert.strictEqual(started.status, 201, started.text)
+      assert.strictEqual(started.body.session.gameInstanceId, s.campaign.id)
+    })
+  )
+})

@@ -1,0 +1,350 @@
+/**
+ * Plays: the token mint (backend, API key) and the embed's play API (client token).
+ *
+ * - **Mint** chooses the campaign live on the channel now and binds it into a signed, single-use
+ *   token with the participantRef and origin. Nothing live (or a disabled channel) answers the
+ *   channel's between-campaigns message instead. A player who has used all plays gets 409; the
+ *   plan's plays-per-month limit 402; an origin not on the account's list 403.
+ * - **Start** turns a token into a session, once: under the player's lock on the channel it checks
+ *   the play limits again, so concurrent starts never pass them; a reused token is 409; an expired,
+ *   forged or malformed one 401. A token minted just before a changeover still plays the campaign it
+ *   was minted for, as long as that campaign is active.
+ * - **Finish** scores the play on the server (the wheel spins with effect's `Random`), writes the
+ *   entry and appends `session_completed` to the outbox in one transaction; a second finish is 409.
+ *
+ * @since 0.1.0
+ */
+import { Context, DateTime, Duration, Effect, Layer, Option, Random, Result } from "effect"
+import * as Account from "./Account.ts"
+import * as Actor from "./Actor.ts"
+import * as AllowedOrigin from "./AllowedOrigin.ts"
+import { Branding } from "./Branding.ts"
+import * as Campaign from "./Campaign.ts"
+import { PlayedCheck } from "./Campaigns.ts"
+import * as Channel from "./Channel.ts"
+import * as ClientToken from "./ClientToken.ts"
+import * as Entry from "./Entry.ts"
+import {
+  Conflict,
+  Forbidden,
+  type InvalidRequest,
+  NotFound,
+  type StoreError,
+  Unauthorized,
+  type UpgradeRequired
+} from "./Errors.ts"
+import { EventOutbox } from "./Event.ts"
+import type * as Game from "./Game.ts"
+import * as Games from "./Games.ts"
+import * as Ids from "./Ids.ts"
+import type { Page, Paged } from "./Pagination.ts"
+import * as Plan from "./Plan.ts"
+import * as PlayLimit from "./PlayLimit.ts"
+import * as Session from "./Session.ts"
+import { LockKey, Store } from "./Store.ts"
+import * as Theme from "./Theme.ts"
+import * as Usage from "./Usage.ts"
+
+export type MintResult =
+  | {
+      readonly _tag: "Token"
+      readonly clientToken: string
+      readonly expiresAt: DateTime.Utc
+      readonly jti: string
+    }
+  | { readonly _tag: "BetweenCampaigns"; readonly betweenCampaigns: Channel.BetweenCampaigns }
+
+export interface Started {
+  readonly session: Session.Session
+  readonly campaign: Campaign.Campaign
+  readonly game: {
+    readonly slug: string
+    readonly config: Game.PlayerView
+    readonly theme: Theme.Theme
+    readonly labels: { readonly [key: string]: string }
+  }
+}
+
+export interface Finished {
+  readonly entry: Entry.Entry
+  readonly outcome: Game.Outcome | null
+}
+
+/** How long after its expiry a token may still finish the session it started (long games). */
+export const FINISH_GRACE = Duration.hours(1)
+
+const DEFAULT_TTL_SECONDS = 900
+
+export class Plays extends Context.Service<
+  Plays,
+  {
+    readonly mint: (
+      actor: Actor.Actor,
+      input: ClientToken.MintRequest
+    ) => Effect.Effect<MintResult, Forbidden | NotFound | Conflict | UpgradeRequired | StoreError>
+    readonly start: (token: string) => Effect.Effect<Started, Unauthorized | Conflict | StoreError>
+    readonly finish: (
+      token: string,
+      sessionId: string,
+      body: unknown
+    ) => Effect.Effect<Finished, Unauthorized | NotFound | Conflict | InvalidRequest | StoreError>
+    readonly entries: (
+      actor: Actor.Actor,
+      campaignId: string,
+      filter: Entry.ListFilter,
+      page: Page
+    ) => Effect.Effect<Paged<Entry.Entry>, Forbidden | NotFound | StoreError>
+  }
+>()("@campaign-games/core/Plays") {
+  static readonly layer = Layer.effect(
+    Plays,
+    Effect.gen(function* () {
+      const store = yield* Store
+      const channels = yield* Channel.ChannelRepo
+      const campaigns = yield* Campaign.CampaignRepo
+      const origins = yield* AllowedOrigin.AllowedOriginRepo
+      const sessions = yield* Session.SessionRepo
+      const entries = yield* Entry.EntryRepo
+      const outbox = yield* EventOutbox
+      const usage = yield* Usage.UsageRepo
+      const signer = yield* ClientToken.TokenSigner
+      const branding = yield* Branding
+      const accounts = yield* Account.AccountRepo
+
+      const unauthorized = (message: string) => new Unauthorized({ message })
+      const orFail = <A, E>(option: Option.Option<A>, error: () => E): Effect.Effect<A, E> =>
+        Option.isSome(option) ? Effect.succeed(option.value) : Effect.fail(error())
+
+      const limitScopes = (
+        campaign: Campaign.Campaign,
+        channel: Channel.Channel,
+        counts: Session.PlayerCounts
+      ): Parameters<typeof PlayLimit.decide>[0] => [
+        {
+          scope: "campaign",
+          limits: { total: campaign.maxPlaysPerParticipant, perDay: campaign.maxPlaysPerParticipantPerDay },
+          counts: { total: counts.campaignTotal, today: counts.campaignToday }
+        },
+        {
+          scope: "channel",
+          limits: { total: channel.maxPlaysPerParticipant, perDay: channel.maxPlaysPerParticipantPerDay },
+          counts: { total: counts.channelTotal, today: counts.channelToday }
+        }
+      ]
+
+      const countsFor = (
+        campaign: Campaign.Campaign,
+        channel: Channel.Channel,
+        participantRef: string,
+        now: DateTime.Utc
+      ) =>
+        sessions.counts({
+          channelId: channel.id,
+          campaignId: campaign.id,
+          participantRef,
+          campaignDay: PlayLimit.dayWindow(now, campaign.playLimitTimezone),
+          channelDay: PlayLimit.dayWindow(now, channel.playLimitTimezone)
+        })
+
+      const checkLimits = (
+        campaign: Campaign.Campaign,
+        channel: Channel.Channel,
+        participantRef: string,
+        now: DateTime.Utc
+      ) =>
+        Effect.flatMap(countsFor(campaign, channel, participantRef, now), (counts) => {
+          const decided = PlayLimit.decide(limitScopes(campaign, channel, counts))
+          return Result.isFailure(decided) ? Effect.fail(decided.failure) : Effect.void
+        })
+
+      const mint = Effect.fn("Plays.mint")(function* (actor: Actor.Actor, input: ClientToken.MintRequest) {
+        yield* Actor.require(actor, "tokens.mint")
+        const accountId = actor.account.id
+        const channel = yield* orFail(
+          yield* channels.findById(accountId, input.channelId),
+          () => new NotFound({ message: `No channel ${input.channelId}.` })
+        )
+        const origin = AllowedOrigin.normalize(input.origin)
+        if (origin === undefined || !(yield* origins.exists(accountId, origin))) {
+          return yield* new Forbidden({
+            message: "The origin is not on the account's allowed origins.",
+            details: [{ path: "origin", message: "not an allowed origin" }]
+          })
+        }
+        const between: MintResult = { _tag: "BetweenCampaigns", betweenCampaigns: channel.betweenCampaigns }
+        if (channel.status !== "active") return between
+        const now = yield* DateTime.now
+        const live = Campaign.liveAt(yield* campaigns.listActiveOnChannel(accountId, channel.id), now)
+        if (live === undefined) return between
+        const limits = Actor.limits(actor)
+        if (limits.playsPerMonth !== null) {
+          yield* Plan.checkLimit(limits, "playsPerMonth", yield* usage.plays(accountId, Usage.monthOf(now)))
+        }
+        yield* checkLimits(live, channel, input.participantRef, now)
+        const jti = yield* Ids.make("jti")
+        const iat = Math.floor(DateTime.toEpochMillis(now) / 1000)
+        const exp = iat + (input.ttlSeconds ?? DEFAULT_TTL_SECONDS)
+        const clientToken = yield* signer.sign({
+          jti,
+          acc: accountId,
+          chn: channel.id,
+          gid: live.id,
+          sub: input.participantRef,
+          org: origin,
+          iat,
+          exp
+        })
+        return { _tag: "Token", clientToken, jti, expiresAt: DateTime.makeUnsafe(exp * 1000) } satisfies MintResult
+      })
+
+      /** The claims of a token that is valid now (plus `grace`), or 401. */
+      const claimsOf = (token: string, grace: Duration.Duration) =>
+        Effect.gen(function* () {
+          const claims = yield* signer.verify(token)
+          const nowSeconds = DateTime.toEpochMillis(yield* DateTime.now) / 1000
+          if (nowSeconds >= claims.exp + Duration.toSeconds(grace)) {
+            return yield* unauthorized("The client token has expired.")
+          }
+          return claims
+        })
+
+      const start = Effect.fn("Plays.start")(function* (token: string) {
+        const claims = yield* claimsOf(token, Duration.zero)
+        const started = yield* store.transaction(
+          Effect.gen(function* () {
+            yield* store.lock(LockKey.player(claims.chn, claims.sub))
+            const campaign = yield* orFail(yield* campaigns.findById(claims.acc, claims.gid), () =>
+              unauthorized("The client token's campaign no longer exists.")
+            )
+            if (campaign.status !== "active") {
+              return yield* new Conflict({ message: "This game is no longer available." })
+            }
+            const channel = yield* orFail(yield* channels.findById(claims.acc, claims.chn), () =>
+              unauthorized("The client token's channel no longer exists.")
+            )
+            const now = yield* DateTime.now
+            yield* checkLimits(campaign, channel, claims.sub, now)
+            const session: Session.Session = {
+              id: yield* Ids.make(Ids.Prefix.session),
+              accountId: claims.acc,
+              campaignId: campaign.id,
+              channelId: channel.id,
+              participantRef: claims.sub,
+              origin: claims.org,
+              jti: claims.jti,
+              startedAt: now,
+              finishedAt: null
+            }
+            if (!(yield* sessions.insert(session))) {
+              return yield* new Conflict({ message: "This client token was already used; mint a new one." })
+            }
+            yield* usage.addPlay(claims.acc, Usage.monthOf(now))
+            return { session, campaign }
+          })
+        )
+        const { session, campaign } = started
+        const game = Games.bySlug(campaign.gameSlug)!
+        const account = yield* accounts.findById(claims.acc)
+        const features = Option.isSome(account)
+          ? Account.features(account.value)
+          : { customBranding: false, customCopy: false }
+        const theme = Theme.effectiveTheme({
+          branding: yield* branding.forAccount(claims.acc),
+          campaignTheme: campaign.theme ?? {},
+          features
+        })
+        return {
+          session,
+          campaign,
+          game: { slug: game.slug, config: game.playerView(campaign.config), theme, labels: theme.labels ?? {} }
+        } satisfies Started
+      })
+
+      const finish = Effect.fn("Plays.finish")(function* (token: string, sessionId: string, body: unknown) {
+        const claims = yield* claimsOf(token, FINISH_GRACE)
+        const random = yield* Random.next
+        return yield* store.transaction(
+          Effect.gen(function* () {
+            const session = yield* orFail(
+              yield* sessions.findById(sessionId),
+              () => new NotFound({ message: `No session ${sessionId}.` })
+            )
+            if (session.jti !== claims.jti || session.accountId !== claims.acc) {
+              return yield* new NotFound({ message: `No session ${sessionId}.` })
+            }
+            if (session.finishedAt !== null) {
+              return yield* new Conflict({ message: "This play is already finished." })
+            }
+            const campaign = yield* orFail(
+              yield* campaigns.findById(session.accountId, session.campaignId),
+              () => new NotFound({ message: `No session ${sessionId}.` })
+            )
+            const game = Games.bySlug(campaign.gameSlug)!
+            const result = game.finish(campaign.config, body ?? {}, random)
+            if (Result.isFailure(result)) return yield* result.failure
+            const now = yield* DateTime.now
+            if (!(yield* sessions.finish(session.id, now))) {
+              return yield* new Conflict({ message: "This play is already finished." })
+            }
+            const { score, outcome, predictionValue } = result.success
+            const entry: Entry.Entry = {
+              id: yield* Ids.make(Ids.Prefix.entry),
+              accountId: session.accountId,
+              campaignId: campaign.id,
+              channelId: session.channelId,
+              sessionId: session.id,
+              participantRef: session.participantRef,
+              score,
+              predictionValue,
+              outcome,
+              weight: 1,
+              eligible:
+                predictionValue === null ||
+                (campaign.resolvedOptionId !== null && campaign.resolvedOptionId === predictionValue.optionId),
+              createdAt: now
+            }
+            yield* entries.insert(entry)
+            yield* outbox.append({
+              id: yield* Ids.make(Ids.Prefix.event),
+              accountId: session.accountId,
+              type: "session_completed",
+              campaignId: campaign.id,
+              channelId: session.channelId,
+              data: {
+                gameInstanceId: campaign.id,
+                sessionId: session.id,
+                participantRef: session.participantRef,
+                score,
+                outcome
+              },
+              createdAt: now
+            })
+            return { entry, outcome } satisfies Finished
+          })
+        )
+      })
+
+      const listEntries = Effect.fn("Plays.entries")(function* (
+        actor: Actor.Actor,
+        campaignId: string,
+        filter: Entry.ListFilter,
+        page: Page
+      ) {
+        yield* Actor.require(actor, "results.read")
+        yield* orFail(
+          yield* campaigns.findById(actor.account.id, campaignId),
+          () => new NotFound({ message: `No campaign ${campaignId}.` })
+        )
+        return yield* entries.list(actor.account.id, campaignId, filter, page)
+      })
+
+      return Plays.of({ mint, start, finish, entries: listEntries })
+    })
+  )
+
+  /** Deleting a campaign is refused once a session of it has started. */
+  static readonly layerPlayedCheck = Layer.effect(
+    PlayedCheck,
+    Effect.map(Effect.service(Session.SessionRepo), (repo) => repo.anyForCampaign)
+  )
+}

@@ -1,0 +1,159 @@
+/**
+ * Playing: allowed origins, the client-token mint (backend, API key), the embed's play API (client
+ * token) and the entries of a campaign.
+ *
+ * @since 0.1.0
+ */
+import { AllowedOrigin, Channel, ClientToken, Entry, Fields, Game, Pagination, Theme } from "@campaign-games/core"
+import { Schema } from "effect"
+import {
+  HttpApiEndpoint,
+  HttpApiGroup,
+  HttpApiMiddleware,
+  HttpApiSchema,
+  HttpApiSecurity,
+  OpenApi
+} from "effect/http-api"
+import { Context } from "effect"
+import * as ApiError from "../ApiError.ts"
+import * as RateLimit from "../RateLimit.ts"
+import { ApiKeyAuth, CommonErrors, RequiredPermissions } from "../Security.ts"
+
+const describe = (description: string) => OpenApi.annotations({ description })
+
+export class AllowedOriginsApi extends HttpApiGroup.make("allowedOrigins")
+  .add(
+    HttpApiEndpoint.post("create", "/", {
+      payload: AllowedOrigin.CreateAllowedOrigin,
+      success: Schema.Struct({ allowedOrigin: AllowedOrigin.AllowedOriginView }).pipe(HttpApiSchema.status(201)),
+      error: ApiError.Conflict
+    })
+      .annotate(RequiredPermissions, ["origins.manage"])
+      .annotateMerge(
+        describe(
+          "Permission origins.manage. `https://host[:port]` (no path), `android:<application id>` or `ios:<bundle id>`; up to 300 characters; a duplicate is 409."
+        )
+      ),
+    HttpApiEndpoint.get("list", "/", {
+      query: Pagination.query(Pagination.Defaults.allowedOrigins),
+      success: Schema.Struct({ allowedOrigins: Schema.Array(AllowedOrigin.AllowedOriginView), total: Schema.Int })
+    }).annotateMerge(describe("Oldest first. Permission settings.read (or origins.manage).")),
+    HttpApiEndpoint.delete("delete", "/:originId", {
+      params: { originId: Schema.String },
+      success: Schema.Struct({ deleted: Schema.Boolean, id: Schema.String }),
+      error: ApiError.NotFound
+    })
+      .annotate(RequiredPermissions, ["origins.manage"])
+      .annotateMerge(describe("Permission origins.manage."))
+  )
+  .middleware(CommonErrors)
+  .middleware(ApiKeyAuth)
+  .prefix("/v1/tenant/allowed-origins")
+  .annotateMerge(OpenApi.annotations({ title: "Allowed origins" })) {}
+
+const TokenMinted = Schema.Struct({
+  clientToken: Schema.String,
+  expiresAt: Fields.Timestamp,
+  jti: Schema.String
+}).pipe(HttpApiSchema.status(201))
+
+const NothingLive = Schema.Struct({
+  clientToken: Schema.Null,
+  betweenCampaigns: Channel.BetweenCampaigns
+}).pipe(HttpApiSchema.status(200))
+
+export class TokensApi extends HttpApiGroup.make("tokens")
+  .add(
+    HttpApiEndpoint.post("mint", "/v1/auth/session-tokens", {
+      payload: ClientToken.MintRequest,
+      success: [TokenMinted, NothingLive],
+      error: [ApiError.NotFound, ApiError.Conflict, ApiError.UpgradeRequired]
+    })
+      .middleware(RateLimit.RateLimit)
+      .annotate(RateLimit.Policies, [{ name: "tokens.mint", limit: 600, window: "1 minute" }])
+      .annotate(RequiredPermissions, ["tokens.mint"])
+      .annotateMerge(
+        describe(
+          "Permission tokens.mint; 600 a minute per key. 201 with a client token for the campaign live on the channel now; 200 with `clientToken: null` and the channel's between-campaigns message when nothing is live (or the channel is disabled). 404 unknown channel; 403 origin not allowed; 409 the player has used all plays; 402 the plan's plays a month."
+        )
+      )
+  )
+  .middleware(CommonErrors)
+  .middleware(ApiKeyAuth)
+  .annotateMerge(OpenApi.annotations({ title: "Client tokens" })) {}
+
+/** The raw client token of a play call. */
+export class ClientTokenCredential extends Context.Service<ClientTokenCredential, string>()(
+  "@campaign-games/http/ClientTokenCredential"
+) {}
+
+/** Bearer client-token authentication for the play API (verified by the core use case). */
+export class ClientTokenAuth extends HttpApiMiddleware.Service<ClientTokenAuth, { provides: ClientTokenCredential }>()(
+  "@campaign-games/http/ClientTokenAuth",
+  { security: { clientToken: HttpApiSecurity.bearer }, error: [ApiError.Unauthorized, ApiError.StoreUnavailable] }
+) {}
+
+export const SessionView = Schema.Struct({
+  id: Schema.String,
+  gameInstanceId: Schema.String,
+  gameSlug: Schema.String,
+  participantRef: Schema.String,
+  startedAt: Fields.Timestamp
+})
+
+export class PlayApi extends HttpApiGroup.make("play")
+  .add(
+    HttpApiEndpoint.post("start", "/", {
+      success: Schema.Struct({
+        session: SessionView,
+        game: Schema.Struct({
+          slug: Schema.String,
+          config: Schema.Record(Schema.String, Schema.Unknown),
+          theme: Theme.Theme,
+          labels: Schema.Record(Schema.String, Schema.String)
+        })
+      }).pipe(HttpApiSchema.status(201)),
+      error: [ApiError.Unauthorized, ApiError.Conflict]
+    }).annotateMerge(
+      describe(
+        "Authorization: Bearer <client token>. Starts the play the token was minted for: once (a used token is 409; expired, forged or malformed 401); play limits are checked again. Answers the player's view of the game: no correct answers, no wheel weights."
+      )
+    ),
+    HttpApiEndpoint.post("finish", "/:sessionId/finish", {
+      params: { sessionId: Schema.String },
+      payload: [Schema.Record(Schema.String, Schema.Unknown), Schema.Null],
+      success: Schema.Struct({
+        entry: Entry.EntryView,
+        outcome: Schema.NullOr(Game.Outcome),
+        reward: Schema.Null
+      }),
+      error: [ApiError.Unauthorized, ApiError.NotFound, ApiError.Conflict]
+    }).annotateMerge(
+      describe(
+        "Authorization: Bearer <client token>. The game's finish body (wheel `{}`, quiz `{ answers }`, prediction `{ optionId }`, memory-match `{ score }`); the server decides the outcome or score. A second finish is 409."
+      )
+    )
+  )
+  .middleware(CommonErrors)
+  .middleware(ClientTokenAuth)
+  .prefix("/v1/play/sessions")
+  .annotateMerge(OpenApi.annotations({ title: "Play (embed)" })) {}
+
+export class EntriesApi extends HttpApiGroup.make("entries")
+  .add(
+    HttpApiEndpoint.get("list", "/v1/game-instances/:id/entries", {
+      params: { id: Schema.String },
+      query: { ...Entry.ListQuery, ...Pagination.query(Pagination.Defaults.entries) },
+      success: Schema.Struct({ entries: Schema.Array(Entry.EntryView), total: Schema.Int }),
+      error: ApiError.NotFound
+    })
+      .annotate(RequiredPermissions, ["results.read"])
+      .annotateMerge(
+        describe(
+          "Permission results.read. limit 1–500 (default 500), offset, search (part of participantRef, any case), sort createdAt|score|participantRef (entries without a score last), dir asc|desc (default desc), eligible true|false."
+        )
+      )
+  )
+  .middleware(CommonErrors)
+  .middleware(ApiKeyAuth)
+  .annotateMerge(OpenApi.annotations({ title: "Entries" })) {}
