@@ -53,4 +53,54 @@ describe.runIf(databaseUrl !== undefined && databaseUrl !== "")("two server inst
       }).pipe(Effect.scoped),
     60_000
   )
+
+  it.live(
+    "hold play limits across instances: 50 starts split over both with a limit of 3 give 3 sessions",
+    () =>
+      Effect.gen(function* () {
+        const url = yield* Database.testDatabase(databaseUrl!)
+        const a = yield* instance(url)
+        const b = yield* instance(url)
+        const { key } = yield* a.account()
+        const origin = "https://play.example.com"
+        yield* a.request("POST", "/v1/tenant/allowed-origins", { key, body: { origin } })
+        const channel = (yield* a.request("POST", "/v1/channels", { key, body: { name: "c" } })).body.channel
+        const campaign = (yield* a.request("POST", "/v1/game-instances", {
+          key,
+          body: {
+            gameSlug: "spin-the-wheel",
+            name: "w",
+            channelId: channel.id,
+            maxPlaysPerParticipant: 3,
+            config: {
+              segments: [
+                { id: "w", label: "Win", isWin: true },
+                { id: "l", label: "Lose", isWin: false }
+              ]
+            }
+          }
+        })).body.gameInstance
+        assert.strictEqual(
+          (yield* b.request("POST", `/v1/game-instances/${campaign.id}/activate`, { key })).status,
+          200
+        )
+        const tokens: Array<string> = []
+        for (let i = 0; i < 50; i++) {
+          const minted = yield* (i % 2 === 0 ? a : b).request("POST", "/v1/auth/session-tokens", {
+            key,
+            body: { channelId: channel.id, participantRef: "racer", origin }
+          })
+          assert.strictEqual(minted.status, 201, minted.text)
+          tokens.push(minted.body.clientToken)
+        }
+        // Tokens minted on one instance start on the other: the signing key is shared in the store.
+        const replies = yield* Effect.all(
+          tokens.map((token, i) => (i % 2 === 0 ? b : a).request("POST", "/v1/play/sessions", { key: token })),
+          { concurrency: "unbounded" }
+        )
+        assert.strictEqual(replies.filter((r) => r.status === 201).length, 3)
+        assert.strictEqual(replies.filter((r) => r.status === 409).length, 47)
+      }).pipe(Effect.scoped),
+    60_000
+  )
 })

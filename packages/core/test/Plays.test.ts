@@ -1,0 +1,680 @@
+/**
+ * Plays as a specification, through the use cases on the memory store and the test clock: an account
+ * with an allowed origin, a channel and a live spin-the-wheel campaign; then the backend mints client
+ * tokens and the embed starts and finishes plays. Each test sets the clock to a chosen instant and
+ * moves it as a player's day, a token's lifetime or a month goes by. Expected instants are written out
+ * by hand from the zones' rules (tzdata 2026), not computed by the code under test.
+ *
+ * The events the outbox received are read through a recording outbox: it appends to the memory
+ * store's outbox and keeps a copy in a table of the same memory database, so a rolled-back
+ * transaction leaves no copy either.
+ */
+import * as ClientTokenSigner from "@campaign-games/http/ClientTokenSigner"
+import { MemoryStore } from "@campaign-games/testing"
+import { assert, describe, it } from "@effect/vitest"
+import { Context, DateTime, Duration, Effect, Layer, Option, Random } from "effect"
+import { TestClock } from "effect/testing"
+import * as Accounts from "../src/Accounts.ts"
+import * as Actor from "../src/Actor.ts"
+import * as AllowedOrigins from "../src/AllowedOrigins.ts"
+import * as Branding from "../src/Branding.ts"
+import type * as Campaign from "../src/Campaign.ts"
+import * as Campaigns from "../src/Campaigns.ts"
+import type * as Channel from "../src/Channel.ts"
+import * as Channels from "../src/Channels.ts"
+import * as ClientToken from "../src/ClientToken.ts"
+import type { Detail } from "../src/Errors.ts"
+import * as Event from "../src/Event.ts"
+import * as FileRule from "../src/FileRule.ts"
+import type * as Plan from "../src/Plan.ts"
+import * as PlayLimit from "../src/PlayLimit.ts"
+import * as Plays from "../src/Plays.ts"
+import * as Secrets from "../src/Secrets.ts"
+import * as Session from "../src/Session.ts"
+
+// -----------------------------------------------------------------------------
+// The services on a fresh memory store
+// -----------------------------------------------------------------------------
+
+/** The events committed to the outbox, in order (a table of the memory database: rolled back with it). */
+class CommittedEvents extends Context.Service<
+  CommittedEvents,
+  {
+    readonly record: (event: Event.Event) => Effect.Effect<void>
+    readonly all: () => ReadonlyArray<Event.Event>
+  }
+>()("@campaign-games/core/test/Plays/CommittedEvents") {
+  static readonly layer = Layer.effect(
+    CommittedEvents,
+    Effect.gen(function* () {
+      const table = (yield* MemoryStore.MemoryDatabase).table<string, Event.Event>()
+      return CommittedEvents.of({ record: (event) => table.set(event.id, event), all: () => [...table.values()] })
+    })
+  )
+}
+
+/** The memory store's outbox, keeping a copy of each event in `CommittedEvents`. */
+const layerRecordingOutbox = Layer.effect(
+  Event.EventOutbox,
+  Effect.gen(function* () {
+    const outbox = yield* Event.EventOutbox
+    const committed = yield* CommittedEvents
+    return Event.EventOutbox.of({ append: (event) => Effect.andThen(outbox.append(event), committed.record(event)) })
+  })
+)
+
+const store = layerRecordingOutbox.pipe(
+  Layer.provideMerge(CommittedEvents.layer),
+  Layer.provideMerge(MemoryStore.layer)
+)
+
+/** The use cases as `examples/server`'s `core(...)` composes them; each `Effect.provide` builds a fresh store. */
+const layer = Layer.mergeAll(
+  Accounts.Accounts.layer,
+  Channels.Channels.layer,
+  Campaigns.Campaigns.layer.pipe(Layer.provide(Plays.Plays.layerPlayedCheck)),
+  AllowedOrigins.AllowedOrigins.layer,
+  Branding.Branding.layer,
+  Plays.Plays.layer.pipe(Layer.provide(Branding.Branding.layer))
+).pipe(
+  Layer.provideMerge(Layer.succeed(ClientToken.TokenSigner, ClientTokenSigner.make("plays-test-secret"))),
+  Layer.provideMerge(Secrets.Secrets.layerWebCrypto),
+  Layer.provideMerge(FileRule.MediaLibrary.layerNone),
+  Layer.provideMerge(store)
+)
+
+// -----------------------------------------------------------------------------
+// Fixtures
+// -----------------------------------------------------------------------------
+
+const ORIGIN = "https://shop.example"
+
+/** A complete wheel: four segments, weighted. */
+const WHEEL = {
+  segments: [
+    { id: "grand", label: "A bicycle", isWin: true, weight: 1 },
+    { id: "coupon", label: "10% off", isWin: true, weight: 3 },
+    { id: "mug", label: "A mug", isWin: true, weight: 2 },
+    { id: "miss", label: "Try again", isWin: false, weight: 4 }
+  ]
+}
+const SEGMENT_IDS = WHEEL.segments.map((s) => s.id)
+
+const ms = (iso: string): number => DateTime.toEpochMillis(DateTime.makeUnsafe(iso))
+/** Sets the test clock to the instant `iso` (UTC). */
+const setClock = (iso: string) => TestClock.setTime(ms(iso))
+/** Sets the test clock to one millisecond before `iso`. */
+const setClockJustBefore = (iso: string) => TestClock.setTime(ms(iso) - 1)
+
+interface World {
+  readonly actor: Actor.Actor
+  readonly channel: Channel.Channel
+  readonly campaign: Campaign.Campaign
+}
+
+interface WorldOptions {
+  readonly limits?: Plan.LimitOverrides
+  readonly channel?: Partial<Channel.CreateChannel>
+  readonly campaign?: Partial<Campaign.CreateCampaign>
+}
+
+/** Creates and activates a wheel campaign on the world's channel. */
+const launch = Effect.fnUntraced(function* (
+  actor: Actor.Actor,
+  channelId: string,
+  input: Partial<Campaign.CreateCampaign> = {},
+  activation: Campaign.ActivateCampaign = {}
+) {
+  const campaigns = yield* Campaigns.Campaigns
+  const draft = yield* campaigns.create(actor, {
+    gameSlug: "spin-the-wheel",
+    name: "Spring wheel",
+    channelId,
+    config: WHEEL,
+    ...input
+  })
+  return yield* campaigns.activate(actor, draft.id, activation)
+})
+
+/** An account (system actor) with `ORIGIN` allowed, a channel and a live wheel campaign, created now. */
+const makeWorld = Effect.fnUntraced(function* (options: WorldOptions = {}) {
+  const { account } = yield* (yield* Accounts.Accounts).create({
+    name: "Acme",
+    ...(options.limits === undefined ? {} : { limits: options.limits })
+  })
+  const actor = Actor.system(account)
+  yield* (yield* AllowedOrigins.AllowedOrigins).create(actor, { origin: ORIGIN })
+  const channel = yield* (yield* Channels.Channels).create(actor, { name: "Main", ...options.channel })
+  const campaign = yield* launch(actor, channel.id, options.campaign)
+  return { actor, channel, campaign } satisfies World
+})
+
+/** The backend mints a client token for `participantRef` on the world's channel. */
+const mint = (world: World, participantRef: string, ttlSeconds?: number) =>
+  Effect.flatMap(Plays.Plays.asEffect(), (plays) =>
+    plays.mint(world.actor, {
+      channelId: world.channel.id,
+      participantRef,
+      origin: ORIGIN,
+      ...(ttlSeconds === undefined ? {} : { ttlSeconds })
+    })
+  )
+
+/** A mint that must give a token (not the between-campaigns message). */
+const mintToken = (world: World, participantRef: string, ttlSeconds?: number) =>
+  Effect.map(mint(world, participantRef, ttlSeconds), (result) => {
+    if (result._tag !== "Token") return assert.fail(`expected a token, got ${result._tag}`)
+    return result
+  })
+
+const start = (token: string) => Effect.flatMap(Plays.Plays.asEffect(), (plays) => plays.start(token))
+
+const finish = (token: string, sessionId: string, body: unknown = {}) =>
+  Effect.flatMap(Plays.Plays.asEffect(), (plays) => plays.finish(token, sessionId, body))
+
+/** One whole play: mint, start, finish. */
+const play = Effect.fnUntraced(function* (world: World, participantRef: string) {
+  const { clientToken } = yield* mintToken(world, participantRef)
+  const started = yield* start(clientToken)
+  const finished = yield* finish(clientToken, started.session.id)
+  return { started, finished }
+})
+
+/** What the caller is told: the error (its HTTP status follows from it), the message, the fields named. */
+const seen = (error: { readonly _tag: string; readonly message: string }) => ({
+  error: error._tag,
+  message: error.message,
+  paths: "details" in error ? ((error.details as ReadonlyArray<Detail> | undefined) ?? []).map((d) => d.path) : []
+})
+
+const usedToday = (scope: PlayLimit.Scope) => ({
+  error: "Conflict",
+  message: PlayLimit.MESSAGE_TODAY,
+  paths: [`${scope}.${PlayLimit.Field.perDay}`]
+})
+
+const usedAll = (scope: PlayLimit.Scope) => ({
+  error: "Conflict",
+  message: PlayLimit.MESSAGE_TOTAL,
+  paths: [`${scope}.${PlayLimit.Field.total}`]
+})
+
+const entriesOf = (world: World, campaignId = world.campaign.id) =>
+  Effect.flatMap(Plays.Plays.asEffect(), (plays) =>
+    plays.entries(
+      world.actor,
+      campaignId,
+      { search: undefined, sort: "createdAt", dir: "asc", eligible: undefined },
+      { limit: 500, offset: 0 }
+    )
+  )
+
+const committedEvents = Effect.map(CommittedEvents.asEffect(), (events) => events.all())
+
+const sessionById = (id: string) =>
+  Effect.flatMap(Session.SessionRepo.asEffect(), (sessions) => sessions.findById(id)).pipe(
+    Effect.map(Option.getOrThrow)
+  )
+
+// -----------------------------------------------------------------------------
+// 1. Daily limits: the player's day runs from local midnight to local midnight
+// -----------------------------------------------------------------------------
+
+interface DayCase {
+  readonly zone: string
+  readonly day: string
+  /** Two plays on that local day (UTC instants; their local times in the comment of each case). */
+  readonly plays: readonly [string, string]
+  /** The next local midnight (UTC). */
+  readonly midnight: string
+}
+
+const dayCases: ReadonlyArray<DayCase> = [
+  {
+    zone: "Pacific/Auckland",
+    day: "an ordinary winter day (+12:00), plays on two different UTC dates",
+    // 2026-07-15 09:00 and 23:30 NZST
+    plays: ["2026-07-14T21:00:00.000Z", "2026-07-15T11:30:00.000Z"],
+    midnight: "2026-07-15T12:00:00.000Z"
+  },
+  {
+    zone: "Pacific/Auckland",
+    day: "the 23 h day DST starts (2026-09-27, 02:00 NZST → 03:00 NZDT)",
+    // 00:30 NZST and 23:30 NZDT
+    plays: ["2026-09-26T12:30:00.000Z", "2026-09-27T10:30:00.000Z"],
+    midnight: "2026-09-27T11:00:00.000Z"
+  },
+  {
+    zone: "Pacific/Auckland",
+    day: "the 25 h day DST ends (2026-04-05, 03:00 NZDT → 02:00 NZST)",
+    // 00:30 NZDT and 23:30 NZST: 24 h apart, the same local day
+    plays: ["2026-04-04T11:30:00.000Z", "2026-04-05T11:30:00.000Z"],
+    midnight: "2026-04-05T12:00:00.000Z"
+  },
+  {
+    zone: "America/New_York",
+    day: "an ordinary winter day (-05:00), plays on two different UTC dates",
+    // 2026-01-20 00:30 and 23:30 EST
+    plays: ["2026-01-20T05:30:00.000Z", "2026-01-21T04:30:00.000Z"],
+    midnight: "2026-01-21T05:00:00.000Z"
+  },
+  {
+    zone: "America/New_York",
+    day: "the 23 h day DST starts (2026-03-08, 02:00 EST → 03:00 EDT)",
+    // 00:30 EST and 23:30 EDT
+    plays: ["2026-03-08T05:30:00.000Z", "2026-03-09T03:30:00.000Z"],
+    midnight: "2026-03-09T04:00:00.000Z"
+  },
+  {
+    zone: "America/New_York",
+    day: "the 25 h day DST ends (2026-11-01, 02:00 EDT → 01:00 EST)",
+    // 00:30 EDT and 23:30 EST: 24 h apart, the same local day
+    plays: ["2026-11-01T04:30:00.000Z", "2026-11-02T04:30:00.000Z"],
+    midnight: "2026-11-02T05:00:00.000Z"
+  }
+]
+
+const scopes: ReadonlyArray<PlayLimit.Scope> = ["campaign", "channel"]
+
+describe("Plays: daily limits across local midnight", () => {
+  it.effect.each(
+    scopes.flatMap((scope) =>
+      dayCases.map((c) => ({ ...c, scope, name: `${scope} limit in ${c.zone}, ${c.day}` }))
+    )
+  )("$name", ({ midnight, plays, scope, zone }) =>
+    Effect.gen(function* () {
+      const limit = { maxPlaysPerParticipantPerDay: 2, playLimitTimezone: zone }
+      yield* setClock(plays[0])
+      const world = yield* makeWorld(scope === "campaign" ? { campaign: limit } : { channel: limit })
+      yield* play(world, "alice")
+      yield* setClock(plays[1])
+      yield* play(world, "alice")
+
+      // The third play of the local day is refused; another player still plays.
+      assert.deepStrictEqual(seen(yield* Effect.flip(mint(world, "alice"))), usedToday(scope))
+      yield* play(world, "bob")
+
+      // Still the same local day one millisecond before midnight.
+      yield* setClockJustBefore(midnight)
+      assert.deepStrictEqual(seen(yield* Effect.flip(mint(world, "alice"))), usedToday(scope))
+
+      // A new day at local midnight.
+      yield* setClock(midnight)
+      const next = yield* play(world, "alice")
+      assert.strictEqual(next.started.session.participantRef, "alice")
+      assert.isTrue(SEGMENT_IDS.includes(next.finished.outcome!.id))
+    }).pipe(Effect.provide(layer))
+  )
+})
+
+// -----------------------------------------------------------------------------
+// 2. Total limits, per participantRef, checked again at start
+// -----------------------------------------------------------------------------
+
+describe("Plays: total limits", () => {
+  it.effect("a campaign's total limit holds across days; other players are not affected", () =>
+    Effect.gen(function* () {
+      yield* setClock("2026-05-01T10:00:00.000Z")
+      const world = yield* makeWorld({ campaign: { maxPlaysPerParticipant: 3 } })
+      for (const day of ["2026-05-01", "2026-05-02", "2026-05-03"]) {
+        yield* setClock(`${day}T10:00:00.000Z`)
+        yield* play(world, "alice")
+      }
+      assert.deepStrictEqual(seen(yield* Effect.flip(mint(world, "alice"))), usedAll("campaign"))
+      yield* setClock("2026-06-15T10:00:00.000Z")
+      assert.deepStrictEqual(seen(yield* Effect.flip(mint(world, "alice"))), usedAll("campaign"))
+      yield* play(world, "bob")
+      yield* play(world, "Alice")
+    }).pipe(Effect.provide(layer))
+  )
+
+  it.effect("when the total and the daily limit are both reached, the player is told of the total", () =>
+    Effect.gen(function* () {
+      yield* setClock("2026-05-01T10:00:00.000Z")
+      const world = yield* makeWorld({ campaign: { maxPlaysPerParticipant: 2, maxPlaysPerParticipantPerDay: 2 } })
+      yield* play(world, "alice")
+      yield* play(world, "alice")
+      assert.deepStrictEqual(seen(yield* Effect.flip(mint(world, "alice"))), {
+        error: "Conflict",
+        message: PlayLimit.MESSAGE_TOTAL,
+        paths: ["campaign.maxPlaysPerParticipant", "campaign.maxPlaysPerParticipantPerDay"]
+      })
+    }).pipe(Effect.provide(layer))
+  )
+
+  it.effect("a channel's total limit counts the plays of every campaign on the channel", () =>
+    Effect.gen(function* () {
+      yield* setClock("2026-05-01T10:00:00.000Z")
+      const world = yield* makeWorld({ channel: { maxPlaysPerParticipant: 2 } })
+      const first = yield* play(world, "alice")
+      assert.strictEqual(first.started.campaign.id, world.campaign.id)
+
+      yield* setClock("2026-05-02T10:00:00.000Z")
+      yield* (yield* Campaigns.Campaigns).pause(world.actor, world.campaign.id)
+      const summer = yield* launch(world.actor, world.channel.id, { name: "Summer wheel" })
+      const second = yield* play(world, "alice")
+      assert.strictEqual(second.started.campaign.id, summer.id)
+
+      assert.deepStrictEqual(seen(yield* Effect.flip(mint(world, "alice"))), usedAll("channel"))
+      yield* play(world, "bob")
+      yield* play(world, "bob")
+      assert.deepStrictEqual(seen(yield* Effect.flip(mint(world, "bob"))), usedAll("channel"))
+    }).pipe(Effect.provide(layer))
+  )
+
+  it.effect("start checks the limits again: of tokens minted ahead, only the allowed number start", () =>
+    Effect.gen(function* () {
+      yield* setClock("2026-05-01T10:00:00.000Z")
+      const world = yield* makeWorld({ campaign: { maxPlaysPerParticipant: 2 } })
+      const tokens: Array<string> = []
+      for (let i = 0; i < 4; i++) tokens.push((yield* mintToken(world, "alice")).clientToken)
+
+      const outcomes: Array<string> = []
+      for (const token of tokens) {
+        outcomes.push(yield* start(token).pipe(Effect.match({ onFailure: (e) => seen(e).error, onSuccess: () => "started" })))
+      }
+      assert.deepStrictEqual(outcomes, ["started", "started", "Conflict", "Conflict"])
+      assert.deepStrictEqual(seen(yield* Effect.flip(start(tokens[3]!))), usedAll("campaign"))
+      // Bob's plays are his own.
+      yield* play(world, "bob")
+    }).pipe(Effect.provide(layer))
+  )
+
+  it.effect("concurrent starts never pass a channel's daily limit", () =>
+    Effect.gen(function* () {
+      yield* setClock("2026-05-01T10:00:00.000Z")
+      const world = yield* makeWorld({ channel: { maxPlaysPerParticipantPerDay: 2 } })
+      const tokens: Array<string> = []
+      for (let i = 0; i < 6; i++) tokens.push((yield* mintToken(world, "alice")).clientToken)
+
+      const results = yield* Effect.all(
+        tokens.map((token) =>
+          start(token).pipe(Effect.match({ onFailure: (e) => seen(e).error, onSuccess: () => "started" }))
+        ),
+        { concurrency: "unbounded" }
+      )
+      assert.strictEqual(results.filter((r) => r === "started").length, 2)
+      assert.strictEqual(results.filter((r) => r === "Conflict").length, 4)
+    }).pipe(Effect.provide(layer))
+  )
+})
+
+// -----------------------------------------------------------------------------
+// 3. Token expiry on the clock
+// -----------------------------------------------------------------------------
+
+describe("Plays: token expiry", () => {
+  it.effect("a 60 s token starts at +59 s, not at +60 s; finish is accepted until FINISH_GRACE after expiry", () =>
+    Effect.gen(function* () {
+      const t0 = "2026-06-01T09:00:00.000Z"
+      yield* setClock(t0)
+      const world = yield* makeWorld()
+      const a = yield* mintToken(world, "alice", 60)
+      const b = yield* mintToken(world, "bob", 60)
+      const c = yield* mintToken(world, "carol", 60)
+      assert.strictEqual(DateTime.formatIso(a.expiresAt), "2026-06-01T09:01:00.000Z")
+      const byDefault = yield* mintToken(world, "dave")
+      assert.strictEqual(DateTime.formatIso(byDefault.expiresAt), "2026-06-01T09:15:00.000Z")
+
+      yield* TestClock.adjust(Duration.seconds(59))
+      const startedA = yield* start(a.clientToken)
+      const startedB = yield* start(b.clientToken)
+
+      yield* TestClock.adjust(Duration.seconds(1))
+      assert.deepStrictEqual(seen(yield* Effect.flip(start(c.clientToken))), {
+        error: "Unauthorized",
+        message: "The client token has expired.",
+        paths: []
+      })
+
+      const graceEnds = ms("2026-06-01T09:01:00.000Z") + Duration.toMillis(Plays.FINISH_GRACE)
+      yield* TestClock.setTime(graceEnds - 1)
+      const finished = yield* finish(a.clientToken, startedA.session.id)
+      assert.strictEqual(finished.entry.sessionId, startedA.session.id)
+
+      yield* TestClock.setTime(graceEnds)
+      assert.deepStrictEqual(seen(yield* Effect.flip(finish(b.clientToken, startedB.session.id))), {
+        error: "Unauthorized",
+        message: "The client token has expired.",
+        paths: []
+      })
+      assert.isNull((yield* sessionById(startedB.session.id)).finishedAt)
+      assert.strictEqual((yield* entriesOf(world)).total, 1)
+    }).pipe(Effect.provide(layer))
+  )
+})
+
+// -----------------------------------------------------------------------------
+// 4. Single use, paused campaigns, handover
+// -----------------------------------------------------------------------------
+
+describe("Plays: what a token starts", () => {
+  it.effect("a token starts once; reusing it is a conflict", () =>
+    Effect.gen(function* () {
+      yield* setClock("2026-06-01T09:00:00.000Z")
+      const world = yield* makeWorld()
+      const { clientToken } = yield* mintToken(world, "alice")
+      const started = yield* start(clientToken)
+      const reused = {
+        error: "Conflict",
+        message: "This client token was already used; mint a new one.",
+        paths: []
+      }
+      assert.deepStrictEqual(seen(yield* Effect.flip(start(clientToken))), reused)
+      yield* finish(clientToken, started.session.id)
+      assert.deepStrictEqual(seen(yield* Effect.flip(start(clientToken))), reused)
+    }).pipe(Effect.provide(layer))
+  )
+
+  it.effect("a token for a campaign paused after the mint does not start", () =>
+    Effect.gen(function* () {
+      yield* setClock("2026-06-01T09:00:00.000Z")
+      const world = yield* makeWorld()
+      const { clientToken } = yield* mintToken(world, "alice")
+      yield* TestClock.adjust(Duration.seconds(10))
+      yield* (yield* Campaigns.Campaigns).pause(world.actor, world.campaign.id)
+      assert.deepStrictEqual(seen(yield* Effect.flip(start(clientToken))), {
+        error: "Conflict",
+        message: "This game is no longer available.",
+        paths: []
+      })
+      // Nothing is live now: a new mint gets the channel's between-campaigns message.
+      assert.strictEqual((yield* mint(world, "alice"))._tag, "BetweenCampaigns")
+    }).pipe(Effect.provide(layer))
+  )
+
+  it.effect("a token minted before a handover still starts on its own campaign", () =>
+    Effect.gen(function* () {
+      yield* setClock("2026-06-01T09:00:00.000Z")
+      const world = yield* makeWorld()
+      const before = yield* mintToken(world, "alice")
+      const summer = yield* launch(
+        world.actor,
+        world.channel.id,
+        { name: "Summer wheel" },
+        { handoverAt: "2026-06-01T09:05:00.000Z" }
+      )
+      yield* setClock("2026-06-01T09:04:59.999Z")
+      const justBefore = yield* mintToken(world, "bob")
+
+      yield* setClock("2026-06-01T09:05:00.000Z")
+      const after = yield* mintToken(world, "carol")
+      const startedBefore = yield* start(before.clientToken)
+      const startedJustBefore = yield* start(justBefore.clientToken)
+      const startedAfter = yield* start(after.clientToken)
+      assert.deepStrictEqual(
+        [startedBefore, startedJustBefore, startedAfter].map((s) => [s.campaign.id, s.session.campaignId]),
+        [
+          [world.campaign.id, world.campaign.id],
+          [world.campaign.id, world.campaign.id],
+          [summer.id, summer.id]
+        ]
+      )
+      const finished = yield* finish(before.clientToken, startedBefore.session.id)
+      assert.strictEqual(finished.entry.campaignId, world.campaign.id)
+    }).pipe(Effect.provide(layer))
+  )
+})
+
+// -----------------------------------------------------------------------------
+// 5. Finish: one entry and one session_completed event, or neither
+// -----------------------------------------------------------------------------
+
+describe("Plays: finish", () => {
+  it.effect("writes one entry and appends one session_completed event matching it", () =>
+    Effect.gen(function* () {
+      yield* setClock("2026-06-01T09:00:00.000Z")
+      const world = yield* makeWorld()
+      const { clientToken } = yield* mintToken(world, "alice")
+      const started = yield* start(clientToken)
+      assert.deepStrictEqual(
+        started.game.config["segments"],
+        WHEEL.segments.map((s) => ({ id: s.id, label: s.label }))
+      )
+      yield* TestClock.adjust(Duration.seconds(5))
+      const { entry, outcome } = yield* finish(clientToken, started.session.id)
+
+      const segment = WHEEL.segments.find((s) => s.id === outcome?.id)
+      assert.isDefined(segment)
+      assert.deepStrictEqual(outcome, { id: segment!.id, label: segment!.label, isWin: segment!.isWin })
+      assert.deepStrictEqual(
+        { ...entry, createdAt: DateTime.formatIso(entry.createdAt) },
+        {
+          id: entry.id,
+          accountId: world.actor.account.id,
+          campaignId: world.campaign.id,
+          channelId: world.channel.id,
+          sessionId: started.session.id,
+          participantRef: "alice",
+          score: null,
+          predictionValue: null,
+          outcome,
+          weight: 1,
+          eligible: true,
+          createdAt: "2026-06-01T09:00:05.000Z"
+        }
+      )
+      assert.deepStrictEqual((yield* entriesOf(world)).items, [entry])
+
+      const events = yield* committedEvents
+      assert.strictEqual(events.length, 1)
+      const event = events[0]!
+      assert.strictEqual(event.type, "session_completed")
+      assert.strictEqual(event.accountId, world.actor.account.id)
+      assert.strictEqual(event.campaignId, world.campaign.id)
+      assert.strictEqual(event.channelId, world.channel.id)
+      assert.deepStrictEqual(event.data, {
+        gameInstanceId: world.campaign.id,
+        sessionId: started.session.id,
+        participantRef: "alice",
+        score: null,
+        outcome
+      })
+      assert.isNotNull((yield* sessionById(started.session.id)).finishedAt)
+
+      // A second finish is refused and writes nothing.
+      assert.deepStrictEqual(seen(yield* Effect.flip(finish(clientToken, started.session.id))), {
+        error: "Conflict",
+        message: "This play is already finished.",
+        paths: []
+      })
+      assert.strictEqual((yield* entriesOf(world)).total, 1)
+      assert.strictEqual((yield* committedEvents).length, 1)
+    }).pipe(Effect.provide(layer))
+  )
+
+  it.effect("a finish with a bad body writes neither entry nor event, and a correct finish afterwards succeeds", () =>
+    Effect.gen(function* () {
+      yield* setClock("2026-06-01T09:00:00.000Z")
+      const world = yield* makeWorld()
+      const { clientToken } = yield* mintToken(world, "alice")
+      const started = yield* start(clientToken)
+
+      for (const body of [42, "spin", true]) {
+        const refused = yield* Effect.flip(finish(clientToken, started.session.id, body))
+        assert.strictEqual(refused._tag, "InvalidRequest")
+      }
+      assert.strictEqual((yield* entriesOf(world)).total, 0)
+      assert.deepStrictEqual(yield* committedEvents, [])
+      assert.isNull((yield* sessionById(started.session.id)).finishedAt)
+
+      const { entry, outcome } = yield* finish(clientToken, started.session.id, {})
+      assert.deepStrictEqual((yield* entriesOf(world)).items, [entry])
+      assert.deepStrictEqual(
+        (yield* committedEvents).map((e) => [e.type, e.data]),
+        [
+          [
+            "session_completed",
+            {
+              gameInstanceId: world.campaign.id,
+              sessionId: started.session.id,
+              participantRef: "alice",
+              score: null,
+              outcome
+            }
+          ]
+        ]
+      )
+    }).pipe(Effect.provide(layer))
+  )
+})
+
+// -----------------------------------------------------------------------------
+// 6. The wheel under a seeded Random
+// -----------------------------------------------------------------------------
+
+/** Twenty plays by twenty players on a fresh store; the segments landed on, in order. */
+const twentySpins = (seed: string) =>
+  Effect.gen(function* () {
+    yield* setClock("2026-06-01T09:00:00.000Z")
+    const world = yield* makeWorld()
+    const outcomes: Array<string> = []
+    for (let i = 1; i <= 20; i++) {
+      yield* TestClock.adjust(Duration.seconds(1))
+      outcomes.push((yield* play(world, `player-${i}`)).finished.outcome!.id)
+    }
+    return outcomes
+  }).pipe(Random.withSeed(seed), Effect.provide(layer))
+
+describe("Plays: the wheel", () => {
+  it.effect("the same seed gives the same outcomes over 20 plays", () =>
+    Effect.gen(function* () {
+      const first = yield* twentySpins("spring-wheel")
+      const again = yield* twentySpins("spring-wheel")
+      const other = yield* twentySpins("summer-wheel")
+      assert.strictEqual(first.length, 20)
+      assert.deepStrictEqual(again, first)
+      assert.isTrue(first.every((id) => SEGMENT_IDS.includes(id)))
+      // The wheel does spin: several segments come up, and another seed gives another sequence.
+      assert.isAbove(new Set(first).size, 1)
+      assert.notDeepEqual(other, first)
+    })
+  )
+})
+
+// -----------------------------------------------------------------------------
+// 7. Plays per month (plan limit)
+// -----------------------------------------------------------------------------
+
+describe("Plays: plays per month", () => {
+  it.effect("the third mint of a UTC month is refused with upgrade_required; the next month it is allowed", () =>
+    Effect.gen(function* () {
+      yield* setClock("2026-03-31T20:00:00.000Z")
+      const world = yield* makeWorld({ limits: { playsPerMonth: 2 } })
+      yield* play(world, "alice")
+      yield* play(world, "bob")
+      const refused = {
+        error: "UpgradeRequired",
+        message: "Your plan's limit of 2 for playsPerMonth is reached.",
+        paths: ["limits.playsPerMonth"]
+      }
+      assert.deepStrictEqual(seen(yield* Effect.flip(mint(world, "carol"))), refused)
+      yield* setClockJustBefore("2026-04-01T00:00:00.000Z")
+      assert.deepStrictEqual(seen(yield* Effect.flip(mint(world, "carol"))), refused)
+
+      yield* setClock("2026-04-01T00:00:00.000Z")
+      const { started } = yield* play(world, "carol")
+      assert.strictEqual(started.session.participantRef, "carol")
+    }).pipe(Effect.provide(layer))
+  )
+})
