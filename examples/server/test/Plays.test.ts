@@ -191,9 +191,13 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("pla
       })
       assert.strictEqual(nothing.headers.get("x-ratelimit-limit"), "600")
       yield* call("POST", `/v1/game-instances/${campaign.id}/activate`)
-      assert.strictEqual((yield* mint()).status, 201)
+      const early = yield* mint()
+      assert.strictEqual(early.status, 201)
       yield* call("PATCH", `/v1/channels/${channel.id}`, { status: "disabled" })
       assert.strictEqual((yield* mint()).body.clientToken, null)
+      const { request } = yield* TestServer
+      const refused = yield* request("POST", "/v1/play/sessions", { key: early.body.clientToken })
+      assert.strictEqual(refused.status, 409)
     })
   )
 

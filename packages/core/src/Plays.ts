@@ -8,7 +8,7 @@
  * - **Start** turns a token into a session, once: under the player's lock on the channel it checks
  *   the play limits again, so concurrent starts never pass them; a reused token is 409; an expired,
  *   forged or malformed one 401. A token minted just before a changeover still plays the campaign it
- *   was minted for, as long as that campaign is active.
+ *   was minted for, as long as that campaign is active and the channel is not disabled.
  * - **Finish** scores the play on the server (the wheel spins with effect's `Random`), writes the
  *   entry and appends `session_completed` to the outbox in one transaction; a second finish is 409.
  *
@@ -222,6 +222,9 @@ export class Plays extends Context.Service<
             const channel = yield* orFail(yield* channels.findById(claims.acc, claims.chn), () =>
               unauthorized("The client token's channel no longer exists.")
             )
+            if (channel.status !== "active") {
+              return yield* new Conflict({ message: "This game is no longer available." })
+            }
             const now = yield* DateTime.now
             yield* checkLimits(campaign, channel, claims.sub, now)
             const session: Session.Session = {

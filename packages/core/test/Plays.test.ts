@@ -118,7 +118,7 @@ interface WorldOptions {
   readonly campaign?: Partial<Campaign.CreateCampaign>
 }
 
-/** Creates and activates a wheel campaign on the world's channel. */
+/** Creates a campaign on the channel (a complete wheel unless `input` says otherwise) and activates it. */
 const launch = Effect.fnUntraced(function* (
   actor: Actor.Actor,
   channelId: string,
@@ -151,7 +151,7 @@ const makeWorld = Effect.fnUntraced(function* (options: WorldOptions = {}) {
 
 /** The backend mints a client token for `participantRef` on the world's channel. */
 const mint = (world: World, participantRef: string, ttlSeconds?: number) =>
-  Effect.flatMap(Plays.Plays.asEffect(), (plays) =>
+  Effect.flatMap(Effect.service(Plays.Plays), (plays) =>
     plays.mint(world.actor, {
       channelId: world.channel.id,
       participantRef,
@@ -167,10 +167,10 @@ const mintToken = (world: World, participantRef: string, ttlSeconds?: number) =>
     return result
   })
 
-const start = (token: string) => Effect.flatMap(Plays.Plays.asEffect(), (plays) => plays.start(token))
+const start = (token: string) => Effect.flatMap(Effect.service(Plays.Plays), (plays) => plays.start(token))
 
 const finish = (token: string, sessionId: string, body: unknown = {}) =>
-  Effect.flatMap(Plays.Plays.asEffect(), (plays) => plays.finish(token, sessionId, body))
+  Effect.flatMap(Effect.service(Plays.Plays), (plays) => plays.finish(token, sessionId, body))
 
 /** One whole play: mint, start, finish. */
 const play = Effect.fnUntraced(function* (world: World, participantRef: string) {
@@ -200,7 +200,7 @@ const usedAll = (scope: PlayLimit.Scope) => ({
 })
 
 const entriesOf = (world: World, campaignId = world.campaign.id) =>
-  Effect.flatMap(Plays.Plays.asEffect(), (plays) =>
+  Effect.flatMap(Effect.service(Plays.Plays), (plays) =>
     plays.entries(
       world.actor,
       campaignId,
@@ -209,10 +209,10 @@ const entriesOf = (world: World, campaignId = world.campaign.id) =>
     )
   )
 
-const committedEvents = Effect.map(CommittedEvents.asEffect(), (events) => events.all())
+const committedEvents = Effect.map(Effect.service(CommittedEvents), (events) => events.all())
 
 const sessionById = (id: string) =>
-  Effect.flatMap(Session.SessionRepo.asEffect(), (sessions) => sessions.findById(id)).pipe(
+  Effect.flatMap(Effect.service(Session.SessionRepo), (sessions) => sessions.findById(id)).pipe(
     Effect.map(Option.getOrThrow)
   )
 
@@ -278,9 +278,7 @@ const scopes: ReadonlyArray<PlayLimit.Scope> = ["campaign", "channel"]
 
 describe("Plays: daily limits across local midnight", () => {
   it.effect.each(
-    scopes.flatMap((scope) =>
-      dayCases.map((c) => ({ ...c, scope, name: `${scope} limit in ${c.zone}, ${c.day}` }))
-    )
+    scopes.flatMap((scope) => dayCases.map((c) => ({ ...c, scope, name: `${scope} limit in ${c.zone}, ${c.day}` })))
   )("$name", ({ midnight, plays, scope, zone }) =>
     Effect.gen(function* () {
       const limit = { maxPlaysPerParticipantPerDay: 2, playLimitTimezone: zone }
@@ -324,7 +322,6 @@ describe("Plays: total limits", () => {
       yield* setClock("2026-06-15T10:00:00.000Z")
       assert.deepStrictEqual(seen(yield* Effect.flip(mint(world, "alice"))), usedAll("campaign"))
       yield* play(world, "bob")
-      yield* play(world, "Alice")
     }).pipe(Effect.provide(layer))
   )
 
@@ -371,7 +368,9 @@ describe("Plays: total limits", () => {
 
       const outcomes: Array<string> = []
       for (const token of tokens) {
-        outcomes.push(yield* start(token).pipe(Effect.match({ onFailure: (e) => seen(e).error, onSuccess: () => "started" })))
+        outcomes.push(
+          yield* start(token).pipe(Effect.match({ onFailure: (e) => seen(e).error, onSuccess: () => "started" }))
+        )
       }
       assert.deepStrictEqual(outcomes, ["started", "started", "Conflict", "Conflict"])
       assert.deepStrictEqual(seen(yield* Effect.flip(start(tokens[3]!))), usedAll("campaign"))
@@ -492,7 +491,7 @@ describe("Plays: what a token starts", () => {
         world.actor,
         world.channel.id,
         { name: "Summer wheel" },
-        { handoverAt: "2026-06-01T09:05:00.000Z" }
+        { handoverAt: DateTime.makeUnsafe("2026-06-01T09:05:00.000Z") }
       )
       yield* setClock("2026-06-01T09:04:59.999Z")
       const justBefore = yield* mintToken(world, "bob")
@@ -586,19 +585,30 @@ describe("Plays: finish", () => {
   it.effect("a finish with a bad body writes neither entry nor event, and a correct finish afterwards succeeds", () =>
     Effect.gen(function* () {
       yield* setClock("2026-06-01T09:00:00.000Z")
-      const world = yield* makeWorld()
+      // The wheel takes any body (see the next test), so a game whose body can be wrong: memory match.
+      const world = yield* makeWorld({
+        campaign: { gameSlug: "memory-match", config: { pairs: 8, timeLimitSeconds: 60, maxScore: 1000 } }
+      })
       const { clientToken } = yield* mintToken(world, "alice")
       const started = yield* start(clientToken)
 
-      for (const body of [42, "spin", true]) {
-        const refused = yield* Effect.flip(finish(clientToken, started.session.id, body))
-        assert.strictEqual(refused._tag, "InvalidRequest")
+      const bad: ReadonlyArray<readonly [unknown, string]> = [
+        [{ score: 1001 }, "score"],
+        [{ score: "high" }, "score"],
+        [{ score: 1.5 }, "score"],
+        [{}, "score"]
+      ]
+      for (const [body, path] of bad) {
+        const refused = seen(yield* Effect.flip(finish(clientToken, started.session.id, body)))
+        assert.deepStrictEqual([refused.error, refused.paths], ["InvalidRequest", [path]], JSON.stringify(body))
       }
       assert.strictEqual((yield* entriesOf(world)).total, 0)
       assert.deepStrictEqual(yield* committedEvents, [])
       assert.isNull((yield* sessionById(started.session.id)).finishedAt)
 
-      const { entry, outcome } = yield* finish(clientToken, started.session.id, {})
+      const { entry, outcome } = yield* finish(clientToken, started.session.id, { score: 640 })
+      assert.isNull(outcome)
+      assert.strictEqual(entry.score, 640)
       assert.deepStrictEqual((yield* entriesOf(world)).items, [entry])
       assert.deepStrictEqual(
         (yield* committedEvents).map((e) => [e.type, e.data]),
@@ -609,12 +619,40 @@ describe("Plays: finish", () => {
               gameInstanceId: world.campaign.id,
               sessionId: started.session.id,
               participantRef: "alice",
-              score: null,
-              outcome
+              score: 640,
+              outcome: null
             }
           ]
         ]
       )
+    }).pipe(Effect.provide(layer))
+  )
+
+  // BUG (fails today): `SpinTheWheel.FinishBody` is `Schema.Struct({})`, which in effect 4 is the
+  // type `{}`: anything but null and undefined decodes, so `Plays.finish` scores a wheel play sent
+  // 42, "spin", true or []. (Over HTTP the route's payload schema already requires an object; an
+  // embedding backend calling the core gets no check.) Proposed fix in games/SpinTheWheel.ts:
+  // `export const FinishBody = Schema.Record(Schema.String, Schema.Unknown)` (any object, as `{}`
+  // means in JSON; its JSON Schema becomes `{ "type": "object" }`).
+  it.effect("the wheel refuses a finish body that is not an object, and writes nothing", () =>
+    Effect.gen(function* () {
+      yield* setClock("2026-06-01T09:00:00.000Z")
+      const world = yield* makeWorld()
+      const { clientToken } = yield* mintToken(world, "alice")
+      const started = yield* start(clientToken)
+      const answers: Array<string> = []
+      for (const body of [42, "spin", true, []]) {
+        answers.push(
+          yield* finish(clientToken, started.session.id, body).pipe(
+            Effect.match({ onFailure: (e) => seen(e).error, onSuccess: () => "finished" })
+          )
+        )
+      }
+      assert.deepStrictEqual(answers, ["InvalidRequest", "InvalidRequest", "InvalidRequest", "InvalidRequest"])
+      assert.strictEqual((yield* entriesOf(world)).total, 0)
+      assert.deepStrictEqual(yield* committedEvents, [])
+      yield* finish(clientToken, started.session.id, {})
+      assert.strictEqual((yield* entriesOf(world)).total, 1)
     }).pipe(Effect.provide(layer))
   )
 })

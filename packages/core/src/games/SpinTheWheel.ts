@@ -52,7 +52,7 @@ export const Config = Schema.Struct({
 export type Config = typeof Config.Type
 
 /** The finish body: nothing, the server spins. */
-export const FinishBody = Schema.Struct({})
+export const FinishBody = Schema.Record(Schema.String, Schema.Unknown)
 export type FinishBody = typeof FinishBody.Type
 
 export const labelKeys = [
