@@ -18,7 +18,8 @@ import type {
   Event,
   Session,
   Store,
-  Usage
+  Usage,
+  Webhook
 } from "@campaign-games/core"
 import {
   Accounts,
@@ -29,13 +30,17 @@ import {
   Channels,
   FileRule,
   Plays,
-  Secrets
+  Secrets,
+  WebhookDispatcher,
+  Webhooks
 } from "@campaign-games/core"
 import { ClientTokenSigner, HttpConfig, Server } from "@campaign-games/http"
 import { NodeHttpServer, NodeRedis } from "@effect/platform-node"
 import { Layer, type Redacted } from "effect"
 import { HttpRouter } from "effect/http"
 import { RateLimiter } from "effect/persistence"
+import * as NodeHostResolver from "./NodeHostResolver.ts"
+import * as NodeWebhookTransport from "./NodeWebhookTransport.ts"
 
 /** The store the app runs on: the transaction port and every repository. */
 export type StoreServices =
@@ -51,6 +56,8 @@ export type StoreServices =
   | Event.EventOutbox
   | Usage.UsageRepo
   | ClientToken.ServerSecretRepo
+  | Webhook.EndpointRepo
+  | Webhook.DeliveryRepo
 
 export interface AppOptions {
   readonly adminToken: Redacted.Redacted<string> | undefined
@@ -59,9 +66,27 @@ export interface AppOptions {
   readonly redisUrl?: string | undefined
 }
 
-/** The core use cases over a store. */
-export const core = <E, R>(store: Layer.Layer<StoreServices, E, R>) =>
+export interface CoreOptions {
+  /** `CG_ALLOW_PRIVATE_URLS`: webhook endpoints may use http: and private addresses. */
+  readonly allowPrivateUrls?: boolean | undefined
+  /** Runs the webhook delivery worker in this instance (default true). */
+  readonly dispatcher?: boolean | undefined
+}
+
+/**
+ * The core use cases over a store, with the webhook fan-out wrapping the store's outbox and the
+ * delivery worker running in the background.
+ */
+export const core = <E, R>(store: Layer.Layer<StoreServices, E, R>, options: CoreOptions = {}) =>
   Layer.mergeAll(
+    Webhooks.Webhooks.layer.pipe(
+      Layer.provide(Layer.succeed(Webhooks.WebhookPolicy, { allowPrivateUrls: options.allowPrivateUrls === true }))
+    ),
+    options.dispatcher === false
+      ? Layer.empty
+      : WebhookDispatcher.WebhookDispatcher.layer().pipe(
+          Layer.provide(NodeWebhookTransport.layer({ allowPrivate: options.allowPrivateUrls === true }))
+        ),
     Accounts.Accounts.layer,
     ApiKeys.ApiKeys.layer,
     Channels.Channels.layer.pipe(Layer.provide(Campaigns.Campaigns.layerChannelDeletionGuard)),
@@ -70,6 +95,8 @@ export const core = <E, R>(store: Layer.Layer<StoreServices, E, R>) =>
     AllowedOrigins.AllowedOrigins.layer,
     Plays.Plays.layer.pipe(Layer.provide(Branding.Branding.layer))
   ).pipe(
+    Layer.provideMerge(Webhooks.Webhooks.layerFanOut),
+    Layer.provideMerge(NodeHostResolver.layer),
     Layer.provideMerge(ClientTokenSigner.layer),
     Layer.provideMerge(Secrets.Secrets.layerWebCrypto),
     Layer.provideMerge(FileRule.MediaLibrary.layerNone),

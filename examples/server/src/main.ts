@@ -29,7 +29,8 @@ const ServerConfig = Config.all({
   databaseUrl: Config.option(Config.String("DATABASE_URL")),
   redisUrl: Config.option(Config.String("REDIS_URL")),
   adminToken: Config.option(Config.Redacted("CG_ADMIN_TOKEN")),
-  publicUrl: Config.option(Config.String("CG_PUBLIC_URL"))
+  publicUrl: Config.option(Config.String("CG_PUBLIC_URL")),
+  allowPrivateUrls: Config.Boolean("CG_ALLOW_PRIVATE_URLS").pipe(Config.withDefault(false))
 })
 
 const program = Effect.gen(function* () {
@@ -57,7 +58,7 @@ const program = Effect.gen(function* () {
   })
   yield* Layer.launch(
     Layer.mergeAll(server, bootstrap).pipe(
-      Layer.provide(App.core(store)),
+      Layer.provide(App.core(store, { allowPrivateUrls: config.allowPrivateUrls })),
       Layer.tap(() =>
         Console.log(
           `Campaign Games listening on http://${config.host}:${config.port} (${Option.isSome(config.databaseUrl) ? "PostgreSQL" : `embedded store in ${config.dataDir}`}); docs at /docs`

@@ -12,6 +12,7 @@ import { BrandingApi } from "./groups/Branding.ts"
 import { CampaignsApi, GamesApi } from "./groups/Campaigns.ts"
 import { ChannelsApi } from "./groups/Channels.ts"
 import { AllowedOriginsApi, EntriesApi, PlayApi, TokensApi } from "./groups/Plays.ts"
+import { WebhooksApi } from "./groups/Webhooks.ts"
 import { SystemApi } from "./groups/System.ts"
 
 export class Api extends HttpApi.make("campaign-games")
@@ -26,6 +27,7 @@ export class Api extends HttpApi.make("campaign-games")
   .add(TokensApi)
   .add(PlayApi)
   .add(EntriesApi)
+  .add(WebhooksApi)
   .annotate(HttpApi.ParseOptions, { errors: "all", onExcessProperty: "ignore" })
   .annotateMerge(
     OpenApi.annotations({

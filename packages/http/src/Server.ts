@@ -26,6 +26,7 @@ import {
   TokensHandlers
 } from "./handlers/Plays.ts"
 import { SystemHandlers } from "./handlers/System.ts"
+import { WebhooksHandlers } from "./handlers/Webhooks.ts"
 import * as RateLimit from "./RateLimit.ts"
 import { AdminAuth, ApiKeyAuth, CommonErrors, CurrentActor, RequiredPermissions } from "./Security.ts"
 
@@ -83,7 +84,8 @@ export const routes = Layer.mergeAll(
     AllowedOriginsHandlers,
     TokensHandlers,
     PlayHandlers,
-    EntriesHandlers
+    EntriesHandlers,
+    WebhooksHandlers
   ]),
   Layer.provide([ApiKeyAuthLayer, AdminAuthLayer, ClientTokenAuthLayer, CommonErrorsLayer, RateLimit.layer])
 )

@@ -23,9 +23,13 @@ import { type Migrator, type SqlClient, SqlError } from "effect/sql"
 import * as Migrations from "./Migrations.ts"
 import * as PgliteClient from "./PgliteClient.ts"
 import * as SqlStore from "./SqlStore.ts"
+import * as SqlWebhookStore from "./SqlWebhookStore.ts"
 
-/** What every database layer provides: the `SqlClient`, `Store` and every repository of `SqlStore`. */
-export type Services = SqlClient.SqlClient | Store | SqlStore.Repos
+/**
+ * What every database layer provides: the `SqlClient`, `Store` and every repository of `SqlStore`
+ * and `SqlWebhookStore`.
+ */
+export type Services = SqlClient.SqlClient | Store | SqlStore.Repos | SqlWebhookStore.Repos
 
 /** How building a database layer can fail. */
 export type Error = SqlError.SqlError | Migrator.MigrationError
@@ -37,7 +41,10 @@ const liveClock = Layer.succeed(Clock.Clock)(Clock.Clock.defaultValue())
 
 /** Migrates the database of `client`, then builds the store over it. */
 const storeOver = <C, E>(client: Layer.Layer<C | SqlClient.SqlClient, E>): Layer.Layer<Services | C, E | Error> =>
-  SqlStore.layer.pipe(Layer.provideMerge(Migrations.layer.pipe(Layer.provideMerge(client))), Layer.provide(liveClock))
+  Layer.mergeAll(SqlStore.layer, SqlWebhookStore.layer).pipe(
+    Layer.provideMerge(Migrations.layer.pipe(Layer.provideMerge(client))),
+    Layer.provide(liveClock)
+  )
 
 /** PostgreSQL at `url`, with a pool of `poolSize` connections (default 10). */
 export const layerPostgres = (options: {

@@ -179,6 +179,52 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
       CONSTRAINT allowed_origins_account_origin_key UNIQUE (account_id, origin)
     )`,
     `CREATE INDEX allowed_origins_account_created_idx ON allowed_origins (account_id, created_at, id)`
+  ),
+  "0004_webhooks": statements(
+    // Webhook endpoints. `url` sorts by code point (`COLLATE "C"`), as the memory store does.
+    `CREATE TABLE webhook_endpoints (
+      id text COLLATE "C" PRIMARY KEY,
+      account_id text COLLATE "C" NOT NULL REFERENCES accounts (id),
+      url text COLLATE "C" NOT NULL,
+      events text[] NOT NULL,
+      game_instance_ids text[] NOT NULL,
+      channel_ids text[] NOT NULL,
+      include_coupon_codes boolean NOT NULL,
+      status text COLLATE "C" NOT NULL CHECK (status IN ('active', 'disabled')),
+      secret text NOT NULL,
+      created_at timestamptz(3) NOT NULL,
+      updated_at timestamptz(3) NOT NULL,
+      CONSTRAINT webhook_endpoints_account_id_id_key UNIQUE (account_id, id)
+    )`,
+    // Endpoints of an account, oldest first (list, count, activeFor).
+    `CREATE INDEX webhook_endpoints_account_created_idx ON webhook_endpoints (account_id, created_at, id)`,
+    // One delivery per event and matching endpoint, on an endpoint of its account; deleting an
+    // endpoint deletes its log. `claimed_until` is the lease of the instance sending it.
+    `CREATE TABLE webhook_deliveries (
+      id text COLLATE "C" PRIMARY KEY,
+      account_id text COLLATE "C" NOT NULL,
+      endpoint_id text COLLATE "C" NOT NULL,
+      event_id text COLLATE "C" NOT NULL,
+      event_type text COLLATE "C" NOT NULL,
+      payload jsonb NOT NULL,
+      status text COLLATE "C" NOT NULL CHECK (status IN ('pending', 'success', 'failed', 'exhausted')),
+      attempt_count integer NOT NULL,
+      last_attempted_at timestamptz(3),
+      next_retry_at timestamptz(3),
+      response_status integer,
+      note text,
+      claimed_until timestamptz(3),
+      created_at timestamptz(3) NOT NULL,
+      CONSTRAINT webhook_deliveries_endpoint_fkey FOREIGN KEY (account_id, endpoint_id)
+        REFERENCES webhook_endpoints (account_id, id) ON DELETE CASCADE
+    )`,
+    // Due deliveries, earliest first (claimDue).
+    `CREATE INDEX webhook_deliveries_due_idx ON webhook_deliveries (next_retry_at)
+      WHERE status IN ('pending', 'failed')`,
+    // The delivery log of an account, newest first (list).
+    `CREATE INDEX webhook_deliveries_account_created_idx ON webhook_deliveries (account_id, created_at DESC, id DESC)`,
+    // Deliveries of an endpoint (the endpoint key's cascade, resendExhausted).
+    `CREATE INDEX webhook_deliveries_endpoint_created_idx ON webhook_deliveries (endpoint_id, created_at)`
   )
 }
 

@@ -48,6 +48,7 @@ import type { Theme } from "@campaign-games/core/Theme"
 import { UsageRepo } from "@campaign-games/core/Usage"
 import { Context, DateTime, Effect, Layer, Option } from "effect"
 import * as Table from "./internal/Table.ts"
+import * as MemoryWebhookStore from "./MemoryWebhookStore.ts"
 
 /** The tables of one memory store and the transaction log they share. */
 export class MemoryDatabase extends Context.Service<MemoryDatabase, Table.Database>()(
@@ -605,9 +606,11 @@ export const layerRepos: Layer.Layer<Repos, never, MemoryDatabase> = Layer.merge
 ).pipe(Layer.provide(Tables.layer))
 
 /**
- * `Store` and every repository (`Repos`) in memory (and the `MemoryDatabase` they share, for tables
- * of later modules). Every build starts empty.
+ * `Store` and every repository (`Repos`) in memory, with the webhook repositories of
+ * `MemoryWebhookStore` (and the `MemoryDatabase` they share, for tables of later modules). Every
+ * build starts empty.
  */
-export const layer: Layer.Layer<Store | Repos | MemoryDatabase> = Layer.mergeAll(layerStore, layerRepos).pipe(
-  Layer.provideMerge(MemoryDatabase.layer)
-)
+export const layer: Layer.Layer<Store | Repos | MemoryWebhookStore.Repos | MemoryDatabase> = Layer.suspend(
+  // Suspended: `MemoryWebhookStore` imports this module (`MemoryDatabase`), whichever loads first.
+  () => MemoryWebhookStore.layer
+).pipe(Layer.provideMerge(Layer.mergeAll(layerStore, layerRepos)), Layer.provideMerge(MemoryDatabase.layer))

@@ -6,3 +6,5 @@
  */
 export * as MemoryStore from "./MemoryStore.ts"
 export * as StoreContract from "./StoreContract.ts"
+export * as MemoryWebhookStore from "./MemoryWebhookStore.ts"
+export * as StoreContractWebhooks from "./StoreContractWebhooks.ts"

@@ -67,7 +67,7 @@ export const request =
 /** A running server and a client for it, built from any store layer. */
 export const make = <E, R>(
   store: Layer.Layer<App.StoreServices, E, R>,
-  options: { readonly redisUrl?: string | undefined } = {}
+  options: { readonly redisUrl?: string | undefined; readonly allowPrivateUrls?: boolean | undefined } = {}
 ) =>
   Layer.effect(
     TestServer,
@@ -100,7 +100,8 @@ export const make = <E, R>(
         redisUrl: options.redisUrl
       })
     ),
-    Layer.provide(App.core(store))
+    // Webhook receivers in tests listen on 127.0.0.1.
+    Layer.provide(App.core(store, { allowPrivateUrls: options.allowPrivateUrls ?? true }))
   )
 
 /** The default test server for a test file. */

@@ -1,0 +1,304 @@
+/**
+ * Webhook delivery under the test clock: fan-out from the outbox, the retry schedule (attempts at
+ * 0, 5, 15, 35 and 75 s, then exhausted), final answers, filters, disabled endpoints, and the
+ * signature checked with node's own crypto, independently of the code under test.
+ */
+import { createHmac } from "node:crypto"
+import {
+  Accounts,
+  Actor,
+  Event,
+  Secrets,
+  Webhook,
+  WebhookDispatcher,
+  Webhooks,
+  WebhookSignature
+} from "@campaign-games/core"
+import { MemoryStore, MemoryWebhookStore } from "@campaign-games/testing"
+import { assert, describe, it } from "@effect/vitest"
+import { DateTime, Effect, Layer, Ref } from "effect"
+import { TestClock } from "effect/testing"
+
+interface Sent {
+  readonly at: number
+  readonly url: string
+  readonly headers: { readonly [name: string]: string }
+  readonly body: string
+}
+
+/** A transport that records every request and answers from a script (last answer repeats). */
+const recordingTransport = (answers: Ref.Ref<ReadonlyArray<Webhook.AttemptResult>>, sent: Ref.Ref<Array<Sent>>) =>
+  Layer.succeed(Webhook.WebhookTransport, {
+    send: (request) =>
+      Effect.gen(function* () {
+        const at = DateTime.toEpochMillis(yield* DateTime.now)
+        yield* Ref.update(sent, (all) => [...all, { at, ...request }])
+        const script = yield* Ref.get(answers)
+        const answer = script[0] ?? { _tag: "Answered" as const, status: 200 }
+        if (script.length > 1) yield* Ref.set(answers, script.slice(1))
+        return answer
+      })
+  })
+
+const setup = (script: ReadonlyArray<Webhook.AttemptResult>) =>
+  Effect.gen(function* () {
+    const answers = yield* Ref.make(script)
+    const sent = yield* Ref.make<Array<Sent>>([])
+    const store = MemoryWebhookStore.layer.pipe(Layer.provideMerge(MemoryStore.layer))
+    const layer = Layer.mergeAll(
+      Accounts.Accounts.layer,
+      Webhooks.Webhooks.layer.pipe(
+        Layer.provide(Layer.succeed(Webhooks.WebhookPolicy, { allowPrivateUrls: true })),
+        Layer.provide(Layer.succeed(Webhook.HostResolver, { resolve: () => Effect.succeed([]) }))
+      ),
+      WebhookDispatcher.WebhookDispatcher.layerNoLoop().pipe(Layer.provide(recordingTransport(answers, sent)))
+    ).pipe(
+      Layer.provideMerge(Webhooks.Webhooks.layerFanOut),
+      Layer.provideMerge(Secrets.Secrets.layerWebCrypto),
+      Layer.provideMerge(store)
+    )
+    return { layer, sent }
+  })
+
+const event = (accountId: string, overrides: Partial<Event.Event> = {}): Event.Event => ({
+  id: `evt_${Math.random().toString(36).slice(2)}`,
+  accountId,
+  type: "session_completed",
+  campaignId: "gi_1",
+  channelId: "ch_1",
+  data: { gameInstanceId: "gi_1", sessionId: "ses_1", participantRef: "p", score: null, outcome: null },
+  createdAt: DateTime.makeUnsafe(0),
+  ...overrides
+})
+
+const program = <A, E>(
+  script: ReadonlyArray<Webhook.AttemptResult>,
+  body: (ctx: {
+    readonly actor: Actor.Actor
+    readonly sent: Ref.Ref<Array<Sent>>
+    readonly run: Effect.Effect<number, unknown, WebhookDispatcher.WebhookDispatcher>
+  }) => Effect.Effect<
+    A,
+    E,
+    Webhooks.Webhooks | Event.EventOutbox | WebhookDispatcher.WebhookDispatcher | Webhook.DeliveryRepo
+  >
+) =>
+  Effect.gen(function* () {
+    const { layer, sent } = yield* setup(script)
+    return yield* Effect.gen(function* () {
+      const { account } = yield* (yield* Accounts.Accounts).create({ name: "Acme" })
+      const run = Effect.flatMap(Effect.service(WebhookDispatcher.WebhookDispatcher), (d) => d.runOnce)
+      return yield* body({ actor: Actor.system(account), sent, run })
+    }).pipe(Effect.provide(layer))
+  })
+
+const deliveriesOf = (actor: Actor.Actor) =>
+  Effect.flatMap(Effect.service(Webhooks.Webhooks), (w) =>
+    w.deliveries(
+      actor,
+      { search: undefined, status: undefined, sort: "createdAt", dir: "desc" },
+      { limit: 50, offset: 0 }
+    )
+  )
+
+describe("WebhookDispatcher", () => {
+  it.effect("retries at 0, 5, 15, 35 and 75 seconds, then the delivery is exhausted", () =>
+    program([{ _tag: "Answered", status: 503 }], ({ actor, sent, run }) =>
+      Effect.gen(function* () {
+        const webhooks = yield* Webhooks.Webhooks
+        yield* webhooks.create(actor, { url: "http://127.0.0.1:1/hook", events: ["session_completed"] })
+        yield* Effect.flatMap(Effect.service(Event.EventOutbox), (o) => o.append(event(actor.account.id)))
+        for (let second = 0; second <= 200; second++) {
+          yield* run
+          yield* TestClock.adjust("1 second")
+        }
+        const times = (yield* Ref.get(sent)).map((s) => s.at / 1000)
+        assert.deepStrictEqual(times, [0, 5, 15, 35, 75])
+        const [delivery] = (yield* deliveriesOf(actor)).items
+        assert.strictEqual(delivery!.status, "exhausted")
+        assert.strictEqual(delivery!.attemptCount, 5)
+        assert.strictEqual(delivery!.responseStatus, 503)
+        assert.strictEqual(delivery!.nextRetryAt, null)
+      })
+    )
+  )
+
+  it.effect("a failed try is `failed` with nextRetryAt; a 2xx is success; retries keep the delivery id", () =>
+    program(
+      [{ _tag: "TimedOut" }, { _tag: "Unreachable", reason: "connection refused" }, { _tag: "Answered", status: 204 }],
+      ({ actor, sent, run }) =>
+        Effect.gen(function* () {
+          const webhooks = yield* Webhooks.Webhooks
+          yield* webhooks.create(actor, { url: "http://127.0.0.1:1/hook", events: ["session_completed"] })
+          yield* Effect.flatMap(Effect.service(Event.EventOutbox), (o) => o.append(event(actor.account.id)))
+          yield* run
+          const afterFirst = (yield* deliveriesOf(actor)).items[0]!
+          assert.strictEqual(afterFirst.status, "failed")
+          assert.strictEqual(afterFirst.attemptCount, 1)
+          assert.strictEqual(
+            afterFirst.nextRetryAt === null ? null : DateTime.toEpochMillis(afterFirst.nextRetryAt),
+            5_000
+          )
+          for (let i = 0; i < 20; i++) {
+            yield* TestClock.adjust("1 second")
+            yield* run
+          }
+          const done = (yield* deliveriesOf(actor)).items[0]!
+          assert.strictEqual(done.status, "success")
+          assert.strictEqual(done.attemptCount, 3)
+          assert.strictEqual(done.responseStatus, 204)
+          const ids = new Set((yield* Ref.get(sent)).map((s) => s.headers["x-service-delivery-id"]))
+          assert.deepStrictEqual([...ids], [done.id])
+        })
+    )
+  )
+
+  for (const status of [400, 401, 404, 410, 302]) {
+    it.effect(`a ${status} answer is final: exhausted after one try`, () =>
+      program([{ _tag: "Answered", status }], ({ actor, sent, run }) =>
+        Effect.gen(function* () {
+          yield* (yield* Webhooks.Webhooks).create(actor, {
+            url: "http://127.0.0.1:1/h",
+            events: ["session_completed"]
+          })
+          yield* Effect.flatMap(Effect.service(Event.EventOutbox), (o) => o.append(event(actor.account.id)))
+          for (let i = 0; i < 100; i++) {
+            yield* run
+            yield* TestClock.adjust("1 second")
+          }
+          assert.strictEqual((yield* Ref.get(sent)).length, 1)
+          const d = (yield* deliveriesOf(actor)).items[0]!
+          assert.strictEqual(d.status, "exhausted")
+          assert.strictEqual(d.responseStatus, status)
+        })
+      )
+    )
+  }
+
+  for (const status of [408, 429, 500, 502]) {
+    it.effect(`a ${status} answer is retried`, () =>
+      program(
+        [
+          { _tag: "Answered", status },
+          { _tag: "Answered", status: 200 }
+        ],
+        ({ actor, sent, run }) =>
+          Effect.gen(function* () {
+            yield* (yield* Webhooks.Webhooks).create(actor, {
+              url: "http://127.0.0.1:1/h",
+              events: ["session_completed"]
+            })
+            yield* Effect.flatMap(Effect.service(Event.EventOutbox), (o) => o.append(event(actor.account.id)))
+            for (let i = 0; i < 10; i++) {
+              yield* run
+              yield* TestClock.adjust("1 second")
+            }
+            assert.strictEqual((yield* Ref.get(sent)).length, 2)
+            assert.strictEqual((yield* deliveriesOf(actor)).items[0]!.status, "success")
+          })
+      )
+    )
+  }
+
+  it.effect("headers, body and signature (checked with node:crypto)", () =>
+    program([], ({ actor, sent, run }) =>
+      Effect.gen(function* () {
+        yield* TestClock.setTime(1_700_000_000_000)
+        const endpoint = yield* (yield* Webhooks.Webhooks).create(actor, {
+          url: "http://127.0.0.1:1/h",
+          events: ["session_completed"]
+        })
+        assert.match(endpoint.secret, /^whsec_[a-z2-7]{52}$/)
+        const e = event(actor.account.id, { createdAt: DateTime.makeUnsafe(1_700_000_000_000) })
+        yield* Effect.flatMap(Effect.service(Event.EventOutbox), (o) => o.append(e))
+        yield* run
+        const [request] = yield* Ref.get(sent)
+        assert.strictEqual(request!.headers["content-type"], "application/json")
+        assert.strictEqual(request!.headers["x-service-event"], "session_completed")
+        assert.deepStrictEqual(JSON.parse(request!.body), {
+          type: "session_completed",
+          createdAt: "2023-11-14T22:13:20.000Z",
+          data: e.data
+        })
+        const header = request!.headers["x-service-signature"]!
+        const match = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(header)
+        assert.isNotNull(match)
+        assert.strictEqual(match![1], "1700000000")
+        const expected = createHmac("sha256", endpoint.secret).update(`${match![1]}.${request!.body}`).digest("hex")
+        assert.strictEqual(match![2], expected)
+        // The receiving side's helper agrees, and refuses tampering and stale timestamps.
+        yield* WebhookSignature.verifyWebhook(request!.body, header, endpoint.secret, { now: 1_700_000_100 })
+        const tampered = yield* WebhookSignature.verifyWebhook(`${request!.body} `, header, endpoint.secret, {
+          now: 1_700_000_100
+        }).pipe(Effect.flip)
+        assert.strictEqual(tampered.reason, "SignatureMismatch")
+        const stale = yield* WebhookSignature.verifyWebhook(request!.body, header, endpoint.secret, {
+          now: 1_700_000_301
+        }).pipe(Effect.flip)
+        assert.strictEqual(stale.reason, "TimestampOutOfTolerance")
+        const wrongKey = yield* WebhookSignature.verifyWebhook(request!.body, header, "whsec_other", {
+          now: 1_700_000_000
+        }).pipe(Effect.flip)
+        assert.strictEqual(wrongKey.reason, "SignatureMismatch")
+      })
+    )
+  )
+
+  it.effect("filters: types, campaign and channel lists (either matches), disabled endpoints get nothing", () =>
+    program([], ({ actor, sent, run }) =>
+      Effect.gen(function* () {
+        const webhooks = yield* Webhooks.Webhooks
+        const url = (name: string) => `http://127.0.0.1:1/${name}`
+        yield* webhooks.create(actor, { url: url("all"), events: ["session_completed", "reward_granted"] })
+        yield* webhooks.create(actor, { url: url("winners"), events: ["winner_selected"] })
+        yield* webhooks.create(actor, { url: url("gi1"), events: ["session_completed"], gameInstanceIds: ["gi_1"] })
+        yield* webhooks.create(actor, { url: url("ch2"), events: ["session_completed"], channelIds: ["ch_2"] })
+        yield* webhooks.create(actor, {
+          url: url("either"),
+          events: ["session_completed"],
+          gameInstanceIds: ["gi_9"],
+          channelIds: ["ch_1"]
+        })
+        const off = yield* webhooks.create(actor, { url: url("off"), events: ["session_completed"] })
+        yield* webhooks.update(actor, off.id, { status: "disabled" })
+        yield* Effect.flatMap(Effect.service(Event.EventOutbox), (o) => o.append(event(actor.account.id)))
+        yield* run
+        const targets = (yield* Ref.get(sent)).map((s) => s.url.split("/").pop()).sort()
+        assert.deepStrictEqual(targets, ["all", "either", "gi1"])
+      })
+    )
+  )
+
+  it.effect("resend gives an exhausted delivery a fresh budget, keeping its id; other statuses are 409", () =>
+    program(
+      [
+        { _tag: "Answered", status: 404 },
+        { _tag: "Answered", status: 200 }
+      ],
+      ({ actor, sent, run }) =>
+        Effect.gen(function* () {
+          const webhooks = yield* Webhooks.Webhooks
+          const endpoint = yield* webhooks.create(actor, { url: "http://127.0.0.1:1/h", events: ["session_completed"] })
+          yield* Effect.flatMap(Effect.service(Event.EventOutbox), (o) => o.append(event(actor.account.id)))
+          yield* run
+          const exhausted = (yield* deliveriesOf(actor)).items[0]!
+          assert.strictEqual(exhausted.status, "exhausted")
+          const resent = yield* webhooks.resend(actor, exhausted.id)
+          assert.strictEqual(resent.status, "pending")
+          assert.strictEqual(resent.attemptCount, 0)
+          yield* run
+          const after = (yield* deliveriesOf(actor)).items[0]!
+          assert.strictEqual(after.status, "success")
+          assert.strictEqual(after.id, exhausted.id)
+          const again = yield* webhooks.resend(actor, after.id).pipe(Effect.flip)
+          assert.strictEqual(again._tag, "Conflict")
+          assert.deepStrictEqual(
+            new Set((yield* Ref.get(sent)).map((s) => s.headers["x-service-delivery-id"])),
+            new Set([exhausted.id])
+          )
+          const count = yield* webhooks.resendEndpoint(actor, endpoint.id, DateTime.makeUnsafe(0))
+          assert.strictEqual(count, 0)
+        })
+    )
+  )
+})

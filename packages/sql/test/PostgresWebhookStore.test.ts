@@ -1,0 +1,103 @@
+import type { Account } from "@campaign-games/core/Account"
+import { AccountRepo } from "@campaign-games/core/Account"
+import { type Delivery, DeliveryRepo, type Endpoint, EndpointRepo } from "@campaign-games/core/Webhook"
+import { Database, SqlWebhookStore } from "@campaign-games/sql"
+import { StoreContractWebhooks } from "@campaign-games/testing"
+import { assert, describe, it } from "@effect/vitest"
+import { type Context, DateTime, Effect, Layer } from "effect"
+
+const databaseUrl = process.env["DATABASE_URL"] ?? ""
+
+const suffix = () => globalThis.crypto.randomUUID().replaceAll("-", "").slice(0, 12)
+const time = (ms: number) => DateTime.makeUnsafe(Date.UTC(2026, 2, 3, 4, 5, 6, 789) + ms)
+
+/** A migrated store with the webhook repositories over the database at `url`, with a pool of its own. */
+const instance = (url: string) =>
+  SqlWebhookStore.layer.pipe(Layer.provideMerge(Database.layerPostgres({ url, poolSize: 5 })))
+
+type Services = Layer.Success<ReturnType<typeof instance>>
+
+const on =
+  (context: Context.Context<Services>) =>
+  <A, E>(effect: Effect.Effect<A, E, Services>) =>
+    Effect.provideContext(effect, context)
+
+describe.runIf(databaseUrl !== "")("PostgreSQL", () => {
+  StoreContractWebhooks.suite(
+    "PostgreSQL webhook store",
+    SqlWebhookStore.layer.pipe(Layer.provideMerge(Database.layerTestPostgres(databaseUrl)))
+  )
+
+  it.live(
+    "two instances' concurrent claims claim each due delivery exactly once",
+    () =>
+      Effect.gen(function* () {
+        const url = yield* Database.testDatabase(databaseUrl)
+        const a = yield* Layer.build(instance(url))
+        const b = yield* Layer.build(instance(url))
+        const account: Account = {
+          id: `acc_${suffix()}`,
+          name: "Two instances",
+          plan: "pro",
+          featureOverrides: {},
+          limitOverrides: {},
+          createdAt: time(0),
+          updatedAt: time(0)
+        }
+        const endpoint: Endpoint = {
+          id: `we_${suffix()}`,
+          accountId: account.id,
+          url: "https://hooks.example.com/in",
+          events: ["session_completed"],
+          gameInstanceIds: [],
+          channelIds: [],
+          includeCouponCodes: false,
+          status: "active",
+          secret: "whsec_two",
+          createdAt: time(0),
+          updatedAt: time(0)
+        }
+        yield* on(a)(AccountRepo.use((repo) => repo.insert(account)))
+        yield* on(b)(EndpointRepo.use((repo) => repo.insert(endpoint)))
+
+        for (const round of [0, 1, 2]) {
+          // Each round earlier than the last: the previous rounds' deliveries are never due in it.
+          const base = -round * 3_600_000
+          const made = Array.from({ length: 300 }, (_, i): Delivery => ({
+            id: `wd_${round}_${suffix()}`,
+            accountId: account.id,
+            endpointId: endpoint.id,
+            eventId: `evt_${suffix()}`,
+            eventType: "session_completed",
+            payload: { type: "session_completed", createdAt: DateTime.formatIso(time(base)), data: { i } },
+            status: "pending",
+            attemptCount: 0,
+            lastAttemptedAt: null,
+            nextRetryAt: time(base + (i % 7)),
+            responseStatus: null,
+            note: null,
+            createdAt: time(base)
+          }))
+          yield* on(round % 2 === 0 ? a : b)(DeliveryRepo.use((repo) => repo.insertMany(made)))
+          const now = time(base + 1_000)
+          const claims = yield* Effect.forEach(
+            Array.from({ length: 10 }, (_, i) => i),
+            (i) => on(i % 2 === 0 ? a : b)(DeliveryRepo.use((repo) => repo.claimDue(now, time(base + 30_000), 50))),
+            { concurrency: "unbounded" }
+          )
+          const claimed = claims.flatMap((batch) => batch.map((c) => c.delivery.id))
+          assert.strictEqual(new Set(claimed).size, claimed.length, `round ${round}: no delivery is claimed twice`)
+          assert.deepStrictEqual(
+            [...claimed].sort(),
+            made.map((d) => d.id).sort(),
+            `round ${round}: every due delivery is claimed`
+          )
+          assert.isTrue(
+            claims.every((batch) => batch.length <= 50),
+            `round ${round}: no claim takes more than its limit`
+          )
+        }
+      }),
+    60_000
+  )
+})
