@@ -296,8 +296,9 @@ export class DeliveryRepo extends Context.Service<
       page: Page
     ) => Effect.Effect<Paged<Delivery>, StoreError>
     /**
-     * Claims up to `limit` deliveries that are due (`pending` or `failed` with `nextRetryAt` ≤ `now`)
-     * and not claimed by anyone else, until `leaseUntil`: on PostgreSQL with `FOR UPDATE SKIP LOCKED`,
+     * Claims up to `limit` deliveries that are due (`pending` or `failed` with `nextRetryAt` ≤ `now`),
+     * of active endpoints (a disabled endpoint's deliveries wait until it is active again), and not
+     * claimed by anyone else, until `leaseUntil`: on PostgreSQL with `FOR UPDATE SKIP LOCKED`,
      * so instances never claim the same attempt. A claim whose lease passes (its instance died) can
      * be claimed again: the delivery is sent again with the same id.
      */

@@ -301,4 +301,22 @@ describe("WebhookDispatcher", () => {
         })
     )
   )
+
+  it.effect("a disabled endpoint's pending deliveries wait, and go out once it is active again", () =>
+    program([], ({ actor, sent, run }) =>
+      Effect.gen(function* () {
+        const webhooks = yield* Webhooks.Webhooks
+        const endpoint = yield* webhooks.create(actor, { url: "http://127.0.0.1:1/h", events: ["session_completed"] })
+        yield* Effect.flatMap(Effect.service(Event.EventOutbox), (o) => o.append(event(actor.account.id)))
+        yield* webhooks.update(actor, endpoint.id, { status: "disabled" })
+        yield* run
+        assert.strictEqual((yield* Ref.get(sent)).length, 0)
+        assert.strictEqual((yield* deliveriesOf(actor)).items[0]!.status, "pending")
+        yield* webhooks.update(actor, endpoint.id, { status: "active" })
+        yield* run
+        assert.strictEqual((yield* Ref.get(sent)).length, 1)
+        assert.strictEqual((yield* deliveriesOf(actor)).items[0]!.status, "success")
+      })
+    )
+  )
 })

@@ -285,6 +285,10 @@ const layerDeliveryRepo = Layer.effect(
               SELECT id FROM webhook_deliveries
               WHERE status IN ('pending', 'failed') AND next_retry_at <= ${time(now)}
                 AND (claimed_until IS NULL OR claimed_until < ${time(now)})
+                AND EXISTS (
+                  SELECT 1 FROM webhook_endpoints we
+                  WHERE we.id = webhook_deliveries.endpoint_id AND we.status = 'active'
+                )
               ORDER BY next_retry_at
               LIMIT ${limit}
               FOR UPDATE SKIP LOCKED

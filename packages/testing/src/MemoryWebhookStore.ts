@@ -213,7 +213,8 @@ const layerDeliveryRepo = Layer.effect(
             if (nextRetryAt === null || millis(nextRetryAt) > millis(now)) continue
             if (stored.claimedUntil !== null && millis(stored.claimedUntil) >= millis(now)) continue
             const endpoint = endpoints.get(stored.delivery.endpointId)
-            if (endpoint !== undefined) due.push({ stored, endpoint })
+            // A disabled endpoint's deliveries wait until it is active again.
+            if (endpoint !== undefined && endpoint.status === "active") due.push({ stored, endpoint })
           }
           due.sort(
             (a, b) =>
