@@ -298,17 +298,28 @@ export class DeliveryRepo extends Context.Service<
     /**
      * Claims up to `limit` deliveries that are due (`pending` or `failed` with `nextRetryAt` ≤ `now`),
      * of active endpoints (a disabled endpoint's deliveries wait until it is active again), and not
-     * claimed by anyone else, until `leaseUntil`: on PostgreSQL with `FOR UPDATE SKIP LOCKED`,
+     * claimed by anyone else, until `leaseUntil`, leaving out the endpoints in `excludeEndpoints` (those
+     * the claimer has no room for): on PostgreSQL with `FOR UPDATE SKIP LOCKED`,
      * so instances never claim the same attempt. A claim whose lease passes (its instance died) can
      * be claimed again: the delivery is sent again with the same id.
      */
     readonly claimDue: (
       now: Timestamp,
       leaseUntil: Timestamp,
-      limit: number
+      limit: number,
+      excludeEndpoints?: ReadonlyArray<string>
     ) => Effect.Effect<ReadonlyArray<Claimed>, StoreError>
-    /** Stores the result of a try and releases the claim. */
-    readonly recordAttempt: (delivery: Delivery) => Effect.Effect<void, StoreError>
+    /**
+     * Releases claims that were not used (the claimer had no room for them): only those still
+     * holding `leaseUntil`.
+     */
+    readonly release: (ids: ReadonlyArray<string>, leaseUntil: Timestamp) => Effect.Effect<void, StoreError>
+    /**
+     * Stores the result of a try and releases the claim. With `leaseUntil` (the claimer's lease, a
+     * fencing token) it writes only while that lease is still the delivery's: a claimer whose lease
+     * passed and was taken over cannot overwrite the newer claimer's result. Whether it wrote.
+     */
+    readonly recordAttempt: (delivery: Delivery, leaseUntil?: Timestamp) => Effect.Effect<boolean, StoreError>
     /** Makes a delivery ready to send again (resend); false when it is not `failed` or `exhausted`. */
     readonly resend: (accountId: string, id: string, now: Timestamp) => Effect.Effect<boolean, StoreError>
     /** Resends every exhausted delivery of the endpoint created at or after `since`; how many. */

@@ -279,7 +279,14 @@ const layerDeliveryRepo = Layer.effect(
         Effect.mapError(toStoreError("DeliveryRepo.list"))
       ),
       claimDue: Effect.fnUntraced(
-        function* (now: DateTime.Utc, leaseUntil: DateTime.Utc, limit: number) {
+        function* (
+          now: DateTime.Utc,
+          leaseUntil: DateTime.Utc,
+          limit: number,
+          excludeEndpoints: ReadonlyArray<string> = []
+        ) {
+          const excluded =
+            excludeEndpoints.length === 0 ? sql.literal("") : sql`AND endpoint_id NOT IN ${sql.in(excludeEndpoints)}`
           const rows = yield* sql`UPDATE webhook_deliveries d SET claimed_until = ${time(leaseUntil)}
             FROM (
               SELECT id FROM webhook_deliveries
@@ -289,6 +296,7 @@ const layerDeliveryRepo = Layer.effect(
                   SELECT 1 FROM webhook_endpoints we
                   WHERE we.id = webhook_deliveries.endpoint_id AND we.status = 'active'
                 )
+                ${excluded}
               ORDER BY next_retry_at
               LIMIT ${limit}
               FOR UPDATE SKIP LOCKED
@@ -313,12 +321,23 @@ const layerDeliveryRepo = Layer.effect(
         },
         Effect.mapError(toStoreError("DeliveryRepo.claimDue"))
       ),
+      release: Effect.fnUntraced(
+        function* (ids: ReadonlyArray<string>, leaseUntil: DateTime.Utc) {
+          if (ids.length === 0) return
+          yield* sql`UPDATE webhook_deliveries SET claimed_until = NULL
+            WHERE id IN ${sql.in(ids)} AND claimed_until = ${time(leaseUntil)}`
+        },
+        Effect.mapError(toStoreError("DeliveryRepo.release"))
+      ),
       recordAttempt: Effect.fnUntraced(
-        function* (d: Delivery) {
-          yield* sql`UPDATE webhook_deliveries SET status = ${d.status}, attempt_count = ${d.attemptCount},
+        function* (d: Delivery, leaseUntil?: DateTime.Utc) {
+          const fence = leaseUntil === undefined ? sql.literal("") : sql`AND claimed_until = ${time(leaseUntil)}`
+          const rows = yield* sql`UPDATE webhook_deliveries SET status = ${d.status}, attempt_count = ${d.attemptCount},
               last_attempted_at = ${timeOrNull(d.lastAttemptedAt)}, next_retry_at = ${timeOrNull(d.nextRetryAt)},
               response_status = ${d.responseStatus}, note = ${d.note}, claimed_until = NULL
-            WHERE account_id = ${d.accountId} AND id = ${d.id}`
+            WHERE account_id = ${d.accountId} AND id = ${d.id} ${fence}
+            RETURNING id`
+          return rows.length > 0
         },
         Effect.mapError(toStoreError("DeliveryRepo.recordAttempt"))
       ),

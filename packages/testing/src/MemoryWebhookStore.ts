@@ -204,10 +204,12 @@ const layerDeliveryRepo = Layer.effect(
           }
           return paginate(rows.sort(deliveryOrder(query)), page)
         }),
-      claimDue: (now, leaseUntil, limit) =>
+      claimDue: (now, leaseUntil, limit, excludeEndpoints = []) =>
         Effect.gen(function* () {
+          const excluded = new Set(excludeEndpoints)
           const due: Array<{ readonly stored: StoredDelivery; readonly endpoint: Endpoint }> = []
           for (const stored of deliveries.values()) {
+            if (excluded.has(stored.delivery.endpointId)) continue
             const { status, nextRetryAt } = stored.delivery
             if (status !== "pending" && status !== "failed") continue
             if (nextRetryAt === null || millis(nextRetryAt) > millis(now)) continue
@@ -233,10 +235,25 @@ const layerDeliveryRepo = Layer.effect(
           }
           return claimed
         }).pipe(serial.withPermit),
-      recordAttempt: (d) =>
+      release: (ids, leaseUntil) =>
+        Effect.gen(function* () {
+          for (const id of ids) {
+            const stored = deliveries.get(id)
+            if (stored?.claimedUntil != null && millis(stored.claimedUntil) === millis(leaseUntil)) {
+              yield* deliveries.set(id, { ...stored, claimedUntil: null })
+            }
+          }
+        }).pipe(serial.withPermit),
+      recordAttempt: (d, leaseUntil) =>
         Effect.gen(function* () {
           const stored = find(d.accountId, d.id)
-          if (stored === undefined) return
+          if (stored === undefined) return false
+          if (
+            leaseUntil !== undefined &&
+            (stored.claimedUntil === null || millis(stored.claimedUntil) !== millis(leaseUntil))
+          ) {
+            return false
+          }
           yield* deliveries.set(d.id, {
             delivery: {
               ...stored.delivery,
@@ -249,6 +266,7 @@ const layerDeliveryRepo = Layer.effect(
             },
             claimedUntil: null
           })
+          return true
         }).pipe(serial.withPermit),
       resend: (accountId, id, now) =>
         Effect.gen(function* () {

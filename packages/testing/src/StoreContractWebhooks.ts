@@ -689,6 +689,57 @@ export const tests = (it: Vitest.MethodsNonLive<Services>): void => {
     )
   )
 
+  it.effect("claimDue leaves out excluded endpoints; release frees unused claims of that lease only", () =>
+    cleaningUp((track) =>
+      Effect.gen(function* () {
+        const { deliveries } = yield* services
+        const t = claimWindow()
+        const account = yield* givenAccount
+        const busy = track(yield* givenEndpoint(account.id))
+        const free = track(yield* givenEndpoint(account.id))
+        const [a, b, c] = yield* givenDeliveries([
+          makeDelivery(busy, { nextRetryAt: t(0) }),
+          makeDelivery(free, { nextRetryAt: t(1) }),
+          makeDelivery(free, { nextRetryAt: t(2) })
+        ])
+        const lease = t(60 * SECOND)
+        const claimed = yield* deliveries.claimDue(t(SECOND), lease, 10, [busy.id])
+        assert.deepStrictEqual(claimedIds(claimed, account.id), ids([b, c]))
+        // Another lease's release does nothing; this lease's release makes them claimable again.
+        yield* deliveries.release(ids([b, c]), t(61 * SECOND))
+        assert.deepStrictEqual(claimedIds(yield* deliveries.claimDue(t(SECOND), lease, 10, [busy.id]), account.id), [])
+        yield* deliveries.release(ids([b]), lease)
+        assert.deepStrictEqual(
+          claimedIds(yield* deliveries.claimDue(t(SECOND), t(70 * SECOND), 10), account.id),
+          ids([a, b])
+        )
+      })
+    )
+  )
+
+  it.effect("recordAttempt with a lease writes only while that lease is the delivery's (fencing)", () =>
+    cleaningUp((track) =>
+      Effect.gen(function* () {
+        const { deliveries } = yield* services
+        const t = claimWindow()
+        const account = yield* givenAccount
+        const endpoint = track(yield* givenEndpoint(account.id))
+        const [delivery] = yield* givenDeliveries([makeDelivery(endpoint, { nextRetryAt: t(0), createdAt: t(0) })])
+        const oldLease = t(60 * SECOND)
+        assert.strictEqual(claimedIds(yield* deliveries.claimDue(t(0), oldLease, 10), account.id).length, 1)
+        // The first claimer is slow: its lease passes and another claimer takes the delivery over.
+        const newLease = t(200 * SECOND)
+        assert.strictEqual(claimedIds(yield* deliveries.claimDue(t(61 * SECOND), newLease, 10), account.id).length, 1)
+        const late = afterAttempt(delivery!, { _tag: "Answered", status: 503 }, t(70 * SECOND))
+        assert.isFalse(yield* deliveries.recordAttempt(late, oldLease), "the old claimer cannot write")
+        const current = afterAttempt(delivery!, { _tag: "Answered", status: 200 }, t(71 * SECOND))
+        assert.isTrue(yield* deliveries.recordAttempt(current, newLease))
+        assertSome(yield* deliveries.findById(account.id, delivery!.id), current)
+        assert.isFalse(yield* deliveries.recordAttempt(late, newLease), "a released claim is no claim")
+      })
+    )
+  )
+
   it.effect("resend makes a failed or exhausted delivery pending again, in its account only", () =>
     cleaningUp((track) =>
       Effect.gen(function* () {

@@ -1,0 +1,369 @@
+/**
+ * Shared pieces of the webhook benchmarks (`bench/webhooks.ts`, `bench/webhooks-kill.ts`): a fresh
+ * PostgreSQL database, reference-server child processes (`examples/server/src/main.ts`) with their
+ * output in a log file, the account/channel/campaign set-up through the API, plays, and a loopback
+ * receiver (`node:http`) that answers 200 at once and counts what it gets. Everything talks to
+ * 127.0.0.1 only. Not a test: run by hand.
+ */
+import { type ChildProcess, execFile, spawn } from "node:child_process"
+import { mkdtempSync, openSync, readFileSync, rmSync, closeSync } from "node:fs"
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http"
+import type { AddressInfo } from "node:net"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+
+export const ADMIN = "bench-admin-token"
+export const ORIGIN = "https://bench.example.com"
+const PG = process.env.CG_BENCH_POSTGRES ?? "postgres://postgres@127.0.0.1:5432"
+
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
+
+export const percentile = (sorted: ReadonlyArray<number>, p: number): number =>
+  sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!
+
+// ---------------------------------------------------------------------------------------------
+// PostgreSQL (asynchronous psql, so that the receiver in this process is never blocked)
+// ---------------------------------------------------------------------------------------------
+
+const psqlRaw = (url: string, sql: string): Promise<string> =>
+  new Promise((resolve, reject) =>
+    execFile(
+      "psql",
+      [url, "-X", "-qAt", "-v", "ON_ERROR_STOP=1", "-c", sql],
+      { maxBuffer: 256 * 1024 * 1024 },
+      (error, stdout, stderr) => (error === null ? resolve(stdout) : reject(new Error(`psql: ${stderr || error}`)))
+    )
+  )
+
+export interface BenchDatabase {
+  readonly name: string
+  readonly url: string
+  /** Runs SQL on the database; the rows as lines of `|`-separated fields. */
+  readonly query: (sql: string) => Promise<Array<Array<string>>>
+  readonly drop: () => Promise<void>
+}
+
+export const createDatabase = async (prefix: string): Promise<BenchDatabase> => {
+  const name = `${prefix}_${Date.now()}_${process.pid}`
+  await psqlRaw(`${PG}/postgres`, `CREATE DATABASE ${name}`)
+  const url = `${PG}/${name}`
+  let dropped = false
+  return {
+    name,
+    url,
+    query: async (sql) =>
+      (await psqlRaw(url, sql))
+        .split("\n")
+        .filter((line) => line !== "")
+        .map((line) => line.split("|")),
+    drop: async () => {
+      if (dropped) return
+      dropped = true
+      try {
+        await psqlRaw(`${PG}/postgres`, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+      } catch (error) {
+        console.error(`could not drop database ${name}: ${String(error)}`)
+      }
+    }
+  }
+}
+
+/**
+ * Holds back every delivery row inserted from now on (benchmark databases only): a `BEFORE INSERT`
+ * trigger sets its lease (`claimed_until`) to infinity, so no dispatcher claims it.
+ */
+export const HOLD_SQL = `
+  CREATE FUNCTION bench_hold() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN NEW.claimed_until := 'infinity'; RETURN NEW; END $$;
+  CREATE TRIGGER bench_hold BEFORE INSERT ON webhook_deliveries FOR EACH ROW EXECUTE FUNCTION bench_hold();`
+
+/** Releases what `HOLD_SQL` held, in one transaction: every held delivery becomes claimable at once. */
+export const RELEASE_SQL = `BEGIN;
+  DROP TRIGGER bench_hold ON webhook_deliveries;
+  UPDATE webhook_deliveries SET claimed_until = NULL WHERE claimed_until = 'infinity';
+  COMMIT;`
+
+// ---------------------------------------------------------------------------------------------
+// Server instances
+// ---------------------------------------------------------------------------------------------
+
+export interface Instance {
+  readonly name: string
+  readonly base: string
+  readonly child: ChildProcess
+  readonly logPath: string
+  readonly exited: Promise<void>
+  /** Stops it (SIGINT, then SIGKILL after 10 s). */
+  readonly stop: () => Promise<void>
+  /** `kill -9`. */
+  readonly kill9: () => void
+}
+
+const logDir = mkdtempSync(join(tmpdir(), "cg-bench-webhooks-"))
+
+export const startInstance = async (name: string, port: number, databaseUrl: string): Promise<Instance> => {
+  const logPath = join(logDir, `${name}.log`)
+  const fd = openSync(logPath, "a")
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATABASE_URL: databaseUrl,
+    CG_ADMIN_TOKEN: ADMIN,
+    CG_ALLOW_PRIVATE_URLS: "true"
+  } as Record<string, string>
+  delete env.REDIS_URL
+  const child = spawn(process.execPath, ["examples/server/src/main.ts"], { env, stdio: ["ignore", fd, fd] })
+  closeSync(fd)
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()))
+  const gone = () => child.exitCode !== null || child.signalCode !== null
+  const instance: Instance = {
+    name,
+    base: `http://127.0.0.1:${port}`,
+    child,
+    logPath,
+    exited,
+    stop: async () => {
+      if (gone()) return
+      child.kill("SIGINT")
+      await Promise.race([exited, sleep(10_000)])
+      if (!gone()) child.kill("SIGKILL")
+      await Promise.race([exited, sleep(2_000)])
+    },
+    kill9: () => {
+      if (!gone()) child.kill("SIGKILL")
+    }
+  }
+  const started = Date.now()
+  for (;;) {
+    if (gone()) throw new Error(`${name} exited at start; see ${logPath}:\n${readLog(instance)}`)
+    try {
+      if ((await fetch(`${instance.base}/health`)).ok) break
+    } catch {
+      // not up yet
+    }
+    if (Date.now() - started > 60_000) throw new Error(`${name} did not start; see ${logPath}`)
+    await sleep(100)
+  }
+  return instance
+}
+
+export const readLog = (instance: Instance): string => {
+  try {
+    return readFileSync(instance.logPath, "utf8")
+  } catch {
+    return ""
+  }
+}
+
+/** Lines of an instance's output that are warnings or errors (the dispatcher logs its troubles so). */
+export const logTroubles = (instance: Instance): Array<string> =>
+  readLog(instance)
+    .split("\n")
+    .filter((line) => /level=(WARN|ERROR|FATAL)|\bWARN\b|\bERROR\b|Error/.test(line))
+
+export const removeLogs = () => rmSync(logDir, { recursive: true, force: true })
+
+// ---------------------------------------------------------------------------------------------
+// The API
+// ---------------------------------------------------------------------------------------------
+
+export const call = async (base: string, method: string, path: string, key: string, body?: unknown) => {
+  const response = await fetch(`${base}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) })
+  })
+  const json = (await response.json()) as any
+  if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`)
+  return json
+}
+
+export interface Tenant {
+  readonly key: string
+  readonly channelId: string
+  readonly campaignId: string
+  readonly mintKeys: ReadonlyArray<string>
+}
+
+/** An account on the unlimited plan, an allowed origin, a channel, a live wheel, and `tokens.mint` keys. */
+export const setUpTenant = async (base: string, plays: number): Promise<Tenant> => {
+  const { apiKey } = await call(base, "POST", "/admin/v1/accounts", ADMIN, { name: "bench", plan: "unlimited" })
+  const key = apiKey.key as string
+  await call(base, "POST", "/v1/tenant/allowed-origins", key, { origin: ORIGIN })
+  const { channel } = await call(base, "POST", "/v1/channels", key, { name: "bench" })
+  const { gameInstance } = await call(base, "POST", "/v1/game-instances", key, {
+    gameSlug: "spin-the-wheel",
+    name: "bench",
+    channelId: channel.id,
+    config: {
+      segments: [
+        { id: "w", label: "Win", isWin: true },
+        { id: "l", label: "Lose", isWin: false }
+      ]
+    }
+  })
+  await call(base, "POST", `/v1/game-instances/${gameInstance.id}/activate`, key, {})
+  // The mint allows 600 calls a minute per key: spread the load over keys.
+  const mintKeys: Array<string> = []
+  for (let i = 0; i < Math.ceil((plays + 200) / 500); i++) {
+    const created = await call(base, "POST", "/v1/tenant/api-keys", key, {
+      name: `bench-mint-${i}`,
+      permissions: ["tokens.mint"]
+    })
+    mintKeys.push(created.apiKey.key)
+  }
+  return { key, channelId: channel.id, campaignId: gameInstance.id, mintKeys }
+}
+
+/** An endpoint subscribed to `session_completed`, no filters. */
+export const createEndpoint = async (base: string, key: string, url: string): Promise<string> => {
+  const { endpoint } = await call(base, "POST", "/v1/tenant/webhooks/endpoints", key, {
+    url,
+    events: ["session_completed"]
+  })
+  return endpoint.id as string
+}
+
+/** One whole play (mint → start → finish): one `session_completed` event. */
+export const play = async (base: string, tenant: Tenant, i: number) => {
+  const minted = await call(
+    base,
+    "POST",
+    "/v1/auth/session-tokens",
+    tenant.mintKeys[Math.abs(i) % tenant.mintKeys.length]!,
+    { channelId: tenant.channelId, participantRef: `p${i}`, origin: ORIGIN }
+  )
+  const { session } = await call(base, "POST", "/v1/play/sessions", minted.clientToken)
+  await call(base, "POST", `/v1/play/sessions/${session.id}/finish`, minted.clientToken, {})
+}
+
+/** Runs `count` jobs with `concurrency` workers. */
+export const runPool = async (count: number, concurrency: number, job: (i: number) => Promise<void>) => {
+  let next = 0
+  await Promise.all(
+    Array.from({ length: Math.min(concurrency, count) }, async () => {
+      while (next < count) await job(next++)
+    })
+  )
+}
+
+// ---------------------------------------------------------------------------------------------
+// The receiver
+// ---------------------------------------------------------------------------------------------
+
+export interface Received {
+  /** `Date.now()` when the whole request was read. */
+  readonly at: number
+  readonly path: string
+  readonly deliveryId: string
+  /** The body's `createdAt` (epoch ms), NaN when absent. */
+  readonly eventAt: number
+}
+
+export interface Receiver {
+  readonly port: number
+  readonly url: (path: string) => string
+  /** Requests per path (dead paths count at arrival). */
+  readonly byPath: Map<string, number>
+  /** Answered requests per `X-Service-Delivery-Id`. */
+  readonly byId: Map<string, number>
+  /** Every answered request, in order. */
+  readonly log: Array<Received>
+  /** Requests on dead paths, never answered. */
+  readonly deadRequests: () => number
+  /** Called after each answered request. */
+  onReceived: (r: Received) => void
+  readonly close: () => Promise<void>
+}
+
+/**
+ * A loopback HTTP server: 200 at once (or after `delayMs`) on every path but `dead` ones, which
+ * never answer. A request counts when its body has been read.
+ */
+export const startReceiver = async (dead: ReadonlySet<string> = new Set(), delayMs = 0): Promise<Receiver> => {
+  const byPath = new Map<string, number>()
+  const byId = new Map<string, number>()
+  const log: Array<Received> = []
+  let dead_ = 0
+  const handler = (req: IncomingMessage, res: ServerResponse) => {
+    const path = req.url ?? "/"
+    if (dead.has(path)) {
+      dead_++
+      byPath.set(path, (byPath.get(path) ?? 0) + 1)
+      req.resume() // read and never answer: the sender's 10 s timeout ends it
+      return
+    }
+    const chunks: Array<Buffer> = []
+    req.on("data", (chunk: Buffer) => chunks.push(chunk))
+    req.on("end", () => {
+      const at = Date.now()
+      const answer = () => res.writeHead(200, { "content-type": "text/plain", "content-length": "2" }).end("ok")
+      if (delayMs > 0) setTimeout(answer, delayMs)
+      else answer()
+      const deliveryId = String(req.headers["x-service-delivery-id"] ?? "")
+      let eventAt = NaN
+      try {
+        eventAt = Date.parse(JSON.parse(Buffer.concat(chunks).toString("utf8")).createdAt)
+      } catch {
+        // not JSON
+      }
+      byPath.set(path, (byPath.get(path) ?? 0) + 1)
+      byId.set(deliveryId, (byId.get(deliveryId) ?? 0) + 1)
+      const r: Received = { at, path, deliveryId, eventAt }
+      log.push(r)
+      receiver.onReceived(r)
+    })
+  }
+  const server: Server = createServer({ keepAliveTimeout: 30_000 }, handler)
+  server.headersTimeout = 60_000
+  server.requestTimeout = 0
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
+  const port = (server.address() as AddressInfo).port
+  const receiver: Receiver = {
+    port,
+    url: (path) => `http://127.0.0.1:${port}${path}`,
+    byPath,
+    byId,
+    log,
+    deadRequests: () => dead_,
+    onReceived: () => {},
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      })
+  }
+  return receiver
+}
+
+// ---------------------------------------------------------------------------------------------
+// Bounded runs
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Runs `main` with `cleanup` always run after it, also on SIGINT/SIGTERM and when `hardLimitMs`
+ * passes (then the exit code is 3). `main` returns the exit code.
+ */
+export const bounded = (hardLimitMs: number, main: () => Promise<number>, cleanup: () => Promise<void>) => {
+  let cleaning: Promise<void> | undefined
+  const clean = () => (cleaning ??= cleanup().finally(removeLogs))
+  const abort = (why: string, code: number) => {
+    console.error(why)
+    void clean().finally(() => process.exit(code))
+  }
+  const timer = setTimeout(() => abort(`hard time limit of ${hardLimitMs / 1000} s reached: stopping`, 3), hardLimitMs)
+  timer.unref()
+  process.once("SIGINT", () => abort("interrupted", 130))
+  process.once("SIGTERM", () => abort("terminated", 143))
+  main()
+    .catch((error) => {
+      console.error(error)
+      return 1
+    })
+    .then(async (code) => {
+      clearTimeout(timer)
+      await clean()
+      process.exit(code)
+    })
+}

@@ -1,0 +1,261 @@
+/**
+ * Webhook delivery across a crash: two reference-server instances (A and B, two child processes on
+ * two ports) on one fresh PostgreSQL database, both running the delivery worker, and one loopback
+ * receiver that answers 200 at once and counts requests per `X-Service-Delivery-Id`. Run by hand,
+ * never in CI:
+ *
+ *   node bench/webhooks-kill.ts                 # kill -9 A after ~300 deliveries
+ *   node bench/webhooks-kill.ts --no-kill       # both stay up: exactly one request per attempt
+ *
+ * `--events` plays (default 1000) go to A and B alternately (a play that fails because A is dead is
+ * played again on B), each appending one `session_completed` event, fanned out to `--endpoints`
+ * endpoints (default 1). As soon as the receiver has seen `--kill-at` requests (default 300) A gets
+ * SIGKILL. B keeps running until every delivery is `success` (status totals read through B's API,
+ * `GET /v1/tenant/webhooks/deliveries?status=…`) or until `--deadline` seconds (default 180) after
+ * the first play: deliveries A had claimed are sent again by B once their 60 s lease passes.
+ *
+ * `--produce backlog` (default) produces every event first with the delivery rows held back (the
+ * benchmark-only trigger of `webhook-harness.ts`), then releases them at once: both workers then
+ * drain the backlog in batches of up to 200, so at the kill A holds claimed deliveries not yet sent
+ * or not yet recorded, which B must send after their 60 s lease. `--produce live` lets deliveries
+ * flow during the plays: A is then killed in the middle of the plays (its open transactions abort,
+ * their plays are played again on B), but the workers keep up with the plays and A rarely holds
+ * a claim at that instant.
+ *
+ * `--slow <ms>` makes the receiver answer each request after that delay instead of at once (still
+ * within the 10 s timeout): with a backlog on one endpoint, an instance's batch then outlasts the
+ * 60 s lease, e.g. `--no-kill --events 250 --slow 8000`.
+ *
+ * Prints events, deliveries, received requests, distinct delivery ids received, duplicates, lost
+ * deliveries (in the database, never received), the final statuses and the elapsed time. Exit code
+ * 0 only when nothing was lost and every delivery is `success` (with `--no-kill`, also when the
+ * received requests equal the sum of `attemptCount` and every id came exactly once); 1 otherwise.
+ */
+import { parseArgs } from "node:util"
+import {
+  type BenchDatabase,
+  bounded,
+  call,
+  HOLD_SQL,
+  RELEASE_SQL,
+  createDatabase,
+  createEndpoint,
+  type Instance,
+  logTroubles,
+  play,
+  type Receiver,
+  runPool,
+  setUpTenant,
+  sleep,
+  startInstance,
+  startReceiver
+} from "./webhook-harness.ts"
+
+const { values } = parseArgs({
+  options: {
+    events: { type: "string", default: "1000" },
+    endpoints: { type: "string", default: "1" },
+    "kill-at": { type: "string", default: "300" },
+    "no-kill": { type: "boolean", default: false },
+    produce: { type: "string", default: "backlog" },
+    slow: { type: "string", default: "0" },
+    deadline: { type: "string", default: "180" },
+    concurrency: { type: "string", default: "16" },
+    "port-a": { type: "string", default: "18291" },
+    "port-b": { type: "string", default: "18292" }
+  }
+})
+const events = Number(values.events)
+const endpointCount = Number(values.endpoints)
+const killAt = Number(values["kill-at"])
+const noKill = values["no-kill"]
+const deadlineMs = Number(values.deadline) * 1000
+const concurrency = Number(values.concurrency)
+const produce = values.produce
+if (produce !== "backlog" && produce !== "live") throw new Error("--produce backlog|live")
+
+const live = {
+  db: undefined as BenchDatabase | undefined,
+  a: undefined as Instance | undefined,
+  b: undefined as Instance | undefined,
+  receiver: undefined as Receiver | undefined
+}
+
+const teardown = async () => {
+  await Promise.all([live.a?.stop(), live.b?.stop()])
+  await live.receiver?.close()
+  await live.db?.drop()
+}
+
+const STATUSES = ["pending", "failed", "exhausted", "success"] as const
+const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`
+
+const main = async (): Promise<number> => {
+  console.log(
+    `PostgreSQL, two instances of examples/server/src/main.ts; events=${events} endpoints=${endpointCount} ` +
+      `produce=${produce}; ${noKill ? "no kill" : `kill -9 A after ${killAt} received requests`}; deadline ${deadlineMs / 1000} s`
+  )
+  const db = (live.db = await createDatabase("cg_bench_whkill"))
+  const receiver = (live.receiver = await startReceiver(new Set(), Number(values.slow)))
+  // A first (it runs the migrations), then B on the same database.
+  const a = (live.a = await startInstance("A", Number(values["port-a"]), db.url))
+  const b = (live.b = await startInstance("B", Number(values["port-b"]), db.url))
+  const tenant = await setUpTenant(a.base, events + 200)
+  if (produce === "backlog") await db.query(HOLD_SQL)
+  for (let i = 0; i < endpointCount; i++) await createEndpoint(a.base, tenant.key, receiver.url(`/e${i}`))
+
+  const t0 = Date.now()
+  let killedAt = 0
+  let receivedAtKill = 0
+  receiver.onReceived = () => {
+    if (noKill || killedAt !== 0 || receiver.log.length < killAt) return
+    a.kill9()
+    killedAt = Date.now()
+    receivedAtKill = receiver.log.length
+    console.log(`kill -9 A (pid ${a.child.pid}) at ${secs(killedAt - t0)}, after ${receivedAtKill} received requests`)
+  }
+
+  let playsOnA = 0
+  let playsOnB = 0
+  let replayed = 0
+  let failed = 0
+  await runPool(events, concurrency, async (i) => {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const onA = i % 2 === 0 && killedAt === 0 && attempt === 0
+      try {
+        await play(onA ? a.base : b.base, tenant, i)
+        if (onA) playsOnA++
+        else playsOnB++
+        return
+      } catch (error) {
+        if (attempt === 0) replayed++
+        if (attempt === 2) {
+          failed++
+          console.error(`play ${i} failed: ${String(error)}`)
+        }
+      }
+    }
+  })
+  const producedAt = Date.now()
+  console.log(
+    `plays done in ${secs(producedAt - t0)}: ${playsOnA} on A, ${playsOnB} on B, ${replayed} played again on B, ${failed} failed`
+  )
+  if (produce === "backlog") {
+    await db.query(RELEASE_SQL)
+    console.log(`released the held deliveries at ${secs(Date.now() - t0)}`)
+  }
+  const waitKill = Date.now()
+  while (!noKill && killedAt === 0 && receiver.log.length < killAt && Date.now() - waitKill < 30_000) await sleep(50)
+  if (!noKill && killedAt === 0) {
+    console.log(`the receiver had only ${receiver.log.length} requests when the plays ended: killing A now`)
+    a.kill9()
+    killedAt = Date.now()
+    receivedAtKill = receiver.log.length
+  }
+
+  // Wait on B's API until every delivery is `success`, or the deadline.
+  const totals = async (): Promise<Record<(typeof STATUSES)[number], number>> => {
+    const entries = await Promise.all(
+      STATUSES.map(async (status) => {
+        const page = await call(b.base, "GET", `/v1/tenant/webhooks/deliveries?status=${status}&limit=1`, tenant.key)
+        return [status, page.total as number] as const
+      })
+    )
+    return Object.fromEntries(entries) as Record<(typeof STATUSES)[number], number>
+  }
+  let last = await totals()
+  let lastPrint = 0
+  while (Date.now() - t0 < deadlineMs) {
+    if (last.pending + last.failed + last.exhausted === 0 && last.success > 0) break
+    if (Date.now() - lastPrint > 10_000) {
+      lastPrint = Date.now()
+      console.log(
+        `  ${secs(Date.now() - t0)}: ${STATUSES.map((s) => `${s}=${last[s]}`).join(" ")}, received ${receiver.log.length}`
+      )
+    }
+    await sleep(250)
+    last = await totals()
+  }
+  const finishedAt = Date.now()
+  await sleep(500) // let any request still in flight arrive
+
+  // The deliveries as stored, against what the receiver got.
+  const rows = await db.query(
+    "SELECT id, status, attempt_count, event_id, (extract(epoch FROM last_attempted_at) * 1000)::bigint FROM webhook_deliveries"
+  )
+  const deliveries = rows.map(([id, status, attempts, eventId, lastAttempt]) => ({
+    id: id!,
+    status: status!,
+    attempts: Number(attempts),
+    eventId: eventId!,
+    lastAttemptAt: lastAttempt === undefined || lastAttempt === "" ? NaN : Number(lastAttempt)
+  }))
+  const [[eventCount]] = (await db.query("SELECT count(*) FROM events WHERE type = 'session_completed'")) as [[string]]
+  const statusCount = new Map<string, number>()
+  for (const d of deliveries) statusCount.set(d.status, (statusCount.get(d.status) ?? 0) + 1)
+  const attemptSum = deliveries.reduce((sum, d) => sum + d.attempts, 0)
+  const received = receiver.log.length
+  const distinct = receiver.byId.size
+  const duplicated = [...receiver.byId.values()].filter((n) => n > 1)
+  const extraRequests = duplicated.reduce((sum, n) => sum + n - 1, 0)
+  const lost = deliveries.filter((d) => !receiver.byId.has(d.id))
+  const known = new Set(deliveries.map((d) => d.id))
+  const unknown = [...receiver.byId.keys()].filter((id) => !known.has(id))
+  const allSuccess = deliveries.length > 0 && deliveries.every((d) => d.status === "success")
+  // Deliveries whose last attempt came long after the kill: those A had claimed, sent by B after the lease.
+  const afterLease = killedAt === 0 ? [] : deliveries.filter((d) => d.lastAttemptAt > killedAt + 30_000)
+
+  console.log("")
+  console.log(`events (session_completed): ${eventCount}`)
+  console.log(`deliveries:                 ${deliveries.length} (events × ${endpointCount} endpoints)`)
+  console.log(`received requests:          ${received}`)
+  console.log(
+    `distinct delivery ids:      ${distinct}${unknown.length > 0 ? ` (${unknown.length} not in the database!)` : ""}`
+  )
+  console.log(
+    `duplicates:                 ${duplicated.length} ids received more than once (${extraRequests} extra requests)`
+  )
+  console.log(
+    `lost:                       ${lost.length}${
+      lost.length > 0
+        ? ` e.g. ${lost
+            .slice(0, 3)
+            .map((d) => `${d.id}:${d.status}`)
+            .join(", ")}`
+        : ""
+    }`
+  )
+  console.log(`final statuses:             ${[...statusCount].map(([s, n]) => `${s}=${n}`).join(" ")}`)
+  console.log(`sum of attemptCount:        ${attemptSum}`)
+  console.log(
+    `elapsed:                    ${secs(finishedAt - t0)} from the first play to ${allSuccess ? "all success" : "the deadline"}` +
+      (killedAt === 0 ? "" : `; killed at ${secs(killedAt - t0)} (${receivedAtKill} received then)`) +
+      (killedAt === 0
+        ? ""
+        : `; ${afterLease.length} deliveries last attempted more than 30 s after the kill (A's claims, sent by B after the lease)` +
+          (afterLease.length === 0
+            ? ""
+            : `, ${secs(Math.min(...afterLease.map((d) => d.lastAttemptAt)) - killedAt)}–${secs(Math.max(...afterLease.map((d) => d.lastAttemptAt)) - killedAt)} after the kill`))
+  )
+  for (const instance of noKill ? [a, b] : [b]) {
+    const troubles = logTroubles(instance)
+    if (troubles.length > 0) {
+      console.log(`${instance.name} warnings/errors: ${troubles.length}; first: ${troubles.slice(0, 3).join(" | ")}`)
+    }
+  }
+
+  let ok = lost.length === 0 && allSuccess && unknown.length === 0
+  if (noKill) {
+    const onePerAttempt = received === attemptSum
+    const eachOnce = duplicated.length === 0
+    console.log(
+      `no kill: received requests ${onePerAttempt ? "=" : "≠"} sum of attemptCount (${received} vs ${attemptSum}); ` +
+        `${eachOnce ? "every id once" : `${duplicated.length} ids more than once`}`
+    )
+    ok = ok && onePerAttempt && eachOnce
+  }
+  console.log(ok ? "OK" : "FAILED")
+  return ok ? 0 : 1
+}
+
+bounded(deadlineMs + 300_000, main, teardown)
