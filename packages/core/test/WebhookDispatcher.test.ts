@@ -16,7 +16,7 @@ import {
 } from "@campaign-games/core"
 import { MemoryStore, MemoryWebhookStore } from "@campaign-games/testing"
 import { assert, describe, it } from "@effect/vitest"
-import { DateTime, Effect, Layer, Ref } from "effect"
+import { DateTime, Effect, Layer, Option, Ref } from "effect"
 import { TestClock } from "effect/testing"
 
 interface Sent {
@@ -40,6 +40,10 @@ const recordingTransport = (answers: Ref.Ref<ReadonlyArray<Webhook.AttemptResult
       })
   })
 
+const codes = Layer.succeed(Webhook.CouponCodes, (_accountId: string, grantId: string) =>
+  Effect.succeed(grantId === "grt_1" ? Option.some("SECRET-CODE-1234") : Option.none())
+)
+
 const setup = (script: ReadonlyArray<Webhook.AttemptResult>) =>
   Effect.gen(function* () {
     const answers = yield* Ref.make(script)
@@ -51,7 +55,10 @@ const setup = (script: ReadonlyArray<Webhook.AttemptResult>) =>
         Layer.provide(Layer.succeed(Webhooks.WebhookPolicy, { allowPrivateUrls: true })),
         Layer.provide(Layer.succeed(Webhook.HostResolver, { resolve: () => Effect.succeed([]) }))
       ),
-      WebhookDispatcher.WebhookDispatcher.layerNoLoop().pipe(Layer.provide(recordingTransport(answers, sent)))
+      WebhookDispatcher.WebhookDispatcher.layerNoLoop().pipe(
+        Layer.provide(recordingTransport(answers, sent)),
+        Layer.provide(codes)
+      )
     ).pipe(
       Layer.provideMerge(Webhooks.Webhooks.layerFanOut),
       Layer.provideMerge(Secrets.Secrets.layerWebCrypto),
@@ -316,6 +323,49 @@ describe("WebhookDispatcher", () => {
         yield* run
         assert.strictEqual((yield* Ref.get(sent)).length, 1)
         assert.strictEqual((yield* deliveriesOf(actor)).items[0]!.status, "success")
+      })
+    )
+  )
+
+  it.effect("coupon codes go only to endpoints with includeCouponCodes, and never into the log", () =>
+    program([], ({ actor, sent, run }) =>
+      Effect.gen(function* () {
+        const webhooks = yield* Webhooks.Webhooks
+        yield* webhooks.create(actor, {
+          url: "http://127.0.0.1:1/with",
+          events: ["reward_granted"],
+          includeCouponCodes: true
+        })
+        yield* webhooks.create(actor, { url: "http://127.0.0.1:1/without", events: ["reward_granted"] })
+        yield* Effect.flatMap(Effect.service(Event.EventOutbox), (o) =>
+          o.append(
+            event(actor.account.id, {
+              type: "reward_granted",
+              data: {
+                gameInstanceId: "gi_1",
+                channelId: "ch_1",
+                grantId: "grt_1",
+                participantRef: "p",
+                source: "rule",
+                sessionId: "ses_1",
+                tierId: "tier_1",
+                prize: { title: "Free coffee", description: "" },
+                // A producer that (wrongly) passes the code: it must still never be stored.
+                coupon: { ref: "R1", name: "Coffee", code: "SECRET-CODE-1234" },
+                expiresAt: null
+              }
+            })
+          )
+        )
+        yield* run
+        const byPath = Object.fromEntries(
+          (yield* Ref.get(sent)).map((s) => [s.url.split("/").pop(), JSON.parse(s.body)])
+        )
+        assert.deepStrictEqual(byPath["with"].data.coupon, { ref: "R1", name: "Coffee", code: "SECRET-CODE-1234" })
+        assert.deepStrictEqual(byPath["without"].data.coupon, { ref: "R1", name: "Coffee" })
+        const log = yield* deliveriesOf(actor)
+        assert.strictEqual(log.items.length, 2)
+        assert.isFalse(JSON.stringify(log.items).includes("SECRET-CODE"), "no code in the delivery log")
       })
     )
   )
