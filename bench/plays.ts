@@ -1,16 +1,24 @@
 /**
  * Plays benchmark: N complete plays (mint → start → finish) over HTTP against the reference server,
  * started here as a child process on PGlite or PostgreSQL, with a given concurrency. Prints plays
- * per second and p50/p99 latency per call. Run by hand, never in CI:
+ * per second, p50/p99 latency per call and (on Linux) the CPU time one play costs the server, this
+ * client and the database's backends: on a 2-core machine the three share the cores. Run by hand,
+ * never in CI:
  *
  *   node bench/plays.ts --store postgres --plays 5000 --concurrency 32
  *   node bench/plays.ts --store pglite --plays 2000 --concurrency 16
+ *   node bench/plays.ts --store postgres --limits   # the campaign and the channel set play limits
+ *
+ * The client is `node:http` with keep-alive connections (one per concurrent player); `--client fetch`
+ * uses the global `fetch` instead, which costs this process about three times as much CPU a call.
  *
  * `--store postgres` creates a fresh database on `CG_BENCH_POSTGRES` (default
- * postgres://postgres@127.0.0.1:5432) and drops it afterwards.
+ * postgres://postgres@127.0.0.1:5432) and drops it afterwards. With `CG_BENCH_PROFILE=<dir>` the
+ * server runs with `--cpu-prof` and writes its CPU profile into that directory when it stops.
  */
 import { execFileSync, spawn } from "node:child_process"
-import { mkdtempSync, rmSync } from "node:fs"
+import { mkdtempSync, readFileSync, rmSync } from "node:fs"
+import { Agent, request } from "node:http"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { parseArgs } from "node:util"
@@ -20,7 +28,11 @@ const { values } = parseArgs({
     store: { type: "string", default: "postgres" },
     plays: { type: "string", default: "3000" },
     concurrency: { type: "string", default: "32" },
-    port: { type: "string", default: "18181" }
+    port: { type: "string", default: "18181" },
+    // Play limits on the campaign and the channel (never reached: each player plays once), so that
+    // mint and start count the player's plays, and start does it under the player's lock.
+    limits: { type: "boolean", default: false },
+    client: { type: "string", default: "http" }
   }
 })
 const plays = Number(values.plays)
@@ -46,9 +58,22 @@ if (values.store === "postgres") {
   delete env.DATABASE_URL
 }
 
-const child = spawn(process.execPath, ["examples/server/src/main.ts"], { env, stdio: ["ignore", "ignore", "inherit"] })
-const cleanup = () => {
-  child.kill("SIGTERM")
+const profileDir = process.env.CG_BENCH_PROFILE
+const child = spawn(
+  process.execPath,
+  [
+    ...(profileDir === undefined || profileDir === "" ? [] : ["--cpu-prof", `--cpu-prof-dir=${profileDir}`]),
+    "examples/server/src/main.ts"
+  ],
+  { env, stdio: ["ignore", "ignore", "inherit"] }
+)
+const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()))
+const cleanup = async () => {
+  agent.destroy()
+  // SIGINT lets the runtime shut down in order, so that `--cpu-prof` writes its profile.
+  child.kill("SIGINT")
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))])
+  if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL")
   if (database !== undefined) {
     try {
       execFileSync("psql", [`${server}/postgres`, "-qc", `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`])
@@ -59,7 +84,7 @@ const cleanup = () => {
   if (dataDir !== undefined) rmSync(dataDir, { recursive: true, force: true })
 }
 
-const call = async (method: string, path: string, key: string, body?: unknown) => {
+const callFetch = async (method: string, path: string, key: string, body?: unknown) => {
   const response = await fetch(`${base}${path}`, {
     method,
     headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
@@ -68,6 +93,75 @@ const call = async (method: string, path: string, key: string, body?: unknown) =
   const json = (await response.json()) as any
   if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`)
   return json
+}
+
+const agent = new Agent({ keepAlive: true, maxSockets: concurrency + 8 })
+const callHttp = (method: string, path: string, key: string, body?: unknown) =>
+  new Promise<any>((resolve, reject) => {
+    const payload = body === undefined ? undefined : JSON.stringify(body)
+    const req = request(
+      {
+        host: "127.0.0.1",
+        port,
+        method,
+        path,
+        agent,
+        headers: {
+          authorization: `Bearer ${key}`,
+          "content-type": "application/json",
+          ...(payload === undefined ? {} : { "content-length": Buffer.byteLength(payload) })
+        }
+      },
+      (response) => {
+        const chunks: Array<Buffer> = []
+        response.on("data", (chunk: Buffer) => chunks.push(chunk))
+        response.on("end", () => {
+          try {
+            const json = JSON.parse(Buffer.concat(chunks).toString("utf8"))
+            const status = response.statusCode ?? 0
+            if (status >= 300) reject(new Error(`${method} ${path}: ${status} ${JSON.stringify(json)}`))
+            else resolve(json)
+          } catch (error) {
+            reject(error)
+          }
+        })
+        response.on("error", reject)
+      }
+    )
+    req.on("error", reject)
+    req.end(payload)
+  })
+
+const call = values.client === "fetch" ? callFetch : callHttp
+
+/** CPU time (user + system, ms) of processes, read from /proc; undefined where that is not possible. */
+const cpuMs = (pids: ReadonlyArray<number>): number | undefined => {
+  try {
+    let ticks = 0
+    for (const pid of pids) {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8")
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ")
+      ticks += Number(fields[11]) + Number(fields[12])
+    }
+    return ticks * 10 // USER_HZ is 100 on Linux
+  } catch {
+    return undefined
+  }
+}
+
+/** The PostgreSQL backends serving the bench's database (its pool, open after the warm-up). */
+const backendPids = (): Array<number> => {
+  if (database === undefined) return []
+  try {
+    const out = execFileSync("psql", [
+      `${server}/postgres`,
+      "-Atc",
+      `SELECT pid FROM pg_stat_activity WHERE datname = '${database}'`
+    ])
+    return out.toString().trim().split("\n").filter(Boolean).map(Number)
+  } catch {
+    return []
+  }
 }
 
 const percentile = (sorted: Array<number>, p: number) =>
@@ -88,11 +182,13 @@ try {
   const key = apiKey.key as string
   const origin = "https://bench.example.com"
   await call("POST", "/v1/tenant/allowed-origins", key, { origin })
-  const { channel } = await call("POST", "/v1/channels", key, { name: "bench" })
+  const limits = values.limits ? { maxPlaysPerParticipant: 100, maxPlaysPerParticipantPerDay: 10 } : {}
+  const { channel } = await call("POST", "/v1/channels", key, { name: "bench", ...limits })
   const { gameInstance } = await call("POST", "/v1/game-instances", key, {
     gameSlug: "spin-the-wheel",
     name: "bench",
     channelId: channel.id,
+    ...limits,
     config: {
       segments: [
         { id: "w", label: "Win", isWin: true },
@@ -130,6 +226,8 @@ try {
   // Warm up (JIT, pools), then measure.
   await Promise.all(Array.from({ length: Math.min(200, plays) }, (_, i) => play(-1 - i)))
   latencies.mint.length = latencies.start.length = latencies.finish.length = 0
+  const backends = backendPids()
+  const cpu0 = { server: cpuMs([child.pid!]), database: cpuMs(backends), client: process.cpuUsage() }
   const t0 = performance.now()
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
@@ -137,8 +235,21 @@ try {
     })
   )
   const seconds = (performance.now() - t0) / 1000
-  console.log(`store=${values.store} plays=${plays} concurrency=${concurrency}`)
+  const client = process.cpuUsage(cpu0.client)
+  const serverCpu = cpuMs([child.pid!])
+  const db = cpuMs(backends)
+  console.log(
+    `store=${values.store} plays=${plays} concurrency=${concurrency} client=${values.client}${values.limits ? " limits" : ""}`
+  )
   console.log(`plays/s: ${(plays / seconds).toFixed(0)} (${seconds.toFixed(1)} s)`)
+  const perPlay = (ms: number | undefined, from: number | undefined) =>
+    ms === undefined || from === undefined ? "?" : ((ms - from) / plays).toFixed(2)
+  console.log(
+    `CPU ms a play: server ${perPlay(serverCpu, cpu0.server)}, client ${((client.user + client.system) / 1000 / plays).toFixed(2)}` +
+      (database === undefined
+        ? " (PGlite runs in the server)"
+        : `, database ${perPlay(db, cpu0.database)} (${backends.length} backends)`)
+  )
   for (const [name, values] of Object.entries(latencies)) {
     const sorted = [...values].sort((a, b) => a - b)
     console.log(
@@ -146,5 +257,5 @@ try {
     )
   }
 } finally {
-  cleanup()
+  await cleanup()
 }

@@ -16,6 +16,7 @@ import type {
   ClientToken,
   Entry,
   Event,
+  PlayContext,
   Session,
   Store,
   Usage,
@@ -30,7 +31,6 @@ import {
   Channels,
   FileRule,
   Plays,
-  Secrets,
   WebhookDispatcher,
   Webhooks
 } from "@campaign-games/core"
@@ -40,6 +40,7 @@ import { Layer, type Redacted } from "effect"
 import { HttpRouter } from "effect/http"
 import { RateLimiter } from "effect/persistence"
 import * as NodeHostResolver from "./NodeHostResolver.ts"
+import * as NodeSecrets from "./NodeSecrets.ts"
 import * as NodeWebhookTransport from "./NodeWebhookTransport.ts"
 
 /** The store the app runs on: the transaction port and every repository. */
@@ -56,6 +57,7 @@ export type StoreServices =
   | Event.EventOutbox
   | Usage.UsageRepo
   | ClientToken.ServerSecretRepo
+  | PlayContext.PlayContextRepo
   | Webhook.EndpointRepo
   | Webhook.DeliveryRepo
 
@@ -93,12 +95,12 @@ export const core = <E, R>(store: Layer.Layer<StoreServices, E, R>, options: Cor
     Campaigns.Campaigns.layer.pipe(Layer.provide(Plays.Plays.layerPlayedCheck)),
     Branding.Branding.layer,
     AllowedOrigins.AllowedOrigins.layer,
-    Plays.Plays.layer.pipe(Layer.provide(Branding.Branding.layer))
+    Plays.Plays.layer
   ).pipe(
     Layer.provideMerge(Webhooks.Webhooks.layerFanOut),
     Layer.provideMerge(NodeHostResolver.layer),
     Layer.provideMerge(ClientTokenSigner.layer),
-    Layer.provideMerge(Secrets.Secrets.layerWebCrypto),
+    Layer.provideMerge(NodeSecrets.layer),
     Layer.provideMerge(FileRule.MediaLibrary.layerNone),
     Layer.provideMerge(store)
   )

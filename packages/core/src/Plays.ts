@@ -12,13 +12,17 @@
  * - **Finish** scores the play on the server (the wheel spins with effect's `Random`), writes the
  *   entry and appends `session_completed` to the outbox in one transaction; a second finish is 409.
  *
+ * Cost: each step reads what it needs in one statement (`PlayContextRepo`, `SessionRepo.claimFinish`)
+ * and never caches. Where neither the campaign nor the channel sets a play limit there is nothing to
+ * count, so mint counts nothing and start neither locks nor opens a transaction: the session and
+ * the month's usage are written in one statement (`SessionRepo.insertPlay`).
+ *
  * @since 0.1.0
  */
 import { Context, DateTime, Duration, Effect, Layer, Option, Random, Result } from "effect"
 import * as Account from "./Account.ts"
 import * as Actor from "./Actor.ts"
 import * as AllowedOrigin from "./AllowedOrigin.ts"
-import { Branding } from "./Branding.ts"
 import * as Campaign from "./Campaign.ts"
 import { PlayedCheck } from "./Campaigns.ts"
 import * as Channel from "./Channel.ts"
@@ -39,6 +43,7 @@ import * as Games from "./Games.ts"
 import * as Ids from "./Ids.ts"
 import type { Page, Paged } from "./Pagination.ts"
 import * as Plan from "./Plan.ts"
+import { PlayContextRepo } from "./PlayContext.ts"
 import * as PlayLimit from "./PlayLimit.ts"
 import * as Session from "./Session.ts"
 import { LockKey, Store } from "./Store.ts"
@@ -100,16 +105,13 @@ export class Plays extends Context.Service<
     Plays,
     Effect.gen(function* () {
       const store = yield* Store
-      const channels = yield* Channel.ChannelRepo
       const campaigns = yield* Campaign.CampaignRepo
-      const origins = yield* AllowedOrigin.AllowedOriginRepo
+      const context = yield* PlayContextRepo
       const sessions = yield* Session.SessionRepo
       const entries = yield* Entry.EntryRepo
       const outbox = yield* EventOutbox
       const usage = yield* Usage.UsageRepo
       const signer = yield* ClientToken.TokenSigner
-      const branding = yield* Branding
-      const accounts = yield* Account.AccountRepo
 
       const unauthorized = (message: string) => new Unauthorized({ message })
       const orFail = <A, E>(option: Option.Option<A>, error: () => E): Effect.Effect<A, E> =>
@@ -132,6 +134,34 @@ export class Plays extends Context.Service<
         }
       ]
 
+      /** Whether any play limit applies: without one there is nothing to count (nor to lock). */
+      const limited = (campaign: Campaign.Campaign, channel: Channel.Channel): boolean =>
+        campaign.maxPlaysPerParticipant !== null ||
+        campaign.maxPlaysPerParticipantPerDay !== null ||
+        channel.maxPlaysPerParticipant !== null ||
+        channel.maxPlaysPerParticipantPerDay !== null
+
+      // The last day window per time zone, reused while `now` is inside it: `PlayLimit.dayWindow`
+      // reads the zone's rules (slow) and gives the same window for every instant of an ordinary
+      // day. Days of a DST change (not 24 hours long) are computed every time.
+      const windows = new Map<
+        string,
+        { readonly start: number; readonly end: number; readonly window: PlayLimit.Window }
+      >()
+      const dayWindow = (now: DateTime.Utc, timeZone: string): PlayLimit.Window => {
+        const t = DateTime.toEpochMillis(now)
+        const last = windows.get(timeZone)
+        if (last !== undefined && t >= last.start && t < last.end) return last.window
+        const window = PlayLimit.dayWindow(now, timeZone)
+        const start = DateTime.toEpochMillis(window.start)
+        const end = DateTime.toEpochMillis(window.end)
+        if (end - start === 86_400_000) {
+          if (windows.size >= 1000) windows.clear()
+          windows.set(timeZone, { start, end, window })
+        }
+        return window
+      }
+
       const countsFor = (
         campaign: Campaign.Campaign,
         channel: Channel.Channel,
@@ -142,8 +172,8 @@ export class Plays extends Context.Service<
           channelId: channel.id,
           campaignId: campaign.id,
           participantRef,
-          campaignDay: PlayLimit.dayWindow(now, campaign.playLimitTimezone),
-          channelDay: PlayLimit.dayWindow(now, channel.playLimitTimezone)
+          campaignDay: dayWindow(now, campaign.playLimitTimezone),
+          channelDay: dayWindow(now, channel.playLimitTimezone)
         })
 
       const checkLimits = (
@@ -160,12 +190,13 @@ export class Plays extends Context.Service<
       const mint = Effect.fn("Plays.mint")(function* (actor: Actor.Actor, input: ClientToken.MintRequest) {
         yield* Actor.require(actor, "tokens.mint")
         const accountId = actor.account.id
-        const channel = yield* orFail(
-          yield* channels.findById(accountId, input.channelId),
+        const origin = AllowedOrigin.normalize(input.origin)
+        // A malformed origin is never on the list: the channel is still looked up first (404 before 403).
+        const { channel, originAllowed, activeCampaigns } = yield* orFail(
+          yield* context.forMint(accountId, input.channelId, origin ?? ""),
           () => new NotFound({ message: `No channel ${input.channelId}.` })
         )
-        const origin = AllowedOrigin.normalize(input.origin)
-        if (origin === undefined || !(yield* origins.exists(accountId, origin))) {
+        if (origin === undefined || !originAllowed) {
           return yield* new Forbidden({
             message: "The origin is not on the account's allowed origins.",
             details: [{ path: "origin", message: "not an allowed origin" }]
@@ -174,13 +205,13 @@ export class Plays extends Context.Service<
         const between: MintResult = { _tag: "BetweenCampaigns", betweenCampaigns: channel.betweenCampaigns }
         if (channel.status !== "active") return between
         const now = yield* DateTime.now
-        const live = Campaign.liveAt(yield* campaigns.listActiveOnChannel(accountId, channel.id), now)
+        const live = Campaign.liveAt(activeCampaigns, now)
         if (live === undefined) return between
         const limits = Actor.limits(actor)
         if (limits.playsPerMonth !== null) {
           yield* Plan.checkLimit(limits, "playsPerMonth", yield* usage.plays(accountId, Usage.monthOf(now)))
         }
-        yield* checkLimits(live, channel, input.participantRef, now)
+        if (limited(live, channel)) yield* checkLimits(live, channel, input.participantRef, now)
         const jti = yield* Ids.make("jti")
         const iat = Math.floor(DateTime.toEpochMillis(now) / 1000)
         const exp = iat + (input.ttlSeconds ?? DEFAULT_TTL_SECONDS)
@@ -210,49 +241,47 @@ export class Plays extends Context.Service<
 
       const start = Effect.fn("Plays.start")(function* (token: string) {
         const claims = yield* claimsOf(token, Duration.zero)
-        const started = yield* store.transaction(
-          Effect.gen(function* () {
-            yield* store.lock(LockKey.player(claims.chn, claims.sub))
-            const campaign = yield* orFail(yield* campaigns.findById(claims.acc, claims.gid), () =>
-              unauthorized("The client token's campaign no longer exists.")
-            )
-            if (campaign.status !== "active") {
-              return yield* new Conflict({ message: "This game is no longer available." })
-            }
-            const channel = yield* orFail(yield* channels.findById(claims.acc, claims.chn), () =>
-              unauthorized("The client token's channel no longer exists.")
-            )
-            if (channel.status !== "active") {
-              return yield* new Conflict({ message: "This game is no longer available." })
-            }
-            const now = yield* DateTime.now
-            yield* checkLimits(campaign, channel, claims.sub, now)
-            const session: Session.Session = {
-              id: yield* Ids.make(Ids.Prefix.session),
-              accountId: claims.acc,
-              campaignId: campaign.id,
-              channelId: channel.id,
-              participantRef: claims.sub,
-              origin: claims.org,
-              jti: claims.jti,
-              startedAt: now,
-              finishedAt: null
-            }
-            if (!(yield* sessions.insert(session))) {
-              return yield* new Conflict({ message: "This client token was already used; mint a new one." })
-            }
-            yield* usage.addPlay(claims.acc, Usage.monthOf(now))
-            return { session, campaign }
-          })
+        const found = yield* context.forStart(claims.acc, claims.gid, claims.chn)
+        const campaign = yield* orFail(found.campaign, () =>
+          unauthorized("The client token's campaign no longer exists.")
         )
-        const { session, campaign } = started
+        if (campaign.status !== "active") {
+          return yield* new Conflict({ message: "This game is no longer available." })
+        }
+        const channel = yield* orFail(found.channel, () => unauthorized("The client token's channel no longer exists."))
+        if (channel.status !== "active") {
+          return yield* new Conflict({ message: "This game is no longer available." })
+        }
+        const limitedPlay = limited(campaign, channel)
+        const insert = Effect.gen(function* () {
+          // Under the player's lock, the counts are those of every start committed before this one.
+          if (limitedPlay) yield* store.lock(LockKey.player(claims.chn, claims.sub))
+          const now = yield* DateTime.now
+          if (limitedPlay) yield* checkLimits(campaign, channel, claims.sub, now)
+          const session: Session.Session = {
+            id: yield* Ids.make(Ids.Prefix.session),
+            accountId: claims.acc,
+            campaignId: campaign.id,
+            channelId: channel.id,
+            participantRef: claims.sub,
+            origin: claims.org,
+            jti: claims.jti,
+            startedAt: now,
+            finishedAt: null
+          }
+          if (!(yield* sessions.insertPlay(session, Usage.monthOf(now)))) {
+            return yield* new Conflict({ message: "This client token was already used; mint a new one." })
+          }
+          return session
+        })
+        // Without a limit there is nothing to count: the one statement of `insertPlay` is enough.
+        const session = yield* limitedPlay ? store.transaction(insert) : insert
         const game = Games.bySlug(campaign.gameSlug)!
-        const account = yield* accounts.findById(claims.acc)
-        const features = Option.isSome(account)
-          ? Account.features(account.value)
+        const features = Option.isSome(found.account)
+          ? Account.features(found.account.value)
           : { customBranding: false, customCopy: false }
         const theme = Theme.effectiveTheme({
-          branding: yield* branding.forAccount(claims.acc),
+          branding: Option.getOrElse(found.branding, (): Theme.Theme => ({})),
           campaignTheme: campaign.theme ?? {},
           features
         })
@@ -266,29 +295,25 @@ export class Plays extends Context.Service<
       const finish = Effect.fn("Plays.finish")(function* (token: string, sessionId: string, body: unknown) {
         const claims = yield* claimsOf(token, FINISH_GRACE)
         const random = yield* Random.next
+        const notFound = () => new NotFound({ message: `No session ${sessionId}.` })
+        const ofThisToken = (session: Session.Session) => session.jti === claims.jti && session.accountId === claims.acc
         return yield* store.transaction(
           Effect.gen(function* () {
-            const session = yield* orFail(
-              yield* sessions.findById(sessionId),
-              () => new NotFound({ message: `No session ${sessionId}.` })
-            )
-            if (session.jti !== claims.jti || session.accountId !== claims.acc) {
-              return yield* new NotFound({ message: `No session ${sessionId}.` })
+            const now = yield* DateTime.now
+            // Claimed first, in one statement; any failure below rolls the claim back with the rest.
+            const claimed = yield* sessions.claimFinish(sessionId, now)
+            if (Option.isNone(claimed)) {
+              // Only on this path: tell a session of another token (or none) from a finished one.
+              const session = yield* sessions.findById(sessionId)
+              return yield* Option.isSome(session) && ofThisToken(session.value) && session.value.finishedAt !== null
+                ? new Conflict({ message: "This play is already finished." })
+                : notFound()
             }
-            if (session.finishedAt !== null) {
-              return yield* new Conflict({ message: "This play is already finished." })
-            }
-            const campaign = yield* orFail(
-              yield* campaigns.findById(session.accountId, session.campaignId),
-              () => new NotFound({ message: `No session ${sessionId}.` })
-            )
+            const { session, campaign } = claimed.value
+            if (!ofThisToken(session)) return yield* notFound()
             const game = Games.bySlug(campaign.gameSlug)!
             const result = game.finish(campaign.config, body ?? {}, random)
             if (Result.isFailure(result)) return yield* result.failure
-            const now = yield* DateTime.now
-            if (!(yield* sessions.finish(session.id, now))) {
-              return yield* new Conflict({ message: "This play is already finished." })
-            }
             const { score, outcome, predictionValue } = result.success
             const entry: Entry.Entry = {
               id: yield* Ids.make(Ids.Prefix.entry),

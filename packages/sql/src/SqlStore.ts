@@ -1,8 +1,8 @@
 /**
  * The store ports over effect/sql (`Store`, `AccountRepo`, `ApiKeyRepo`, `ChannelRepo`,
  * `CampaignRepo`, `BrandingRepo`, `SessionRepo`, `EntryRepo`, `EventOutbox`, `UsageRepo`,
- * `ServerSecretRepo`, `AllowedOriginRepo`), for PostgreSQL (`@effect/sql-pg`) and PGlite
- * (`PgliteClient`) alike, on the schema of `Migrations`.
+ * `ServerSecretRepo`, `AllowedOriginRepo`, `PlayContextRepo`), for PostgreSQL (`@effect/sql-pg`)
+ * and PGlite (`PgliteClient`) alike, on the schema of `Migrations`.
  *
  * - `Store.transaction` is `SqlClient.withTransaction` (nested ones are savepoints). A top-level
  *   transaction that fails on a serialization failure or a deadlock is run again, up to four more
@@ -11,10 +11,14 @@
  * - `Store.lock(key)` is `pg_advisory_xact_lock(hashtextextended(key, 0))`: an exclusive lock held
  *   until the transaction ends, shared by every server on the same database. Outside a transaction
  *   it is released at once, like the memory store's no-op.
- * - Every query is scoped by account (but `SessionRepo.findById`, `finish` and `counts`: session ids
- *   are unguessable and channel ids unique); each operation is one statement (a list whose page is
- *   empty past the first one costs a second, to count; `ServerSecretRepo.getOrCreate` is an
- *   `INSERT … ON CONFLICT DO NOTHING` then a `SELECT`, so concurrent first calls agree).
+ * - Every query is scoped by account (but `SessionRepo.findById`, `finish`, `claimFinish` and
+ *   `counts`: session ids are unguessable and channel ids unique); each operation is one statement
+ *   (a list whose page is empty past the first one costs a second, to count;
+ *   `ServerSecretRepo.getOrCreate` is an `INSERT … ON CONFLICT DO NOTHING` then a `SELECT`, so
+ *   concurrent first calls agree).
+ * - `SessionRepo.insertPlay` is one statement (the usage upsert in a data-modifying `WITH` over the
+ *   inserted session), `claimFinish` one `UPDATE … FROM campaigns … RETURNING`, and each read of
+ *   `PlayContextRepo` one `SELECT` whose joined rows' columns are prefixed (`ch_`, `c_`, …).
  * - A duplicate `jti` makes `SessionRepo.insert` answer false (`ON CONFLICT (jti) DO NOTHING`); a
  *   duplicate origin in an account makes `AllowedOriginRepo.insert` fail with core's `Conflict`.
  * - The entry search is `ILIKE` on `participant_ref COLLATE "C"` with `%`, `_` and `\` escaped: a
@@ -53,6 +57,7 @@ import { Outcome, WinnerAlgorithm } from "@campaign-games/core/Game"
 import type { Page } from "@campaign-games/core/Pagination"
 import { Permission } from "@campaign-games/core/Permission"
 import * as Plan from "@campaign-games/core/Plan"
+import { PlayContextRepo } from "@campaign-games/core/PlayContext"
 import { type CountQuery, type Session, SessionRepo } from "@campaign-games/core/Session"
 import { Store } from "@campaign-games/core/Store"
 import { Theme } from "@campaign-games/core/Theme"
@@ -218,6 +223,36 @@ const ENTRY_COLUMNS = `id, account_id AS "accountId", campaign_id AS "campaignId
   prediction_option_id AS "predictionOptionId", outcome, weight, eligible, created_at AS "createdAt"`
 
 const ALLOWED_ORIGIN_COLUMNS = `id, account_id AS "accountId", origin, created_at AS "createdAt"`
+
+/** The column and the field name of each entry of a column list (one of the lists above). */
+const columnsOf = (columns: string): ReadonlyArray<{ readonly column: string; readonly field: string }> =>
+  columns.split(",").map((entry) => {
+    const [column, field] = entry.trim().split(/\s+AS\s+/)
+    return { column: column!, field: field === undefined ? column! : field.replaceAll('"', "") }
+  })
+
+/**
+ * The columns of several tables in one row, told apart by a prefix: `select` reads `columns` from
+ * the table aliased `alias` as `"<prefix><field>"`, `pick` takes them back out of a row.
+ */
+const prefixedColumns = (alias: string, prefix: string, columns: string) => {
+  const entries = columnsOf(columns).map(({ column, field }) => ({ column, field, key: `${prefix}${field}` }))
+  return {
+    select: entries.map(({ column, key }) => `${alias}.${column} AS "${key}"`).join(", "),
+    /** Whether the joined row was found (its id is not null). */
+    found: (row: Record<string, unknown>): boolean => row[`${prefix}id`] !== null,
+    pick: (row: Record<string, unknown>): Record<string, unknown> => {
+      const out: Record<string, unknown> = {}
+      for (const { field, key } of entries) out[field] = row[key]
+      return out
+    }
+  }
+}
+
+const playSession = prefixedColumns("s", "s_", SESSION_COLUMNS)
+const playCampaign = prefixedColumns("c", "c_", CAMPAIGN_COLUMNS)
+const playChannel = prefixedColumns("ch", "ch_", CHANNEL_COLUMNS)
+const playAccount = prefixedColumns("a", "a_", ACCOUNT_COLUMNS)
 
 /** A time as a parameter: ISO 8601 with milliseconds, bound as text and typed by its column. */
 const time = (value: DateTime.Utc): string => DateTime.formatIso(value)
@@ -648,6 +683,7 @@ const layerSessionRepo = Layer.effect(
   Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
     const columns = sql.literal(SESSION_COLUMNS)
+    const claimedColumns = sql.literal(`${playSession.select}, ${playCampaign.select}`)
 
     return SessionRepo.of({
       insert: Effect.fnUntraced(
@@ -661,6 +697,25 @@ const layerSessionRepo = Layer.effect(
           return rows.length > 0
         },
         Effect.mapError(toStoreError("SessionRepo.insert"))
+      ),
+      insertPlay: Effect.fnUntraced(
+        function* (s: Session, month: string) {
+          const rows = yield* sql`WITH inserted AS (
+              INSERT INTO sessions
+                (id, account_id, campaign_id, channel_id, participant_ref, origin, jti, started_at, finished_at)
+              VALUES (${s.id}, ${s.accountId}, ${s.campaignId}, ${s.channelId}, ${s.participantRef}, ${s.origin},
+                ${s.jti}, ${time(s.startedAt)}, ${timeOrNull(s.finishedAt)})
+              ON CONFLICT (jti) DO NOTHING
+              RETURNING account_id
+            ), counted AS (
+              INSERT INTO account_usage (account_id, month, plays)
+              SELECT account_id, ${month}, 1 FROM inserted
+              ON CONFLICT (account_id, month) DO UPDATE SET plays = account_usage.plays + 1
+            )
+            SELECT 1 AS inserted FROM inserted`
+          return rows.length > 0
+        },
+        Effect.mapError(toStoreError("SessionRepo.insertPlay"))
       ),
       findById: Effect.fnUntraced(
         function* (id: string) {
@@ -677,6 +732,20 @@ const layerSessionRepo = Layer.effect(
           return rows.length > 0
         },
         Effect.mapError(toStoreError("SessionRepo.finish"))
+      ),
+      claimFinish: Effect.fnUntraced(
+        function* (id: string, at: DateTime.Utc) {
+          const rows = yield* sql`UPDATE sessions s SET finished_at = ${time(at)}
+            FROM campaigns c
+            WHERE s.id = ${id} AND s.finished_at IS NULL AND c.id = s.campaign_id AND c.account_id = s.account_id
+            RETURNING ${claimedColumns}`
+          const row = rows[0]
+          if (row === undefined) return Option.none()
+          const [session] = yield* decodeSessions([playSession.pick(row)])
+          const [campaign] = yield* decodeCampaigns([playCampaign.pick(row)])
+          return Option.some({ session: session!, campaign: campaign! })
+        },
+        Effect.mapError(toStoreError("SessionRepo.claimFinish"))
       ),
       counts: Effect.fnUntraced(
         function* (q: CountQuery) {
@@ -901,6 +970,68 @@ const layerAllowedOriginRepo = Layer.effect(
   })
 )
 
+const layerPlayContextRepo = Layer.effect(
+  PlayContextRepo,
+  Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    const mintColumns = sql.literal(`${playChannel.select}, ${playCampaign.select}`)
+    const startColumns = sql.literal(
+      `${playAccount.select}, ${playCampaign.select}, ${playChannel.select}, b.theme AS "b_theme"`
+    )
+
+    return PlayContextRepo.of({
+      // One row per active campaign of the channel (one with null campaign columns when there is
+      // none); no row when the account has no such channel.
+      forMint: Effect.fnUntraced(
+        function* (accountId: string, channelId: string, origin: string) {
+          const rows = yield* sql`SELECT ${mintColumns}, EXISTS (
+              SELECT 1 FROM allowed_origins WHERE account_id = ${accountId} AND origin = ${origin}
+            ) AS "originAllowed"
+            FROM channels ch
+            LEFT JOIN campaigns c ON c.account_id = ch.account_id AND c.channel_id = ch.id AND c.status = 'active'
+            WHERE ch.account_id = ${accountId} AND ch.id = ${channelId}
+            ORDER BY c.created_at DESC, c.id DESC`
+          const row = rows[0]
+          if (row === undefined) return Option.none()
+          const [channel] = yield* decodeChannels([playChannel.pick(row)])
+          const activeCampaigns = yield* decodeCampaigns(rows.filter(playCampaign.found).map(playCampaign.pick))
+          return Option.some({ channel: channel!, originAllowed: row["originAllowed"] === true, activeCampaigns })
+        },
+        Effect.mapError(toStoreError("PlayContextRepo.forMint"))
+      ),
+      // One row when the account exists, with null columns for what is not found.
+      forStart: Effect.fnUntraced(
+        function* (accountId: string, campaignId: string, channelId: string) {
+          const rows = yield* sql`SELECT ${startColumns}
+            FROM accounts a
+            LEFT JOIN campaigns c ON c.account_id = a.id AND c.id = ${campaignId}
+            LEFT JOIN channels ch ON ch.account_id = a.id AND ch.id = ${channelId}
+            LEFT JOIN branding b ON b.account_id = a.id
+            WHERE a.id = ${accountId}`
+          const row = rows[0]
+          if (row === undefined) {
+            return { campaign: Option.none(), channel: Option.none(), account: Option.none(), branding: Option.none() }
+          }
+          const part = <A>(
+            columns: ReturnType<typeof prefixedColumns>,
+            decode: (rows: ReadonlyArray<unknown>) => Effect.Effect<ReadonlyArray<A>, Schema.SchemaError>
+          ) => (columns.found(row) ? Effect.map(decode([columns.pick(row)]), first) : Effect.succeedNone)
+          return {
+            account: yield* part(playAccount, decodeAccounts),
+            campaign: yield* part(playCampaign, decodeCampaigns),
+            channel: yield* part(playChannel, decodeChannels),
+            branding:
+              row["b_theme"] === null
+                ? Option.none()
+                : Option.map(first(yield* decodeBranding([{ theme: row["b_theme"] }])), (b) => b.theme)
+          }
+        },
+        Effect.mapError(toStoreError("PlayContextRepo.forStart"))
+      )
+    })
+  })
+)
+
 /** Every repository port this module implements. */
 export type Repos =
   | AccountRepo
@@ -914,6 +1045,7 @@ export type Repos =
   | UsageRepo
   | ServerSecretRepo
   | AllowedOriginRepo
+  | PlayContextRepo
 
 /** The repositories over a `SqlClient`. */
 export const layerRepos: Layer.Layer<Repos, never, SqlClient.SqlClient> = Layer.mergeAll(
@@ -927,7 +1059,8 @@ export const layerRepos: Layer.Layer<Repos, never, SqlClient.SqlClient> = Layer.
   layerEventOutbox,
   layerUsageRepo,
   layerServerSecretRepo,
-  layerAllowedOriginRepo
+  layerAllowedOriginRepo,
+  layerPlayContextRepo
 )
 
 /** `Store` and every repository (`Repos`) over a migrated database. */

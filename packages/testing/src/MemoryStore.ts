@@ -1,7 +1,7 @@
 /**
  * An in-memory adapter of the store ports (`Store`, `AccountRepo`, `ApiKeyRepo`, `ChannelRepo`,
  * `CampaignRepo`, `BrandingRepo`, `SessionRepo`, `EntryRepo`, `EventOutbox`, `UsageRepo`,
- * `ServerSecretRepo`, `AllowedOriginRepo`) for tests and deterministic simulations. It keeps the
+ * `ServerSecretRepo`, `AllowedOriginRepo`, `PlayContextRepo`) for tests and deterministic simulations. It keeps the
  * semantics the store contract suite pins (`StoreContract`), so rules tested here hold on PGlite and
  * PostgreSQL too:
  *
@@ -42,6 +42,7 @@ import {
 import { StoreError } from "@campaign-games/core/Errors"
 import { type Event, EventOutbox } from "@campaign-games/core/Event"
 import type { Page, Paged } from "@campaign-games/core/Pagination"
+import { PlayContextRepo } from "@campaign-games/core/PlayContext"
 import { type Session, SessionRepo } from "@campaign-games/core/Session"
 import { Store } from "@campaign-games/core/Store"
 import type { Theme } from "@campaign-games/core/Theme"
@@ -348,6 +349,9 @@ const layerBrandingRepo = Layer.effect(
   })
 )
 
+/** The key of an account's plays in a month (the usage table). */
+const usageKey = (accountId: string, month: string) => `${accountId}\u0000${month}`
+
 /** The key of a player's sessions on a channel. */
 const playerKey = (channelId: string, participantRef: string): string => `${channelId}\u0000${participantRef}`
 
@@ -360,21 +364,39 @@ const within = (t: DateTime.Utc, window: { readonly start: DateTime.Utc; readonl
 const layerSessionRepo = Layer.effect(
   SessionRepo,
   Effect.gen(function* () {
-    const { accounts, campaigns, sessions, sessionJtis, playerSessions } = yield* Tables
+    const { accounts, campaigns, sessions, sessionJtis, playerSessions, usage } = yield* Tables
+
+    /** Refuses what SQL's constraints refuse; undefined when the session may be inserted. */
+    const refusal = (session: Session): string | undefined => {
+      if (sessions.has(session.id)) return `A session ${session.id} already exists.`
+      if (!accounts.has(session.accountId)) return `No account ${session.accountId} for session ${session.id}.`
+      if (!campaigns.has(session.campaignId)) return `No campaign ${session.campaignId} for session ${session.id}.`
+      return undefined
+    }
+
+    const write = Effect.fnUntraced(function* (session: Session) {
+      const key = playerKey(session.channelId, session.participantRef)
+      yield* sessions.set(session.id, session)
+      yield* sessionJtis.set(session.jti, session.id)
+      yield* playerSessions.set(key, [...(playerSessions.get(key) ?? []), session.id])
+    })
+
     return SessionRepo.of({
       insert: Effect.fnUntraced(function* (session) {
         if (sessionJtis.has(session.jti)) return false
-        if (sessions.has(session.id)) return yield* conflict(`A session ${session.id} already exists.`)
-        if (!accounts.has(session.accountId)) {
-          return yield* conflict(`No account ${session.accountId} for session ${session.id}.`)
-        }
-        if (!campaigns.has(session.campaignId)) {
-          return yield* conflict(`No campaign ${session.campaignId} for session ${session.id}.`)
-        }
-        const key = playerKey(session.channelId, session.participantRef)
-        yield* sessions.set(session.id, session)
-        yield* sessionJtis.set(session.jti, session.id)
-        yield* playerSessions.set(key, [...(playerSessions.get(key) ?? []), session.id])
+        const refused = refusal(session)
+        if (refused !== undefined) return yield* conflict(refused)
+        yield* write(session)
+        return true
+      }),
+      // Checked before anything is written, so a refusal leaves both tables as they were.
+      insertPlay: Effect.fnUntraced(function* (session, month) {
+        if (sessionJtis.has(session.jti)) return false
+        const refused = refusal(session)
+        if (refused !== undefined) return yield* conflict(refused)
+        yield* write(session)
+        const key = usageKey(session.accountId, month)
+        yield* usage.set(key, (usage.get(key) ?? 0) + 1)
         return true
       }),
       findById: (id) => Effect.sync(() => Option.fromNullishOr(sessions.get(id))),
@@ -383,6 +405,14 @@ const layerSessionRepo = Layer.effect(
         if (session === undefined || session.finishedAt !== null) return false
         yield* sessions.set(id, { ...session, finishedAt: at })
         return true
+      }),
+      claimFinish: Effect.fnUntraced(function* (id, at) {
+        const session = sessions.get(id)
+        const campaign = session === undefined ? undefined : campaigns.get(session.campaignId)
+        if (session === undefined || session.finishedAt !== null || campaign === undefined) return Option.none()
+        const finished = { ...session, finishedAt: at }
+        yield* sessions.set(id, finished)
+        return Option.some({ session: finished, campaign })
       }),
       counts: (query) =>
         Effect.sync(() => {
@@ -507,7 +537,7 @@ const layerUsageRepo = Layer.effect(
   UsageRepo,
   Effect.gen(function* () {
     const { accounts, usage } = yield* Tables
-    const key = (accountId: string, month: string) => `${accountId}\u0000${month}`
+    const key = usageKey
     return UsageRepo.of({
       plays: (accountId, month) => Effect.sync(() => usage.get(key(accountId, month)) ?? 0),
       addPlay: Effect.fnUntraced(function* (accountId, month) {
@@ -576,6 +606,47 @@ const layerAllowedOriginRepo = Layer.effect(
   })
 )
 
+const layerPlayContextRepo = Layer.effect(
+  PlayContextRepo,
+  Effect.gen(function* () {
+    const { accounts, branding, channels, campaigns, allowedOriginKeys } = yield* Tables
+
+    const ofAccount = <A extends { readonly accountId: string }>(accountId: string, row: A | undefined) =>
+      Option.fromNullishOr(row !== undefined && row.accountId === accountId ? row : undefined)
+
+    return PlayContextRepo.of({
+      forMint: (accountId, channelId, origin) =>
+        Effect.sync(() =>
+          Option.map(ofAccount(accountId, channels.get(channelId)), (channel) => {
+            const activeCampaigns: Array<Campaign> = []
+            for (const campaign of campaigns.values()) {
+              if (
+                campaign.accountId === accountId &&
+                campaign.channelId === channelId &&
+                campaign.status === "active"
+              ) {
+                activeCampaigns.push(campaign)
+              }
+            }
+            activeCampaigns.sort((a, b) => ascending(b.createdAt, b.id, a.createdAt, a.id))
+            return {
+              channel,
+              originAllowed: allowedOriginKeys.has(`${accountId}\u0000${origin}`),
+              activeCampaigns
+            }
+          })
+        ),
+      forStart: (accountId, campaignId, channelId) =>
+        Effect.sync(() => ({
+          campaign: ofAccount(accountId, campaigns.get(campaignId)),
+          channel: ofAccount(accountId, channels.get(channelId)),
+          account: Option.fromNullishOr(accounts.get(accountId)),
+          branding: Option.fromNullishOr(branding.get(accountId))
+        }))
+    })
+  })
+)
+
 /** Every repository port this module implements. */
 export type Repos =
   | AccountRepo
@@ -589,6 +660,7 @@ export type Repos =
   | UsageRepo
   | ServerSecretRepo
   | AllowedOriginRepo
+  | PlayContextRepo
 
 /** The repositories over an existing `MemoryDatabase`. */
 export const layerRepos: Layer.Layer<Repos, never, MemoryDatabase> = Layer.mergeAll(
@@ -602,7 +674,8 @@ export const layerRepos: Layer.Layer<Repos, never, MemoryDatabase> = Layer.merge
   layerEventOutbox,
   layerUsageRepo,
   layerServerSecretRepo,
-  layerAllowedOriginRepo
+  layerAllowedOriginRepo,
+  layerPlayContextRepo
 ).pipe(Layer.provide(Tables.layer))
 
 /**

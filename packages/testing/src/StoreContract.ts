@@ -15,8 +15,10 @@
  *   another joins it, and when the inner one fails only its own writes are undone (a savepoint);
  * - `lock` serialises concurrent "lock, count, insert while under the limit" transactions, the
  *   pattern of every plan limit and play limit;
- * - plays: a `jti` starts one session, a session finishes once, a player's sessions are counted per
- *   campaign and channel in half-open day windows; entries sort (null scores last either way),
+ * - plays: a `jti` starts one session (with its play counted in usage, both or neither), a session
+ *   finishes once (and is claimed with its campaign once, even under concurrent claims), a player's
+ *   sessions are counted per campaign and channel in half-open day windows; the play contexts read
+ *   the same rows as the repositories they stand for, scoped by account; entries sort (null scores last either way),
  *   filter, search (`%`, `_`, `\` literally) and paginate, and predictions resolve; event ids are
  *   unique; usage counts; a server secret keeps its first value; an allowed origin is unique in its
  *   account (core's `Conflict`).
@@ -39,6 +41,7 @@ import { type Entry, type ListFilter as EntryListFilter, EntryRepo } from "@camp
 import { type Event, EventOutbox } from "@campaign-games/core/Event"
 import type { Paged } from "@campaign-games/core/Pagination"
 import * as Permission from "@campaign-games/core/Permission"
+import { PlayContextRepo } from "@campaign-games/core/PlayContext"
 import { type CountQuery, type Session, SessionRepo } from "@campaign-games/core/Session"
 import { LockKey, Store } from "@campaign-games/core/Store"
 import type { Theme } from "@campaign-games/core/Theme"
@@ -60,6 +63,7 @@ export type Services =
   | UsageRepo
   | ServerSecretRepo
   | AllowedOriginRepo
+  | PlayContextRepo
 
 /** A domain failure raised inside transactions under test. */
 class Boom extends Schema.TaggedError<Boom>()("Boom", { message: Schema.String }) {}
@@ -210,7 +214,8 @@ const services = Effect.gen(function* () {
     outbox: yield* EventOutbox,
     usage: yield* UsageRepo,
     secrets: yield* ServerSecretRepo,
-    origins: yield* AllowedOriginRepo
+    origins: yield* AllowedOriginRepo,
+    playContext: yield* PlayContextRepo
   }
 })
 
@@ -1229,6 +1234,226 @@ export const tests = (it: Vitest.MethodsNonLive<Services>): void => {
       yield* sessions.insert(born)
       assert.isFalse(yield* sessions.finish(born.id, at(800)), "a session stored finished stays as it was")
       assertSome(yield* sessions.findById(born.id), born)
+    })
+  )
+
+  it.effect("insertPlay inserts a session and counts its play in usage: both or neither", () =>
+    Effect.gen(function* () {
+      const { store, sessions, usage } = yield* services
+      const campaign = yield* givenCampaign()
+      const { accountId } = campaign
+      const session = makeSession(campaign, { participantRef: "Ünïcödé « player » 🎡", startedAt: at(-DAY * 400 + 1) })
+
+      assert.isTrue(yield* sessions.insertPlay(session, "2026-05"))
+      assertSome(yield* sessions.findById(session.id), session)
+      assert.strictEqual(yield* usage.plays(accountId, "2026-05"), 1)
+
+      const twin = makeSession(campaign, { jti: session.jti })
+      assert.isFalse(yield* sessions.insertPlay(twin, "2026-05"), "a used jti")
+      assertNone(yield* sessions.findById(twin.id))
+      assert.strictEqual(yield* usage.plays(accountId, "2026-05"), 1, "a used jti counts no play")
+
+      assert.isTrue(yield* sessions.insertPlay(makeSession(campaign), "2026-05"))
+      assert.isTrue(yield* sessions.insertPlay(makeSession(campaign), "2026-06"))
+      assert.strictEqual(yield* usage.plays(accountId, "2026-05"), 2)
+      assert.strictEqual(yield* usage.plays(accountId, "2026-06"), 1)
+
+      const noCampaign = makeSession({ ...campaign, id: uid("gi") })
+      const refused = yield* Effect.flip(sessions.insertPlay(noCampaign, "2026-05"))
+      assert.strictEqual(refused._tag, "StoreError", "a session needs its campaign")
+      assertNone(yield* sessions.findById(noCampaign.id))
+      assert.strictEqual(yield* usage.plays(accountId, "2026-05"), 2, "a refused session counts no play")
+
+      const rolledBack = makeSession(campaign)
+      const error = yield* Effect.flip(
+        store.transaction(
+          Effect.andThen(sessions.insertPlay(rolledBack, "2026-05"), Effect.fail(new Boom({ message: "no" })))
+        )
+      )
+      assert.strictEqual(error._tag, "Boom")
+      assertNone(yield* sessions.findById(rolledBack.id))
+      assert.strictEqual(yield* usage.plays(accountId, "2026-05"), 2, "a rolled-back transaction keeps neither")
+
+      const reused = makeSession(campaign)
+      const results = yield* Effect.forEach(
+        Array.from({ length: 20 }, (_, i) => i),
+        (i) => sessions.insertPlay(i % 4 === 0 ? { ...reused, id: uid("ses") } : makeSession(campaign), "2026-07"),
+        { concurrency: "unbounded" }
+      )
+      assert.strictEqual(results.filter((inserted) => inserted).length, 16, "15 new jtis and one of 5 reusing one")
+      assert.strictEqual(yield* usage.plays(accountId, "2026-07"), 16, "one play counted per session")
+    })
+  )
+
+  it.effect("claimFinish finishes a session once and returns it with its campaign", () =>
+    Effect.gen(function* () {
+      const { store, sessions } = yield* services
+      const campaign = yield* givenCampaign({
+        gameSlug: "prediction",
+        status: "active",
+        config: { question: "Who wins?", options: [{ id: "home", label: "Home" }], nested: { empty: {} } },
+        prize: { label: "A signed ball ⚽" },
+        theme: fullTheme,
+        winnerSelectionConfig: { maxWinners: 3, tieBreak: "random", windowStart: at(1), windowEnd: at(2) },
+        resolvedOptionId: "home",
+        resolvedAt: at(-1),
+        maxPlaysPerParticipant: 3,
+        playLimitTimezone: "Pacific/Chatham",
+        liveFrom: at(-7),
+        activatedAt: at(-5)
+      })
+      const session = makeSession(campaign, { participantRef: "Ünïcödé « player » 🎡" })
+      yield* sessions.insert(session)
+
+      const claimed = yield* sessions.claimFinish(session.id, at(700))
+      assertSome(claimed, { session: { ...session, finishedAt: at(700) }, campaign })
+      if (Option.isSome(claimed)) assert.isTrue(DateTime.isUtc(claimed.value.session.startedAt))
+      assertSome(yield* sessions.findById(session.id), { ...session, finishedAt: at(700) })
+      assertNone(yield* sessions.claimFinish(session.id, at(800)), "a second claim gets nothing")
+      assertSome(yield* sessions.findById(session.id), { ...session, finishedAt: at(700) })
+      assertNone(yield* sessions.claimFinish(uid("ses"), at(800)))
+
+      const born = makeSession(campaign, { finishedAt: at(550) })
+      yield* sessions.insert(born)
+      assertNone(yield* sessions.claimFinish(born.id, at(800)), "a session stored finished stays as it was")
+      assertSome(yield* sessions.findById(born.id), born)
+
+      const open = makeSession(campaign)
+      yield* sessions.insert(open)
+      const error = yield* Effect.flip(
+        store.transaction(
+          Effect.andThen(sessions.claimFinish(open.id, at(900)), Effect.fail(new Boom({ message: "no" })))
+        )
+      )
+      assert.strictEqual(error._tag, "Boom")
+      assertSome(yield* sessions.findById(open.id), open, "a rolled-back claim is undone")
+
+      const claims = yield* Effect.forEach(
+        Array.from({ length: 10 }, (_, i) => i),
+        (i) => store.transaction(sessions.claimFinish(open.id, at(1_000 + i))),
+        { concurrency: "unbounded" }
+      )
+      assert.strictEqual(claims.filter(Option.isSome).length, 1, "concurrent claims: one gets the session")
+    })
+  )
+
+  it.effect("forMint reads the channel, the origin check and the channel's active campaigns, in the account", () =>
+    Effect.gen(function* () {
+      const { campaigns, origins, playContext } = yield* services
+      const channel = yield* givenChannel(undefined, {
+        status: "disabled",
+        betweenCampaigns: { title: "Back « soon » 🎡", imageUrl: "https://cdn.example.com/soon.png" },
+        maxPlaysPerParticipantPerDay: 2,
+        playLimitTimezone: "America/New_York"
+      })
+      const { accountId } = channel
+      const other = yield* givenAccount()
+      const allowed = makeOrigin(accountId, { origin: "https://shop.example.com:8443" })
+      yield* origins.insert(allowed)
+      yield* origins.insert(makeOrigin(other.id, { origin: "https://other.example.com" }))
+
+      assertSome(yield* playContext.forMint(accountId, channel.id, allowed.origin), {
+        channel,
+        originAllowed: true,
+        activeCampaigns: []
+      })
+      for (const origin of [
+        "https://SHOP.example.com:8443",
+        "https://shop.example.com",
+        "https://other.example.com",
+        ""
+      ]) {
+        const found = yield* playContext.forMint(accountId, channel.id, origin)
+        assert.isTrue(Option.isSome(found) && !found.value.originAllowed, `${origin} is not allowed`)
+      }
+
+      const older = makeCampaign(accountId, channel.id, { status: "active", theme: fullTheme, createdAt: at(1) })
+      const newer = makeCampaign(accountId, channel.id, {
+        status: "active",
+        config: { segments: [{ id: "w", label: "Win", isWin: true }] },
+        liveFrom: at(5),
+        liveUntil: at(9),
+        createdAt: at(2)
+      })
+      const tied = makeCampaign(accountId, channel.id, { id: `${newer.id}_z`, status: "active", createdAt: at(2) })
+      const paused = makeCampaign(accountId, channel.id, { status: "paused", createdAt: at(3) })
+      const draft = makeCampaign(accountId, channel.id, { createdAt: at(4) })
+      for (const campaign of [older, newer, tied, paused, draft]) yield* campaigns.insert(campaign)
+      const elsewhere = yield* givenCampaign({ accountId, status: "active" })
+
+      const found = yield* playContext.forMint(accountId, channel.id, allowed.origin)
+      assertSome(found, { channel, originAllowed: true, activeCampaigns: [tied, newer, older] })
+      assertSame(
+        found,
+        Option.some({
+          channel,
+          originAllowed: true,
+          activeCampaigns: yield* campaigns.listActiveOnChannel(accountId, channel.id)
+        }),
+        "the same campaigns, in the same order, as listActiveOnChannel"
+      )
+      assertSome(yield* playContext.forMint(accountId, elsewhere.channelId, allowed.origin), {
+        channel: Option.getOrThrow(yield* (yield* ChannelRepo).findById(accountId, elsewhere.channelId)),
+        originAllowed: true,
+        activeCampaigns: [elsewhere]
+      })
+      assertNone(yield* playContext.forMint(other.id, channel.id, allowed.origin), "another account's channel")
+      assertNone(yield* playContext.forMint(accountId, uid("ch"), allowed.origin))
+    })
+  )
+
+  it.effect("forStart reads the campaign, the channel, the account and its branding, each in the account", () =>
+    Effect.gen(function* () {
+      const { branding, playContext } = yield* services
+      const account = yield* givenAccount({ plan: "pro", featureOverrides: { customCopy: false } })
+      const campaign = yield* givenCampaign({
+        accountId: account.id,
+        status: "paused",
+        config: { question: "Who?", nested: [1, "two", null] },
+        theme: { colors: { accent: "#FF3366" } },
+        liveFrom: at(-7),
+        liveUntil: at(7)
+      })
+      const channel = Option.getOrThrow(yield* (yield* ChannelRepo).findById(account.id, campaign.channelId))
+      const other = yield* givenCampaign()
+
+      assertSame(yield* playContext.forStart(account.id, campaign.id, channel.id), {
+        campaign: Option.some(campaign),
+        channel: Option.some(channel),
+        account: Option.some(account),
+        branding: Option.none()
+      })
+      yield* branding.put(account.id, fullTheme)
+      assertSame(yield* playContext.forStart(account.id, campaign.id, channel.id), {
+        campaign: Option.some(campaign),
+        channel: Option.some(channel),
+        account: Option.some(account),
+        branding: Option.some(fullTheme)
+      })
+      assertSame(yield* playContext.forStart(account.id, other.id, other.channelId), {
+        campaign: Option.none(),
+        channel: Option.none(),
+        account: Option.some(account),
+        branding: Option.some(fullTheme)
+      })
+      assertSame(yield* playContext.forStart(account.id, campaign.id, uid("ch")), {
+        campaign: Option.some(campaign),
+        channel: Option.none(),
+        account: Option.some(account),
+        branding: Option.some(fullTheme)
+      })
+      assertSame(yield* playContext.forStart(other.accountId, campaign.id, channel.id), {
+        campaign: Option.none(),
+        channel: Option.none(),
+        account: yield* (yield* AccountRepo).findById(other.accountId),
+        branding: Option.none()
+      })
+      assertSame(yield* playContext.forStart(uid("acc"), campaign.id, channel.id), {
+        campaign: Option.none(),
+        channel: Option.none(),
+        account: Option.none(),
+        branding: Option.none()
+      })
     })
   )
 
