@@ -47,7 +47,8 @@ import { LockKey, Store } from "@campaign-games/core/Store"
 import type { Theme } from "@campaign-games/core/Theme"
 import { UsageRepo } from "@campaign-games/core/Usage"
 import { assert, layer, type Vitest } from "@effect/vitest"
-import { DateTime, Deferred, Effect, Exit, Fiber, type Layer, Option, Predicate, Result, Schema } from "effect"
+import { DateTime, Deferred, Effect, Exit, Fiber, type Layer, Option, Result, Schema } from "effect"
+import { assertNone, assertSame, assertSome } from "./internal/Assertions.ts"
 
 /** The services an adapter under test provides. */
 export type Services =
@@ -179,27 +180,6 @@ const fullTheme: Theme = {
     bottom: { url: "https://cdn.example.com/snow.json", kind: "lottie", size: "large" }
   }
 }
-
-/** A comparable copy: times become their exact UTC instant, so adapters compare by value. */
-const plain = (value: unknown): unknown => {
-  if (DateTime.isDateTime(value)) {
-    return DateTime.isUtc(value) ? `Utc(${DateTime.formatIso(value)})` : `Zoned(${DateTime.formatIso(value)})`
-  }
-  if (Array.isArray(value)) return value.map(plain)
-  if (Predicate.isObject(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, plain(v)]))
-  return value
-}
-
-const assertSame = (actual: unknown, expected: unknown, message?: string): void =>
-  assert.deepStrictEqual(plain(actual), plain(expected), message)
-
-const assertSome = <A>(actual: Option.Option<A>, expected: A, message?: string): void => {
-  assert.isTrue(Option.isSome(actual), message ?? "expected a value, found none")
-  if (Option.isSome(actual)) assertSame(actual.value, expected, message)
-}
-
-const assertNone = <A>(actual: Option.Option<A>, message?: string): void =>
-  assert.isTrue(Option.isNone(actual), message ?? `expected none, found ${JSON.stringify(plain(actual))}`)
 
 const services = Effect.gen(function* () {
   return {

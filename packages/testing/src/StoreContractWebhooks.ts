@@ -37,7 +37,8 @@ import {
   EndpointRepo
 } from "@campaign-games/core/Webhook"
 import { assert, layer, type Vitest } from "@effect/vitest"
-import { DateTime, Effect, type Layer, Option, Predicate, Schema } from "effect"
+import { DateTime, Effect, type Layer, Option, Schema } from "effect"
+import { assertNone, assertSame, assertSome } from "./internal/Assertions.ts"
 
 /** The services an adapter under test provides. */
 export type Services = Store | AccountRepo | EndpointRepo | DeliveryRepo
@@ -65,26 +66,6 @@ const claimWindow = (): ((ms: number) => DateTime.Utc) => {
   const base = window
   return (ms) => DateTime.makeUnsafe(base + ms)
 }
-
-const plain = (value: unknown): unknown => {
-  if (DateTime.isDateTime(value)) {
-    return DateTime.isUtc(value) ? `Utc(${DateTime.formatIso(value)})` : `Zoned(${DateTime.formatIso(value)})`
-  }
-  if (Array.isArray(value)) return value.map(plain)
-  if (Predicate.isObject(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, plain(v)]))
-  return value
-}
-
-const assertSame = (actual: unknown, expected: unknown, message?: string): void =>
-  assert.deepStrictEqual(plain(actual), plain(expected), message)
-
-const assertSome = <A>(actual: Option.Option<A>, expected: A, message?: string): void => {
-  assert.isTrue(Option.isSome(actual), message ?? "expected a value, found none")
-  if (Option.isSome(actual)) assertSame(actual.value, expected, message)
-}
-
-const assertNone = <A>(actual: Option.Option<A>, message?: string): void =>
-  assert.isTrue(Option.isNone(actual), message ?? `expected none, found ${JSON.stringify(plain(actual))}`)
 
 const services = Effect.gen(function* () {
   return {

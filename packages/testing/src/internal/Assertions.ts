@@ -1,0 +1,27 @@
+/**
+ * Assertions shared by the store contract suites: values compare with their times as exact UTC
+ * instants, so every adapter compares by value.
+ */
+import { assert } from "@effect/vitest"
+import { DateTime, Option, Predicate } from "effect"
+
+/** A comparable copy: times become their exact UTC instant. */
+export const plain = (value: unknown): unknown => {
+  if (DateTime.isDateTime(value)) {
+    return DateTime.isUtc(value) ? `Utc(${DateTime.formatIso(value)})` : `Zoned(${DateTime.formatIso(value)})`
+  }
+  if (Array.isArray(value)) return value.map(plain)
+  if (Predicate.isObject(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, plain(v)]))
+  return value
+}
+
+export const assertSame = (actual: unknown, expected: unknown, message?: string): void =>
+  assert.deepStrictEqual(plain(actual), plain(expected), message)
+
+export const assertSome = <A>(actual: Option.Option<A>, expected: A, message?: string): void => {
+  assert.isTrue(Option.isSome(actual), message ?? "expected a value, found none")
+  if (Option.isSome(actual)) assertSame(actual.value, expected, message)
+}
+
+export const assertNone = <A>(actual: Option.Option<A>, message?: string): void =>
+  assert.isTrue(Option.isNone(actual), message ?? `expected none, found ${JSON.stringify(plain(actual))}`)
