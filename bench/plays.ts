@@ -32,13 +32,17 @@ const { values } = parseArgs({
     // Play limits on the campaign and the channel (never reached: each player plays once), so that
     // mint and start count the player's plays, and start does it under the player's lock.
     limits: { type: "boolean", default: false },
-    client: { type: "string", default: "http" }
+    client: { type: "string", default: "http" },
+    // `bare`: bench/bare-server.ts, node:http + pg doing only a play's minimal SQL (the yardstick).
+    server: { type: "string", default: "engine" }
   }
 })
 const plays = Number(values.plays)
 const concurrency = Number(values.concurrency)
 const port = Number(values.port)
 const base = `http://127.0.0.1:${port}`
+const bare = values.server === "bare"
+if (bare && values.store !== "postgres") throw new Error("--server bare needs --store postgres")
 const admin = "bench-admin-token"
 
 const env: Record<string, string> = { ...process.env, PORT: String(port), CG_ADMIN_TOKEN: admin } as Record<
@@ -63,7 +67,7 @@ const child = spawn(
   process.execPath,
   [
     ...(profileDir === undefined || profileDir === "" ? [] : ["--cpu-prof", `--cpu-prof-dir=${profileDir}`]),
-    "examples/server/src/main.ts"
+    bare ? "bench/bare-server.ts" : "examples/server/src/main.ts"
   ],
   { env, stdio: ["ignore", "ignore", "inherit"] }
 )
@@ -164,20 +168,8 @@ const backendPids = (): Array<number> => {
   }
 }
 
-const percentile = (sorted: Array<number>, p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!
-
-try {
-  const started = Date.now()
-  for (;;) {
-    try {
-      if ((await fetch(`${base}/health`)).ok) break
-    } catch {
-      // not up yet
-    }
-    if (Date.now() - started > 60_000) throw new Error("server did not start")
-    await new Promise((r) => setTimeout(r, 100))
-  }
+/** The real server: an account, an allowed origin, a channel with a live wheel, and mint keys. */
+const setupEngine = async () => {
   const { apiKey } = await call("POST", "/admin/v1/accounts", admin, { name: "bench", plan: "unlimited" })
   const key = apiKey.key as string
   const origin = "https://bench.example.com"
@@ -203,6 +195,32 @@ try {
     const created = await call("POST", "/v1/tenant/api-keys", key, { name: `bench-${i}`, permissions: ["tokens.mint"] })
     mintKeys.push(created.apiKey.key)
   }
+  return { channel: { id: channel.id as string }, origin, mintKeys }
+}
+
+/** The bare server seeds its one live campaign itself and checks no key. */
+const setupBare = async () => ({
+  channel: { id: "ch_bare" },
+  origin: "https://bench.example.com",
+  mintKeys: ["bare"]
+})
+
+const percentile = (sorted: Array<number>, p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!
+
+try {
+  const started = Date.now()
+  for (;;) {
+    try {
+      if ((await fetch(`${base}/health`)).ok) break
+    } catch {
+      // not up yet
+    }
+    if (Date.now() - started > 60_000) throw new Error("server did not start")
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  const setup = bare ? setupBare : setupEngine
+  const { channel, origin, mintKeys } = await setup()
 
   const latencies = { mint: [] as Array<number>, start: [] as Array<number>, finish: [] as Array<number> }
   const timed = async <A>(bucket: Array<number>, f: () => Promise<A>) => {
@@ -239,7 +257,7 @@ try {
   const serverCpu = cpuMs([child.pid!])
   const db = cpuMs(backends)
   console.log(
-    `store=${values.store} plays=${plays} concurrency=${concurrency} client=${values.client}${values.limits ? " limits" : ""}`
+    `server=${values.server} store=${values.store} plays=${plays} concurrency=${concurrency} client=${values.client}${values.limits ? " limits" : ""}`
   )
   console.log(`plays/s: ${(plays / seconds).toFixed(0)} (${seconds.toFixed(1)} s)`)
   const perPlay = (ms: number | undefined, from: number | undefined) =>

@@ -77,7 +77,7 @@ const layer = Layer.mergeAll(
   Branding.Branding.layer,
   Plays.Plays.layer.pipe(Layer.provide(Branding.Branding.layer))
 ).pipe(
-  Layer.provideMerge(Layer.succeed(ClientToken.TokenSigner, ClientTokenSigner.make("plays-test-secret"))),
+  Layer.provideMerge(ClientTokenSigner.layerSecret("plays-test-secret")),
   Layer.provideMerge(Secrets.Secrets.layerWebCrypto),
   Layer.provideMerge(FileRule.MediaLibrary.layerNone),
   Layer.provideMerge(store)

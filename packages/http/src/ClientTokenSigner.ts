@@ -1,39 +1,107 @@
 /**
- * The `TokenSigner` port on `jose`: client tokens are HS256 JWTs (any JWT tool decodes them),
- * signed with a key kept in the store (`ServerSecretRepo`), so every instance on one database signs
- * and verifies alike. Expiry is checked by the core against its clock, not here.
+ * The `TokenSigner` port: client tokens are standard HS256 JSON Web Tokens (RFC 7519; any JWT tool
+ * decodes them, and `jose` verifies them with the same key), signed with a key kept in the store
+ * (`ServerSecretRepo`), so every instance on one database signs and verifies alike. Expiry is
+ * checked by the core against its clock, not here.
+ *
+ * The HMAC is the `Secrets` port's (`node:crypto` in the reference server, WebCrypto elsewhere):
+ * on Node a synchronous HMAC of a short token costs a few microseconds, where a WebCrypto sign or
+ * verify is a promise settled by a job on libuv's thread pool, many times that. HS256 is the only
+ * algorithm: a token whose header names another (`none` included) is refused.
+ *
+ * Verification compares the token's own signature text with the expected one, in constant time,
+ * over the exact header and payload text it was given: changing any character of a token (even
+ * one of base64url's unused trailing bits) makes it fail.
  *
  * @since 0.1.0
  */
 import { ClientToken, Errors, Secrets } from "@campaign-games/core"
 import { Effect, Layer, Schema } from "effect"
-import * as jose from "jose"
 
 const KEY_NAME = "client-token-hs256"
 const decodeClaims = Schema.decodeUnknownEffect(ClientToken.Claims)
 
-/** A signer over a given secret (tests, embedding backends with their own key management). */
-export const make = (secret: string): ClientToken.TokenSigner["Service"] => {
-  const key = new TextEncoder().encode(secret)
-  const unauthorized = new Errors.Unauthorized({ message: "The client token is malformed or its signature is wrong." })
-  return ClientToken.TokenSigner.of({
-    sign: (claims) =>
-      Effect.promise(() => new jose.SignJWT({ ...claims }).setProtectedHeader({ alg: "HS256", typ: "JWT" }).sign(key)),
-    verify: (token) =>
-      Effect.tryPromise({
-        try: () =>
-          jose.jwtVerify(token, key, {
-            algorithms: ["HS256"],
-            // Expiry is the core's to judge, on its own clock.
-            currentDate: new Date(0)
-          }),
-        catch: () => unauthorized
-      }).pipe(
-        Effect.flatMap(({ payload }) => decodeClaims(payload)),
-        Effect.mapError(() => unauthorized)
-      )
-  })
+const encoder = new TextEncoder()
+const decoder = new TextDecoder("utf-8", { fatal: true })
+
+const base64UrlOfBytes = (bytes: Uint8Array): string => {
+  let binary = ""
+  for (const byte of bytes) binary += String.fromCharCode(byte)
+  return btoa(binary).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "")
 }
+
+const base64UrlOfText = (text: string): string => base64UrlOfBytes(encoder.encode(text))
+
+const BASE64URL = /^[A-Za-z0-9_-]+$/
+
+/** The UTF-8 text of a base64url segment, or undefined if it is not one. */
+const textOfBase64Url = (segment: string): string | undefined => {
+  if (!BASE64URL.test(segment) || segment.length % 4 === 1) return undefined
+  try {
+    const binary = atob(segment.replaceAll("-", "+").replaceAll("_", "/"))
+    const bytes = new Uint8Array(binary.length)
+    for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i)
+    return decoder.decode(bytes)
+  } catch {
+    return undefined
+  }
+}
+
+const bytesOfHex = (hex: string): Uint8Array => {
+  const bytes = new Uint8Array(hex.length / 2)
+  for (let i = 0; i < bytes.length; i++) bytes[i] = Number.parseInt(hex.slice(2 * i, 2 * i + 2), 16)
+  return bytes
+}
+
+const parseJson = (text: string | undefined): unknown => {
+  if (text === undefined) return undefined
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
+  }
+}
+
+/** The protected header of every token this signer makes. */
+const HEADER = base64UrlOfText(JSON.stringify({ alg: "HS256", typ: "JWT" }))
+
+/** Whether a decoded header asks for HS256 and nothing this signer does not understand. */
+const acceptableHeader = (header: unknown): boolean =>
+  typeof header === "object" &&
+  header !== null &&
+  (header as Record<string, unknown>)["alg"] === "HS256" &&
+  !("crit" in header) &&
+  ((header as Record<string, unknown>)["typ"] === undefined || (header as Record<string, unknown>)["typ"] === "JWT")
+
+/** A signer over a given secret (tests, embedding backends with their own key management). */
+export const make = (secret: string): Effect.Effect<ClientToken.TokenSigner["Service"], never, Secrets.Secrets> =>
+  Effect.map(Effect.service(Secrets.Secrets), (secrets) => {
+    const signature = (signingInput: string) =>
+      Effect.map(secrets.hmacSha256Hex(secret, signingInput), (hex) => base64UrlOfBytes(bytesOfHex(hex)))
+    const unauthorized = new Errors.Unauthorized({
+      message: "The client token is malformed or its signature is wrong."
+    })
+    return ClientToken.TokenSigner.of({
+      sign: (claims) => {
+        const signingInput = `${HEADER}.${base64UrlOfText(JSON.stringify(claims))}`
+        return Effect.map(signature(signingInput), (s) => `${signingInput}.${s}`)
+      },
+      verify: (token) =>
+        Effect.gen(function* () {
+          const parts = token.split(".")
+          if (parts.length !== 3) return yield* unauthorized
+          const [header, payload, given] = parts as [string, string, string]
+          if (!acceptableHeader(parseJson(textOfBase64Url(header)))) return yield* unauthorized
+          const expected = yield* signature(`${header}.${payload}`)
+          if (!Secrets.constantTimeEqual(given, expected)) return yield* unauthorized
+          return yield* Effect.mapError(decodeClaims(parseJson(textOfBase64Url(payload))), () => unauthorized)
+        })
+    })
+  })
+
+/** The signer over a given secret, as a layer (tests, embedding backends with their own keys). */
+export const layerSecret = (secret: string): Layer.Layer<ClientToken.TokenSigner, never, Secrets.Secrets> =>
+  Layer.effect(ClientToken.TokenSigner, make(secret))
 
 /** The signer over the store's shared key, created on first start. */
 export const layer = Layer.effect(
@@ -42,6 +110,6 @@ export const layer = Layer.effect(
     const secrets = yield* Secrets.Secrets
     const repo = yield* ClientToken.ServerSecretRepo
     const candidate = yield* secrets.randomToken(32)
-    return make(yield* repo.getOrCreate(KEY_NAME, candidate))
+    return yield* make(yield* repo.getOrCreate(KEY_NAME, candidate))
   })
 )

@@ -1,0 +1,100 @@
+import { ClientToken, Secrets } from "@campaign-games/core"
+import { ClientTokenSigner } from "@campaign-games/http"
+import { assert, describe, it } from "@effect/vitest"
+import { Effect, Exit, Layer } from "effect"
+import * as jose from "jose"
+
+const SECRET = "a-test-secret-of-the-store"
+const key = new TextEncoder().encode(SECRET)
+
+const claims: ClientToken.Claims = {
+  jti: "jti_abc",
+  acc: "acc_1",
+  chn: "ch_1",
+  gid: "gi_1",
+  sub: "zoë@example.com",
+  org: "https://shop.example",
+  iat: 1_800_000_000,
+  exp: 1_800_000_900
+}
+
+const BASE64URL = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+
+// The WebCrypto `Secrets` (core's default); the reference server's `node:crypto` one computes the
+// same digests (examples/server/test/NodeSecrets.test.ts).
+const signerLayer = ClientTokenSigner.layerSecret(SECRET).pipe(Layer.provide(Secrets.Secrets.layerWebCrypto))
+
+describe("ClientTokenSigner", () => {
+  it.effect("signs a standard HS256 JWT that jose verifies with the same key, and verifies jose's tokens", () =>
+    Effect.gen(function* () {
+      const signer = yield* ClientToken.TokenSigner
+      const token = yield* signer.sign(claims)
+      const { payload, protectedHeader } = yield* Effect.promise(() =>
+        jose.jwtVerify(token, key, { algorithms: ["HS256"], currentDate: new Date(1_800_000_000_000) })
+      )
+      assert.deepStrictEqual(protectedHeader, { alg: "HS256", typ: "JWT" })
+      assert.deepStrictEqual(payload, { ...claims })
+      assert.deepStrictEqual(jose.decodeJwt(token), { ...claims })
+
+      const byJose = yield* Effect.promise(() =>
+        new jose.SignJWT({ ...claims }).setProtectedHeader({ alg: "HS256" }).sign(key)
+      )
+      assert.deepStrictEqual(yield* signer.verify(byJose), claims)
+      assert.deepStrictEqual(yield* signer.verify(token), claims)
+    }).pipe(Effect.provide(signerLayer))
+  )
+
+  it.effect("changing any single character of a token makes it fail", () =>
+    Effect.gen(function* () {
+      const signer = yield* ClientToken.TokenSigner
+      const token = yield* signer.sign(claims)
+      let refused = 0
+      for (let i = 0; i < token.length; i++) {
+        if (token[i] === ".") continue
+        // The next base64url character: for the last character of a segment this may change only
+        // bits that decode to nothing, which must still be refused.
+        const replacement = BASE64URL[(BASE64URL.indexOf(token[i]!) + 1) % 64]!
+        const tampered = `${token.slice(0, i)}${replacement}${token.slice(i + 1)}`
+        const exit = yield* Effect.exit(signer.verify(tampered))
+        assert.isTrue(Exit.isFailure(exit), `position ${i} accepted`)
+        refused++
+      }
+      assert.strictEqual(refused, token.length - 2)
+    }).pipe(Effect.provide(signerLayer))
+  )
+
+  it.effect("refuses other keys, other algorithms, unsigned and malformed tokens, and claims of the wrong shape", () =>
+    Effect.gen(function* () {
+      const signer = yield* ClientToken.TokenSigner
+      const refused = (token: string) =>
+        Effect.map(Effect.exit(signer.verify(token)), (exit) => {
+          assert.isTrue(Exit.isFailure(exit), token)
+          if (Exit.isFailure(exit)) assert.include(String(exit.cause), "Unauthorized")
+        })
+      const otherKey = yield* Effect.promise(() =>
+        new jose.SignJWT({ ...claims }).setProtectedHeader({ alg: "HS256" }).sign(new TextEncoder().encode("guess"))
+      )
+      yield* refused(otherKey)
+      const hs512 = yield* Effect.promise(() =>
+        new jose.SignJWT({ ...claims }).setProtectedHeader({ alg: "HS512" }).sign(new Uint8Array(64).fill(7))
+      )
+      yield* refused(hs512)
+      const unsigned = new jose.UnsecuredJWT({ ...claims }).encode()
+      yield* refused(unsigned)
+      const wrongShape = yield* Effect.promise(() =>
+        new jose.SignJWT({ jti: "x", sub: "y" }).setProtectedHeader({ alg: "HS256" }).sign(key)
+      )
+      yield* refused(wrongShape)
+      const critical = yield* Effect.promise(() =>
+        new jose.SignJWT({ ...claims })
+          .setProtectedHeader({ alg: "HS256", crit: ["exp"] } as jose.JWTHeaderParameters)
+          .sign(key)
+          .catch(() => "a.b.c")
+      )
+      yield* refused(critical)
+      for (const malformed of ["", "a", "a.b", "a.b.c", "a.b.c.d", "!!!.???.***", `${otherKey}.`]) {
+        yield* refused(malformed)
+      }
+    }).pipe(Effect.provide(signerLayer))
+  )
+})
