@@ -139,13 +139,13 @@ const callHttp = (method: string, path: string, key: string, body?: unknown) =>
 const call = values.client === "fetch" ? callFetch : callHttp
 
 /** CPU time (user + system, ms) of processes, read from /proc; undefined where that is not possible. */
-const cpuMs = (pids: ReadonlyArray<number>): number | undefined => {
+const cpuMs = (pids: ReadonlyArray<number>, which: "all" | "system" = "all"): number | undefined => {
   try {
     let ticks = 0
     for (const pid of pids) {
       const stat = readFileSync(`/proc/${pid}/stat`, "utf8")
       const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ")
-      ticks += Number(fields[11]) + Number(fields[12])
+      ticks += (which === "all" ? Number(fields[11]) : 0) + Number(fields[12])
     }
     return ticks * 10 // USER_HZ is 100 on Linux
   } catch {
@@ -245,7 +245,12 @@ try {
   await Promise.all(Array.from({ length: Math.min(200, plays) }, (_, i) => play(-1 - i)))
   latencies.mint.length = latencies.start.length = latencies.finish.length = 0
   const backends = backendPids()
-  const cpu0 = { server: cpuMs([child.pid!]), database: cpuMs(backends), client: process.cpuUsage() }
+  const cpu0 = {
+    server: cpuMs([child.pid!]),
+    serverSystem: cpuMs([child.pid!], "system"),
+    database: cpuMs(backends),
+    client: process.cpuUsage()
+  }
   const t0 = performance.now()
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
@@ -255,6 +260,7 @@ try {
   const seconds = (performance.now() - t0) / 1000
   const client = process.cpuUsage(cpu0.client)
   const serverCpu = cpuMs([child.pid!])
+  const serverSystem = cpuMs([child.pid!], "system")
   const db = cpuMs(backends)
   console.log(
     `server=${values.server} store=${values.store} plays=${plays} concurrency=${concurrency} client=${values.client}${values.limits ? " limits" : ""}`
@@ -263,7 +269,7 @@ try {
   const perPlay = (ms: number | undefined, from: number | undefined) =>
     ms === undefined || from === undefined ? "?" : ((ms - from) / plays).toFixed(2)
   console.log(
-    `CPU ms a play: server ${perPlay(serverCpu, cpu0.server)}, client ${((client.user + client.system) / 1000 / plays).toFixed(2)}` +
+    `CPU ms a play: server ${perPlay(serverCpu, cpu0.server)} (system ${perPlay(serverSystem, cpu0.serverSystem)}), client ${((client.user + client.system) / 1000 / plays).toFixed(2)}` +
       (database === undefined
         ? " (PGlite runs in the server)"
         : `, database ${perPlay(db, cpu0.database)} (${backends.length} backends)`)
