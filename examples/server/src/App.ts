@@ -58,6 +58,7 @@ export type StoreServices =
   | Usage.UsageRepo
   | ClientToken.ServerSecretRepo
   | PlayContext.PlayContextRepo
+  | PlayContext.PlayFinishRepo
   | Webhook.EndpointRepo
   | Webhook.DeliveryRepo
 

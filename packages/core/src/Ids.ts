@@ -8,14 +8,18 @@ import { Effect, Random } from "effect"
 
 const ALPHABET = "0123456789abcdefghjkmnpqrstvwxyz"
 
-/** A fresh id such as `ch_4k2m…`. */
+/**
+ * A fresh id such as `ch_4k2m…`: 20 draws of the fiber's `Random`, each as
+ * `Random.nextIntBetween(0, 31)` would make it, read in one step.
+ */
 export const make = (prefix: string): Effect.Effect<string> =>
-  Effect.gen(function* () {
+  Effect.withFiber((fiber) => {
+    const random = fiber.getRef(Random.Random)
     let out = `${prefix}_`
     for (let i = 0; i < 20; i++) {
-      out += ALPHABET[yield* Random.nextIntBetween(0, ALPHABET.length - 1)]
+      out += ALPHABET[Math.floor(random.nextDoubleUnsafe() * ALPHABET.length)]
     }
-    return out
+    return Effect.succeed(out)
   })
 
 /** The prefixes used for each kind of record. */

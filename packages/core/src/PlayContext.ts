@@ -1,8 +1,13 @@
 /**
  * What the play use cases read before they decide, each in one step of the store: the mint's
- * channel, origin check and candidate campaigns; the start's campaign, channel, account and branding.
- * Nothing here is cached: every call reads the store as it is now (the rules that need a lock, such
- * as play limits, still count under it; see `Plays`).
+ * channel, origin check and candidate campaigns; the start's campaign, channel, account and branding;
+ * the finish's session, campaign and webhook endpoints. Nothing here is cached: every call reads the
+ * store as it is now (the rules that need a lock, such as play limits, still count under it; see
+ * `Plays`).
+ *
+ * `PlayFinishRepo` also writes a finished play in one step: the session's claim, its entry, its
+ * event and the event's deliveries, all or nothing, and nothing when the session was finished
+ * already. A finish costs the store two steps and no transaction.
  *
  * @since 0.1.0
  */
@@ -10,8 +15,13 @@ import { Context, type Effect, type Option } from "effect"
 import type { Account } from "./Account.ts"
 import type { Campaign } from "./Campaign.ts"
 import type { Channel } from "./Channel.ts"
+import type { Entry } from "./Entry.ts"
 import type { StoreError } from "./Errors.ts"
+import type { Event, EventType } from "./Event.ts"
+import type { Timestamp } from "./Fields.ts"
+import type { Session } from "./Session.ts"
 import type { Theme } from "./Theme.ts"
+import type { Delivery, Target } from "./Webhook.ts"
 
 /** What a mint needs to know about a channel of the account. */
 export interface MintContext {
@@ -51,3 +61,41 @@ export class PlayContextRepo extends Context.Service<
     ) => Effect.Effect<StartContext, StoreError>
   }
 >()("@campaign-games/core/PlayContextRepo") {}
+
+/** What a finish needs: the session with its campaign, and where its event may go. */
+export interface FinishContext {
+  readonly session: Session
+  readonly campaign: Campaign
+  /**
+   * The account's active webhook endpoints subscribed to the event type, oldest first (what
+   * `EndpointRepo.activeFor` returns); `Webhook.fanOut` applies their other filters.
+   */
+  readonly endpoints: ReadonlyArray<Target>
+}
+
+/** A finished play, as `PlayFinishRepo.complete` writes it. */
+export interface Completion {
+  readonly sessionId: string
+  readonly finishedAt: Timestamp
+  readonly entry: Entry
+  /** Appended to the outbox as `EventOutbox.append` would. */
+  readonly event: Event
+  /** Stored as `DeliveryRepo.insertMany` would. */
+  readonly deliveries: ReadonlyArray<Delivery>
+}
+
+/** The finish's read and its one write. */
+export class PlayFinishRepo extends Context.Service<
+  PlayFinishRepo,
+  {
+    /** The session (whatever its account) with its campaign and endpoints; none when there is no such session. */
+    readonly read: (sessionId: string, eventType: EventType) => Effect.Effect<Option.Option<FinishContext>, StoreError>
+    /**
+     * Marks the session finished at `finishedAt` unless it already is and, only then, writes the
+     * entry, the event and the deliveries: in one step, all or nothing (inside a transaction or
+     * not). False, with nothing written, when the session does not exist or was finished already;
+     * of two concurrent completions of one session, one gets true.
+     */
+    readonly complete: (completion: Completion) => Effect.Effect<boolean, StoreError>
+  }
+>()("@campaign-games/core/PlayFinishRepo") {}

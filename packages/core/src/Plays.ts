@@ -9,11 +9,13 @@
  *   the play limits again, so concurrent starts never pass them; a reused token is 409; an expired,
  *   forged or malformed one 401. A token minted just before a changeover still plays the campaign it
  *   was minted for, as long as that campaign is active and the channel is not disabled.
- * - **Finish** scores the play on the server (the wheel spins with effect's `Random`), writes the
- *   entry and appends `session_completed` to the outbox in one transaction; a second finish is 409.
+ * - **Finish** scores the play on the server (the wheel spins with effect's `Random`), then claims
+ *   the session and writes the entry, the `session_completed` event and its webhook deliveries in
+ *   one step (`PlayFinishRepo.complete`): all or nothing; a second finish is 409, and of two
+ *   concurrent finishes one wins. A finish body the game refuses writes nothing.
  *
- * Cost: each step reads what it needs in one statement (`PlayContextRepo`, `SessionRepo.claimFinish`)
- * and never caches. Where neither the campaign nor the channel sets a play limit there is nothing to
+ * Cost: each step reads what it needs in one statement (`PlayContextRepo`, `PlayFinishRepo.read`)
+ * and never caches; a finish is that read and one write. Where neither the campaign nor the channel sets a play limit there is nothing to
  * count, so mint counts nothing and start neither locks nor opens a transaction: the session and
  * the month's usage are written in one statement (`SessionRepo.insertPlay`).
  *
@@ -37,18 +39,18 @@ import {
   Unauthorized,
   type UpgradeRequired
 } from "./Errors.ts"
-import { EventOutbox } from "./Event.ts"
 import type * as Game from "./Game.ts"
 import * as Games from "./Games.ts"
 import * as Ids from "./Ids.ts"
 import type { Page, Paged } from "./Pagination.ts"
 import * as Plan from "./Plan.ts"
-import { PlayContextRepo } from "./PlayContext.ts"
+import { PlayContextRepo, PlayFinishRepo } from "./PlayContext.ts"
 import * as PlayLimit from "./PlayLimit.ts"
 import * as Session from "./Session.ts"
 import { LockKey, Store } from "./Store.ts"
 import * as Theme from "./Theme.ts"
 import * as Usage from "./Usage.ts"
+import * as Webhook from "./Webhook.ts"
 
 export type MintResult =
   | {
@@ -109,7 +111,7 @@ export class Plays extends Context.Service<
       const context = yield* PlayContextRepo
       const sessions = yield* Session.SessionRepo
       const entries = yield* Entry.EntryRepo
-      const outbox = yield* EventOutbox
+      const finishes = yield* PlayFinishRepo
       const usage = yield* Usage.UsageRepo
       const signer = yield* ClientToken.TokenSigner
 
@@ -296,60 +298,56 @@ export class Plays extends Context.Service<
         const claims = yield* claimsOf(token, FINISH_GRACE)
         const random = yield* Random.next
         const notFound = () => new NotFound({ message: `No session ${sessionId}.` })
-        const ofThisToken = (session: Session.Session) => session.jti === claims.jti && session.accountId === claims.acc
-        return yield* store.transaction(
-          Effect.gen(function* () {
-            const now = yield* DateTime.now
-            // Claimed first, in one statement; any failure below rolls the claim back with the rest.
-            const claimed = yield* sessions.claimFinish(sessionId, now)
-            if (Option.isNone(claimed)) {
-              // Only on this path: tell a session of another token (or none) from a finished one.
-              const session = yield* sessions.findById(sessionId)
-              return yield* Option.isSome(session) && ofThisToken(session.value) && session.value.finishedAt !== null
-                ? new Conflict({ message: "This play is already finished." })
-                : notFound()
-            }
-            const { session, campaign } = claimed.value
-            if (!ofThisToken(session)) return yield* notFound()
-            const game = Games.bySlug(campaign.gameSlug)!
-            const result = game.finish(campaign.config, body ?? {}, random)
-            if (Result.isFailure(result)) return yield* result.failure
-            const { score, outcome, predictionValue } = result.success
-            const entry: Entry.Entry = {
-              id: yield* Ids.make(Ids.Prefix.entry),
-              accountId: session.accountId,
-              campaignId: campaign.id,
-              channelId: session.channelId,
+        const alreadyFinished = () => new Conflict({ message: "This play is already finished." })
+        const found = yield* finishes.read(sessionId, "session_completed")
+        // A session of another token (or account) is not this token's to see: 404, as none.
+        if (Option.isNone(found)) return yield* notFound()
+        const { session, campaign, endpoints } = found.value
+        if (session.jti !== claims.jti || session.accountId !== claims.acc) return yield* notFound()
+        if (session.finishedAt !== null) return yield* alreadyFinished()
+        const game = Games.bySlug(campaign.gameSlug)!
+        const result = game.finish(campaign.config, body ?? {}, random)
+        if (Result.isFailure(result)) return yield* result.failure
+        const { score, outcome, predictionValue } = result.success
+        const now = yield* DateTime.now
+        const entry: Entry.Entry = {
+          id: yield* Ids.make(Ids.Prefix.entry),
+          accountId: session.accountId,
+          campaignId: campaign.id,
+          channelId: session.channelId,
+          sessionId: session.id,
+          participantRef: session.participantRef,
+          score,
+          predictionValue,
+          outcome,
+          weight: 1,
+          eligible:
+            predictionValue === null ||
+            (campaign.resolvedOptionId !== null && campaign.resolvedOptionId === predictionValue.optionId),
+          createdAt: now
+        }
+        const { event, deliveries } = yield* Webhook.fanOut(
+          {
+            id: yield* Ids.make(Ids.Prefix.event),
+            accountId: session.accountId,
+            type: "session_completed",
+            campaignId: campaign.id,
+            channelId: session.channelId,
+            data: {
+              gameInstanceId: campaign.id,
               sessionId: session.id,
               participantRef: session.participantRef,
               score,
-              predictionValue,
-              outcome,
-              weight: 1,
-              eligible:
-                predictionValue === null ||
-                (campaign.resolvedOptionId !== null && campaign.resolvedOptionId === predictionValue.optionId),
-              createdAt: now
-            }
-            yield* entries.insert(entry)
-            yield* outbox.append({
-              id: yield* Ids.make(Ids.Prefix.event),
-              accountId: session.accountId,
-              type: "session_completed",
-              campaignId: campaign.id,
-              channelId: session.channelId,
-              data: {
-                gameInstanceId: campaign.id,
-                sessionId: session.id,
-                participantRef: session.participantRef,
-                score,
-                outcome
-              },
-              createdAt: now
-            })
-            return { entry, outcome } satisfies Finished
-          })
+              outcome
+            },
+            createdAt: now
+          },
+          endpoints
         )
+        // The claim and every write in one step: a concurrent finish of the session gets false here.
+        const completed = yield* finishes.complete({ sessionId, finishedAt: now, entry, event, deliveries })
+        if (!completed) return yield* alreadyFinished()
+        return { entry, outcome } satisfies Finished
       })
 
       const listEntries = Effect.fn("Plays.entries")(function* (

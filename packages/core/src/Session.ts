@@ -5,7 +5,6 @@
  * @since 0.1.0
  */
 import { Context, type Effect, type Option } from "effect"
-import type { Campaign } from "./Campaign.ts"
 import type { StoreError } from "./Errors.ts"
 import type { Timestamp } from "./Fields.ts"
 
@@ -39,12 +38,6 @@ export interface CountQuery {
   readonly channelDay: { readonly start: Timestamp; readonly end: Timestamp }
 }
 
-/** A session just marked finished, with its campaign. */
-export interface Claimed {
-  readonly session: Session
-  readonly campaign: Campaign
-}
-
 /** Persistence of sessions. */
 export class SessionRepo extends Context.Service<
   SessionRepo,
@@ -60,12 +53,6 @@ export class SessionRepo extends Context.Service<
     readonly findById: (id: string) => Effect.Effect<Option.Option<Session>, StoreError>
     /** Marks the session finished at `at`; false when it was already finished (or does not exist). */
     readonly finish: (id: string, at: Timestamp) => Effect.Effect<boolean, StoreError>
-    /**
-     * Marks the session finished at `at` unless it already is, and returns it (finished) with its
-     * campaign, in one step; none when there is no such session or it was already finished. Two
-     * concurrent claims of one session: one gets it.
-     */
-    readonly claimFinish: (id: string, at: Timestamp) => Effect.Effect<Option.Option<Claimed>, StoreError>
     readonly counts: (query: CountQuery) => Effect.Effect<PlayerCounts, StoreError>
     /** Whether any session of the campaign was started. */
     readonly anyForCampaign: (accountId: string, campaignId: string) => Effect.Effect<boolean, StoreError>

@@ -16,8 +16,9 @@
  */
 import { Context, DateTime, Duration, Effect, Option, Schema } from "effect"
 import type { StoreError } from "./Errors.ts"
-import { EventType } from "./Event.ts"
+import { type Event, EventType } from "./Event.ts"
 import { Text, type Timestamp, Timestamp as TimestampSchema } from "./Fields.ts"
+import * as Ids from "./Ids.ts"
 import type { Page, Paged } from "./Pagination.ts"
 
 export const EndpointStatus = Schema.Literals(["active", "disabled"])
@@ -44,15 +45,15 @@ export interface Endpoint {
   readonly updatedAt: Timestamp
 }
 
-const Ids = Schema.Array(Text(1, 200)).check(Schema.isMaxLength(200))
+const IdList = Schema.Array(Text(1, 200)).check(Schema.isMaxLength(200))
 const Events = Schema.Array(EventType).check(Schema.isMinLength(1))
 
 /** Body of `POST /v1/tenant/webhooks/endpoints`. The URL's host is checked when saved. */
 export const CreateEndpoint = Schema.Struct({
   url: Schema.String.annotate({ format: "uri" }).check(Schema.isMinLength(1), Schema.isMaxLength(2048)),
   events: Events,
-  gameInstanceIds: Schema.optionalKey(Ids),
-  channelIds: Schema.optionalKey(Ids),
+  gameInstanceIds: Schema.optionalKey(IdList),
+  channelIds: Schema.optionalKey(IdList),
   includeCouponCodes: Schema.optionalKey(Schema.Boolean)
 }).annotate({ identifier: "CreateWebhookEndpoint" })
 export type CreateEndpoint = typeof CreateEndpoint.Type
@@ -63,8 +64,8 @@ export const UpdateEndpoint = Schema.Struct({
   url: Schema.optionalKey(Schema.Unknown),
   status: Schema.optionalKey(EndpointStatus),
   events: Schema.optionalKey(Events),
-  gameInstanceIds: Schema.optionalKey(Ids),
-  channelIds: Schema.optionalKey(Ids),
+  gameInstanceIds: Schema.optionalKey(IdList),
+  channelIds: Schema.optionalKey(IdList),
   includeCouponCodes: Schema.optionalKey(Schema.Boolean)
 })
   .check(
@@ -108,6 +109,9 @@ export const view = (e: Endpoint): EndpointView => ({
   updatedAt: e.updatedAt
 })
 
+/** What the fan-out reads of an endpoint. */
+export type Target = Pick<Endpoint, "id" | "status" | "events" | "gameInstanceIds" | "channelIds">
+
 /** Whether `event` goes to `endpoint` (pure). */
 export const matches = (
   endpoint: Pick<Endpoint, "status" | "events" | "gameInstanceIds" | "channelIds">,
@@ -146,6 +150,48 @@ export interface Delivery {
   readonly note: string | null
   readonly createdAt: Timestamp
 }
+
+/** The event's data as stored and delivered: any coupon's `code` removed (added back at send time). */
+const withoutCode = (data: Event["data"]): Event["data"] => {
+  const coupon = data["coupon"]
+  if (typeof coupon !== "object" || coupon === null || !("code" in coupon)) return data
+  const { code: _code, ...rest } = coupon as { readonly [key: string]: unknown }
+  return { ...data, coupon: rest }
+}
+
+/**
+ * The fan-out of an event: the event as the outbox stores it (without coupon codes) and one
+ * pending delivery, due at once, per endpoint it goes to (`matches`), in the endpoints' order.
+ */
+export const fanOut = (
+  event: Event,
+  endpoints: ReadonlyArray<Target>
+): Effect.Effect<{ readonly event: Event; readonly deliveries: ReadonlyArray<Delivery> }> =>
+  Effect.gen(function* () {
+    const safe: Event = { ...event, data: withoutCode(event.data) }
+    const deliveries: Array<Delivery> = []
+    let payload: Payload | undefined
+    for (const endpoint of endpoints) {
+      if (!matches(endpoint, event)) continue
+      payload ??= { type: event.type, createdAt: DateTime.formatIso(event.createdAt), data: safe.data }
+      deliveries.push({
+        id: yield* Ids.make(Ids.Prefix.delivery),
+        accountId: event.accountId,
+        endpointId: endpoint.id,
+        eventId: event.id,
+        eventType: event.type,
+        payload,
+        status: "pending",
+        attemptCount: 0,
+        lastAttemptedAt: null,
+        nextRetryAt: event.createdAt,
+        responseStatus: null,
+        note: null,
+        createdAt: event.createdAt
+      })
+    }
+    return { event: safe, deliveries }
+  })
 
 export const DeliveryView = Schema.Struct({
   id: Schema.String,

@@ -19,7 +19,7 @@ import {
   type StoreError,
   type UpgradeRequired
 } from "./Errors.ts"
-import { type Event, EventOutbox } from "./Event.ts"
+import { EventOutbox } from "./Event.ts"
 import * as Ids from "./Ids.ts"
 import type { Page, Paged } from "./Pagination.ts"
 import * as Plan from "./Plan.ts"
@@ -240,45 +240,15 @@ export class Webhooks extends Context.Service<
       const inner = yield* EventOutbox
       const endpoints = yield* Webhook.EndpointRepo
       const deliveries = yield* Webhook.DeliveryRepo
-      const withoutCode = (data: Event["data"]): Event["data"] => {
-        const coupon = data["coupon"]
-        if (typeof coupon !== "object" || coupon === null || !("code" in coupon)) return data
-        const { code: _code, ...rest } = coupon as { readonly [key: string]: unknown }
-        return { ...data, coupon: rest }
-      }
       return EventOutbox.of({
         append: (event) =>
           Effect.gen(function* () {
-            const safe = { ...event, data: withoutCode(event.data) }
-            yield* inner.append(safe)
-            const matching = (yield* endpoints.activeFor(event.accountId, event.type)).filter((e) =>
-              Webhook.matches(e, event)
+            const { event: safe, deliveries: made } = yield* Webhook.fanOut(
+              event,
+              yield* endpoints.activeFor(event.accountId, event.type)
             )
-            if (matching.length === 0) return
-            const payload: Webhook.Payload = {
-              type: event.type,
-              createdAt: DateTime.formatIso(event.createdAt),
-              data: safe.data
-            }
-            const made: Array<Webhook.Delivery> = []
-            for (const endpoint of matching) {
-              made.push({
-                id: yield* Ids.make(Ids.Prefix.delivery),
-                accountId: event.accountId,
-                endpointId: endpoint.id,
-                eventId: event.id,
-                eventType: event.type,
-                payload,
-                status: "pending",
-                attemptCount: 0,
-                lastAttemptedAt: null,
-                nextRetryAt: event.createdAt,
-                responseStatus: null,
-                note: null,
-                createdAt: event.createdAt
-              })
-            }
-            yield* deliveries.insertMany(made)
+            yield* inner.append(safe)
+            if (made.length > 0) yield* deliveries.insertMany(made)
           })
       })
     })

@@ -5,14 +5,13 @@
  * moves it as a player's day, a token's lifetime or a month goes by. Expected instants are written out
  * by hand from the zones' rules (tzdata 2026), not computed by the code under test.
  *
- * The events the outbox received are read through a recording outbox: it appends to the memory
- * store's outbox and keeps a copy in a table of the same memory database, so a rolled-back
- * transaction leaves no copy either.
+ * The events the outbox holds are read from the memory store (`MemoryStore.EventLog`): a
+ * rolled-back transaction leaves none there.
  */
 import * as ClientTokenSigner from "@campaign-games/http/ClientTokenSigner"
 import { MemoryStore } from "@campaign-games/testing"
 import { assert, describe, it } from "@effect/vitest"
-import { Context, DateTime, Duration, Effect, Layer, Option, Random } from "effect"
+import { DateTime, Duration, Effect, Layer, Option, Random } from "effect"
 import { TestClock } from "effect/testing"
 import * as Accounts from "../src/Accounts.ts"
 import * as Actor from "../src/Actor.ts"
@@ -22,9 +21,7 @@ import type * as Campaign from "../src/Campaign.ts"
 import * as Campaigns from "../src/Campaigns.ts"
 import type * as Channel from "../src/Channel.ts"
 import * as Channels from "../src/Channels.ts"
-import * as ClientToken from "../src/ClientToken.ts"
 import type { Detail } from "../src/Errors.ts"
-import * as Event from "../src/Event.ts"
 import * as FileRule from "../src/FileRule.ts"
 import type * as Plan from "../src/Plan.ts"
 import * as PlayLimit from "../src/PlayLimit.ts"
@@ -36,37 +33,7 @@ import * as Session from "../src/Session.ts"
 // The services on a fresh memory store
 // -----------------------------------------------------------------------------
 
-/** The events committed to the outbox, in order (a table of the memory database: rolled back with it). */
-class CommittedEvents extends Context.Service<
-  CommittedEvents,
-  {
-    readonly record: (event: Event.Event) => Effect.Effect<void>
-    readonly all: () => ReadonlyArray<Event.Event>
-  }
->()("@campaign-games/core/test/Plays/CommittedEvents") {
-  static readonly layer = Layer.effect(
-    CommittedEvents,
-    Effect.gen(function* () {
-      const table = (yield* MemoryStore.MemoryDatabase).table<string, Event.Event>()
-      return CommittedEvents.of({ record: (event) => table.set(event.id, event), all: () => [...table.values()] })
-    })
-  )
-}
-
-/** The memory store's outbox, keeping a copy of each event in `CommittedEvents`. */
-const layerRecordingOutbox = Layer.effect(
-  Event.EventOutbox,
-  Effect.gen(function* () {
-    const outbox = yield* Event.EventOutbox
-    const committed = yield* CommittedEvents
-    return Event.EventOutbox.of({ append: (event) => Effect.andThen(outbox.append(event), committed.record(event)) })
-  })
-)
-
-const store = layerRecordingOutbox.pipe(
-  Layer.provideMerge(CommittedEvents.layer),
-  Layer.provideMerge(MemoryStore.layer)
-)
+const store = MemoryStore.layer
 
 /** The use cases as `examples/server`'s `core(...)` composes them; each `Effect.provide` builds a fresh store. */
 const layer = Layer.mergeAll(
@@ -209,7 +176,7 @@ const entriesOf = (world: World, campaignId = world.campaign.id) =>
     )
   )
 
-const committedEvents = Effect.map(Effect.service(CommittedEvents), (events) => events.all())
+const committedEvents = Effect.flatMap(Effect.service(MemoryStore.EventLog), (events) => events.all)
 
 const sessionById = (id: string) =>
   Effect.flatMap(Effect.service(Session.SessionRepo), (sessions) => sessions.findById(id)).pipe(

@@ -11,14 +11,18 @@
  * - `Store.lock(key)` is `pg_advisory_xact_lock(hashtextextended(key, 0))`: an exclusive lock held
  *   until the transaction ends, shared by every server on the same database. Outside a transaction
  *   it is released at once, like the memory store's no-op.
- * - Every query is scoped by account (but `SessionRepo.findById`, `finish`, `claimFinish` and
- *   `counts`: session ids are unguessable and channel ids unique); each operation is one statement
+ * - Every query is scoped by account (but `SessionRepo.findById`, `finish`, `counts` and
+ *   `PlayFinishRepo`: session ids are unguessable and channel ids unique); each operation is one statement
  *   (a list whose page is empty past the first one costs a second, to count;
  *   `ServerSecretRepo.getOrCreate` is an `INSERT … ON CONFLICT DO NOTHING` then a `SELECT`, so
  *   concurrent first calls agree).
  * - `SessionRepo.insertPlay` is one statement (the usage upsert in a data-modifying `WITH` over the
- *   inserted session), `claimFinish` one `UPDATE … FROM campaigns … RETURNING`, and each read of
- *   `PlayContextRepo` one `SELECT` whose joined rows' columns are prefixed (`ch_`, `c_`, …).
+ *   inserted session), and each read of `PlayContextRepo` one `SELECT` whose joined rows' columns
+ *   are prefixed (`ch_`, `c_`, …). `PlayFinishRepo.read` is one `SELECT` (the endpoints a
+ *   `json_agg` subquery) and `complete` one statement: the claim is an `UPDATE … WHERE finished_at
+ *   IS NULL RETURNING`, and the entry, event and delivery inserts are data-modifying `WITH`s that
+ *   select from it, so they write nothing when the claim got no row. Its parameters carry casts
+ *   (`::jsonb`, `::timestamptz`, …): in an `INSERT … SELECT` nothing else types them.
  * - A duplicate `jti` makes `SessionRepo.insert` answer false (`ON CONFLICT (jti) DO NOTHING`); a
  *   duplicate origin in an account makes `AllowedOriginRepo.insert` fail with core's `Conflict`.
  * - The entry search is `ILIKE` on `participant_ref COLLATE "C"` with `%`, `_` and `\` escaped: a
@@ -53,14 +57,16 @@ import {
 } from "@campaign-games/core/Entry"
 import { StoreError } from "@campaign-games/core/Errors"
 import { type Event, EventOutbox } from "@campaign-games/core/Event"
+import { EventType } from "@campaign-games/core/Event"
 import { Outcome, WinnerAlgorithm } from "@campaign-games/core/Game"
 import type { Page } from "@campaign-games/core/Pagination"
 import { Permission } from "@campaign-games/core/Permission"
 import * as Plan from "@campaign-games/core/Plan"
-import { PlayContextRepo } from "@campaign-games/core/PlayContext"
+import { type Completion, PlayContextRepo, PlayFinishRepo } from "@campaign-games/core/PlayContext"
 import { type CountQuery, type Session, SessionRepo } from "@campaign-games/core/Session"
 import { Store } from "@campaign-games/core/Store"
 import { Theme } from "@campaign-games/core/Theme"
+import { EndpointStatus } from "@campaign-games/core/Webhook"
 import { UsageRepo } from "@campaign-games/core/Usage"
 import { Clock, DateTime, Effect, Layer, Option, Random, Schema } from "effect"
 import { SqlClient, SqlError } from "effect/sql"
@@ -683,7 +689,6 @@ const layerSessionRepo = Layer.effect(
   Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
     const columns = sql.literal(SESSION_COLUMNS)
-    const claimedColumns = sql.literal(`${playSession.select}, ${playCampaign.select}`)
 
     return SessionRepo.of({
       insert: Effect.fnUntraced(
@@ -732,20 +737,6 @@ const layerSessionRepo = Layer.effect(
           return rows.length > 0
         },
         Effect.mapError(toStoreError("SessionRepo.finish"))
-      ),
-      claimFinish: Effect.fnUntraced(
-        function* (id: string, at: DateTime.Utc) {
-          const rows = yield* sql`UPDATE sessions s SET finished_at = ${time(at)}
-            FROM campaigns c
-            WHERE s.id = ${id} AND s.finished_at IS NULL AND c.id = s.campaign_id AND c.account_id = s.account_id
-            RETURNING ${claimedColumns}`
-          const row = rows[0]
-          if (row === undefined) return Option.none()
-          const [session] = yield* decodeSessions([playSession.pick(row)])
-          const [campaign] = yield* decodeCampaigns([playCampaign.pick(row)])
-          return Option.some({ session: session!, campaign: campaign! })
-        },
-        Effect.mapError(toStoreError("SessionRepo.claimFinish"))
       ),
       counts: Effect.fnUntraced(
         function* (q: CountQuery) {
@@ -1032,6 +1023,87 @@ const layerPlayContextRepo = Layer.effect(
   })
 )
 
+/** An endpoint as `PlayFinishRepo.read` aggregates it (`Webhook.Target`). */
+const TargetRow = Schema.Struct({
+  id: Schema.String,
+  status: EndpointStatus,
+  events: Schema.Array(EventType),
+  gameInstanceIds: Schema.Array(Schema.String),
+  channelIds: Schema.Array(Schema.String)
+})
+const decodeTargets = Schema.decodeUnknownEffect(Schema.Array(TargetRow))
+
+const layerPlayFinishRepo = Layer.effect(
+  PlayFinishRepo,
+  Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    const readColumns = sql.literal(`${playSession.select}, ${playCampaign.select}`)
+
+    return PlayFinishRepo.of({
+      read: Effect.fnUntraced(
+        function* (sessionId: string, eventType: EventType) {
+          const rows = yield* sql`SELECT ${readColumns}, (
+              SELECT coalesce(json_agg(json_build_object('id', e.id, 'status', e.status, 'events', e.events,
+                'gameInstanceIds', e.game_instance_ids, 'channelIds', e.channel_ids) ORDER BY e.created_at, e.id), '[]')
+              FROM webhook_endpoints e
+              WHERE e.account_id = s.account_id AND e.status = 'active' AND ${eventType} = ANY (e.events)
+            ) AS "endpoints"
+            FROM sessions s
+            JOIN campaigns c ON c.id = s.campaign_id AND c.account_id = s.account_id
+            WHERE s.id = ${sessionId}`
+          const row = rows[0]
+          if (row === undefined) return Option.none()
+          const [session] = yield* decodeSessions([playSession.pick(row)])
+          const [campaign] = yield* decodeCampaigns([playCampaign.pick(row)])
+          const endpoints = yield* decodeTargets(row["endpoints"])
+          return Option.some({ session: session!, campaign: campaign!, endpoints })
+        },
+        Effect.mapError(toStoreError("PlayFinishRepo.read"))
+      ),
+      complete: Effect.fnUntraced(
+        function* ({ sessionId, finishedAt, entry: e, event: v, deliveries }: Completion) {
+          const delivered =
+            deliveries.length === 0
+              ? sql``
+              : sql`, delivered AS (
+                  INSERT INTO webhook_deliveries (id, account_id, endpoint_id, event_id, event_type, payload, status,
+                    attempt_count, last_attempted_at, next_retry_at, response_status, note, created_at)
+                  SELECT d.* FROM claimed, (VALUES ${sql.csv(
+                    deliveries.map(
+                      (d) => sql`(${d.id}, ${d.accountId}, ${d.endpointId}, ${d.eventId}, ${d.eventType},
+                        ${json(d.payload)}::jsonb, ${d.status}, ${d.attemptCount}::int,
+                        ${timeOrNull(d.lastAttemptedAt)}::timestamptz, ${timeOrNull(d.nextRetryAt)}::timestamptz,
+                        ${d.responseStatus}::int, ${d.note}, ${time(d.createdAt)}::timestamptz)`
+                    )
+                  )}) AS d
+                )`
+          const rows = yield* sql`WITH claimed AS (
+              UPDATE sessions SET finished_at = ${time(finishedAt)}::timestamptz
+              WHERE id = ${sessionId} AND finished_at IS NULL
+              RETURNING id
+            ), entry AS (
+              INSERT INTO entries
+                (id, account_id, campaign_id, channel_id, session_id, participant_ref, score, prediction_option_id,
+                  outcome, weight, eligible, created_at)
+              SELECT ${e.id}, ${e.accountId}, ${e.campaignId}, ${e.channelId}, claimed.id, ${e.participantRef},
+                ${e.score}::float8, ${e.predictionValue?.optionId ?? null}, ${jsonOrNull(e.outcome)}::jsonb,
+                ${e.weight}::float8, ${e.eligible}::boolean, ${time(e.createdAt)}::timestamptz
+              FROM claimed
+            ), event AS (
+              INSERT INTO events (id, account_id, type, game_instance_id, channel_id, payload, created_at)
+              SELECT ${v.id}, ${v.accountId}, ${v.type}, ${v.campaignId}, ${v.channelId}, ${json(v.data)}::jsonb,
+                ${time(v.createdAt)}::timestamptz
+              FROM claimed
+            )${delivered}
+            SELECT id FROM claimed`
+          return rows.length > 0
+        },
+        Effect.mapError(toStoreError("PlayFinishRepo.complete"))
+      )
+    })
+  })
+)
+
 /** Every repository port this module implements. */
 export type Repos =
   | AccountRepo
@@ -1046,6 +1118,7 @@ export type Repos =
   | ServerSecretRepo
   | AllowedOriginRepo
   | PlayContextRepo
+  | PlayFinishRepo
 
 /** The repositories over a `SqlClient`. */
 export const layerRepos: Layer.Layer<Repos, never, SqlClient.SqlClient> = Layer.mergeAll(
@@ -1060,7 +1133,8 @@ export const layerRepos: Layer.Layer<Repos, never, SqlClient.SqlClient> = Layer.
   layerUsageRepo,
   layerServerSecretRepo,
   layerAllowedOriginRepo,
-  layerPlayContextRepo
+  layerPlayContextRepo,
+  layerPlayFinishRepo
 )
 
 /** `Store` and every repository (`Repos`) over a migrated database. */

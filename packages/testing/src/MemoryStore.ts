@@ -1,7 +1,7 @@
 /**
  * An in-memory adapter of the store ports (`Store`, `AccountRepo`, `ApiKeyRepo`, `ChannelRepo`,
  * `CampaignRepo`, `BrandingRepo`, `SessionRepo`, `EntryRepo`, `EventOutbox`, `UsageRepo`,
- * `ServerSecretRepo`, `AllowedOriginRepo`, `PlayContextRepo`) for tests and deterministic simulations. It keeps the
+ * `ServerSecretRepo`, `AllowedOriginRepo`, `PlayContextRepo`, `PlayFinishRepo`) for tests and deterministic simulations. It keeps the
  * semantics the store contract suite pins (`StoreContract`), so rules tested here hold on PGlite and
  * PostgreSQL too:
  *
@@ -42,11 +42,12 @@ import {
 import { StoreError } from "@campaign-games/core/Errors"
 import { type Event, EventOutbox } from "@campaign-games/core/Event"
 import type { Page, Paged } from "@campaign-games/core/Pagination"
-import { PlayContextRepo } from "@campaign-games/core/PlayContext"
+import { PlayContextRepo, PlayFinishRepo } from "@campaign-games/core/PlayContext"
 import { type Session, SessionRepo } from "@campaign-games/core/Session"
 import { Store } from "@campaign-games/core/Store"
 import type { Theme } from "@campaign-games/core/Theme"
 import { UsageRepo } from "@campaign-games/core/Usage"
+import { DeliveryRepo, EndpointRepo, type Target } from "@campaign-games/core/Webhook"
 import { Context, DateTime, Effect, Layer, Option } from "effect"
 import * as Table from "./internal/Table.ts"
 import * as MemoryWebhookStore from "./MemoryWebhookStore.ts"
@@ -406,14 +407,6 @@ const layerSessionRepo = Layer.effect(
         yield* sessions.set(id, { ...session, finishedAt: at })
         return true
       }),
-      claimFinish: Effect.fnUntraced(function* (id, at) {
-        const session = sessions.get(id)
-        const campaign = session === undefined ? undefined : campaigns.get(session.campaignId)
-        if (session === undefined || session.finishedAt !== null || campaign === undefined) return Option.none()
-        const finished = { ...session, finishedAt: at }
-        yield* sessions.set(id, finished)
-        return Option.some({ session: finished, campaign })
-      }),
       counts: (query) =>
         Effect.sync(() => {
           const counts = { campaignTotal: 0, campaignToday: 0, channelTotal: 0, channelToday: 0 }
@@ -518,6 +511,16 @@ const layerEntryRepo = Layer.effect(
       })
     })
   })
+)
+
+/** The events in the outbox, in the order they were appended (for tests: what committed). */
+export class EventLog extends Context.Service<EventLog, { readonly all: Effect.Effect<ReadonlyArray<Event>> }>()(
+  "@campaign-games/testing/MemoryStore/EventLog"
+) {}
+
+const layerEventLog = Layer.effect(
+  EventLog,
+  Effect.map(Effect.service(Tables), ({ events }) => EventLog.of({ all: Effect.sync(() => [...events.values()]) }))
 )
 
 const layerEventOutbox = Layer.effect(
@@ -661,6 +664,7 @@ export type Repos =
   | ServerSecretRepo
   | AllowedOriginRepo
   | PlayContextRepo
+  | EventLog
 
 /** The repositories over an existing `MemoryDatabase`. */
 export const layerRepos: Layer.Layer<Repos, never, MemoryDatabase> = Layer.mergeAll(
@@ -675,15 +679,62 @@ export const layerRepos: Layer.Layer<Repos, never, MemoryDatabase> = Layer.merge
   layerUsageRepo,
   layerServerSecretRepo,
   layerAllowedOriginRepo,
-  layerPlayContextRepo
+  layerPlayContextRepo,
+  layerEventLog
 ).pipe(Layer.provide(Tables.layer))
+
+/**
+ * `PlayFinishRepo` over the other ports: the claim (`SessionRepo.finish`), the entry, the event and
+ * the deliveries in one memory transaction, so a breach of any leaves none of them.
+ */
+const layerPlayFinishRepo = Layer.effect(
+  PlayFinishRepo,
+  Effect.gen(function* () {
+    const database = yield* MemoryDatabase
+    const sessions = yield* SessionRepo
+    const campaigns = yield* CampaignRepo
+    const entries = yield* EntryRepo
+    const outbox = yield* EventOutbox
+    const endpoints = yield* EndpointRepo
+    const deliveries = yield* DeliveryRepo
+    return PlayFinishRepo.of({
+      read: Effect.fnUntraced(function* (sessionId, eventType) {
+        const session = yield* sessions.findById(sessionId)
+        if (Option.isNone(session)) return Option.none()
+        const campaign = yield* campaigns.findById(session.value.accountId, session.value.campaignId)
+        if (Option.isNone(campaign)) return Option.none()
+        const targets = (yield* endpoints.activeFor(session.value.accountId, eventType)).map(
+          ({ id, status, events, gameInstanceIds, channelIds }): Target => ({
+            id,
+            status,
+            events,
+            gameInstanceIds,
+            channelIds
+          })
+        )
+        return Option.some({ session: session.value, campaign: campaign.value, endpoints: targets })
+      }),
+      complete: (completion) =>
+        database.transaction(
+          Effect.gen(function* () {
+            if (!(yield* sessions.finish(completion.sessionId, completion.finishedAt))) return false
+            yield* entries.insert(completion.entry)
+            yield* outbox.append(completion.event)
+            if (completion.deliveries.length > 0) yield* deliveries.insertMany(completion.deliveries)
+            return true
+          })
+        )
+    })
+  })
+)
 
 /**
  * `Store` and every repository (`Repos`) in memory, with the webhook repositories of
  * `MemoryWebhookStore` (and the `MemoryDatabase` they share, for tables of later modules). Every
  * build starts empty.
  */
-export const layer: Layer.Layer<Store | Repos | MemoryWebhookStore.Repos | MemoryDatabase> = Layer.suspend(
-  // Suspended: `MemoryWebhookStore` imports this module (`MemoryDatabase`), whichever loads first.
-  () => MemoryWebhookStore.layer
-).pipe(Layer.provideMerge(Layer.mergeAll(layerStore, layerRepos)), Layer.provideMerge(MemoryDatabase.layer))
+export const layer: Layer.Layer<Store | Repos | MemoryWebhookStore.Repos | PlayFinishRepo | MemoryDatabase> =
+  Layer.suspend(() =>
+    // Suspended: `MemoryWebhookStore` imports this module (`MemoryDatabase`), whichever loads first.
+    layerPlayFinishRepo.pipe(Layer.provideMerge(MemoryWebhookStore.layer))
+  ).pipe(Layer.provideMerge(Layer.mergeAll(layerStore, layerRepos)), Layer.provideMerge(MemoryDatabase.layer))

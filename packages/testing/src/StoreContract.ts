@@ -41,11 +41,12 @@ import { type Entry, type ListFilter as EntryListFilter, EntryRepo } from "@camp
 import { type Event, EventOutbox } from "@campaign-games/core/Event"
 import type { Paged } from "@campaign-games/core/Pagination"
 import * as Permission from "@campaign-games/core/Permission"
-import { PlayContextRepo } from "@campaign-games/core/PlayContext"
+import { PlayContextRepo, PlayFinishRepo } from "@campaign-games/core/PlayContext"
 import { type CountQuery, type Session, SessionRepo } from "@campaign-games/core/Session"
 import { LockKey, Store } from "@campaign-games/core/Store"
 import type { Theme } from "@campaign-games/core/Theme"
 import { UsageRepo } from "@campaign-games/core/Usage"
+import { type Delivery, DeliveryRepo, type Endpoint, EndpointRepo } from "@campaign-games/core/Webhook"
 import { assert, layer, type Vitest } from "@effect/vitest"
 import { DateTime, Deferred, Effect, Exit, Fiber, type Layer, Option, Result, Schema } from "effect"
 import { assertNone, assertSame, assertSome } from "./internal/Assertions.ts"
@@ -65,6 +66,9 @@ export type Services =
   | ServerSecretRepo
   | AllowedOriginRepo
   | PlayContextRepo
+  | PlayFinishRepo
+  | EndpointRepo
+  | DeliveryRepo
 
 /** A domain failure raised inside transactions under test. */
 class Boom extends Schema.TaggedError<Boom>()("Boom", { message: Schema.String }) {}
@@ -195,7 +199,10 @@ const services = Effect.gen(function* () {
     usage: yield* UsageRepo,
     secrets: yield* ServerSecretRepo,
     origins: yield* AllowedOriginRepo,
-    playContext: yield* PlayContextRepo
+    playContext: yield* PlayContextRepo,
+    playFinish: yield* PlayFinishRepo,
+    endpoints: yield* EndpointRepo,
+    deliveries: yield* DeliveryRepo
   }
 })
 
@@ -253,6 +260,24 @@ const makeEntry = (campaign: Campaign, fields: Partial<Entry> = {}): Entry => ({
   createdAt: at(600),
   ...fields
 })
+
+const makeEndpoint = (accountId: string, fields: Partial<Endpoint> = {}): Endpoint => {
+  const id = uid("we")
+  return {
+    id,
+    accountId,
+    url: `https://hooks.example.com/${id}`,
+    events: ["session_completed"],
+    gameInstanceIds: [],
+    channelIds: [],
+    includeCouponCodes: false,
+    status: "active",
+    secret: `whsec_${id}`,
+    createdAt: at(10),
+    updatedAt: at(11),
+    ...fields
+  }
+}
 
 const makeOrigin = (
   accountId: string,
@@ -1265,56 +1290,185 @@ export const tests = (it: Vitest.MethodsNonLive<Services>): void => {
     })
   )
 
-  it.effect("claimFinish finishes a session once and returns it with its campaign", () =>
-    Effect.gen(function* () {
-      const { store, sessions } = yield* services
-      const campaign = yield* givenCampaign({
-        gameSlug: "prediction",
-        status: "active",
-        config: { question: "Who wins?", options: [{ id: "home", label: "Home" }], nested: { empty: {} } },
-        prize: { label: "A signed ball ⚽" },
-        theme: fullTheme,
-        winnerSelectionConfig: { maxWinners: 3, tieBreak: "random", windowStart: at(1), windowEnd: at(2) },
-        resolvedOptionId: "home",
-        resolvedAt: at(-1),
-        maxPlaysPerParticipant: 3,
-        playLimitTimezone: "Pacific/Chatham",
-        liveFrom: at(-7),
-        activatedAt: at(-5)
-      })
-      const session = makeSession(campaign, { participantRef: "Ünïcödé « player » 🎡" })
-      yield* sessions.insert(session)
+  it.effect(
+    "PlayFinishRepo.read: the session with its campaign and the account's active endpoints of the event type",
+    () =>
+      Effect.gen(function* () {
+        const { sessions, endpoints, playFinish } = yield* services
+        const campaign = yield* givenCampaign({
+          gameSlug: "prediction",
+          status: "active",
+          config: { question: "Who wins?", options: [{ id: "home", label: "Home" }], nested: { empty: {} } },
+          prize: { label: "A signed ball ⚽" },
+          theme: fullTheme,
+          winnerSelectionConfig: { maxWinners: 3, tieBreak: "random", windowStart: at(1), windowEnd: at(2) },
+          resolvedOptionId: "home",
+          resolvedAt: at(-1),
+          maxPlaysPerParticipant: 3,
+          playLimitTimezone: "Pacific/Chatham",
+          liveFrom: at(-7),
+          activatedAt: at(-5)
+        })
+        const session = makeSession(campaign, { participantRef: "Ünïcödé « player » 🎡" })
+        yield* sessions.insert(session)
+        const { accountId } = campaign
+        const later = makeEndpoint(accountId, {
+          createdAt: at(30),
+          events: ["reward_granted", "session_completed"],
+          channelIds: [campaign.channelId, "ch_other"]
+        })
+        const first = makeEndpoint(accountId, { createdAt: at(10), gameInstanceIds: [campaign.id] })
+        const rewardsOnly = makeEndpoint(accountId, { createdAt: at(20), events: ["reward_granted"] })
+        for (const endpoint of [
+          later,
+          first,
+          makeEndpoint(accountId, { createdAt: at(20), status: "disabled" }),
+          rewardsOnly,
+          makeEndpoint((yield* givenAccount()).id, { createdAt: at(5) })
+        ]) {
+          yield* endpoints.insert(endpoint)
+        }
+        const target = (e: Endpoint) => ({
+          id: e.id,
+          status: e.status,
+          events: e.events,
+          gameInstanceIds: e.gameInstanceIds,
+          channelIds: e.channelIds
+        })
 
-      const claimed = yield* sessions.claimFinish(session.id, at(700))
-      assertSome(claimed, { session: { ...session, finishedAt: at(700) }, campaign })
-      if (Option.isSome(claimed)) assert.isTrue(DateTime.isUtc(claimed.value.session.startedAt))
-      assertSome(yield* sessions.findById(session.id), { ...session, finishedAt: at(700) })
-      assertNone(yield* sessions.claimFinish(session.id, at(800)), "a second claim gets nothing")
-      assertSome(yield* sessions.findById(session.id), { ...session, finishedAt: at(700) })
-      assertNone(yield* sessions.claimFinish(uid("ses"), at(800)))
-
-      const born = makeSession(campaign, { finishedAt: at(550) })
-      yield* sessions.insert(born)
-      assertNone(yield* sessions.claimFinish(born.id, at(800)), "a session stored finished stays as it was")
-      assertSome(yield* sessions.findById(born.id), born)
-
-      const open = makeSession(campaign)
-      yield* sessions.insert(open)
-      const error = yield* Effect.flip(
-        store.transaction(
-          Effect.andThen(sessions.claimFinish(open.id, at(900)), Effect.fail(new Boom({ message: "no" })))
+        const read = yield* playFinish.read(session.id, "session_completed")
+        assertSome(read, { session, campaign, endpoints: [target(first), target(later)] })
+        if (Option.isSome(read)) assert.isTrue(DateTime.isUtc(read.value.session.startedAt))
+        const rewards = yield* playFinish.read(session.id, "reward_granted")
+        assert.deepStrictEqual(
+          Option.map(rewards, (r) => r.endpoints.map((e) => e.id)),
+          Option.some([rewardsOnly.id, later.id])
         )
-      )
-      assert.strictEqual(error._tag, "Boom")
-      assertSome(yield* sessions.findById(open.id), open, "a rolled-back claim is undone")
+        assertNone(yield* playFinish.read(uid("ses"), "session_completed"))
+      })
+  )
 
-      const claims = yield* Effect.forEach(
-        Array.from({ length: 10 }, (_, i) => i),
-        (i) => store.transaction(sessions.claimFinish(open.id, at(1_000 + i))),
-        { concurrency: "unbounded" }
-      )
-      assert.strictEqual(claims.filter(Option.isSome).length, 1, "concurrent claims: one gets the session")
-    })
+  it.effect(
+    "PlayFinishRepo.complete claims the session and writes its entry, event and deliveries: once, all or none",
+    () =>
+      Effect.gen(function* () {
+        const { store, sessions, entries, outbox, endpoints, deliveries, playFinish } = yield* services
+        const campaign = yield* givenCampaign()
+        const { accountId } = campaign
+        const endpoint = makeEndpoint(accountId)
+        const second = makeEndpoint(accountId, { createdAt: at(11) })
+        yield* endpoints.insert(endpoint)
+        yield* endpoints.insert(second)
+        const completion = (
+          session: Session,
+          at_: DateTime.Utc,
+          targets: ReadonlyArray<Endpoint> = [endpoint, second]
+        ) => {
+          const event: Event = {
+            id: uid("evt"),
+            accountId,
+            type: "session_completed",
+            campaignId: campaign.id,
+            channelId: campaign.channelId,
+            data: { sessionId: session.id, score: 7.5, outcome: { id: "w", label: "Wïn 🎉", isWin: true } },
+            createdAt: at_
+          }
+          return {
+            sessionId: session.id,
+            finishedAt: at_,
+            entry: makeEntry(campaign, {
+              sessionId: session.id,
+              participantRef: session.participantRef,
+              score: 7.5,
+              outcome: { id: "w", label: "Wïn 🎉", isWin: true },
+              createdAt: at_
+            }),
+            event,
+            deliveries: targets.map((e): Delivery => ({
+              id: uid("wd"),
+              accountId,
+              endpointId: e.id,
+              eventId: event.id,
+              eventType: event.type,
+              payload: { type: event.type, createdAt: DateTime.formatIso(at_), data: event.data },
+              status: "pending",
+              attemptCount: 0,
+              lastAttemptedAt: null,
+              nextRetryAt: at_,
+              responseStatus: null,
+              note: null,
+              createdAt: at_
+            }))
+          }
+        }
+        const entriesOf = Effect.map(
+          entries.list(
+            accountId,
+            campaign.id,
+            { search: undefined, eligible: undefined, sort: "createdAt", dir: "asc" },
+            { limit: 100, offset: 0 }
+          ),
+          (page) => page.items
+        )
+        /** Whether the event is in the outbox: appending its id again is refused. */
+        const stored = (event: Event) =>
+          Effect.map(Effect.exit(store.transaction(outbox.append(event))), Exit.isFailure)
+
+        const session = makeSession(campaign)
+        yield* sessions.insert(session)
+        const done = completion(session, at(700))
+        assert.isTrue(yield* playFinish.complete(done))
+        assertSome(yield* sessions.findById(session.id), { ...session, finishedAt: at(700) })
+        assert.deepStrictEqual(yield* entriesOf, [done.entry])
+        assert.isTrue(yield* stored(done.event))
+        for (const delivery of done.deliveries) assertSome(yield* deliveries.findById(accountId, delivery.id), delivery)
+
+        const again = completion(session, at(800))
+        assert.isFalse(yield* playFinish.complete(again), "a second completion")
+        assertSome(yield* sessions.findById(session.id), { ...session, finishedAt: at(700) })
+        assert.deepStrictEqual(yield* entriesOf, [done.entry], "writes no entry")
+        assert.isFalse(yield* stored(again.event), "no event")
+        for (const delivery of again.deliveries) assertNone(yield* deliveries.findById(accountId, delivery.id))
+
+        const unknown = completion(makeSession(campaign), at(800), [])
+        assert.isFalse(yield* playFinish.complete(unknown), "no such session")
+        assert.isFalse(yield* stored(unknown.event))
+        const born = makeSession(campaign, { finishedAt: at(550) })
+        yield* sessions.insert(born)
+        assert.isFalse(yield* playFinish.complete(completion(born, at(800))), "a session stored finished")
+        assertSome(yield* sessions.findById(born.id), born)
+
+        // A write that breaks a constraint (a delivery id already used) leaves the claim undone too.
+        const open = makeSession(campaign)
+        yield* sessions.insert(open)
+        const clash = completion(open, at(900))
+        const broken = {
+          ...clash,
+          deliveries: [clash.deliveries[0]!, { ...clash.deliveries[1]!, id: done.deliveries[0]!.id }]
+        }
+        assert.strictEqual((yield* Effect.flip(playFinish.complete(broken)))._tag, "StoreError")
+        assertSome(yield* sessions.findById(open.id), open, "still open")
+        assert.deepStrictEqual(yield* entriesOf, [done.entry])
+        assert.isFalse(yield* stored(clash.event))
+        assertNone(yield* deliveries.findById(accountId, clash.deliveries[0]!.id))
+
+        const error = yield* Effect.flip(
+          store.transaction(
+            Effect.andThen(playFinish.complete(completion(open, at(950), [])), Effect.fail(new Boom({ message: "no" })))
+          )
+        )
+        assert.strictEqual(error._tag, "Boom")
+        assertSome(yield* sessions.findById(open.id), open, "a rolled-back completion is undone")
+        assert.deepStrictEqual(yield* entriesOf, [done.entry])
+
+        const results = yield* Effect.forEach(
+          Array.from({ length: 10 }, (_, i) => completion(open, at(1_000 + i), i % 2 === 0 ? [endpoint] : [])),
+          (c) => playFinish.complete(c),
+          { concurrency: "unbounded" }
+        )
+        assert.strictEqual(results.filter((won) => won).length, 1, "concurrent completions: one wins")
+        assert.strictEqual((yield* entriesOf).length, 2, "and writes the one entry")
+      })
   )
 
   it.effect("forMint reads the channel, the origin check and the channel's active campaigns, in the account", () =>
