@@ -34,7 +34,11 @@ const { values } = parseArgs({
     limits: { type: "boolean", default: false },
     client: { type: "string", default: "http" },
     // `bare`: bench/bare-server.ts, node:http + pg doing only a play's minimal SQL (the yardstick).
-    server: { type: "string", default: "engine" }
+    server: { type: "string", default: "engine" },
+    // Per call type instead of whole plays: every player mints, then every one starts, then every
+    // one finishes, `--rounds` times; prints the server's CPU per call (min and median of the rounds).
+    calls: { type: "boolean", default: false },
+    rounds: { type: "string", default: "5" }
   }
 })
 const plays = Number(values.plays)
@@ -170,7 +174,7 @@ const backendPids = (): Array<number> => {
 
 /** The real server: an account, an allowed origin, a channel with a live wheel, and mint keys. */
 const setupEngine = async () => {
-  const { apiKey } = await call("POST", "/admin/v1/accounts", admin, { name: "bench", plan: "unlimited" })
+  const { apiKey } = await call("POST", "/admin/v1/accounts", admin, { name: "bench", plan: "pro" })
   const key = apiKey.key as string
   const origin = "https://bench.example.com"
   await call("POST", "/v1/tenant/allowed-origins", key, { origin })
@@ -191,7 +195,8 @@ const setupEngine = async () => {
   await call("POST", `/v1/game-instances/${gameInstance.id}/activate`, key, {})
   // The mint allows 600 calls a minute per key (the specification's limit): spread the load over keys.
   const mintKeys: Array<string> = []
-  for (let i = 0; i < Math.ceil((plays + 200) / 550); i++) {
+  const calls = values.calls ? plays * Number(values.rounds) : plays
+  for (let i = 0; i < Math.ceil((calls + 200) / 550); i++) {
     const created = await call("POST", "/v1/tenant/api-keys", key, { name: `bench-${i}`, permissions: ["tokens.mint"] })
     mintKeys.push(created.apiKey.key)
   }
@@ -222,6 +227,46 @@ try {
   const setup = bare ? setupBare : setupEngine
   const { channel, origin, mintKeys } = await setup()
 
+  /** `--calls`: the server's CPU per mint, start and finish, over `--rounds` rounds of `--plays` players. */
+  const measureCalls = async () => {
+    const perCall: Record<"mint" | "start" | "finish", Array<number>> = { mint: [], start: [], finish: [] }
+    const phase = async <A>(name: keyof typeof perCall, count: number, f: (i: number) => Promise<A>) => {
+      const out: Array<A> = []
+      let i = 0
+      const before = cpuMs([child.pid!])!
+      await Promise.all(
+        Array.from({ length: concurrency }, async () => {
+          while (i < count) {
+            const k = i++
+            out[k] = await f(k)
+          }
+        })
+      )
+      perCall[name].push(((cpuMs([child.pid!])! - before) * 1000) / count)
+      return out
+    }
+    for (let round = 0; round < Number(values.rounds); round++) {
+      const minted = await phase("mint", plays, (i) =>
+        call("POST", "/v1/auth/session-tokens", mintKeys[i % mintKeys.length]!, {
+          channelId: channel.id,
+          participantRef: `r${round}p${i}`,
+          origin
+        })
+      )
+      const started = await phase("start", plays, (i) => call("POST", "/v1/play/sessions", minted[i].clientToken))
+      await phase("finish", plays, (i) =>
+        call("POST", `/v1/play/sessions/${started[i].session.id}/finish`, minted[i].clientToken, {})
+      )
+    }
+    console.log(`server=${values.server} store=${values.store} players=${plays} rounds=${values.rounds}`)
+    for (const [name, samples] of Object.entries(perCall)) {
+      const sorted = [...samples].sort((a, b) => a - b)
+      console.log(
+        `${name.padEnd(6)} server CPU µs a call: min ${sorted[0]!.toFixed(0)}, median ${percentile(sorted, 0.5).toFixed(0)}`
+      )
+    }
+  }
+
   const latencies = { mint: [] as Array<number>, start: [] as Array<number>, finish: [] as Array<number> }
   const timed = async <A>(bucket: Array<number>, f: () => Promise<A>) => {
     const t0 = performance.now()
@@ -243,42 +288,47 @@ try {
   }
   // Warm up (JIT, pools), then measure.
   await Promise.all(Array.from({ length: Math.min(200, plays) }, (_, i) => play(-1 - i)))
-  latencies.mint.length = latencies.start.length = latencies.finish.length = 0
-  const backends = backendPids()
-  const cpu0 = {
-    server: cpuMs([child.pid!]),
-    serverSystem: cpuMs([child.pid!], "system"),
-    database: cpuMs(backends),
-    client: process.cpuUsage()
-  }
-  const t0 = performance.now()
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < plays) await play(next++)
-    })
-  )
-  const seconds = (performance.now() - t0) / 1000
-  const client = process.cpuUsage(cpu0.client)
-  const serverCpu = cpuMs([child.pid!])
-  const serverSystem = cpuMs([child.pid!], "system")
-  const db = cpuMs(backends)
-  console.log(
-    `server=${values.server} store=${values.store} plays=${plays} concurrency=${concurrency} client=${values.client}${values.limits ? " limits" : ""}`
-  )
-  console.log(`plays/s: ${(plays / seconds).toFixed(0)} (${seconds.toFixed(1)} s)`)
-  const perPlay = (ms: number | undefined, from: number | undefined) =>
-    ms === undefined || from === undefined ? "?" : ((ms - from) / plays).toFixed(2)
-  console.log(
-    `CPU ms a play: server ${perPlay(serverCpu, cpu0.server)} (system ${perPlay(serverSystem, cpu0.serverSystem)}), client ${((client.user + client.system) / 1000 / plays).toFixed(2)}` +
-      (database === undefined
-        ? " (PGlite runs in the server)"
-        : `, database ${perPlay(db, cpu0.database)} (${backends.length} backends)`)
-  )
-  for (const [name, values] of Object.entries(latencies)) {
-    const sorted = [...values].sort((a, b) => a - b)
-    console.log(
-      `${name.padEnd(6)} p50 ${percentile(sorted, 0.5).toFixed(1)} ms  p99 ${percentile(sorted, 0.99).toFixed(1)} ms`
+  if (values.calls) {
+    await measureCalls()
+    process.exitCode = 0
+  } else {
+    latencies.mint.length = latencies.start.length = latencies.finish.length = 0
+    const backends = backendPids()
+    const cpu0 = {
+      server: cpuMs([child.pid!]),
+      serverSystem: cpuMs([child.pid!], "system"),
+      database: cpuMs(backends),
+      client: process.cpuUsage()
+    }
+    const t0 = performance.now()
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (next < plays) await play(next++)
+      })
     )
+    const seconds = (performance.now() - t0) / 1000
+    const client = process.cpuUsage(cpu0.client)
+    const serverCpu = cpuMs([child.pid!])
+    const serverSystem = cpuMs([child.pid!], "system")
+    const db = cpuMs(backends)
+    console.log(
+      `server=${values.server} store=${values.store} plays=${plays} concurrency=${concurrency} client=${values.client}${values.limits ? " limits" : ""}`
+    )
+    console.log(`plays/s: ${(plays / seconds).toFixed(0)} (${seconds.toFixed(1)} s)`)
+    const perPlay = (ms: number | undefined, from: number | undefined) =>
+      ms === undefined || from === undefined ? "?" : ((ms - from) / plays).toFixed(2)
+    console.log(
+      `CPU ms a play: server ${perPlay(serverCpu, cpu0.server)} (system ${perPlay(serverSystem, cpu0.serverSystem)}), client ${((client.user + client.system) / 1000 / plays).toFixed(2)}` +
+        (database === undefined
+          ? " (PGlite runs in the server)"
+          : `, database ${perPlay(db, cpu0.database)} (${backends.length} backends)`)
+    )
+    for (const [name, values] of Object.entries(latencies)) {
+      const sorted = [...values].sort((a, b) => a - b)
+      console.log(
+        `${name.padEnd(6)} p50 ${percentile(sorted, 0.5).toFixed(1)} ms  p99 ${percentile(sorted, 0.99).toFixed(1)} ms`
+      )
+    }
   }
 } finally {
   await cleanup()

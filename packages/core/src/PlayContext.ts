@@ -33,6 +33,8 @@ export interface MintContext {
    * `CampaignRepo.listActiveOnChannel` returns.
    */
   readonly activeCampaigns: ReadonlyArray<Campaign>
+  /** The account's plays of the month asked for (what `UsageRepo.plays` returns). */
+  readonly monthPlays: number
 }
 
 /** What a start needs: each part is none when it is not in the account (or the account is gone). */
@@ -48,11 +50,15 @@ export interface StartContext {
 export class PlayContextRepo extends Context.Service<
   PlayContextRepo,
   {
-    /** The channel with the origin check and its active campaigns; none when the account has no such channel. */
+    /**
+     * The channel with the origin check, its active campaigns and the account's plays of `month`
+     * (`YYYY-MM`); none when the account has no such channel.
+     */
     readonly forMint: (
       accountId: string,
       channelId: string,
-      origin: string
+      origin: string,
+      month: string
     ) => Effect.Effect<Option.Option<MintContext>, StoreError>
     readonly forStart: (
       accountId: string,

@@ -112,7 +112,6 @@ export class Plays extends Context.Service<
       const sessions = yield* Session.SessionRepo
       const entries = yield* Entry.EntryRepo
       const finishes = yield* PlayFinishRepo
-      const usage = yield* Usage.UsageRepo
       const signer = yield* ClientToken.TokenSigner
 
       const unauthorized = (message: string) => new Unauthorized({ message })
@@ -194,8 +193,9 @@ export class Plays extends Context.Service<
         const accountId = actor.account.id
         const origin = AllowedOrigin.normalize(input.origin)
         // A malformed origin is never on the list: the channel is still looked up first (404 before 403).
-        const { channel, originAllowed, activeCampaigns } = yield* orFail(
-          yield* context.forMint(accountId, input.channelId, origin ?? ""),
+        const now = yield* DateTime.now
+        const { channel, originAllowed, activeCampaigns, monthPlays } = yield* orFail(
+          yield* context.forMint(accountId, input.channelId, origin ?? "", Usage.monthOf(now)),
           () => new NotFound({ message: `No channel ${input.channelId}.` })
         )
         if (origin === undefined || !originAllowed) {
@@ -206,12 +206,11 @@ export class Plays extends Context.Service<
         }
         const between: MintResult = { _tag: "BetweenCampaigns", betweenCampaigns: channel.betweenCampaigns }
         if (channel.status !== "active") return between
-        const now = yield* DateTime.now
         const live = Campaign.liveAt(activeCampaigns, now)
         if (live === undefined) return between
         const limits = Actor.limits(actor)
         if (limits.playsPerMonth !== null) {
-          yield* Plan.checkLimit(limits, "playsPerMonth", yield* usage.plays(accountId, Usage.monthOf(now)))
+          yield* Plan.checkLimit(limits, "playsPerMonth", monthPlays)
         }
         if (limited(live, channel)) yield* checkLimits(live, channel, input.participantRef, now)
         const jti = yield* Ids.make("jti")

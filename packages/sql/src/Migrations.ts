@@ -225,6 +225,13 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
     `CREATE INDEX webhook_deliveries_account_created_idx ON webhook_deliveries (account_id, created_at DESC, id DESC)`,
     // Deliveries of an endpoint (the endpoint key's cascade, resendExhausted).
     `CREATE INDEX webhook_deliveries_endpoint_created_idx ON webhook_deliveries (endpoint_id, created_at)`
+  ),
+  // An account's plays of a month are counted in 16 rows (a session's row is picked by a hash of its
+  // id), summed when read: concurrent starts of one account no longer queue on one row's lock.
+  "0005_usage_shards": statements(
+    `ALTER TABLE account_usage ADD COLUMN shard smallint NOT NULL DEFAULT 0 CHECK (shard BETWEEN 0 AND 15)`,
+    `ALTER TABLE account_usage DROP CONSTRAINT account_usage_pkey`,
+    `ALTER TABLE account_usage ADD PRIMARY KEY (account_id, month, shard)`
   )
 }
 

@@ -17,8 +17,11 @@
  *   `ServerSecretRepo.getOrCreate` is an `INSERT … ON CONFLICT DO NOTHING` then a `SELECT`, so
  *   concurrent first calls agree).
  * - `SessionRepo.insertPlay` is one statement (the usage upsert in a data-modifying `WITH` over the
- *   inserted session), and each read of `PlayContextRepo` one `SELECT` whose joined rows' columns
- *   are prefixed (`ch_`, `c_`, …). `PlayFinishRepo.read` is one `SELECT` (the endpoints a
+ *   inserted session). An account's plays of a month are 16 rows (`shard`: a hash of the session id,
+ *   or random for `UsageRepo.addPlay`) that `UsageRepo.plays` sums, so concurrent starts of one
+ *   account do not queue on one row's lock.
+ * - Each read of `PlayContextRepo` is one `SELECT` whose joined rows' columns are prefixed (`ch_`,
+ *   `c_`, …). `PlayFinishRepo.read` is one `SELECT` (the endpoints a
  *   `json_agg` subquery) and `complete` one statement: the claim is an `UPDATE … WHERE finished_at
  *   IS NULL RETURNING`, and the entry, event and delivery inserts are data-modifying `WITH`s that
  *   select from it, so they write nothing when the claim got no row. Its parameters carry casts
@@ -713,9 +716,9 @@ const layerSessionRepo = Layer.effect(
               ON CONFLICT (jti) DO NOTHING
               RETURNING account_id
             ), counted AS (
-              INSERT INTO account_usage (account_id, month, plays)
-              SELECT account_id, ${month}, 1 FROM inserted
-              ON CONFLICT (account_id, month) DO UPDATE SET plays = account_usage.plays + 1
+              INSERT INTO account_usage (account_id, month, shard, plays)
+              SELECT account_id, ${month}, hashtext(${s.id}) & 15, 1 FROM inserted
+              ON CONFLICT (account_id, month, shard) DO UPDATE SET plays = account_usage.plays + 1
             )
             SELECT 1 AS inserted FROM inserted`
           return rows.length > 0
@@ -866,7 +869,7 @@ const layerUsageRepo = Layer.effect(
       plays: Effect.fnUntraced(
         function* (accountId: string, month: string) {
           // bigint arrives as a string; a float8 is exact far beyond any month's plays.
-          const rows = yield* sql`SELECT plays::float8 AS count FROM account_usage
+          const rows = yield* sql`SELECT coalesce(sum(plays), 0)::float8 AS count FROM account_usage
             WHERE account_id = ${accountId} AND month = ${month}`
           return (yield* decodeCount(rows))[0]?.count ?? 0
         },
@@ -874,8 +877,9 @@ const layerUsageRepo = Layer.effect(
       ),
       addPlay: Effect.fnUntraced(
         function* (accountId: string, month: string) {
-          yield* sql`INSERT INTO account_usage (account_id, month, plays) VALUES (${accountId}, ${month}, 1)
-            ON CONFLICT (account_id, month) DO UPDATE SET plays = account_usage.plays + 1`
+          yield* sql`INSERT INTO account_usage (account_id, month, shard, plays)
+            VALUES (${accountId}, ${month}, floor(random() * 16)::smallint, 1)
+            ON CONFLICT (account_id, month, shard) DO UPDATE SET plays = account_usage.plays + 1`
         },
         Effect.mapError(toStoreError("UsageRepo.addPlay"))
       )
@@ -974,10 +978,12 @@ const layerPlayContextRepo = Layer.effect(
       // One row per active campaign of the channel (one with null campaign columns when there is
       // none); no row when the account has no such channel.
       forMint: Effect.fnUntraced(
-        function* (accountId: string, channelId: string, origin: string) {
+        function* (accountId: string, channelId: string, origin: string, month: string) {
           const rows = yield* sql`SELECT ${mintColumns}, EXISTS (
               SELECT 1 FROM allowed_origins WHERE account_id = ${accountId} AND origin = ${origin}
-            ) AS "originAllowed"
+            ) AS "originAllowed", (
+              SELECT coalesce(sum(plays), 0)::float8 FROM account_usage WHERE account_id = ${accountId} AND month = ${month}
+            ) AS "monthPlays"
             FROM channels ch
             LEFT JOIN campaigns c ON c.account_id = ch.account_id AND c.channel_id = ch.id AND c.status = 'active'
             WHERE ch.account_id = ${accountId} AND ch.id = ${channelId}
@@ -986,7 +992,12 @@ const layerPlayContextRepo = Layer.effect(
           if (row === undefined) return Option.none()
           const [channel] = yield* decodeChannels([playChannel.pick(row)])
           const activeCampaigns = yield* decodeCampaigns(rows.filter(playCampaign.found).map(playCampaign.pick))
-          return Option.some({ channel: channel!, originAllowed: row["originAllowed"] === true, activeCampaigns })
+          return Option.some({
+            channel: channel!,
+            originAllowed: row["originAllowed"] === true,
+            activeCampaigns,
+            monthPlays: Number(row["monthPlays"])
+          })
         },
         Effect.mapError(toStoreError("PlayContextRepo.forMint"))
       ),

@@ -612,13 +612,13 @@ const layerAllowedOriginRepo = Layer.effect(
 const layerPlayContextRepo = Layer.effect(
   PlayContextRepo,
   Effect.gen(function* () {
-    const { accounts, branding, channels, campaigns, allowedOriginKeys } = yield* Tables
+    const { accounts, branding, channels, campaigns, allowedOriginKeys, usage } = yield* Tables
 
     const ofAccount = <A extends { readonly accountId: string }>(accountId: string, row: A | undefined) =>
       Option.fromNullishOr(row !== undefined && row.accountId === accountId ? row : undefined)
 
     return PlayContextRepo.of({
-      forMint: (accountId, channelId, origin) =>
+      forMint: (accountId, channelId, origin, month) =>
         Effect.sync(() =>
           Option.map(ofAccount(accountId, channels.get(channelId)), (channel) => {
             const activeCampaigns: Array<Campaign> = []
@@ -635,7 +635,8 @@ const layerPlayContextRepo = Layer.effect(
             return {
               channel,
               originAllowed: allowedOriginKeys.has(`${accountId}\u0000${origin}`),
-              activeCampaigns
+              activeCampaigns,
+              monthPlays: usage.get(usageKey(accountId, month)) ?? 0
             }
           })
         ),

@@ -1473,7 +1473,8 @@ export const tests = (it: Vitest.MethodsNonLive<Services>): void => {
 
   it.effect("forMint reads the channel, the origin check and the channel's active campaigns, in the account", () =>
     Effect.gen(function* () {
-      const { campaigns, origins, playContext } = yield* services
+      const { campaigns, origins, playContext, sessions, usage } = yield* services
+      const MONTH = "2026-03"
       const channel = yield* givenChannel(undefined, {
         status: "disabled",
         betweenCampaigns: { title: "Back « soon » 🎡", imageUrl: "https://cdn.example.com/soon.png" },
@@ -1486,10 +1487,11 @@ export const tests = (it: Vitest.MethodsNonLive<Services>): void => {
       yield* origins.insert(allowed)
       yield* origins.insert(makeOrigin(other.id, { origin: "https://other.example.com" }))
 
-      assertSome(yield* playContext.forMint(accountId, channel.id, allowed.origin), {
+      assertSome(yield* playContext.forMint(accountId, channel.id, allowed.origin, MONTH), {
         channel,
         originAllowed: true,
-        activeCampaigns: []
+        activeCampaigns: [],
+        monthPlays: 0
       })
       for (const origin of [
         "https://SHOP.example.com:8443",
@@ -1497,7 +1499,7 @@ export const tests = (it: Vitest.MethodsNonLive<Services>): void => {
         "https://other.example.com",
         ""
       ]) {
-        const found = yield* playContext.forMint(accountId, channel.id, origin)
+        const found = yield* playContext.forMint(accountId, channel.id, origin, MONTH)
         assert.isTrue(Option.isSome(found) && !found.value.originAllowed, `${origin} is not allowed`)
       }
 
@@ -1515,24 +1517,41 @@ export const tests = (it: Vitest.MethodsNonLive<Services>): void => {
       for (const campaign of [older, newer, tied, paused, draft]) yield* campaigns.insert(campaign)
       const elsewhere = yield* givenCampaign({ accountId, status: "active" })
 
-      const found = yield* playContext.forMint(accountId, channel.id, allowed.origin)
-      assertSome(found, { channel, originAllowed: true, activeCampaigns: [tied, newer, older] })
+      const found = yield* playContext.forMint(accountId, channel.id, allowed.origin, MONTH)
+      assertSome(found, { channel, originAllowed: true, activeCampaigns: [tied, newer, older], monthPlays: 0 })
       assertSame(
         found,
         Option.some({
           channel,
           originAllowed: true,
-          activeCampaigns: yield* campaigns.listActiveOnChannel(accountId, channel.id)
+          activeCampaigns: yield* campaigns.listActiveOnChannel(accountId, channel.id),
+          monthPlays: 0
         }),
         "the same campaigns, in the same order, as listActiveOnChannel"
       )
-      assertSome(yield* playContext.forMint(accountId, elsewhere.channelId, allowed.origin), {
+      assertSome(yield* playContext.forMint(accountId, elsewhere.channelId, allowed.origin, MONTH), {
         channel: Option.getOrThrow(yield* (yield* ChannelRepo).findById(accountId, elsewhere.channelId)),
         originAllowed: true,
-        activeCampaigns: [elsewhere]
+        activeCampaigns: [elsewhere],
+        monthPlays: 0
       })
-      assertNone(yield* playContext.forMint(other.id, channel.id, allowed.origin), "another account's channel")
-      assertNone(yield* playContext.forMint(accountId, uid("ch"), allowed.origin))
+
+      // The account's plays of the month asked for, as `UsageRepo.plays` reads them.
+      const played = makeCampaign(accountId, channel.id, { status: "active", createdAt: at(0) })
+      yield* campaigns.insert(played)
+      for (let i = 0; i < 5; i++) yield* sessions.insertPlay(makeSession(played), MONTH)
+      yield* usage.addPlay(accountId, MONTH)
+      yield* sessions.insertPlay(makeSession(played), "2026-04")
+      const counted = (month: string) =>
+        Effect.map(playContext.forMint(accountId, channel.id, allowed.origin, month), (found) =>
+          Option.map(found, (f) => f.monthPlays)
+        )
+      assertSome(yield* counted(MONTH), 6)
+      assert.strictEqual(yield* usage.plays(accountId, MONTH), 6)
+      assertSome(yield* counted("2026-04"), 1)
+      assertSome(yield* counted("2026-05"), 0)
+      assertNone(yield* playContext.forMint(other.id, channel.id, allowed.origin, MONTH), "another account's channel")
+      assertNone(yield* playContext.forMint(accountId, uid("ch"), allowed.origin, MONTH))
     })
   )
 
