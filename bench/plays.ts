@@ -143,6 +143,21 @@ const callHttp = (method: string, path: string, key: string, body?: unknown) =>
 const call = values.client === "fetch" ? callFetch : callHttp
 
 /** CPU time (user + system, ms) of processes, read from /proc; undefined where that is not possible. */
+/** The process and its children (the workers of a clustered server). */
+const tree = (pid: number): Array<number> => {
+  try {
+    const children = execFileSync("pgrep", ["-P", String(pid)])
+      .toString()
+      .trim()
+      .split("\n")
+      .filter(Boolean)
+      .map(Number)
+    return [pid, ...children.flatMap(tree)]
+  } catch {
+    return [pid]
+  }
+}
+
 const cpuMs = (pids: ReadonlyArray<number>, which: "all" | "system" = "all"): number | undefined => {
   try {
     let ticks = 0
@@ -233,7 +248,7 @@ try {
     const phase = async <A>(name: keyof typeof perCall, count: number, f: (i: number) => Promise<A>) => {
       const out: Array<A> = []
       let i = 0
-      const before = cpuMs([child.pid!])!
+      const before = cpuMs(tree(child.pid!))!
       await Promise.all(
         Array.from({ length: concurrency }, async () => {
           while (i < count) {
@@ -242,7 +257,7 @@ try {
           }
         })
       )
-      perCall[name].push(((cpuMs([child.pid!])! - before) * 1000) / count)
+      perCall[name].push(((cpuMs(tree(child.pid!))! - before) * 1000) / count)
       return out
     }
     for (let round = 0; round < Number(values.rounds); round++) {
@@ -295,8 +310,8 @@ try {
     latencies.mint.length = latencies.start.length = latencies.finish.length = 0
     const backends = backendPids()
     const cpu0 = {
-      server: cpuMs([child.pid!]),
-      serverSystem: cpuMs([child.pid!], "system"),
+      server: cpuMs(tree(child.pid!)),
+      serverSystem: cpuMs(tree(child.pid!), "system"),
       database: cpuMs(backends),
       client: process.cpuUsage()
     }
@@ -308,8 +323,8 @@ try {
     )
     const seconds = (performance.now() - t0) / 1000
     const client = process.cpuUsage(cpu0.client)
-    const serverCpu = cpuMs([child.pid!])
-    const serverSystem = cpuMs([child.pid!], "system")
+    const serverCpu = cpuMs(tree(child.pid!))
+    const serverSystem = cpuMs(tree(child.pid!), "system")
     const db = cpuMs(backends)
     console.log(
       `server=${values.server} store=${values.store} plays=${plays} concurrency=${concurrency} client=${values.client}${values.limits ? " limits" : ""}`
