@@ -42,62 +42,72 @@ export const layer = Layer.effect(
   RateLimit,
   Effect.gen(function* () {
     const limiter = yield* RateLimiter.RateLimiter
-    return (httpEffect, { endpoint }) =>
-      Effect.gen(function* () {
-        const policies = Context.getOrUndefined(endpoint.annotations, Policies)
-        if (policies === undefined || policies.length === 0) return yield* httpEffect
-        const actor = yield* CurrentActor
-        const subject = actor.keyId ?? actor.account.id
-        let headline: { limit: number; remaining: number } | undefined
-        for (const policy of policies) {
-          const result = yield* limiter
-            .consume({
-              algorithm: "fixed-window",
-              onExceeded: "fail",
-              window: policy.window,
-              limit: policy.limit,
-              key: `${policy.name}:${subject}`
-            })
-            .pipe(
-              Effect.catch(
-                (
-                  error
-                ): Effect.Effect<
-                  never,
-                  Errors.RateLimited | Errors.StoreError,
-                  HttpServerRequest.HttpServerRequest
-                > => {
-                  if (error.reason._tag === "RateLimitExceeded") {
-                    const retryAfterSeconds = Math.max(1, Math.ceil(Duration.toSeconds(error.reason.retryAfter)))
-                    return setHeaders({
-                      "x-ratelimit-limit": String(policy.limit),
-                      "x-ratelimit-remaining": "0",
-                      "retry-after": String(retryAfterSeconds)
-                    }).pipe(
-                      Effect.andThen(
-                        Effect.fail(
-                          new Errors.RateLimited({
-                            message: `Too many requests: at most ${policy.limit} per ${Duration.format(Duration.fromInputUnsafe(policy.window))}. Retry after ${retryAfterSeconds} seconds.`,
-                            retryAfterSeconds,
-                            limit: policy.limit
-                          })
-                        )
-                      )
+
+    /** One policy's counter for one key; a 429 (with its headers) once the window is full. */
+    const consume = (policy: Policy, window: Duration.Duration, windowText: string, subject: string) =>
+      limiter
+        .consume({
+          algorithm: "fixed-window",
+          onExceeded: "fail",
+          window,
+          limit: policy.limit,
+          key: `${policy.name}:${subject}`
+        })
+        .pipe(
+          Effect.catch(
+            (
+              error
+            ): Effect.Effect<never, Errors.RateLimited | Errors.StoreError, HttpServerRequest.HttpServerRequest> => {
+              if (error.reason._tag === "RateLimitExceeded") {
+                const retryAfterSeconds = Math.max(1, Math.ceil(Duration.toSeconds(error.reason.retryAfter)))
+                return setHeaders({
+                  "x-ratelimit-limit": String(policy.limit),
+                  "x-ratelimit-remaining": "0",
+                  "retry-after": String(retryAfterSeconds)
+                }).pipe(
+                  Effect.andThen(
+                    Effect.fail(
+                      new Errors.RateLimited({
+                        message: `Too many requests: at most ${policy.limit} per ${windowText}. Retry after ${retryAfterSeconds} seconds.`,
+                        retryAfterSeconds,
+                        limit: policy.limit
+                      })
                     )
-                  }
-                  return Effect.fail(new Errors.StoreError({ message: "rate limiter store failed", cause: error }))
-                }
-              )
-            )
-          if (headline === undefined) headline = { limit: result.limit, remaining: Math.max(0, result.remaining) }
-        }
-        if (headline !== undefined) {
-          yield* setHeaders({
-            "x-ratelimit-limit": String(headline.limit),
-            "x-ratelimit-remaining": String(headline.remaining)
-          })
-        }
-        return yield* httpEffect
+                  )
+                )
+              }
+              return Effect.fail(new Errors.StoreError({ message: "rate limiter store failed", cause: error }))
+            }
+          )
+        )
+
+    // Called once per endpoint when the routes are built: the policies and their windows are read
+    // here, so a request only counts.
+    return (httpEffect, { endpoint }) => {
+      const policies = Context.getOrUndefined(endpoint.annotations, Policies)
+      if (policies === undefined || policies.length === 0) return httpEffect
+      const checks = policies.map((policy) => {
+        const window = Duration.fromInputUnsafe(policy.window)
+        return { policy, window, windowText: Duration.format(window) }
       })
+      return CurrentActor.use((actor) => {
+        const subject = actor.keyId ?? actor.account.id
+        // The first policy's count is the one the X-RateLimit-* headers report.
+        let counted = consume(checks[0]!.policy, checks[0]!.window, checks[0]!.windowText, subject)
+        for (let i = 1; i < checks.length; i++) {
+          const { policy, window, windowText } = checks[i]!
+          counted = Effect.tap(counted, () => consume(policy, window, windowText, subject))
+        }
+        return counted.pipe(
+          Effect.flatMap((result) =>
+            setHeaders({
+              "x-ratelimit-limit": String(result.limit),
+              "x-ratelimit-remaining": String(Math.max(0, result.remaining))
+            })
+          ),
+          Effect.andThen(httpEffect)
+        )
+      })
+    }
   })
 )
