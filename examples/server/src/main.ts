@@ -19,7 +19,7 @@
 import { Accounts } from "@campaign-games/core"
 import { Database } from "@campaign-games/sql"
 import { NodeRuntime } from "@effect/platform-node"
-import { Config, Console, Effect, Layer, Option } from "effect"
+import { Config, Console, Effect, Layer, Option, References } from "effect"
 import * as App from "./App.ts"
 
 const ServerConfig = Config.all({
@@ -68,4 +68,6 @@ const program = Effect.gen(function* () {
   )
 })
 
-NodeRuntime.runMain(program)
+// The reference server exports no traces: span bookkeeping (a span per `Effect.fn` call and per SQL
+// statement) would be work nobody reads. An embedding application with a tracer keeps it on.
+NodeRuntime.runMain(program.pipe(Effect.provideService(References.TracerEnabled, false)))
