@@ -405,6 +405,26 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("pla
     })
   )
 
+  it.effect("finish under concurrency: 20 simultaneous finishes of one session give one 200 and one entry", () =>
+    Effect.gen(function* () {
+      const s = yield* setup()
+      const t = yield* s.token("racer")
+      const { session } = (yield* s.start(t)).body
+      const replies = yield* Effect.all(
+        Array.from({ length: 20 }, () => s.finish(t, session.id, {})),
+        { concurrency: "unbounded" }
+      )
+      assert.deepStrictEqual(
+        replies.map((r) => r.status).sort(),
+        [200, ...Array.from({ length: 19 }, () => 409)],
+        replies.map((r) => r.text).join("\n")
+      )
+      const entries = (yield* s.call("GET", `/v1/game-instances/${s.campaign.id}/entries`)).body
+      assert.strictEqual(entries.total, 1)
+      assert.deepStrictEqual(entries.entries[0], replies.find((r) => r.status === 200)!.body.entry)
+    })
+  )
+
   it.effect("the channel's daily limit spans the channel's campaigns", () =>
     Effect.gen(function* () {
       const s = yield* setup({ channel: { maxPlaysPerParticipantPerDay: 2 } })
