@@ -260,6 +260,23 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("pla
     })
   )
 
+  it.effect("start: changing any single character of a client token makes it 401", () =>
+    Effect.gen(function* () {
+      const { token, start } = yield* setup()
+      const t = yield* token("mallory")
+      const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+      const tampered: Array<string> = []
+      for (let i = 0; i < t.length; i++) {
+        if (t[i] === ".") continue
+        tampered.push(`${t.slice(0, i)}${alphabet[(alphabet.indexOf(t[i]!) + 1) % 64]}${t.slice(i + 1)}`)
+      }
+      const replies = yield* Effect.forEach(tampered, start, { concurrency: 8 })
+      const accepted = replies.flatMap((r, i) => (r.status === 401 ? [] : [`${i}: ${r.status}`]))
+      assert.deepStrictEqual(accepted, [])
+      assert.strictEqual((yield* start(t)).status, 201, "the token itself still plays")
+    })
+  )
+
   it.effect("finish: the wheel spins on the server; a second finish is 409; entries record the play", () =>
     Effect.gen(function* () {
       const { token, start, finish, call, campaign } = yield* setup()
