@@ -7,6 +7,7 @@
  *
  *   node bench/plays.ts --store postgres --plays 5000 --concurrency 32
  *   node bench/plays.ts --store pglite --plays 2000 --concurrency 16
+ *   node bench/plays.ts --store memory   # no database: the HTTP layer and the core alone
  *   node bench/plays.ts --store postgres --limits   # the campaign and the channel set play limits
  *
  * The client is `node:http` with keep-alive connections (one per concurrent player); `--client fetch`
@@ -56,11 +57,12 @@ const env: Record<string, string> = { ...process.env, PORT: String(port), CG_ADM
 let dataDir: string | undefined
 let database: string | undefined
 const server = process.env.CG_BENCH_POSTGRES ?? "postgres://postgres@127.0.0.1:5432"
+const memory = values.store === "memory"
 if (values.store === "postgres") {
   database = `cg_bench_${Date.now()}`
   execFileSync("psql", [`${server}/postgres`, "-qc", `CREATE DATABASE ${database}`])
   env.DATABASE_URL = `${server}/${database}`
-} else {
+} else if (!memory) {
   dataDir = mkdtempSync(join(tmpdir(), "cg-bench-"))
   env.CG_DATA_DIR = dataDir
   delete env.DATABASE_URL
@@ -71,7 +73,7 @@ const child = spawn(
   process.execPath,
   [
     ...(profileDir === undefined || profileDir === "" ? [] : ["--cpu-prof", `--cpu-prof-dir=${profileDir}`]),
-    bare ? "bench/bare-server.ts" : "examples/server/src/main.ts"
+    bare ? "bench/bare-server.ts" : memory ? "bench/memory-server.ts" : "examples/server/src/main.ts"
   ],
   { env, stdio: ["ignore", "ignore", "inherit"] }
 )
@@ -335,7 +337,9 @@ try {
     console.log(
       `CPU ms a play: server ${perPlay(serverCpu, cpu0.server)} (system ${perPlay(serverSystem, cpu0.serverSystem)}), client ${((client.user + client.system) / 1000 / plays).toFixed(2)}` +
         (database === undefined
-          ? " (PGlite runs in the server)"
+          ? memory
+            ? " (no database)"
+            : " (PGlite runs in the server)"
           : `, database ${perPlay(db, cpu0.database)} (${backends.length} backends)`)
     )
     for (const [name, values] of Object.entries(latencies)) {
