@@ -15,6 +15,8 @@ export const layer: Layer.Layer<Secrets.Secrets> = Layer.succeed(
   Secrets.Secrets.of({
     randomToken: (bytes) => Effect.sync(() => Secrets.base32(randomBytes(bytes))),
     sha256Hex: (input) => Effect.sync(() => createHash("sha256").update(input, "utf8").digest("hex")),
-    hmacSha256Hex: (key, message) => Effect.sync(() => createHmac("sha256", key).update(message, "utf8").digest("hex"))
+    hmacSha256Hex: (key, message) => Effect.sync(() => createHmac("sha256", key).update(message, "utf8").digest("hex")),
+    hmacSha256Base64Url: (key, message) =>
+      Effect.sync(() => createHmac("sha256", key).update(message, "utf8").digest("base64url"))
   })
 )

@@ -30,6 +30,9 @@ describe("NodeSecrets", () => {
         for (const message of inputs) {
           const [node, web] = yield* both((secrets) => secrets.hmacSha256Hex(key, message))
           assert.strictEqual(node, web)
+          const [node64, web64] = yield* both((secrets) => secrets.hmacSha256Base64Url(key, message))
+          assert.strictEqual(node64, web64)
+          assert.strictEqual(node64, Buffer.from(node, "hex").toString("base64url"))
         }
       }
     })

@@ -15,6 +15,8 @@ export class Secrets extends Context.Service<
     readonly sha256Hex: (input: string) => Effect.Effect<string>
     /** HMAC-SHA256 of `message` keyed with `key` (both UTF-8), hex encoded. */
     readonly hmacSha256Hex: (key: string, message: string) => Effect.Effect<string>
+    /** The same HMAC, base64url encoded without padding (a JWT signature). */
+    readonly hmacSha256Base64Url: (key: string, message: string) => Effect.Effect<string>
   }
 >()("@campaign-games/core/Secrets") {
   /** WebCrypto implementation (`globalThis.crypto`). */
@@ -46,6 +48,11 @@ export class Secrets extends Context.Service<
         Effect.promise(async () => {
           const k = await hmacKey(key)
           return toHex(new Uint8Array(await subtle.sign("HMAC", k, encoder.encode(message))))
+        }),
+      hmacSha256Base64Url: (key, message) =>
+        Effect.promise(async () => {
+          const k = await hmacKey(key)
+          return base64Url(new Uint8Array(await subtle.sign("HMAC", k, encoder.encode(message))))
         })
     })
   })
@@ -58,6 +65,13 @@ export const toHex = (bytes: Uint8Array): string => {
   let out = ""
   for (const b of bytes) out += HEX[b >> 4]! + HEX[b & 15]!
   return out
+}
+
+/** Base64url without padding (RFC 4648 §5). */
+export const base64Url = (bytes: Uint8Array): string => {
+  let binary = ""
+  for (const b of bytes) binary += String.fromCharCode(b)
+  return btoa(binary).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "")
 }
 
 const BASE32 = "abcdefghijklmnopqrstuvwxyz234567"

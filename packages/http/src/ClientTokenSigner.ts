@@ -24,13 +24,16 @@ const decodeClaims = Schema.decodeUnknownEffect(ClientToken.Claims)
 const encoder = new TextEncoder()
 const decoder = new TextDecoder("utf-8", { fatal: true })
 
-const base64UrlOfBytes = (bytes: Uint8Array): string => {
-  let binary = ""
-  for (const byte of bytes) binary += String.fromCharCode(byte)
-  return btoa(binary).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "")
+/** Whether every character is below U+0080: then a text's UTF-8 bytes are its char codes. */
+const isAscii = (text: string): boolean => {
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 0x7f) return false
+  return true
 }
 
-const base64UrlOfText = (text: string): string => base64UrlOfBytes(encoder.encode(text))
+const base64UrlOfText = (text: string): string =>
+  isAscii(text)
+    ? btoa(text).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "")
+    : Secrets.base64Url(encoder.encode(text))
 
 const BASE64URL = /^[A-Za-z0-9_-]+$/
 
@@ -39,18 +42,13 @@ const textOfBase64Url = (segment: string): string | undefined => {
   if (!BASE64URL.test(segment) || segment.length % 4 === 1) return undefined
   try {
     const binary = atob(segment.replaceAll("-", "+").replaceAll("_", "/"))
+    if (isAscii(binary)) return binary
     const bytes = new Uint8Array(binary.length)
     for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i)
     return decoder.decode(bytes)
   } catch {
     return undefined
   }
-}
-
-const bytesOfHex = (hex: string): Uint8Array => {
-  const bytes = new Uint8Array(hex.length / 2)
-  for (let i = 0; i < bytes.length; i++) bytes[i] = Number.parseInt(hex.slice(2 * i, 2 * i + 2), 16)
-  return bytes
 }
 
 const parseJson = (text: string | undefined): unknown => {
@@ -76,8 +74,7 @@ const acceptableHeader = (header: unknown): boolean =>
 /** A signer over a given secret (tests, embedding backends with their own key management). */
 export const make = (secret: string): Effect.Effect<ClientToken.TokenSigner["Service"], never, Secrets.Secrets> =>
   Effect.map(Effect.service(Secrets.Secrets), (secrets) => {
-    const signature = (signingInput: string) =>
-      Effect.map(secrets.hmacSha256Hex(secret, signingInput), (hex) => base64UrlOfBytes(bytesOfHex(hex)))
+    const signature = (signingInput: string) => secrets.hmacSha256Base64Url(secret, signingInput)
     const unauthorized = new Errors.Unauthorized({
       message: "The client token is malformed or its signature is wrong."
     })
