@@ -50,6 +50,7 @@ import { type Delivery, DeliveryRepo, type Endpoint, EndpointRepo } from "@campa
 import { assert, layer, type Vitest } from "@effect/vitest"
 import { DateTime, Deferred, Effect, Exit, Fiber, type Layer, Option, Result, Schema } from "effect"
 import { assertNone, assertSame, assertSome } from "./internal/Assertions.ts"
+import { at, makeEndpoint, uid } from "./internal/Fixtures.ts"
 
 /** The services an adapter under test provides. */
 export type Services =
@@ -73,11 +74,6 @@ export type Services =
 /** A domain failure raised inside transactions under test. */
 class Boom extends Schema.TaggedError<Boom>()("Boom", { message: Schema.String }) {}
 
-const RUN = globalThis.crypto.randomUUID().slice(0, 8)
-let counter = 0
-/** An id unique to this process and test. */
-const uid = (prefix: string): string => `${prefix}_${RUN}_${(counter++).toString(36).padStart(4, "0")}`
-
 const BASE32 = "abcdefghijklmnopqrstuvwxyz234567"
 /** A random key prefix of the real form (12 base32 characters). */
 const keyPrefix = (): string => {
@@ -85,9 +81,6 @@ const keyPrefix = (): string => {
   globalThis.crypto.getRandomValues(bytes)
   return Array.from(bytes, (b) => BASE32[b & 31]).join("")
 }
-
-/** 2026-01-02T03:04:05.678Z plus `ms` milliseconds: millisecond precision on purpose. */
-const at = (ms: number): DateTime.Utc => DateTime.makeUnsafe(Date.UTC(2026, 0, 2, 3, 4, 5, 678) + ms)
 
 const makeAccount = (fields: Partial<Account> = {}): Account => ({
   id: uid("acc"),
@@ -260,24 +253,6 @@ const makeEntry = (campaign: Campaign, fields: Partial<Entry> = {}): Entry => ({
   createdAt: at(600),
   ...fields
 })
-
-const makeEndpoint = (accountId: string, fields: Partial<Endpoint> = {}): Endpoint => {
-  const id = uid("we")
-  return {
-    id,
-    accountId,
-    url: `https://hooks.example.com/${id}`,
-    events: ["session_completed"],
-    gameInstanceIds: [],
-    channelIds: [],
-    includeCouponCodes: false,
-    status: "active",
-    secret: `whsec_${id}`,
-    createdAt: at(10),
-    updatedAt: at(11),
-    ...fields
-  }
-}
 
 const makeOrigin = (
   accountId: string,

@@ -39,19 +39,12 @@ import {
 import { assert, layer, type Vitest } from "@effect/vitest"
 import { DateTime, Effect, type Layer, Option, Schema } from "effect"
 import { assertNone, assertSame, assertSome } from "./internal/Assertions.ts"
+import { at, makeEndpoint, uid } from "./internal/Fixtures.ts"
 
 /** The services an adapter under test provides. */
 export type Services = Store | AccountRepo | EndpointRepo | DeliveryRepo
 
 class Boom extends Schema.TaggedError<Boom>()("Boom", { message: Schema.String }) {}
-
-const RUN = globalThis.crypto.randomUUID().slice(0, 8)
-let counter = 0
-/** An id unique to this process and test. */
-const uid = (prefix: string): string => `${prefix}_${RUN}_${(counter++).toString(36).padStart(4, "0")}`
-
-/** 2026-01-02T03:04:05.678Z plus `ms` milliseconds: millisecond precision on purpose. */
-const at = (ms: number): DateTime.Utc => DateTime.makeUnsafe(Date.UTC(2026, 0, 2, 3, 4, 5, 678) + ms)
 
 const SECOND = 1_000
 const DAY = 86_400_000
@@ -89,24 +82,6 @@ const givenAccount = Effect.gen(function* () {
   yield* (yield* AccountRepo).insert(account)
   return account
 })
-
-const makeEndpoint = (accountId: string, fields: Partial<Endpoint> = {}): Endpoint => {
-  const id = uid("we")
-  return {
-    id,
-    accountId,
-    url: `https://hooks.example.com/${id}`,
-    events: ["session_completed"],
-    gameInstanceIds: [],
-    channelIds: [],
-    includeCouponCodes: false,
-    status: "active",
-    secret: `whsec_${id}`,
-    createdAt: at(10),
-    updatedAt: at(11),
-    ...fields
-  }
-}
 
 const givenEndpoint = (accountId: string, fields: Partial<Endpoint> = {}) =>
   Effect.gen(function* () {
