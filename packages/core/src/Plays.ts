@@ -15,9 +15,10 @@
  *   concurrent finishes one wins. A finish body the game refuses writes nothing.
  *
  * Cost: each step reads what it needs in one statement (`PlayContextRepo`, `PlayFinishRepo.read`)
- * and never caches; a finish is that read and one write. Where neither the campaign nor the channel sets a play limit there is nothing to
- * count, so mint counts nothing and start neither locks nor opens a transaction: the session and
- * the month's usage are written in one statement (`SessionRepo.insertPlay`).
+ * and never caches; a finish is that read and one write. Where neither the campaign nor the
+ * channel sets a play limit there is nothing to count, so mint counts nothing and start neither
+ * locks nor opens a transaction: the session and the month's usage are written in one statement
+ * (`SessionRepo.insertPlay`).
  *
  * @since 0.1.0
  */
