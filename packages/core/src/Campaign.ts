@@ -23,7 +23,15 @@
  */
 import { Context, DateTime, type Effect, type Option, Result, Schema, Struct } from "effect"
 import { Conflict, type Detail, type InvalidRequest, type StoreError } from "./Errors.ts"
-import { DateTimeInput, PlayLimit, Text, TimeZone, type Timestamp, Timestamp as TimestampSchema } from "./Fields.ts"
+import {
+  DateTimeInput,
+  PlayLimit,
+  Text,
+  TimeZone,
+  type Timestamp,
+  Timestamp as TimestampSchema,
+  TimestampOrNull
+} from "./Fields.ts"
 import * as Game from "./Game.ts"
 import type { Page, Paged } from "./Pagination.ts"
 import * as ThemeModule from "./Theme.ts"
@@ -57,8 +65,8 @@ export interface SelectionConfig {
 export const SelectionConfigView = Schema.Struct({
   maxWinners: Schema.Int,
   tieBreak: TieBreak,
-  windowStart: Schema.NullOr(TimestampSchema),
-  windowEnd: Schema.NullOr(TimestampSchema)
+  windowStart: TimestampOrNull,
+  windowEnd: TimestampOrNull
 })
 
 /** Winner-selection settings as sent: any subset; missing keys keep their value (or default). */
@@ -124,15 +132,15 @@ export const CampaignView = Schema.Struct({
   winnerSelectionTrigger: Trigger,
   winnerSelectionAlgorithm: Game.WinnerAlgorithm,
   winnerSelectionConfig: SelectionConfigView,
-  scheduleAt: Schema.NullOr(TimestampSchema),
+  scheduleAt: TimestampOrNull,
   resolvedOptionId: Schema.NullOr(Schema.String),
-  resolvedAt: Schema.NullOr(TimestampSchema),
+  resolvedAt: TimestampOrNull,
   maxPlaysPerParticipant: Schema.NullOr(Schema.Int),
   maxPlaysPerParticipantPerDay: Schema.NullOr(Schema.Int),
   playLimitTimezone: Schema.String,
-  liveFrom: Schema.NullOr(TimestampSchema),
-  liveUntil: Schema.NullOr(TimestampSchema),
-  activatedAt: Schema.NullOr(TimestampSchema),
+  liveFrom: TimestampOrNull,
+  liveUntil: TimestampOrNull,
+  activatedAt: TimestampOrNull,
   createdAt: TimestampSchema,
   updatedAt: TimestampSchema
 }).annotate({ identifier: "GameInstance" })

@@ -16,6 +16,13 @@ export const Text = (min: number, max: number) =>
 export const Timestamp = Schema.DateTimeUtcFromString.annotate({ format: "date-time" })
 export type Timestamp = DateTime.Utc
 
+/**
+ * A timestamp or null. Null is tried first: `NullOr(Timestamp)` tries the `DateTime` declaration
+ * first when encoding, and builds a failure for every null before matching it, several times the
+ * cost of the whole field.
+ */
+export const TimestampOrNull = Schema.Union([Schema.Null, Timestamp])
+
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/u
 
 /** A date-time sent by a caller: ISO 8601 with a zone designator; decoded to UTC. */

@@ -17,7 +17,7 @@
 import { Context, DateTime, Duration, Effect, Option, Schema } from "effect"
 import type { StoreError } from "./Errors.ts"
 import { type Event, EventType } from "./Event.ts"
-import { Text, type Timestamp, Timestamp as TimestampSchema } from "./Fields.ts"
+import { Text, type Timestamp, Timestamp as TimestampSchema, TimestampOrNull } from "./Fields.ts"
 import * as Ids from "./Ids.ts"
 import type { Page, Paged } from "./Pagination.ts"
 
@@ -204,8 +204,8 @@ export const DeliveryView = Schema.Struct({
   }),
   status: DeliveryStatus,
   attemptCount: Schema.Int,
-  lastAttemptedAt: Schema.NullOr(TimestampSchema),
-  nextRetryAt: Schema.NullOr(TimestampSchema),
+  lastAttemptedAt: TimestampOrNull,
+  nextRetryAt: TimestampOrNull,
   responseStatus: Schema.NullOr(Schema.Int),
   responseBody: Schema.Null,
   note: Schema.NullOr(Schema.String),
