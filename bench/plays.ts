@@ -35,6 +35,7 @@ const { values } = parseArgs({
     limits: { type: "boolean", default: false },
     client: { type: "string", default: "http" },
     // `bare`: bench/bare-server.ts, node:http + pg doing only a play's minimal SQL (the yardstick).
+    // `floor`: bench/floor-server.ts, the same work written with HttpApi + @effect/sql-pg.
     server: { type: "string", default: "engine" },
     // Per call type instead of whole plays: every player mints, then every one starts, then every
     // one finishes, `--rounds` times; prints the server's CPU per call (min and median of the rounds).
@@ -46,8 +47,8 @@ const plays = Number(values.plays)
 const concurrency = Number(values.concurrency)
 const port = Number(values.port)
 const base = `http://127.0.0.1:${port}`
-const bare = values.server === "bare"
-if (bare && values.store !== "postgres") throw new Error("--server bare needs --store postgres")
+const bare = values.server === "bare" || values.server === "floor"
+if (bare && values.store !== "postgres") throw new Error(`--server ${values.server} needs --store postgres`)
 const admin = "bench-admin-token"
 
 const env: Record<string, string> = { ...process.env, PORT: String(port), CG_ADMIN_TOKEN: admin } as Record<
@@ -73,7 +74,7 @@ const child = spawn(
   process.execPath,
   [
     ...(profileDir === undefined || profileDir === "" ? [] : ["--cpu-prof", `--cpu-prof-dir=${profileDir}`]),
-    bare ? "bench/bare-server.ts" : memory ? "bench/memory-server.ts" : "examples/server/src/main.ts"
+    bare ? `bench/${values.server}-server.ts` : memory ? "bench/memory-server.ts" : "examples/server/src/main.ts"
   ],
   { env, stdio: ["ignore", "ignore", "inherit"] }
 )
@@ -220,7 +221,7 @@ const setupEngine = async () => {
   return { channel: { id: channel.id as string }, origin, mintKeys }
 }
 
-/** The bare server seeds its one live campaign itself and checks no key. */
+/** The bare and floor servers seed their one live campaign themselves and check no key. */
 const setupBare = async () => ({
   channel: { id: "ch_bare" },
   origin: "https://bench.example.com",

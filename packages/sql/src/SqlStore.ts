@@ -17,9 +17,9 @@
  *   `ServerSecretRepo.getOrCreate` is an `INSERT … ON CONFLICT DO NOTHING` then a `SELECT`, so
  *   concurrent first calls agree).
  * - `SessionRepo.insertPlay` is one statement (the usage upsert in a data-modifying `WITH` over the
- *   inserted session). An account's plays of a month are 16 rows (`shard`: a hash of the session id,
- *   or random for `UsageRepo.addPlay`) that `UsageRepo.plays` sums, so concurrent starts of one
- *   account do not queue on one row's lock.
+ *   inserted session). An account's plays of a month are 16 rows (`shard`: the connection's backend
+ *   pid modulo 16, so the connections of a pool mostly count in rows of their own) that
+ *   `UsageRepo.plays` sums, so concurrent starts of one account rarely wait on another's row lock.
  * - Each read of `PlayContextRepo` is one `SELECT` whose joined rows' columns are prefixed (`ch_`,
  *   `c_`, …). `PlayFinishRepo.read` is one `SELECT` (the endpoints a
  *   `json_agg` subquery) and `complete` one statement: the claim is an `UPDATE … WHERE finished_at
@@ -722,7 +722,7 @@ const layerSessionRepo = Layer.effect(
               RETURNING account_id
             ), counted AS (
               INSERT INTO account_usage (account_id, month, shard, plays)
-              SELECT account_id, ${month}, hashtext(${s.id}) & 15, 1 FROM inserted
+              SELECT account_id, ${month}, pg_backend_pid() & 15, 1 FROM inserted
               ON CONFLICT (account_id, month, shard) DO UPDATE SET plays = account_usage.plays + 1
             )
             SELECT 1 AS inserted FROM inserted`
@@ -883,7 +883,7 @@ const layerUsageRepo = Layer.effect(
       addPlay: Effect.fnUntraced(
         function* (accountId: string, month: string) {
           yield* sql`INSERT INTO account_usage (account_id, month, shard, plays)
-            VALUES (${accountId}, ${month}, floor(random() * 16)::smallint, 1)
+            VALUES (${accountId}, ${month}, pg_backend_pid() & 15, 1)
             ON CONFLICT (account_id, month, shard) DO UPDATE SET plays = account_usage.plays + 1`
         },
         Effect.mapError(toStoreError("UsageRepo.addPlay"))
