@@ -239,6 +239,11 @@ try {
     } catch {
       // not up yet
     }
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(
+        `the server exited before it was up (${child.exitCode ?? child.signalCode}); see its output above`
+      )
+    }
     if (Date.now() - started > 60_000) throw new Error("server did not start")
     await new Promise((r) => setTimeout(r, 100))
   }
