@@ -17,7 +17,7 @@ import { createServer } from "node:http"
 import { NodeHttpServer, NodeRuntime } from "@effect/platform-node"
 import * as PgClient from "@effect/sql-pg/PgClient"
 import { Effect, Layer, Option, Redacted, References, Schema } from "effect"
-import { HttpRouter } from "effect/http"
+import { HttpRouter, HttpServer } from "effect/http"
 import { HttpApi, HttpApiBuilder, HttpApiEndpoint, HttpApiError, HttpApiGroup, HttpApiSchema } from "effect/http-api"
 import { SqlClient } from "effect/sql"
 
@@ -126,11 +126,18 @@ const PlaysLive = HttpApiBuilder.group(
 )
 
 const port = Number(process.env.PORT ?? 18181)
-const server = HttpRouter.serve(HttpApiBuilder.layer(Api).pipe(Layer.provide(PlaysLive)), {
-  disableLogger: true
-}).pipe(
-  Layer.provide(PgClient.layer({ url: Redacted.make(process.env.DATABASE_URL ?? ""), maxConnections: 10 })),
-  Layer.provide(NodeHttpServer.layer(createServer, { port, host: "127.0.0.1" }))
+// The routes are built (tables created, campaign seeded) before the port opens: Node leaves a request
+// that arrives before the handler is attached unanswered.
+const routes = HttpApiBuilder.layer(Api).pipe(
+  Layer.provide(PlaysLive),
+  Layer.provide(PgClient.layer({ url: Redacted.make(process.env.DATABASE_URL ?? ""), maxConnections: 10 }))
 )
+const server = Layer.unwrap(
+  Effect.map(HttpRouter.toHttpEffect(routes), (handler) =>
+    HttpServer.serve(handler).pipe(
+      Layer.provideMerge(NodeHttpServer.layerServer(createServer, { port, host: "127.0.0.1" }))
+    )
+  )
+).pipe(Layer.provide(NodeHttpServer.layerHttpServices))
 
 NodeRuntime.runMain(Layer.launch(server).pipe(Effect.provideService(References.TracerEnabled, false)))

@@ -36,8 +36,8 @@ import {
 } from "@campaign-games/core"
 import { ClientTokenSigner, HttpConfig, Server } from "@campaign-games/http"
 import { NodeHttpServer, NodeRedis } from "@effect/platform-node"
-import { Layer, type Redacted } from "effect"
-import { HttpRouter } from "effect/http"
+import { Effect, Layer, type Redacted } from "effect"
+import { HttpRouter, HttpServer } from "effect/http"
 import { RateLimiter } from "effect/persistence"
 import * as NodeHostResolver from "./NodeHostResolver.ts"
 import * as NodeSecrets from "./NodeSecrets.ts"
@@ -128,10 +128,26 @@ export const routes = (options: AppOptions) =>
   )
 
 /**
+ * Serves an application layer of routes with Node's HTTP server on `host:port` (port 0 picks a free
+ * one). The routes are built first and the port opens only once their handler is attached: Node
+ * leaves a request that arrives before a `request` listener exists unanswered (until its
+ * `requestTimeout`, 5 minutes), so a server restarted under load must not accept connections early.
+ */
+export const serveRoutes = <E, R>(
+  routes: Layer.Layer<never, E, R>,
+  options: { readonly host: string; readonly port: number }
+) =>
+  Layer.unwrap(
+    Effect.map(HttpRouter.toHttpEffect(routes), (handler) =>
+      HttpServer.serve(handler).pipe(
+        Layer.provideMerge(NodeHttpServer.layerServer(createServer, { port: options.port, host: options.host }))
+      )
+    )
+  ).pipe(Layer.provideMerge(NodeHttpServer.layerHttpServices))
+
+/**
  * The routes served by Node's HTTP server on `host:port` (port 0 picks a free one). Provide `core`
  * last, so the port opens only once the store is ready.
  */
 export const serve = (options: AppOptions & { readonly host: string; readonly port: number }) =>
-  HttpRouter.serve(routes(options), { disableLogger: true, disableListenLog: true }).pipe(
-    Layer.provideMerge(NodeHttpServer.layer(createServer, { port: options.port, host: options.host }))
-  )
+  serveRoutes(routes(options), options)

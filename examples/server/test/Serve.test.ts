@@ -1,0 +1,58 @@
+import { createServer as createNetServer, connect, type AddressInfo } from "node:net"
+import { assert, describe, it } from "@effect/vitest"
+import { Deferred, Effect, Fiber, Layer } from "effect"
+import { HttpRouter, HttpServerResponse } from "effect/http"
+import * as App from "../src/App.ts"
+
+/** A port that was free a moment ago. */
+const freePort = Effect.callback<number>((resume) => {
+  const probe = createNetServer()
+  probe.listen(0, "127.0.0.1", () => {
+    const { port } = probe.address() as AddressInfo
+    probe.close(() => resume(Effect.succeed(port)))
+  })
+})
+
+/** Whether a TCP connection to the port is accepted ("open") or refused ("refused"). */
+const probe = (port: number) =>
+  Effect.callback<"open" | "refused">((resume) => {
+    const socket = connect(port, "127.0.0.1")
+    socket.once("connect", () => {
+      socket.destroy()
+      resume(Effect.succeed("open"))
+    })
+    socket.once("error", () => resume(Effect.succeed("refused")))
+  })
+
+describe("App.serveRoutes", () => {
+  it.live("opens the port only once the routes can answer, so no early request is left hanging", () =>
+    Effect.gen(function* () {
+      const port = yield* freePort
+      const release = yield* Deferred.make<void>()
+      const building = yield* Deferred.make<void>()
+      // Routes whose layer takes as long to build as the test wants (a slow store, a migration…).
+      const routes = Layer.mergeAll(
+        HttpRouter.add("GET", "/ping", HttpServerResponse.text("pong")),
+        Layer.effectDiscard(Effect.andThen(Deferred.succeed(building, undefined), Deferred.await(release)))
+      )
+      const server = yield* Effect.forkChild(Layer.launch(App.serveRoutes(routes, { host: "127.0.0.1", port })))
+      yield* Deferred.await(building)
+      assert.strictEqual(yield* probe(port), "refused")
+
+      yield* Deferred.succeed(release, undefined)
+      let answer: string | undefined
+      for (let attempt = 0; attempt < 100 && answer === undefined; attempt++) {
+        const reply = yield* Effect.promise(() =>
+          fetch(`http://127.0.0.1:${port}/ping`).then(
+            (r) => r.text(),
+            () => undefined
+          )
+        )
+        if (reply === undefined) yield* Effect.sleep(20)
+        answer = reply
+      }
+      assert.strictEqual(answer, "pong")
+      yield* Fiber.interrupt(server)
+    })
+  )
+})
