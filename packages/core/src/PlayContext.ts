@@ -5,6 +5,11 @@
  * store as it is now (the rules that need a lock, such as play limits, still count under it; see
  * `Plays`).
  *
+ * The start's read also writes the start when nothing needs counting (`isOpenStart`: campaign and
+ * channel active, no play limit on either): the session and the month's usage in the same step, so
+ * the common start costs the store one step and no transaction. A limited start is written by
+ * `Plays` under the player's lock instead.
+ *
  * `PlayFinishRepo` also writes a finished play in one step: the session's claim, its entry, its
  * event and the event's deliveries, all or nothing, and nothing when the session was finished
  * already. A finish costs the store two steps and no transaction.
@@ -46,6 +51,27 @@ export interface StartContext {
   readonly branding: Option.Option<Theme>
 }
 
+/** What `startOpen` read, and whether it wrote the start. */
+export interface OpenStart extends StartContext {
+  /**
+   * Whether the session was inserted and its play counted (`SessionRepo.insertPlay`): only when
+   * the campaign and the channel are the account's and `isOpenStart`, and the session's jti is unused.
+   */
+  readonly started: boolean
+}
+
+/**
+ * Whether a start needs no count, so the store may write it with its read (`startOpen`): the
+ * campaign and the channel are active and neither sets a play limit.
+ */
+export const isOpenStart = (campaign: Campaign, channel: Channel): boolean =>
+  campaign.status === "active" &&
+  channel.status === "active" &&
+  campaign.maxPlaysPerParticipant === null &&
+  campaign.maxPlaysPerParticipantPerDay === null &&
+  channel.maxPlaysPerParticipant === null &&
+  channel.maxPlaysPerParticipantPerDay === null
+
 /** The reads of the play use cases, one step each, scoped by account. */
 export class PlayContextRepo extends Context.Service<
   PlayContextRepo,
@@ -60,11 +86,13 @@ export class PlayContextRepo extends Context.Service<
       origin: string,
       month: string
     ) => Effect.Effect<Option.Option<MintContext>, StoreError>
-    readonly forStart: (
-      accountId: string,
-      campaignId: string,
-      channelId: string
-    ) => Effect.Effect<StartContext, StoreError>
+    /**
+     * The session's campaign and channel (by its `campaignId` and `channelId`), its account and
+     * the account's branding, each in `session.accountId`; and, in the same step, the session and
+     * its play in `month`'s usage, as `SessionRepo.insertPlay` writes them, when the start is
+     * `isOpenStart` (all or nothing).
+     */
+    readonly startOpen: (session: Session, month: string) => Effect.Effect<OpenStart, StoreError>
   }
 >()("@campaign-games/core/PlayContextRepo") {}
 

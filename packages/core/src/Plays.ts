@@ -14,11 +14,12 @@
  *   one step (`PlayFinishRepo.complete`): all or nothing; a second finish is 409, and of two
  *   concurrent finishes one wins. A finish body the game refuses writes nothing.
  *
- * Cost: each step reads what it needs in one statement (`PlayContextRepo`, `PlayFinishRepo.read`)
- * and never caches; a finish is that read and one write. Where neither the campaign nor the
- * channel sets a play limit there is nothing to count, so mint counts nothing and start neither
- * locks nor opens a transaction: the session and the month's usage are written in one statement
- * (`SessionRepo.insertPlay`).
+ * Cost: each step reads what it needs in one step of the store (`PlayContextRepo`,
+ * `PlayFinishRepo.read`) and never caches; a finish is that read and one write. Where neither the
+ * campaign nor the channel sets a play limit there is nothing to count, so mint counts nothing and
+ * start neither locks nor opens a transaction: the store writes the session and the month's usage
+ * with the start's read, in one step (`PlayContextRepo.startOpen`). A limited start is written
+ * after it, in a transaction under the player's lock.
  *
  * @since 0.1.0
  */
@@ -231,53 +232,60 @@ export class Plays extends Context.Service<
       })
 
       /** The claims of a token that is valid now (plus `grace`), or 401. */
-      const claimsOf = (token: string, grace: Duration.Duration) =>
-        Effect.gen(function* () {
-          const claims = yield* signer.verify(token)
-          const nowSeconds = DateTime.toEpochMillis(yield* DateTime.now) / 1000
-          if (nowSeconds >= claims.exp + Duration.toSeconds(grace)) {
-            return yield* unauthorized("The client token has expired.")
-          }
-          return claims
-        })
+      const claimsOf = Effect.fnUntraced(function* (token: string, grace: Duration.Duration) {
+        const claims = yield* signer.verify(token)
+        const nowSeconds = DateTime.toEpochMillis(yield* DateTime.now) / 1000
+        if (nowSeconds >= claims.exp + Duration.toSeconds(grace)) {
+          return yield* unauthorized("The client token has expired.")
+        }
+        return claims
+      })
+
+      const alreadyUsed = () => new Conflict({ message: "This client token was already used; mint a new one." })
+      const unavailable = () => new Conflict({ message: "This game is no longer available." })
+
+      /** A limited start: under the player's lock, the counts are those of every start committed before it. */
+      const startLimited = Effect.fnUntraced(function* (
+        draft: Session.Session,
+        campaign: Campaign.Campaign,
+        channel: Channel.Channel
+      ) {
+        yield* store.lock(LockKey.player(draft.channelId, draft.participantRef))
+        const now = yield* DateTime.now
+        yield* checkLimits(campaign, channel, draft.participantRef, now)
+        const session: Session.Session = { ...draft, startedAt: now }
+        if (!(yield* sessions.insertPlay(session, Usage.monthOf(now)))) return yield* alreadyUsed()
+        return session
+      })
 
       const start = Effect.fn("Plays.start")(function* (token: string) {
         const claims = yield* claimsOf(token, Duration.zero)
-        const found = yield* context.forStart(claims.acc, claims.gid, claims.chn)
+        const now = yield* DateTime.now
+        const draft: Session.Session = {
+          id: yield* Ids.make(Ids.Prefix.session),
+          accountId: claims.acc,
+          campaignId: claims.gid,
+          channelId: claims.chn,
+          participantRef: claims.sub,
+          origin: claims.org,
+          jti: claims.jti,
+          startedAt: now,
+          finishedAt: null
+        }
+        // Read and, when nothing needs counting (no limit), written in one step of the store.
+        const found = yield* context.startOpen(draft, Usage.monthOf(now))
         const campaign = yield* orFail(found.campaign, () =>
           unauthorized("The client token's campaign no longer exists.")
         )
-        if (campaign.status !== "active") {
-          return yield* new Conflict({ message: "This game is no longer available." })
-        }
+        if (campaign.status !== "active") return yield* unavailable()
         const channel = yield* orFail(found.channel, () => unauthorized("The client token's channel no longer exists."))
-        if (channel.status !== "active") {
-          return yield* new Conflict({ message: "This game is no longer available." })
-        }
-        const limitedPlay = limited(campaign, channel)
-        const insert = Effect.gen(function* () {
-          // Under the player's lock, the counts are those of every start committed before this one.
-          if (limitedPlay) yield* store.lock(LockKey.player(claims.chn, claims.sub))
-          const now = yield* DateTime.now
-          if (limitedPlay) yield* checkLimits(campaign, channel, claims.sub, now)
-          const session: Session.Session = {
-            id: yield* Ids.make(Ids.Prefix.session),
-            accountId: claims.acc,
-            campaignId: campaign.id,
-            channelId: channel.id,
-            participantRef: claims.sub,
-            origin: claims.org,
-            jti: claims.jti,
-            startedAt: now,
-            finishedAt: null
-          }
-          if (!(yield* sessions.insertPlay(session, Usage.monthOf(now)))) {
-            return yield* new Conflict({ message: "This client token was already used; mint a new one." })
-          }
-          return session
-        })
-        // Without a limit there is nothing to count: the one statement of `insertPlay` is enough.
-        const session = yield* limitedPlay ? store.transaction(insert) : insert
+        if (channel.status !== "active") return yield* unavailable()
+        // Not written although active: a limited start (counted under a lock), or a used token.
+        const session = found.started
+          ? draft
+          : limited(campaign, channel)
+            ? yield* store.transaction(startLimited(draft, campaign, channel))
+            : yield* alreadyUsed()
         const game = Games.bySlug(campaign.gameSlug)!
         const features = Option.isSome(found.account)
           ? Account.features(found.account.value)

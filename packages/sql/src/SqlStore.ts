@@ -20,8 +20,9 @@
  *   inserted session). An account's plays of a month are 16 rows (`shard`: the connection's backend
  *   pid modulo 16, so the connections of a pool mostly count in rows of their own) that
  *   `UsageRepo.plays` sums, so concurrent starts of one account rarely wait on another's row lock.
- * - Each read of `PlayContextRepo` is one `SELECT` whose joined rows' columns are prefixed (`ch_`,
- *   `c_`, …). `PlayFinishRepo.read` is one `SELECT` (the endpoints a
+ * - Each read of `PlayContextRepo` is one statement whose joined rows' columns are prefixed (`ch_`,
+ *   `c_`, …). `startOpen` reads in a `WITH` and inserts the session from it (then counts it, as
+ *   `insertPlay`) only where that row shows an open start (`isOpenStart`, mirrored in SQL). `PlayFinishRepo.read` is one `SELECT` (the endpoints a
  *   `json_agg` subquery) and `complete` one statement: the claim is an `UPDATE … WHERE finished_at
  *   IS NULL RETURNING`, and the entry, event and delivery inserts are data-modifying `WITH`s that
  *   select from it, so they write nothing when the claim got no row. Its parameters carry casts
@@ -1006,18 +1007,43 @@ const layerPlayContextRepo = Layer.effect(
         },
         Effect.mapError(toStoreError("PlayContextRepo.forMint"))
       ),
-      // One row when the account exists, with null columns for what is not found.
-      forStart: Effect.fnUntraced(
-        function* (accountId: string, campaignId: string, channelId: string) {
-          const rows = yield* sql`SELECT ${startColumns}
-            FROM accounts a
-            LEFT JOIN campaigns c ON c.account_id = a.id AND c.id = ${campaignId}
-            LEFT JOIN channels ch ON ch.account_id = a.id AND ch.id = ${channelId}
-            LEFT JOIN branding b ON b.account_id = a.id
-            WHERE a.id = ${accountId}`
+      // One row when the account exists, with null columns for what is not found. The session is
+      // inserted from that row, so only when the row shows an open start (`isOpenStart`).
+      startOpen: Effect.fnUntraced(
+        function* (s: Session, month: string) {
+          const rows = yield* sql`WITH found AS (
+              SELECT ${startColumns}
+              FROM accounts a
+              LEFT JOIN campaigns c ON c.account_id = a.id AND c.id = ${s.campaignId}
+              LEFT JOIN channels ch ON ch.account_id = a.id AND ch.id = ${s.channelId}
+              LEFT JOIN branding b ON b.account_id = a.id
+              WHERE a.id = ${s.accountId}
+            ), inserted AS (
+              INSERT INTO sessions
+                (id, account_id, campaign_id, channel_id, participant_ref, origin, jti, started_at, finished_at)
+              SELECT ${s.id}, ${s.accountId}, ${s.campaignId}, ${s.channelId}, ${s.participantRef}, ${s.origin},
+                ${s.jti}, ${time(s.startedAt)}::timestamptz, NULL
+              FROM found
+              WHERE found."c_status" = 'active' AND found."ch_status" = 'active'
+                AND found."c_maxPlaysPerParticipant" IS NULL AND found."c_maxPlaysPerParticipantPerDay" IS NULL
+                AND found."ch_maxPlaysPerParticipant" IS NULL AND found."ch_maxPlaysPerParticipantPerDay" IS NULL
+              ON CONFLICT (jti) DO NOTHING
+              RETURNING account_id
+            ), counted AS (
+              INSERT INTO account_usage (account_id, month, shard, plays)
+              SELECT account_id, ${month}, pg_backend_pid() & 15, 1 FROM inserted
+              ON CONFLICT (account_id, month, shard) DO UPDATE SET plays = account_usage.plays + 1
+            )
+            SELECT found.*, EXISTS (SELECT 1 FROM inserted) AS "started" FROM found`
           const row = rows[0]
           if (row === undefined) {
-            return { campaign: Option.none(), channel: Option.none(), account: Option.none(), branding: Option.none() }
+            return {
+              campaign: Option.none(),
+              channel: Option.none(),
+              account: Option.none(),
+              branding: Option.none(),
+              started: false
+            }
           }
           const part = <A>(
             columns: ReturnType<typeof prefixedColumns>,
@@ -1030,10 +1056,11 @@ const layerPlayContextRepo = Layer.effect(
             branding:
               row["b_theme"] === null
                 ? Option.none()
-                : Option.map(first(yield* decodeBranding([{ theme: row["b_theme"] }])), (b) => b.theme)
+                : Option.map(first(yield* decodeBranding([{ theme: row["b_theme"] }])), (b) => b.theme),
+            started: row["started"] === true
           }
         },
-        Effect.mapError(toStoreError("PlayContextRepo.forStart"))
+        Effect.mapError(toStoreError("PlayContextRepo.startOpen"))
       )
     })
   })

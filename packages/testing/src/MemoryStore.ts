@@ -42,7 +42,7 @@ import {
 import { StoreError } from "@campaign-games/core/Errors"
 import { type Event, EventOutbox } from "@campaign-games/core/Event"
 import type { Page, Paged } from "@campaign-games/core/Pagination"
-import { PlayContextRepo, PlayFinishRepo } from "@campaign-games/core/PlayContext"
+import { isOpenStart, PlayContextRepo, PlayFinishRepo } from "@campaign-games/core/PlayContext"
 import { type Session, SessionRepo } from "@campaign-games/core/Session"
 import { Store } from "@campaign-games/core/Store"
 import type { Theme } from "@campaign-games/core/Theme"
@@ -613,6 +613,8 @@ const layerPlayContextRepo = Layer.effect(
   PlayContextRepo,
   Effect.gen(function* () {
     const { accounts, branding, channels, campaigns, allowedOriginKeys, usage } = yield* Tables
+    const database = yield* MemoryDatabase
+    const sessions = yield* SessionRepo
 
     const ofAccount = <A extends { readonly accountId: string }>(accountId: string, row: A | undefined) =>
       Option.fromNullishOr(row !== undefined && row.accountId === accountId ? row : undefined)
@@ -640,13 +642,23 @@ const layerPlayContextRepo = Layer.effect(
             }
           })
         ),
-      forStart: (accountId, campaignId, channelId) =>
-        Effect.sync(() => ({
-          campaign: ofAccount(accountId, campaigns.get(campaignId)),
-          channel: ofAccount(accountId, channels.get(channelId)),
-          account: Option.fromNullishOr(accounts.get(accountId)),
-          branding: Option.fromNullishOr(branding.get(accountId))
-        }))
+      // The read and, for an open start, `insertPlay`, in one memory transaction.
+      startOpen: (session, month) =>
+        database.transaction(
+          Effect.gen(function* () {
+            const { accountId } = session
+            const campaign = ofAccount(accountId, campaigns.get(session.campaignId))
+            const channel = ofAccount(accountId, channels.get(session.channelId))
+            const open = Option.isSome(campaign) && Option.isSome(channel) && isOpenStart(campaign.value, channel.value)
+            return {
+              campaign,
+              channel,
+              account: Option.fromNullishOr(accounts.get(accountId)),
+              branding: Option.fromNullishOr(branding.get(accountId)),
+              started: open ? yield* sessions.insertPlay(session, month) : false
+            }
+          })
+        )
     })
   })
 )
@@ -680,7 +692,7 @@ export const layerRepos: Layer.Layer<Repos, never, MemoryDatabase> = Layer.merge
   layerUsageRepo,
   layerServerSecretRepo,
   layerAllowedOriginRepo,
-  layerPlayContextRepo,
+  layerPlayContextRepo.pipe(Layer.provide(layerSessionRepo)),
   layerEventLog
 ).pipe(Layer.provide(Tables.layer))
 

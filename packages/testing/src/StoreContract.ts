@@ -1530,9 +1530,9 @@ export const tests = (it: Vitest.MethodsNonLive<Services>): void => {
     })
   )
 
-  it.effect("forStart reads the campaign, the channel, the account and its branding, each in the account", () =>
+  it.effect("startOpen reads the campaign, the channel, the account and its branding, each in the account", () =>
     Effect.gen(function* () {
-      const { branding, playContext } = yield* services
+      const { branding, playContext, sessions } = yield* services
       const account = yield* givenAccount({ plan: "pro", featureOverrides: { customCopy: false } })
       const campaign = yield* givenCampaign({
         accountId: account.id,
@@ -1544,44 +1544,114 @@ export const tests = (it: Vitest.MethodsNonLive<Services>): void => {
       })
       const channel = Option.getOrThrow(yield* (yield* ChannelRepo).findById(account.id, campaign.channelId))
       const other = yield* givenCampaign()
+      const read = (fields: Partial<Session>) =>
+        Effect.gen(function* () {
+          const session = makeSession(campaign, fields)
+          const found = yield* playContext.startOpen(session, "2026-03")
+          assertNone(yield* sessions.findById(session.id), "a paused campaign's start is not written")
+          return found
+        })
 
-      assertSame(yield* playContext.forStart(account.id, campaign.id, channel.id), {
+      assertSame(yield* read({}), {
         campaign: Option.some(campaign),
         channel: Option.some(channel),
         account: Option.some(account),
-        branding: Option.none()
+        branding: Option.none(),
+        started: false
       })
       yield* branding.put(account.id, fullTheme)
-      assertSame(yield* playContext.forStart(account.id, campaign.id, channel.id), {
+      assertSame(yield* read({}), {
         campaign: Option.some(campaign),
         channel: Option.some(channel),
         account: Option.some(account),
-        branding: Option.some(fullTheme)
+        branding: Option.some(fullTheme),
+        started: false
       })
-      assertSame(yield* playContext.forStart(account.id, other.id, other.channelId), {
+      assertSame(yield* read({ campaignId: other.id, channelId: other.channelId }), {
         campaign: Option.none(),
         channel: Option.none(),
         account: Option.some(account),
-        branding: Option.some(fullTheme)
+        branding: Option.some(fullTheme),
+        started: false
       })
-      assertSame(yield* playContext.forStart(account.id, campaign.id, uid("ch")), {
+      assertSame(yield* read({ channelId: uid("ch") }), {
         campaign: Option.some(campaign),
         channel: Option.none(),
         account: Option.some(account),
-        branding: Option.some(fullTheme)
+        branding: Option.some(fullTheme),
+        started: false
       })
-      assertSame(yield* playContext.forStart(other.accountId, campaign.id, channel.id), {
+      assertSame(yield* read({ accountId: other.accountId }), {
         campaign: Option.none(),
         channel: Option.none(),
         account: yield* (yield* AccountRepo).findById(other.accountId),
-        branding: Option.none()
+        branding: Option.none(),
+        started: false
       })
-      assertSame(yield* playContext.forStart(uid("acc"), campaign.id, channel.id), {
+      assertSame(yield* read({ accountId: uid("acc") }), {
         campaign: Option.none(),
         channel: Option.none(),
         account: Option.none(),
-        branding: Option.none()
+        branding: Option.none(),
+        started: false
       })
+    })
+  )
+
+  it.effect("startOpen writes the session and counts its play only when the start is open, once per jti", () =>
+    Effect.gen(function* () {
+      const { campaigns, playContext, sessions, usage } = yield* services
+      const channels = yield* ChannelRepo
+      const account = yield* givenAccount()
+      const channel = yield* givenChannel(account.id)
+      const campaign = makeCampaign(account.id, channel.id, { status: "active" })
+      yield* campaigns.insert(campaign)
+      const start = (session: Session) =>
+        Effect.map(playContext.startOpen(session, "2026-03"), (found) => found.started)
+
+      const open = makeSession(campaign, { participantRef: "Ünïcödé « player » 🎡" })
+      assert.isTrue(yield* start(open))
+      assertSome(yield* sessions.findById(open.id), open)
+      assert.strictEqual(yield* usage.plays(account.id, "2026-03"), 1)
+
+      const twin = makeSession(campaign, { jti: open.jti })
+      assert.isFalse(yield* start(twin), "a used jti")
+      assertNone(yield* sessions.findById(twin.id))
+      assert.strictEqual(yield* usage.plays(account.id, "2026-03"), 1, "a used jti counts no play")
+
+      // Any play limit, on the campaign or the channel, or anything not active: nothing is written.
+      const closed: Array<readonly [string, Campaign, Partial<Channel>]> = [
+        ["campaign total limit", { ...campaign, id: uid("gi"), maxPlaysPerParticipant: 5 }, {}],
+        ["campaign daily limit", { ...campaign, id: uid("gi"), maxPlaysPerParticipantPerDay: 1 }, {}],
+        ["channel total limit", { ...campaign, id: uid("gi") }, { maxPlaysPerParticipant: 5 }],
+        ["channel daily limit", { ...campaign, id: uid("gi") }, { maxPlaysPerParticipantPerDay: 1 }],
+        ["paused campaign", { ...campaign, id: uid("gi"), status: "paused" }, {}],
+        ["disabled channel", { ...campaign, id: uid("gi") }, { status: "disabled" }]
+      ]
+      for (const [why, closedCampaign, channelFields] of closed) {
+        const closedChannel = { ...channel, id: uid("ch"), ...channelFields }
+        yield* channels.insert(closedChannel)
+        const placed = { ...closedCampaign, channelId: closedChannel.id }
+        yield* campaigns.insert(placed)
+        const session = makeSession(placed)
+        const found = yield* playContext.startOpen(session, "2026-03")
+        assert.isFalse(found.started, why)
+        assertSome(found.campaign, placed)
+        assertSome(found.channel, closedChannel)
+        assertNone(yield* sessions.findById(session.id), why)
+      }
+      const elsewhere = yield* givenCampaign({ status: "active" })
+      assert.isFalse(yield* start(makeSession(elsewhere, { accountId: account.id })), "another account's campaign")
+      assert.strictEqual(yield* usage.plays(account.id, "2026-03"), 1, "no closed start counts a play")
+
+      const reused = makeSession(campaign)
+      const results = yield* Effect.forEach(
+        Array.from({ length: 20 }, (_, i) => i),
+        (i) => start(i % 4 === 0 ? { ...reused, id: uid("ses") } : makeSession(campaign)),
+        { concurrency: "unbounded" }
+      )
+      assert.strictEqual(results.filter((started) => started).length, 16, "15 new jtis and one of 5 reusing one")
+      assert.strictEqual(yield* usage.plays(account.id, "2026-03"), 17, "one play counted per session")
     })
   )
 
