@@ -163,11 +163,11 @@ const withoutCode = (data: Event["data"]): Event["data"] => {
  * The fan-out of an event: the event as the outbox stores it (without coupon codes) and one
  * pending delivery, due at once, per endpoint it goes to (`matches`), in the endpoints' order.
  */
-export const fanOut = (
+export const fanOut: (
   event: Event,
   endpoints: ReadonlyArray<Target>
-): Effect.Effect<{ readonly event: Event; readonly deliveries: ReadonlyArray<Delivery> }> =>
-  Effect.gen(function* () {
+) => Effect.Effect<{ readonly event: Event; readonly deliveries: ReadonlyArray<Delivery> }> = Effect.fnUntraced(
+  function* (event: Event, endpoints: ReadonlyArray<Target>) {
     const safe: Event = { ...event, data: withoutCode(event.data) }
     const deliveries: Array<Delivery> = []
     let payload: Payload | undefined
@@ -191,7 +191,8 @@ export const fanOut = (
       })
     }
     return { event: safe, deliveries }
-  })
+  }
+)
 
 export const DeliveryView = Schema.Struct({
   id: Schema.String,

@@ -304,8 +304,9 @@ export const isTransient = (error: unknown): boolean => {
 /** How many times a transaction runs at most when it keeps hitting transient conflicts. */
 export const MAX_ATTEMPTS = 5
 
+/** Rows decoded synchronously (an `Exit`, which is an `Effect`): no schema here needs a service. */
 const decodeAll = <S extends Schema.Decoder<unknown>>(schema: S) => {
-  const decode = Schema.decodeUnknownEffect(Schema.Array(schema))
+  const decode = Schema.decodeUnknownExit(Schema.Array(schema))
   return (rows: ReadonlyArray<unknown>) => decode(rows)
 }
 
