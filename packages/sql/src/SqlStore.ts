@@ -248,14 +248,21 @@ const columnsOf = (columns: string): ReadonlyArray<{ readonly column: string; re
 
 /**
  * The columns of several tables in one row, told apart by a prefix: `select` reads `columns` from
- * the table aliased `alias` as `"<prefix><field>"`, `pick` takes them back out of a row.
+ * the table aliased `alias` as `<prefix><position>` (`c0`, `c1`, …), `pick` takes them back out of
+ * a row under their field names, and `key` names a field's column in the row. Short names keep the
+ * statement's text short, and its text is what the driver's prepared-statement cache hashes on
+ * every execution (a few nanoseconds per character).
  */
 const prefixedColumns = (alias: string, prefix: string, columns: string) => {
-  const entries = columnsOf(columns).map(({ column, field }) => ({ column, field, key: `${prefix}${field}` }))
+  const entries = columnsOf(columns).map(({ column, field }, i) => ({ column, field, key: `${prefix}${i}` }))
+  const keys = new Map(entries.map(({ field, key }) => [field, key]))
+  const idKey = keys.get("id")!
   return {
-    select: entries.map(({ column, key }) => `${alias}.${column} AS "${key}"`).join(", "),
+    select: entries.map(({ column, key }) => `${alias}.${column} ${key}`).join(","),
+    /** The column name of a field in the row. */
+    key: (field: string): string => keys.get(field)!,
     /** Whether the joined row was found (its id is not null). */
-    found: (row: Record<string, unknown>): boolean => row[`${prefix}id`] !== null,
+    found: (row: Record<string, unknown>): boolean => row[idKey] !== null,
     pick: (row: Record<string, unknown>): Record<string, unknown> => {
       const out: Record<string, unknown> = {}
       for (const { field, key } of entries) out[field] = row[key]
@@ -263,6 +270,28 @@ const prefixedColumns = (alias: string, prefix: string, columns: string) => {
     }
   }
 }
+
+const compacted = new WeakMap<TemplateStringsArray, TemplateStringsArray>()
+/**
+ * A statement's template with every run of white space made one space (the hot statements are
+ * written over many indented lines; see `prefixedColumns` for why the text's length matters).
+ * None of those statements has white space inside a string literal.
+ */
+const compact = (strings: TemplateStringsArray): TemplateStringsArray => {
+  let out = compacted.get(strings)
+  if (out === undefined) {
+    const parts = strings.map((part) => part.replace(/\s+/g, " "))
+    out = Object.assign(parts, { raw: parts }) as unknown as TemplateStringsArray
+    compacted.set(strings, out)
+  }
+  return out
+}
+
+/** `sql` for a statement written over many lines: sent with its white space compacted. */
+const compactSql =
+  (sql: SqlClient.SqlClient) =>
+  (strings: TemplateStringsArray, ...args: Array<unknown>) =>
+    sql(compact(strings), ...args)
 
 const playSession = prefixedColumns("s", "s_", SESSION_COLUMNS)
 const playCampaign = prefixedColumns("c", "c_", CAMPAIGN_COLUMNS)
@@ -403,7 +432,8 @@ const layerApiKeyRepo = Layer.effect(
   ApiKeyRepo,
   Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
-    const columns = sql.literal(API_KEY_COLUMNS)
+    const columns = sql.literal(API_KEY_COLUMNS.replace(/\s+/g, " "))
+    const play = compactSql(sql)
 
     const countActive = Effect.fnUntraced(
       function* (accountId: string) {
@@ -426,7 +456,7 @@ const layerApiKeyRepo = Layer.effect(
       ),
       findByPrefix: Effect.fnUntraced(
         function* (keyPrefix: string) {
-          const rows = yield* sql`SELECT ${columns},
+          const rows = yield* play`SELECT ${columns},
               a.name AS "account_name", a.plan AS "account_plan",
               a.feature_overrides AS "account_featureOverrides", a.limit_overrides AS "account_limitOverrides",
               a.created_at AS "account_createdAt", a.updated_at AS "account_updatedAt"
@@ -699,6 +729,7 @@ const layerSessionRepo = Layer.effect(
   Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
     const columns = sql.literal(SESSION_COLUMNS)
+    const play = compactSql(sql)
 
     return SessionRepo.of({
       insert: Effect.fnUntraced(
@@ -715,7 +746,7 @@ const layerSessionRepo = Layer.effect(
       ),
       insertPlay: Effect.fnUntraced(
         function* (s: Session, month: string) {
-          const rows = yield* sql`WITH inserted AS (
+          const rows = yield* play`WITH inserted AS (
               INSERT INTO sessions
                 (id, account_id, campaign_id, channel_id, participant_ref, origin, jti, started_at, finished_at)
               VALUES (${s.id}, ${s.accountId}, ${s.campaignId}, ${s.channelId}, ${s.participantRef}, ${s.origin},
@@ -976,9 +1007,20 @@ const layerPlayContextRepo = Layer.effect(
   PlayContextRepo,
   Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
-    const mintColumns = sql.literal(`${playChannel.select}, ${playCampaign.select}`)
+    const mintColumns = sql.literal(`${playChannel.select},${playCampaign.select}`)
     const startColumns = sql.literal(
-      `${playAccount.select}, ${playCampaign.select}, ${playChannel.select}, b.theme AS "b_theme"`
+      `${playAccount.select},${playCampaign.select},${playChannel.select},b.theme b_theme`
+    )
+    const play = compactSql(sql)
+    const open = sql.literal(
+      [
+        `found.${playCampaign.key("status")} = 'active'`,
+        `found.${playChannel.key("status")} = 'active'`,
+        ...["maxPlaysPerParticipant", "maxPlaysPerParticipantPerDay"].flatMap((field) => [
+          `found.${playCampaign.key(field)} IS NULL`,
+          `found.${playChannel.key(field)} IS NULL`
+        ])
+      ].join(" AND ")
     )
 
     return PlayContextRepo.of({
@@ -986,7 +1028,7 @@ const layerPlayContextRepo = Layer.effect(
       // none); no row when the account has no such channel.
       forMint: Effect.fnUntraced(
         function* (accountId: string, channelId: string, origin: string, month: string) {
-          const rows = yield* sql`SELECT ${mintColumns}, EXISTS (
+          const rows = yield* play`SELECT ${mintColumns}, EXISTS (
               SELECT 1 FROM allowed_origins WHERE account_id = ${accountId} AND origin = ${origin}
             ) AS "originAllowed", (
               SELECT coalesce(sum(plays), 0)::float8 FROM account_usage WHERE account_id = ${accountId} AND month = ${month}
@@ -1012,7 +1054,7 @@ const layerPlayContextRepo = Layer.effect(
       // inserted from that row, so only when the row shows an open start (`isOpenStart`).
       startOpen: Effect.fnUntraced(
         function* (s: Session, month: string) {
-          const rows = yield* sql`WITH found AS (
+          const rows = yield* play`WITH found AS (
               SELECT ${startColumns}
               FROM accounts a
               LEFT JOIN campaigns c ON c.account_id = a.id AND c.id = ${s.campaignId}
@@ -1025,9 +1067,7 @@ const layerPlayContextRepo = Layer.effect(
               SELECT ${s.id}, ${s.accountId}, ${s.campaignId}, ${s.channelId}, ${s.participantRef}, ${s.origin},
                 ${s.jti}, ${time(s.startedAt)}::timestamptz, NULL
               FROM found
-              WHERE found."c_status" = 'active' AND found."ch_status" = 'active'
-                AND found."c_maxPlaysPerParticipant" IS NULL AND found."c_maxPlaysPerParticipantPerDay" IS NULL
-                AND found."ch_maxPlaysPerParticipant" IS NULL AND found."ch_maxPlaysPerParticipantPerDay" IS NULL
+              WHERE ${open}
               ON CONFLICT (jti) DO NOTHING
               RETURNING account_id
             ), counted AS (
@@ -1035,7 +1075,7 @@ const layerPlayContextRepo = Layer.effect(
               SELECT account_id, ${month}, pg_backend_pid() & 15, 1 FROM inserted
               ON CONFLICT (account_id, month, shard) DO UPDATE SET plays = account_usage.plays + 1
             )
-            SELECT found.*, EXISTS (SELECT 1 FROM inserted) AS "started" FROM found`
+            SELECT found.*, EXISTS (SELECT 1 FROM inserted) AS started FROM found`
           const row = rows[0]
           if (row === undefined) {
             return {
@@ -1081,12 +1121,13 @@ const layerPlayFinishRepo = Layer.effect(
   PlayFinishRepo,
   Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
-    const readColumns = sql.literal(`${playSession.select}, ${playCampaign.select}`)
+    const readColumns = sql.literal(`${playSession.select},${playCampaign.select}`)
+    const play = compactSql(sql)
 
     return PlayFinishRepo.of({
       read: Effect.fnUntraced(
         function* (sessionId: string, eventType: EventType) {
-          const rows = yield* sql`SELECT ${readColumns}, (
+          const rows = yield* play`SELECT ${readColumns}, (
               SELECT coalesce(json_agg(json_build_object('id', e.id, 'status', e.status, 'events', e.events,
                 'gameInstanceIds', e.game_instance_ids, 'channelIds', e.channel_ids) ORDER BY e.created_at, e.id), '[]')
               FROM webhook_endpoints e
@@ -1109,19 +1150,19 @@ const layerPlayFinishRepo = Layer.effect(
           const delivered =
             deliveries.length === 0
               ? sql``
-              : sql`, delivered AS (
+              : play`, delivered AS (
                   INSERT INTO webhook_deliveries (id, account_id, endpoint_id, event_id, event_type, payload, status,
                     attempt_count, last_attempted_at, next_retry_at, response_status, note, created_at)
                   SELECT d.* FROM claimed, (VALUES ${sql.csv(
                     deliveries.map(
-                      (d) => sql`(${d.id}, ${d.accountId}, ${d.endpointId}, ${d.eventId}, ${d.eventType},
+                      (d) => play`(${d.id}, ${d.accountId}, ${d.endpointId}, ${d.eventId}, ${d.eventType},
                         ${json(d.payload)}::jsonb, ${d.status}, ${d.attemptCount}::int,
                         ${timeOrNull(d.lastAttemptedAt)}::timestamptz, ${timeOrNull(d.nextRetryAt)}::timestamptz,
                         ${d.responseStatus}::int, ${d.note}, ${time(d.createdAt)}::timestamptz)`
                     )
                   )}) AS d
                 )`
-          const rows = yield* sql`WITH claimed AS (
+          const rows = yield* play`WITH claimed AS (
               UPDATE sessions SET finished_at = ${time(finishedAt)}::timestamptz
               WHERE id = ${sessionId} AND finished_at IS NULL
               RETURNING id
