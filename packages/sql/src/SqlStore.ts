@@ -248,7 +248,7 @@ const columnsOf = (columns: string): ReadonlyArray<{ readonly column: string; re
 
 /**
  * The columns of several tables in one row, told apart by a prefix: `select` reads `columns` from
- * the table aliased `alias` as `<prefix><position>` (`c0`, `c1`, …), `pick` takes them back out of
+ * the table aliased `alias` as `<prefix><position>` (`c_0`, `c_1`, …), `pick` takes them back out of
  * a row under their field names, and `key` names a field's column in the row. Short names keep the
  * statement's text short, and its text is what the driver's prepared-statement cache hashes on
  * every execution (a few nanoseconds per character).
