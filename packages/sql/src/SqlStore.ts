@@ -287,6 +287,17 @@ const compact = (strings: TemplateStringsArray): TemplateStringsArray => {
   return out
 }
 
+/**
+ * The `WITH` query that counts the play of every session a preceding `inserted` query returns
+ * (`RETURNING account_id`) in `month`'s usage, in the row of the connection's backend.
+ */
+const countInserted = (play: ReturnType<typeof compactSql>, month: string) =>
+  play`counted AS (
+    INSERT INTO account_usage (account_id, month, shard, plays)
+    SELECT account_id, ${month}, pg_backend_pid() & 15, 1 FROM inserted
+    ON CONFLICT (account_id, month, shard) DO UPDATE SET plays = account_usage.plays + 1
+  )`
+
 /** `sql` for a statement written over many lines: sent with its white space compacted. */
 const compactSql =
   (sql: SqlClient.SqlClient) =>
@@ -753,11 +764,7 @@ const layerSessionRepo = Layer.effect(
                 ${s.jti}, ${time(s.startedAt)}, ${timeOrNull(s.finishedAt)})
               ON CONFLICT (jti) DO NOTHING
               RETURNING account_id
-            ), counted AS (
-              INSERT INTO account_usage (account_id, month, shard, plays)
-              SELECT account_id, ${month}, pg_backend_pid() & 15, 1 FROM inserted
-              ON CONFLICT (account_id, month, shard) DO UPDATE SET plays = account_usage.plays + 1
-            )
+            ), ${countInserted(play, month)}
             SELECT 1 AS inserted FROM inserted`
           return rows.length > 0
         },
@@ -1070,11 +1077,7 @@ const layerPlayContextRepo = Layer.effect(
               WHERE ${open}
               ON CONFLICT (jti) DO NOTHING
               RETURNING account_id
-            ), counted AS (
-              INSERT INTO account_usage (account_id, month, shard, plays)
-              SELECT account_id, ${month}, pg_backend_pid() & 15, 1 FROM inserted
-              ON CONFLICT (account_id, month, shard) DO UPDATE SET plays = account_usage.plays + 1
-            )
+            ), ${countInserted(play, month)}
             SELECT found.*, EXISTS (SELECT 1 FROM inserted) AS started FROM found`
           const row = rows[0]
           if (row === undefined) {
