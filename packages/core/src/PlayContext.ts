@@ -65,12 +65,14 @@ export interface OpenStart extends StartContext {
  * campaign and the channel are active and neither sets a play limit.
  */
 export const isOpenStart = (campaign: Campaign, channel: Channel): boolean =>
-  campaign.status === "active" &&
-  channel.status === "active" &&
-  campaign.maxPlaysPerParticipant === null &&
-  campaign.maxPlaysPerParticipantPerDay === null &&
-  channel.maxPlaysPerParticipant === null &&
-  channel.maxPlaysPerParticipantPerDay === null
+  campaign.status === "active" && channel.status === "active" && !hasPlayLimit(campaign, channel)
+
+/** Whether the campaign or the channel sets any play limit (so a play must be counted). */
+export const hasPlayLimit = (campaign: Campaign, channel: Channel): boolean =>
+  campaign.maxPlaysPerParticipant !== null ||
+  campaign.maxPlaysPerParticipantPerDay !== null ||
+  channel.maxPlaysPerParticipant !== null ||
+  channel.maxPlaysPerParticipantPerDay !== null
 
 /** The reads of the play use cases, one step each, scoped by account. */
 export class PlayContextRepo extends Context.Service<

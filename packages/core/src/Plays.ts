@@ -46,7 +46,7 @@ import * as Games from "./Games.ts"
 import * as Ids from "./Ids.ts"
 import type { Page, Paged } from "./Pagination.ts"
 import * as Plan from "./Plan.ts"
-import { PlayContextRepo, PlayFinishRepo } from "./PlayContext.ts"
+import { hasPlayLimit, PlayContextRepo, PlayFinishRepo } from "./PlayContext.ts"
 import * as PlayLimit from "./PlayLimit.ts"
 import * as Session from "./Session.ts"
 import { LockKey, Store } from "./Store.ts"
@@ -138,11 +138,7 @@ export class Plays extends Context.Service<
       ]
 
       /** Whether any play limit applies: without one there is nothing to count (nor to lock). */
-      const limited = (campaign: Campaign.Campaign, channel: Channel.Channel): boolean =>
-        campaign.maxPlaysPerParticipant !== null ||
-        campaign.maxPlaysPerParticipantPerDay !== null ||
-        channel.maxPlaysPerParticipant !== null ||
-        channel.maxPlaysPerParticipantPerDay !== null
+      const limited = hasPlayLimit
 
       // The last day window per time zone, reused while `now` is inside it: `PlayLimit.dayWindow`
       // reads the zone's rules (slow) and gives the same window for every instant of an ordinary
