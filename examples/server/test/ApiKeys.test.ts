@@ -26,12 +26,18 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("API
       assert.deepStrictEqual(listed.body.apiKeys.map((k: { id: string }) => k.id).includes(apiKey.id), true)
 
       assert.strictEqual((yield* request("GET", "/v1/channels", { key: apiKey.key })).status, 200)
+      const mint = (body: unknown) => request("POST", "/v1/auth/session-tokens", { key: apiKey.key, body })
+      const unknownChannel = { channelId: "ch_none", participantRef: "p", origin: "https://a.example.com" }
+      assert.strictEqual((yield* mint(unknownChannel)).status, 404, "the mint has read the key")
       const revoked = yield* request("DELETE", `/v1/tenant/api-keys/${apiKey.id}`, { key })
       assert.strictEqual(revoked.status, 200)
       assert.deepStrictEqual(revoked.body, { deleted: true, id: apiKey.id })
       const after = yield* request("GET", "/v1/channels", { key: apiKey.key })
       assert.strictEqual(after.status, 401)
       assert.strictEqual(after.body.error.code, "unauthorized")
+      // The mint's authentication forgets its recent reads at a revocation: 401 before the body is read.
+      assert.strictEqual((yield* mint({ channelId: 5 })).status, 401)
+      assert.strictEqual((yield* mint(unknownChannel)).status, 401)
       assert.strictEqual((yield* request("DELETE", `/v1/tenant/api-keys/${apiKey.id}`, { key })).status, 404)
       assert.strictEqual((yield* request("GET", "/v1/tenant/api-keys", { key })).body.total, 1)
     })

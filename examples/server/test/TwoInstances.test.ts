@@ -6,7 +6,7 @@
 import { Database } from "@campaign-games/sql"
 import { assert, describe, it } from "@effect/vitest"
 import { Context, Effect, Layer } from "effect"
-import { make, TestServer } from "./support/TestServer.ts"
+import { ADMIN_TOKEN, make, TestServer } from "./support/TestServer.ts"
 
 const databaseUrl = process.env.DATABASE_URL
 const redisUrl = process.env.REDIS_URL === "" ? undefined : process.env.REDIS_URL
@@ -50,6 +50,66 @@ describe.runIf(databaseUrl !== undefined && databaseUrl !== "")("two server inst
         assert.strictEqual(replies.filter((r) => r.status === 402).length, 26)
         assert.strictEqual((yield* a.request("GET", "/v1/channels", { key })).body.total, 4)
         assert.strictEqual((yield* b.request("GET", "/v1/channels", { key })).body.total, 4)
+      }).pipe(Effect.scoped),
+    60_000
+  )
+
+  it.live(
+    "a mint checks its key and plan as they are now, though the instance read the key a moment ago",
+    () =>
+      Effect.gen(function* () {
+        const url = yield* Database.testDatabase(databaseUrl!)
+        const a = yield* instance(url)
+        const b = yield* instance(url)
+        const { id: accountId, key: owner } = yield* a.account()
+        const origin = "https://play.example.com"
+        yield* a.request("POST", "/v1/tenant/allowed-origins", { key: owner, body: { origin } })
+        const channel = (yield* a.request("POST", "/v1/channels", { key: owner, body: { name: "c" } })).body.channel
+        const campaign = (yield* a.request("POST", "/v1/game-instances", {
+          key: owner,
+          body: {
+            gameSlug: "spin-the-wheel",
+            name: "w",
+            channelId: channel.id,
+            config: {
+              segments: [
+                { id: "w", label: "Win", isWin: true },
+                { id: "l", label: "Lose", isWin: false }
+              ]
+            }
+          }
+        })).body.gameInstance
+        assert.strictEqual(
+          (yield* a.request("POST", `/v1/game-instances/${campaign.id}/activate`, { key: owner })).status,
+          200
+        )
+        const minter = (yield* a.request("POST", "/v1/tenant/api-keys", {
+          key: owner,
+          body: { name: "minter", permissions: ["tokens.mint"] }
+        })).body.apiKey
+        const mint = (key: string) =>
+          b.request("POST", "/v1/auth/session-tokens", {
+            key,
+            body: { channelId: channel.id, participantRef: "p", origin }
+          })
+
+        // b has just read both keys; then a revokes one and lowers the plan's plays a month.
+        const first = yield* mint(minter.key)
+        assert.strictEqual(first.status, 201, first.text)
+        assert.strictEqual((yield* mint(owner)).status, 201)
+        assert.strictEqual((yield* b.request("POST", "/v1/play/sessions", { key: first.body.clientToken })).status, 201)
+        assert.strictEqual((yield* a.request("DELETE", `/v1/tenant/api-keys/${minter.id}`, { key: owner })).status, 200)
+        const revoked = yield* mint(minter.key)
+        assert.strictEqual(revoked.status, 401, revoked.text)
+        assert.strictEqual(revoked.body.error.code, "unauthorized")
+
+        const limited = yield* a.request("PATCH", `/admin/v1/accounts/${accountId}`, {
+          key: ADMIN_TOKEN,
+          body: { limits: { playsPerMonth: 1 } }
+        })
+        assert.strictEqual(limited.status, 200, limited.text)
+        const overPlan = yield* mint(owner)
+        assert.strictEqual(overPlan.status, 402, overPlan.text)
       }).pipe(Effect.scoped),
     60_000
   )

@@ -80,15 +80,19 @@ export const view = (key: ApiKey): ApiKeyView => ({
   createdAt: key.createdAt
 })
 
+/** A key with its account, as `ApiKeyRepo.findByPrefix` reads them. */
+export interface KeyWithAccount {
+  readonly key: ApiKey
+  readonly account: Account
+}
+
 /** Persistence of API keys. */
 export class ApiKeyRepo extends Context.Service<
   ApiKeyRepo,
   {
     readonly insert: (key: ApiKey) => Effect.Effect<void, StoreError>
     /** The key with that public prefix (revoked or not) and its account. */
-    readonly findByPrefix: (
-      keyPrefix: string
-    ) => Effect.Effect<Option.Option<{ readonly key: ApiKey; readonly account: Account }>, StoreError>
+    readonly findByPrefix: (keyPrefix: string) => Effect.Effect<Option.Option<KeyWithAccount>, StoreError>
     /** An active (not revoked) key of the account. */
     readonly findActive: (accountId: string, id: string) => Effect.Effect<Option.Option<ApiKey>, StoreError>
     /** Active keys of the account, oldest first. */

@@ -4,7 +4,7 @@
  *
  * @since 0.1.0
  */
-import { Context, DateTime, Effect, Layer, Option } from "effect"
+import { Cache, Context, DateTime, Duration, Effect, Exit, Layer, Option } from "effect"
 import * as Account from "./Account.ts"
 import { newKey } from "./Accounts.ts"
 import * as Actor from "./Actor.ts"
@@ -15,11 +15,23 @@ import * as Plan from "./Plan.ts"
 import { constantTimeEqual, Secrets } from "./Secrets.ts"
 import { LockKey, Store } from "./Store.ts"
 
+/** How long `authenticateRecent` may answer from a read of a key. */
+export const RECENT_KEY_TTL = Duration.minutes(1)
+/** How many keys `authenticateRecent` remembers (least recently used go first). */
+const RECENT_KEYS = 10_000
+
 export class ApiKeys extends Context.Service<
   ApiKeys,
   {
     /** The actor behind a presented key; 401 when missing, malformed, unknown or revoked. */
     readonly authenticate: (presented: string) => Effect.Effect<Actor.Actor, Unauthorized | StoreError>
+    /**
+     * `authenticate` from this process's read of the key in the last `RECENT_KEY_TTL`, when there
+     * is one (no store access): a key revoked since by another server still passes here. Only for
+     * operations that check the key as it is now in their own read (`Plays.mint`); a revocation
+     * through this service forgets every recent read at once.
+     */
+    readonly authenticateRecent: (presented: string) => Effect.Effect<Actor.Actor, Unauthorized | StoreError>
     readonly create: (
       actor: Actor.Actor,
       input: ApiKey.CreateApiKey
@@ -36,16 +48,27 @@ export class ApiKeys extends Context.Service<
       const secrets = yield* Secrets
       const unauthorized = new Unauthorized({ message: "The API key is missing, malformed, wrong or revoked." })
 
-      const authenticate = Effect.fnUntraced(function* (presented: string) {
-        const parsed = ApiKey.parse(presented)
-        if (parsed === undefined) return yield* unauthorized
-        const found = yield* keys.findByPrefix(parsed.keyPrefix)
-        const hash = yield* secrets.sha256Hex(presented)
-        if (Option.isNone(found)) return yield* unauthorized
-        const { key, account } = found.value
-        if (!constantTimeEqual(hash, key.keyHash) || key.revokedAt !== null) return yield* unauthorized
-        return { account, keyId: key.id, permissions: new Set(key.permissions) } satisfies Actor.Actor
+      const authenticateWith = (
+        find: (keyPrefix: string) => Effect.Effect<Option.Option<ApiKey.KeyWithAccount>, StoreError>
+      ) =>
+        Effect.fnUntraced(function* (presented: string) {
+          const parsed = ApiKey.parse(presented)
+          if (parsed === undefined) return yield* unauthorized
+          const found = yield* find(parsed.keyPrefix)
+          const hash = yield* secrets.sha256Hex(presented)
+          if (Option.isNone(found)) return yield* unauthorized
+          const { key, account } = found.value
+          if (!constantTimeEqual(hash, key.keyHash) || key.revokedAt !== null) return yield* unauthorized
+          return { account, keyId: key.id, permissions: new Set(key.permissions) } satisfies Actor.Actor
+        })
+      const authenticate = authenticateWith(keys.findByPrefix)
+
+      // Recent reads by prefix; a key that was not found is not kept (it may be one being created).
+      const recent = yield* Cache.makeWith(keys.findByPrefix, {
+        capacity: RECENT_KEYS,
+        timeToLive: (exit) => (Exit.isSuccess(exit) && Option.isSome(exit.value) ? RECENT_KEY_TTL : Duration.zero)
       })
+      const authenticateRecent = authenticateWith((keyPrefix) => Cache.get(recent, keyPrefix))
 
       const create = Effect.fn("ApiKeys.create")(function* (actor: Actor.Actor, input: ApiKey.CreateApiKey) {
         yield* Actor.require(actor, "keys.manage")
@@ -83,9 +106,10 @@ export class ApiKeys extends Context.Service<
         yield* Actor.require(actor, "keys.manage")
         const revoked = yield* keys.revoke(actor.account.id, id, yield* DateTime.now)
         if (!revoked) return yield* new NotFound({ message: `No active API key ${id}.` })
+        yield* Cache.invalidateAll(recent)
       })
 
-      return ApiKeys.of({ authenticate, create, list, revoke })
+      return ApiKeys.of({ authenticate, authenticateRecent, create, list, revoke })
     })
   )
 }

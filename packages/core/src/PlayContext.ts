@@ -1,6 +1,6 @@
 /**
  * What the play use cases read before they decide, each in one step of the store: the mint's
- * channel, origin check and candidate campaigns; the start's campaign, channel, account and branding;
+ * account, key check, channel, origin check and candidate campaigns; the start's campaign, channel, account and branding;
  * the finish's session, campaign and webhook endpoints. Nothing here is cached: every call reads the
  * store as it is now (the rules that need a lock, such as play limits, still count under it; see
  * `Plays`).
@@ -27,6 +27,32 @@ import type { Timestamp } from "./Fields.ts"
 import type { Session } from "./Session.ts"
 import type { Theme } from "./Theme.ts"
 import type { Delivery, Target } from "./Webhook.ts"
+
+/** What a mint asks the store about. */
+export interface MintLookup {
+  readonly accountId: string
+  /**
+   * The API key the mint was asked with (null for a system actor): whether it is still active is
+   * read with the rest, so a key authenticated from a recent read (`ApiKeys.authenticateRecent`)
+   * is checked as it is now.
+   */
+  readonly keyId: string | null
+  readonly channelId: string
+  /** The normalized origin ("" for a malformed one, never on the list). */
+  readonly origin: string
+  /** The month whose plays are counted (`YYYY-MM`). */
+  readonly month: string
+}
+
+/** What `forMint` read. */
+export interface MintRead {
+  /** The account as it is now (its plan and overrides); none when it is gone. */
+  readonly account: Option.Option<Account>
+  /** Whether `keyId` is an unrevoked key of the account now (true when it is null). */
+  readonly keyActive: boolean
+  /** The channel's part; none when the account has no such channel. */
+  readonly channel: Option.Option<MintContext>
+}
 
 /** What a mint needs to know about a channel of the account. */
 export interface MintContext {
@@ -79,15 +105,10 @@ export class PlayContextRepo extends Context.Service<
   PlayContextRepo,
   {
     /**
-     * The channel with the origin check, its active campaigns and the account's plays of `month`
-     * (`YYYY-MM`); none when the account has no such channel.
+     * The account and whether the key is active, with the channel, the origin check, the
+     * channel's active campaigns and the account's plays of the month.
      */
-    readonly forMint: (
-      accountId: string,
-      channelId: string,
-      origin: string,
-      month: string
-    ) => Effect.Effect<Option.Option<MintContext>, StoreError>
+    readonly forMint: (lookup: MintLookup) => Effect.Effect<MintRead, StoreError>
     /**
      * The session's campaign and channel (by its `campaignId` and `channelId`), its account and
      * the account's branding, each in `session.accountId`; and, in the same step, the session and

@@ -2,7 +2,9 @@
  * Plays: the token mint (backend, API key) and the embed's play API (client token).
  *
  * - **Mint** chooses the campaign live on the channel now and binds it into a signed, single-use
- *   token with the participantRef and origin. Nothing live (or a disabled channel) answers the
+ *   token with the participantRef and origin. Its read also checks the actor's key is still active
+ *   (401 once it is revoked) and takes the account's plan as it is now, so the actor may come from
+ *   a recent read of the key (`ApiKeys.authenticateRecent`). Nothing live (or a disabled channel) answers the
  *   channel's between-campaigns message instead. A player who has used all plays gets 409; the
  *   plan's plays-per-month limit 402; an origin not on the account's list 403.
  * - **Start** turns a token into a session, once: under the player's lock on the channel it checks
@@ -90,7 +92,7 @@ export class Plays extends Context.Service<
     readonly mint: (
       actor: Actor.Actor,
       input: ClientToken.MintRequest
-    ) => Effect.Effect<MintResult, Forbidden | NotFound | Conflict | UpgradeRequired | StoreError>
+    ) => Effect.Effect<MintResult, Unauthorized | Forbidden | NotFound | Conflict | UpgradeRequired | StoreError>
     readonly start: (token: string) => Effect.Effect<Started, Unauthorized | Conflict | StoreError>
     readonly finish: (
       token: string,
@@ -117,6 +119,7 @@ export class Plays extends Context.Service<
       const signer = yield* ClientToken.TokenSigner
 
       const unauthorized = (message: string) => new Unauthorized({ message })
+      const revokedKey = unauthorized("The API key is missing, malformed, wrong or revoked.")
       const orFail = <A, E>(option: Option.Option<A>, error: () => E): Effect.Effect<A, E> =>
         Option.isSome(option) ? Effect.succeed(option.value) : Effect.fail(error())
 
@@ -192,8 +195,17 @@ export class Plays extends Context.Service<
         const origin = AllowedOrigin.normalize(input.origin)
         // A malformed origin is never on the list: the channel is still looked up first (404 before 403).
         const now = yield* DateTime.now
+        const read = yield* context.forMint({
+          accountId,
+          keyId: actor.keyId,
+          channelId: input.channelId,
+          origin: origin ?? "",
+          month: Usage.monthOf(now)
+        })
+        // The key as it is now: the actor may come from a recent read of it (`authenticateRecent`).
+        if (!read.keyActive || Option.isNone(read.account)) return yield* revokedKey
         const { channel, originAllowed, activeCampaigns, monthPlays } = yield* orFail(
-          yield* context.forMint(accountId, input.channelId, origin ?? "", Usage.monthOf(now)),
+          read.channel,
           () => new NotFound({ message: `No channel ${input.channelId}.` })
         )
         if (origin === undefined || !originAllowed) {
@@ -206,7 +218,7 @@ export class Plays extends Context.Service<
         if (channel.status !== "active") return between
         const live = Campaign.liveAt(activeCampaigns, now)
         if (live === undefined) return between
-        const limits = Actor.limits(actor)
+        const limits = Account.limits(read.account.value)
         if (limits.playsPerMonth !== null) {
           yield* Plan.checkLimit(limits, "playsPerMonth", monthPlays)
         }

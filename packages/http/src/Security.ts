@@ -22,6 +22,15 @@ export class RequiredPermissions extends Context.Service<RequiredPermissions, Re
   "@campaign-games/http/RequiredPermissions"
 ) {}
 
+/**
+ * Endpoint annotation: the operation itself checks, in its own read, that the key is still active
+ * (the mint does), so authentication may answer from this process's recent read of the key
+ * (`ApiKeys.authenticateRecent`) and spare the store a statement.
+ */
+export class KeyCheckedByOperation extends Context.Service<KeyCheckedByOperation, true>()(
+  "@campaign-games/http/KeyCheckedByOperation"
+) {}
+
 /** Bearer API-key authentication for the `/v1` API, then the endpoint's `RequiredPermissions`. */
 export class ApiKeyAuth extends HttpApiMiddleware.Service<ApiKeyAuth, { provides: CurrentActor; requires: never }>()(
   "@campaign-games/http/ApiKeyAuth",

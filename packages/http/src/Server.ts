@@ -28,7 +28,14 @@ import {
 import { SystemHandlers } from "./handlers/System.ts"
 import { WebhooksHandlers } from "./handlers/Webhooks.ts"
 import * as RateLimit from "./RateLimit.ts"
-import { AdminAuth, ApiKeyAuth, CommonErrors, CurrentActor, RequiredPermissions } from "./Security.ts"
+import {
+  AdminAuth,
+  ApiKeyAuth,
+  CommonErrors,
+  CurrentActor,
+  KeyCheckedByOperation,
+  RequiredPermissions
+} from "./Security.ts"
 
 const ApiKeyAuthLayer = Layer.effect(
   ApiKeyAuth,
@@ -36,7 +43,9 @@ const ApiKeyAuthLayer = Layer.effect(
     const keys = yield* ApiKeys.ApiKeys
     return ApiKeyAuth.of({
       bearer: (httpEffect, { credential, endpoint }) =>
-        keys.authenticate(Redacted.value(credential)).pipe(
+        (Context.getOrUndefined(endpoint.annotations, KeyCheckedByOperation) === true
+          ? keys.authenticateRecent
+          : keys.authenticate)(Redacted.value(credential)).pipe(
           Effect.tap((actor) => {
             const required = Context.getOrUndefined(endpoint.annotations, RequiredPermissions)
             return required === undefined ? Effect.void : Actor.require(actor, ...required)

@@ -21,7 +21,7 @@
  *   pid modulo 16, so the connections of a pool mostly count in rows of their own) that
  *   `UsageRepo.plays` sums, so concurrent starts of one account rarely wait on another's row lock.
  * - Each read of `PlayContextRepo` is one statement whose joined rows' columns are prefixed (`ch_`,
- *   `c_`, …). `startOpen` reads in a `WITH` and inserts the session from it (then counts it, as
+ *   `c_`, …); `forMint`'s also reads the account and checks the key (`EXISTS` on `api_keys`). `startOpen` reads in a `WITH` and inserts the session from it (then counts it, as
  *   `insertPlay`) only where that row shows an open start (`isOpenStart`, mirrored in SQL). `PlayFinishRepo.read` is one `SELECT` (the endpoints a
  *   `json_agg` subquery) and `complete` one statement: the claim is an `UPDATE … WHERE finished_at
  *   IS NULL RETURNING`, and the entry, event and delivery inserts are data-modifying `WITH`s that
@@ -66,7 +66,7 @@ import { Outcome, WinnerAlgorithm } from "@campaign-games/core/Game"
 import type { Page } from "@campaign-games/core/Pagination"
 import { Permission } from "@campaign-games/core/Permission"
 import * as Plan from "@campaign-games/core/Plan"
-import { type Completion, PlayContextRepo, PlayFinishRepo } from "@campaign-games/core/PlayContext"
+import { type Completion, type MintLookup, PlayContextRepo, PlayFinishRepo } from "@campaign-games/core/PlayContext"
 import { type CountQuery, type Session, SessionRepo } from "@campaign-games/core/Session"
 import { Store } from "@campaign-games/core/Store"
 import { Theme } from "@campaign-games/core/Theme"
@@ -1014,7 +1014,7 @@ const layerPlayContextRepo = Layer.effect(
   PlayContextRepo,
   Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
-    const mintColumns = sql.literal(`${playChannel.select},${playCampaign.select}`)
+    const mintColumns = sql.literal(`${playAccount.select},${playChannel.select},${playCampaign.select}`)
     const startColumns = sql.literal(
       `${playAccount.select},${playCampaign.select},${playChannel.select},b.theme b_theme`
     )
@@ -1032,28 +1032,43 @@ const layerPlayContextRepo = Layer.effect(
 
     return PlayContextRepo.of({
       // One row per active campaign of the channel (one with null campaign columns when there is
-      // none); no row when the account has no such channel.
+      // none, with null channel columns too when the account has no such channel); no row when
+      // the account is gone.
       forMint: Effect.fnUntraced(
-        function* (accountId: string, channelId: string, origin: string, month: string) {
-          const rows = yield* play`SELECT ${mintColumns}, EXISTS (
-              SELECT 1 FROM allowed_origins WHERE account_id = ${accountId} AND origin = ${origin}
-            ) AS "originAllowed", (
-              SELECT coalesce(sum(plays), 0)::float8 FROM account_usage WHERE account_id = ${accountId} AND month = ${month}
-            ) AS "monthPlays"
-            FROM channels ch
-            LEFT JOIN campaigns c ON c.account_id = ch.account_id AND c.channel_id = ch.id AND c.status = 'active'
-            WHERE ch.account_id = ${accountId} AND ch.id = ${channelId}
+        function* ({ accountId, channelId, keyId, month, origin }: MintLookup) {
+          const rows = yield* play`SELECT ${mintColumns}, (${keyId}::text IS NULL OR EXISTS (
+              SELECT 1 FROM api_keys WHERE id = ${keyId} AND account_id = a.id AND revoked_at IS NULL
+            )) AS k, EXISTS (
+              SELECT 1 FROM allowed_origins WHERE account_id = a.id AND origin = ${origin}
+            ) AS o, (
+              SELECT coalesce(sum(plays), 0)::float8 FROM account_usage WHERE account_id = a.id AND month = ${month}
+            ) AS m
+            FROM accounts a
+            LEFT JOIN channels ch ON ch.account_id = a.id AND ch.id = ${channelId}
+            LEFT JOIN campaigns c ON c.account_id = a.id AND c.channel_id = ch.id AND c.status = 'active'
+            WHERE a.id = ${accountId}
             ORDER BY c.created_at DESC, c.id DESC`
           const row = rows[0]
-          if (row === undefined) return Option.none()
-          const [channel] = yield* decodeChannels([playChannel.pick(row)])
-          const activeCampaigns = yield* decodeCampaigns(rows.filter(playCampaign.found).map(playCampaign.pick))
-          return Option.some({
-            channel: channel!,
-            originAllowed: row["originAllowed"] === true,
-            activeCampaigns,
-            monthPlays: Number(row["monthPlays"])
-          })
+          if (row === undefined) return { account: Option.none(), keyActive: false, channel: Option.none() }
+          const [account] = yield* decodeAccounts([playAccount.pick(row)])
+          const found = playChannel.found(row)
+          const channel = found ? (yield* decodeChannels([playChannel.pick(row)]))[0]! : undefined
+          const activeCampaigns = found
+            ? yield* decodeCampaigns(rows.filter(playCampaign.found).map(playCampaign.pick))
+            : []
+          return {
+            account: Option.some(account!),
+            keyActive: row["k"] === true,
+            channel:
+              channel === undefined
+                ? Option.none()
+                : Option.some({
+                    channel,
+                    originAllowed: row["o"] === true,
+                    activeCampaigns,
+                    monthPlays: Number(row["m"])
+                  })
+          }
         },
         Effect.mapError(toStoreError("PlayContextRepo.forMint"))
       ),

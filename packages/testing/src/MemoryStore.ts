@@ -612,7 +612,7 @@ const layerAllowedOriginRepo = Layer.effect(
 const layerPlayContextRepo = Layer.effect(
   PlayContextRepo,
   Effect.gen(function* () {
-    const { accounts, branding, channels, campaigns, allowedOriginKeys, usage } = yield* Tables
+    const { accounts, apiKeys, branding, channels, campaigns, allowedOriginKeys, usage } = yield* Tables
     const database = yield* MemoryDatabase
     const sessions = yield* SessionRepo
 
@@ -620,28 +620,35 @@ const layerPlayContextRepo = Layer.effect(
       Option.fromNullishOr(row !== undefined && row.accountId === accountId ? row : undefined)
 
     return PlayContextRepo.of({
-      forMint: (accountId, channelId, origin, month) =>
-        Effect.sync(() =>
-          Option.map(ofAccount(accountId, channels.get(channelId)), (channel) => {
-            const activeCampaigns: Array<Campaign> = []
-            for (const campaign of campaigns.values()) {
-              if (
-                campaign.accountId === accountId &&
-                campaign.channelId === channelId &&
-                campaign.status === "active"
-              ) {
-                activeCampaigns.push(campaign)
+      forMint: ({ accountId, channelId, keyId, month, origin }) =>
+        Effect.sync(() => {
+          const key = keyId === null ? undefined : apiKeys.get(keyId)
+          return {
+            account: Option.fromNullishOr(accounts.get(accountId)),
+            keyActive:
+              accounts.has(accountId) &&
+              (keyId === null || (key !== undefined && key.accountId === accountId && key.revokedAt === null)),
+            channel: Option.map(ofAccount(accountId, channels.get(channelId)), (channel) => {
+              const activeCampaigns: Array<Campaign> = []
+              for (const campaign of campaigns.values()) {
+                if (
+                  campaign.accountId === accountId &&
+                  campaign.channelId === channelId &&
+                  campaign.status === "active"
+                ) {
+                  activeCampaigns.push(campaign)
+                }
               }
-            }
-            activeCampaigns.sort((a, b) => ascending(b.createdAt, b.id, a.createdAt, a.id))
-            return {
-              channel,
-              originAllowed: allowedOriginKeys.has(`${accountId}\u0000${origin}`),
-              activeCampaigns,
-              monthPlays: usage.get(usageKey(accountId, month)) ?? 0
-            }
-          })
-        ),
+              activeCampaigns.sort((a, b) => ascending(b.createdAt, b.id, a.createdAt, a.id))
+              return {
+                channel,
+                originAllowed: allowedOriginKeys.has(`${accountId}\u0000${origin}`),
+                activeCampaigns,
+                monthPlays: usage.get(usageKey(accountId, month)) ?? 0
+              }
+            })
+          }
+        }),
       // The read and, for an open start, `insertPlay`, in one memory transaction.
       startOpen: (session, month) =>
         database.transaction(

@@ -41,7 +41,7 @@ import { type Entry, type ListFilter as EntryListFilter, EntryRepo } from "@camp
 import { type Event, EventOutbox } from "@campaign-games/core/Event"
 import type { Paged } from "@campaign-games/core/Pagination"
 import * as Permission from "@campaign-games/core/Permission"
-import { PlayContextRepo, PlayFinishRepo } from "@campaign-games/core/PlayContext"
+import { type MintLookup, PlayContextRepo, PlayFinishRepo } from "@campaign-games/core/PlayContext"
 import { type CountQuery, type Session, SessionRepo } from "@campaign-games/core/Session"
 import { LockKey, Store } from "@campaign-games/core/Store"
 import type { Theme } from "@campaign-games/core/Theme"
@@ -1448,7 +1448,7 @@ export const tests = (it: Vitest.MethodsNonLive<Services>): void => {
 
   it.effect("forMint reads the channel, the origin check and the channel's active campaigns, in the account", () =>
     Effect.gen(function* () {
-      const { campaigns, origins, playContext, sessions, usage } = yield* services
+      const { accounts, campaigns, origins, playContext, sessions, usage } = yield* services
       const MONTH = "2026-03"
       const channel = yield* givenChannel(undefined, {
         status: "disabled",
@@ -1457,24 +1457,34 @@ export const tests = (it: Vitest.MethodsNonLive<Services>): void => {
         playLimitTimezone: "America/New_York"
       })
       const { accountId } = channel
+      const account = Option.getOrThrow(yield* accounts.findById(accountId))
       const other = yield* givenAccount()
       const allowed = makeOrigin(accountId, { origin: "https://shop.example.com:8443" })
       yield* origins.insert(allowed)
       yield* origins.insert(makeOrigin(other.id, { origin: "https://other.example.com" }))
-
-      assertSome(yield* playContext.forMint(accountId, channel.id, allowed.origin, MONTH), {
-        channel,
-        originAllowed: true,
-        activeCampaigns: [],
-        monthPlays: 0
+      const lookup = (fields: Partial<MintLookup> = {}): MintLookup => ({
+        accountId,
+        keyId: null,
+        channelId: channel.id,
+        origin: allowed.origin,
+        month: MONTH,
+        ...fields
       })
+      const channelPart = (fields: Partial<MintLookup> = {}) =>
+        Effect.map(playContext.forMint(lookup(fields)), (read) => {
+          assertSome(read.account, fields.accountId === undefined ? account : other)
+          assert.isTrue(read.keyActive, "no key: active")
+          return read.channel
+        })
+
+      assertSome(yield* channelPart(), { channel, originAllowed: true, activeCampaigns: [], monthPlays: 0 })
       for (const origin of [
         "https://SHOP.example.com:8443",
         "https://shop.example.com",
         "https://other.example.com",
         ""
       ]) {
-        const found = yield* playContext.forMint(accountId, channel.id, origin, MONTH)
+        const found = yield* channelPart({ origin })
         assert.isTrue(Option.isSome(found) && !found.value.originAllowed, `${origin} is not allowed`)
       }
 
@@ -1492,7 +1502,7 @@ export const tests = (it: Vitest.MethodsNonLive<Services>): void => {
       for (const campaign of [older, newer, tied, paused, draft]) yield* campaigns.insert(campaign)
       const elsewhere = yield* givenCampaign({ accountId, status: "active" })
 
-      const found = yield* playContext.forMint(accountId, channel.id, allowed.origin, MONTH)
+      const found = yield* channelPart()
       assertSome(found, { channel, originAllowed: true, activeCampaigns: [tied, newer, older], monthPlays: 0 })
       assertSame(
         found,
@@ -1504,7 +1514,7 @@ export const tests = (it: Vitest.MethodsNonLive<Services>): void => {
         }),
         "the same campaigns, in the same order, as listActiveOnChannel"
       )
-      assertSome(yield* playContext.forMint(accountId, elsewhere.channelId, allowed.origin, MONTH), {
+      assertSome(yield* channelPart({ channelId: elsewhere.channelId }), {
         channel: Option.getOrThrow(yield* (yield* ChannelRepo).findById(accountId, elsewhere.channelId)),
         originAllowed: true,
         activeCampaigns: [elsewhere],
@@ -1518,15 +1528,59 @@ export const tests = (it: Vitest.MethodsNonLive<Services>): void => {
       yield* usage.addPlay(accountId, MONTH)
       yield* sessions.insertPlay(makeSession(played), "2026-04")
       const counted = (month: string) =>
-        Effect.map(playContext.forMint(accountId, channel.id, allowed.origin, month), (found) =>
-          Option.map(found, (f) => f.monthPlays)
+        Effect.map(
+          channelPart({ month }),
+          Option.map((f) => f.monthPlays)
         )
       assertSome(yield* counted(MONTH), 6)
       assert.strictEqual(yield* usage.plays(accountId, MONTH), 6)
       assertSome(yield* counted("2026-04"), 1)
       assertSome(yield* counted("2026-05"), 0)
-      assertNone(yield* playContext.forMint(other.id, channel.id, allowed.origin, MONTH), "another account's channel")
-      assertNone(yield* playContext.forMint(accountId, uid("ch"), allowed.origin, MONTH))
+      assertNone(yield* channelPart({ accountId: other.id }), "another account's channel")
+      assertNone(yield* channelPart({ channelId: uid("ch") }))
+    })
+  )
+
+  it.effect("forMint reads the account as it is now and whether the key is still active", () =>
+    Effect.gen(function* () {
+      const { accounts, keys, playContext } = yield* services
+      const channel = yield* givenChannel()
+      const { accountId } = channel
+      const other = yield* givenAccount()
+      const key = makeKey(accountId)
+      const otherKey = makeKey(other.id)
+      const revoked = makeKey(accountId)
+      for (const k of [key, otherKey, revoked]) yield* keys.insert(k)
+      assert.isTrue(yield* keys.revoke(accountId, revoked.id, at(50)))
+      const read = (keyId: string | null, fields: Partial<MintLookup> = {}) =>
+        playContext.forMint({ accountId, keyId, channelId: channel.id, origin: "", month: "2026-03", ...fields })
+
+      const active = yield* read(key.id)
+      assert.isTrue(active.keyActive, "an active key of the account")
+      assertSome(active.account, Option.getOrThrow(yield* accounts.findById(accountId)))
+      assert.isTrue(Option.isSome(active.channel), "with the channel")
+      assert.isFalse((yield* read(revoked.id)).keyActive, "a revoked key")
+      assert.isFalse((yield* read(otherKey.id)).keyActive, "another account's key")
+      assert.isFalse((yield* read(uid("key"))).keyActive, "an unknown key")
+      const noChannel = yield* read(key.id, { channelId: uid("ch") })
+      assert.isTrue(noChannel.keyActive, "the key is read without the channel")
+      assertNone(noChannel.channel)
+      assert.isTrue((yield* read(null)).keyActive, "no key (a system actor)")
+
+      // The account as stored now, plan and overrides included.
+      const upgraded = {
+        ...Option.getOrThrow(yield* accounts.findById(accountId)),
+        plan: "unlimited" as const,
+        limitOverrides: { playsPerMonth: 7 },
+        updatedAt: at(60)
+      }
+      yield* accounts.update(upgraded)
+      assertSome((yield* read(key.id)).account, upgraded)
+
+      const gone = yield* read(null, { accountId: uid("acc") })
+      assert.isFalse(gone.keyActive, "no account: no key")
+      assertNone(gone.account)
+      assertNone(gone.channel)
     })
   )
 

@@ -17,7 +17,7 @@ import {
 import { Context } from "effect"
 import * as ApiError from "../ApiError.ts"
 import * as RateLimit from "../RateLimit.ts"
-import { ApiKeyAuth, CommonErrors, RequiredPermissions } from "../Security.ts"
+import { ApiKeyAuth, CommonErrors, KeyCheckedByOperation, RequiredPermissions } from "../Security.ts"
 
 const describe = (description: string) => OpenApi.annotations({ description })
 
@@ -72,6 +72,7 @@ export class TokensApi extends HttpApiGroup.make("tokens")
       .middleware(RateLimit.RateLimit)
       .annotate(RateLimit.Policies, [{ name: "tokens.mint", limit: 600, window: "1 minute" }])
       .annotate(RequiredPermissions, ["tokens.mint"])
+      .annotate(KeyCheckedByOperation, true)
       .annotateMerge(
         describe(
           "Permission tokens.mint; 600 a minute per key. 201 with a client token for the campaign live on the channel now; 200 with `clientToken: null` and the channel's between-campaigns message when nothing is live (or the channel is disabled). 404 unknown channel; 403 origin not allowed; 409 the player has used all plays; 402 the plan's plays a month."
