@@ -16,6 +16,8 @@ import { TestClock } from "effect/testing"
 import * as Accounts from "../src/Accounts.ts"
 import * as Actor from "../src/Actor.ts"
 import * as AllowedOrigins from "../src/AllowedOrigins.ts"
+import * as ApiKey from "../src/ApiKey.ts"
+import * as ApiKeys from "../src/ApiKeys.ts"
 import * as Branding from "../src/Branding.ts"
 import type * as Campaign from "../src/Campaign.ts"
 import * as Campaigns from "../src/Campaigns.ts"
@@ -38,6 +40,7 @@ const store = MemoryStore.layer
 /** The use cases as `examples/server`'s `core(...)` composes them; each `Effect.provide` builds a fresh store. */
 const layer = Layer.mergeAll(
   Accounts.Accounts.layer,
+  ApiKeys.ApiKeys.layer,
   Channels.Channels.layer,
   Campaigns.Campaigns.layer.pipe(Layer.provide(Plays.Plays.layerPlayedCheck)),
   AllowedOrigins.AllowedOrigins.layer,
@@ -662,6 +665,42 @@ describe("Plays: the wheel", () => {
 // -----------------------------------------------------------------------------
 
 describe("Plays: plays per month", () => {
+  it.effect("a mint checks the actor's key and the account's plan as they are now, not as the actor was read", () =>
+    Effect.gen(function* () {
+      yield* setClock("2026-03-10T12:00:00.000Z")
+      const { actor, channel, campaign } = yield* makeWorld()
+      const keys = yield* ApiKeys.ApiKeys
+      const created = yield* keys.create(actor, { name: "backend", permissions: ["tokens.mint"] })
+      const recent = yield* keys.authenticateRecent(created.key)
+      const world = { actor: recent, channel, campaign }
+      yield* mintToken(world, "alice")
+
+      // The plan changes (by another server): the recent actor still holds the old account.
+      yield* (yield* Accounts.Accounts).update(actor.account.id, { limits: { playsPerMonth: 0 } })
+      assert.deepStrictEqual((yield* keys.authenticateRecent(created.key)).account, recent.account)
+      assert.deepStrictEqual(seen(yield* Effect.flip(mint(world, "alice"))), {
+        error: "UpgradeRequired",
+        message: "Your plan's limit of 0 for playsPerMonth is reached.",
+        paths: ["limits.playsPerMonth"]
+      })
+      yield* (yield* Accounts.Accounts).update(actor.account.id, { limits: { playsPerMonth: null } })
+      yield* mintToken(world, "alice")
+
+      // The key is revoked by another server: this one's recent read still passes, the mint does not.
+      assert.isTrue(yield* (yield* ApiKey.ApiKeyRepo).revoke(actor.account.id, created.id, yield* DateTime.now))
+      assert.strictEqual((yield* keys.authenticateRecent(created.key)).keyId, created.id)
+      assert.strictEqual((yield* Effect.flip(keys.authenticate(created.key)))._tag, "Unauthorized")
+      assert.deepStrictEqual(seen(yield* Effect.flip(mint(world, "alice"))), {
+        error: "Unauthorized",
+        message: "The API key is missing, malformed, wrong or revoked.",
+        paths: []
+      })
+      // A minute after its read, the recent read is gone too.
+      yield* TestClock.adjust(ApiKeys.RECENT_KEY_TTL)
+      assert.strictEqual((yield* Effect.flip(keys.authenticateRecent(created.key)))._tag, "Unauthorized")
+    }).pipe(Effect.provide(layer))
+  )
+
   it.effect("the third mint of a UTC month is refused with upgrade_required; the next month it is allowed", () =>
     Effect.gen(function* () {
       yield* setClock("2026-03-31T20:00:00.000Z")
