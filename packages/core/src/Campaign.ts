@@ -114,6 +114,46 @@ export interface Campaign {
   readonly updatedAt: Timestamp
 }
 
+/**
+ * What the plays read of a campaign (`PlayContextRepo`, `PlayFinishRepo`): the fields a mint, a
+ * start and a finish decide with, and nothing else (a play reads less that way).
+ */
+export type PlayCampaign = Pick<
+  Campaign,
+  | "id"
+  | "accountId"
+  | "channelId"
+  | "gameSlug"
+  | "status"
+  | "config"
+  | "theme"
+  | "resolvedOptionId"
+  | "maxPlaysPerParticipant"
+  | "maxPlaysPerParticipantPerDay"
+  | "playLimitTimezone"
+  | "liveFrom"
+  | "liveUntil"
+  | "activatedAt"
+>
+
+/** A campaign's `PlayCampaign` fields. */
+export const playView = (c: Campaign): PlayCampaign => ({
+  id: c.id,
+  accountId: c.accountId,
+  channelId: c.channelId,
+  gameSlug: c.gameSlug,
+  status: c.status,
+  config: c.config,
+  theme: c.theme,
+  resolvedOptionId: c.resolvedOptionId,
+  maxPlaysPerParticipant: c.maxPlaysPerParticipant,
+  maxPlaysPerParticipantPerDay: c.maxPlaysPerParticipantPerDay,
+  playLimitTimezone: c.playLimitTimezone,
+  liveFrom: c.liveFrom,
+  liveUntil: c.liveUntil,
+  activatedAt: c.activatedAt
+})
+
 const Config = Schema.Record(Schema.String, Schema.Unknown)
 
 /** The campaign resource of the API. */
@@ -335,10 +375,14 @@ export const check = (campaign: Campaign, game: Game.Game): ReadonlyArray<Detail
 const invalidConfig = (error: Schema.SchemaError): ReadonlyArray<Detail> => issueToDetails(error.issue, "config")
 
 /** When the campaign's live window starts: `liveFrom`, else its activation. */
-export const windowStart = (c: Campaign): Timestamp | null => c.liveFrom ?? c.activatedAt
+export const windowStart = (c: Pick<Campaign, "liveFrom" | "activatedAt">): Timestamp | null =>
+  c.liveFrom ?? c.activatedAt
 
 /** Whether the campaign is live (players can play) at `now`. */
-export const isLiveAt = (c: Campaign, now: Timestamp): boolean => {
+export const isLiveAt = (
+  c: Pick<Campaign, "status" | "liveFrom" | "liveUntil" | "activatedAt">,
+  now: Timestamp
+): boolean => {
   if (c.status !== "active") return false
   const start = windowStart(c)
   if (start !== null && before(now, start)) return false
@@ -346,8 +390,10 @@ export const isLiveAt = (c: Campaign, now: Timestamp): boolean => {
 }
 
 /** The campaign live on a channel at `now`, among its campaigns (at most one is, by construction). */
-export const liveAt = (campaigns: ReadonlyArray<Campaign>, now: Timestamp): Campaign | undefined =>
-  campaigns.find((c) => isLiveAt(c, now))
+export const liveAt = <C extends Pick<Campaign, "status" | "liveFrom" | "liveUntil" | "activatedAt">>(
+  campaigns: ReadonlyArray<C>,
+  now: Timestamp
+): C | undefined => campaigns.find((c) => isLiveAt(c, now))
 
 /** Whether an active campaign still counts against the live-campaign limit (its window has not ended). */
 export const countsAsLive = (c: Campaign, now: Timestamp): boolean =>

@@ -18,7 +18,7 @@
  */
 import { Context, type Effect, type Option } from "effect"
 import type { Account } from "./Account.ts"
-import type { Campaign } from "./Campaign.ts"
+import type { PlayCampaign } from "./Campaign.ts"
 import type { Channel } from "./Channel.ts"
 import type { Entry } from "./Entry.ts"
 import type { StoreError } from "./Errors.ts"
@@ -63,14 +63,14 @@ export interface MintContext {
    * The channel's active campaigns, newest first (then by id, descending): what
    * `CampaignRepo.listActiveOnChannel` returns.
    */
-  readonly activeCampaigns: ReadonlyArray<Campaign>
+  readonly activeCampaigns: ReadonlyArray<PlayCampaign>
   /** The account's plays of the month asked for (what `UsageRepo.plays` returns). */
   readonly monthPlays: number
 }
 
 /** What a start needs: each part is none when it is not in the account (or the account is gone). */
 export interface StartContext {
-  readonly campaign: Option.Option<Campaign>
+  readonly campaign: Option.Option<PlayCampaign>
   readonly channel: Option.Option<Channel>
   readonly account: Option.Option<Account>
   /** The account's branding (`BrandingRepo.get`). */
@@ -90,11 +90,11 @@ export interface OpenStart extends StartContext {
  * Whether a start needs no count, so the store may write it with its read (`startOpen`): the
  * campaign and the channel are active and neither sets a play limit.
  */
-export const isOpenStart = (campaign: Campaign, channel: Channel): boolean =>
+export const isOpenStart = (campaign: PlayCampaign, channel: Channel): boolean =>
   campaign.status === "active" && channel.status === "active" && !hasPlayLimit(campaign, channel)
 
 /** Whether the campaign or the channel sets any play limit (so a play must be counted). */
-export const hasPlayLimit = (campaign: Campaign, channel: Channel): boolean =>
+export const hasPlayLimit = (campaign: PlayCampaign, channel: Channel): boolean =>
   campaign.maxPlaysPerParticipant !== null ||
   campaign.maxPlaysPerParticipantPerDay !== null ||
   channel.maxPlaysPerParticipant !== null ||
@@ -122,7 +122,7 @@ export class PlayContextRepo extends Context.Service<
 /** What a finish needs: the session with its campaign, and where its event may go. */
 export interface FinishContext {
   readonly session: Session
-  readonly campaign: Campaign
+  readonly campaign: PlayCampaign
   /**
    * The account's active webhook endpoints subscribed to the event type, oldest first (what
    * `EndpointRepo.activeFor` returns); `Webhook.fanOut` applies their other filters.

@@ -67,7 +67,7 @@ export type MintResult =
 
 export interface Started {
   readonly session: Session.Session
-  readonly campaign: Campaign.Campaign
+  readonly campaign: Campaign.PlayCampaign
   readonly game: {
     readonly slug: string
     readonly config: Game.PlayerView
@@ -124,7 +124,7 @@ export class Plays extends Context.Service<
         Option.isSome(option) ? Effect.succeed(option.value) : Effect.fail(error())
 
       const limitScopes = (
-        campaign: Campaign.Campaign,
+        campaign: Campaign.PlayCampaign,
         channel: Channel.Channel,
         counts: Session.PlayerCounts
       ): Parameters<typeof PlayLimit.decide>[0] => [
@@ -165,7 +165,7 @@ export class Plays extends Context.Service<
       }
 
       const countsFor = (
-        campaign: Campaign.Campaign,
+        campaign: Campaign.PlayCampaign,
         channel: Channel.Channel,
         participantRef: string,
         now: DateTime.Utc
@@ -179,7 +179,7 @@ export class Plays extends Context.Service<
         })
 
       const checkLimits = (
-        campaign: Campaign.Campaign,
+        campaign: Campaign.PlayCampaign,
         channel: Channel.Channel,
         participantRef: string,
         now: DateTime.Utc
@@ -255,7 +255,7 @@ export class Plays extends Context.Service<
       /** A limited start: under the player's lock, the counts are those of every start committed before it. */
       const startLimited = Effect.fnUntraced(function* (
         draft: Session.Session,
-        campaign: Campaign.Campaign,
+        campaign: Campaign.PlayCampaign,
         channel: Channel.Channel
       ) {
         yield* store.lock(LockKey.player(draft.channelId, draft.participantRef))

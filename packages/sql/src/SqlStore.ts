@@ -21,7 +21,8 @@
  *   pid modulo 16, so the connections of a pool mostly count in rows of their own) that
  *   `UsageRepo.plays` sums, so concurrent starts of one account rarely wait on another's row lock.
  * - Each read of `PlayContextRepo` is one statement whose joined rows' columns are prefixed (`ch_`,
- *   `c_`, …); `forMint`'s also reads the account and checks the key (`EXISTS` on `api_keys`). `startOpen` reads in a `WITH` and inserts the session from it (then counts it, as
+ *   `c_`, …) and whose campaign is the narrower `PlayCampaign` (`PLAY_CAMPAIGN_COLUMNS`); `forMint`'s
+ *   also reads the account and checks the key (`EXISTS` on `api_keys`). `startOpen` reads in a `WITH` and inserts the session from it (then counts it, as
  *   `insertPlay`) only where that row shows an open start (`isOpenStart`, mirrored in SQL). `PlayFinishRepo.read` is one `SELECT` (the endpoints a
  *   `json_agg` subquery) and `complete` one statement: the claim is an `UPDATE … WHERE finished_at
  *   IS NULL RETURNING`, and the entry, event and delivery inserts are data-modifying `WITH`s that
@@ -44,6 +45,7 @@ import { BrandingRepo } from "@campaign-games/core/Branding"
 import {
   type Campaign,
   CampaignRepo,
+  type PlayCampaign,
   CampaignStatus,
   type ListFilter,
   Prize,
@@ -72,7 +74,7 @@ import { Store } from "@campaign-games/core/Store"
 import { Theme } from "@campaign-games/core/Theme"
 import { EndpointStatus } from "@campaign-games/core/Webhook"
 import { UsageRepo } from "@campaign-games/core/Usage"
-import { Clock, DateTime, Effect, Layer, Option, Random, Schema } from "effect"
+import { Clock, DateTime, Effect, Layer, Option, Random, Schema, Struct } from "effect"
 import { SqlClient, SqlError } from "effect/sql"
 
 // Row schemas: columns are aliased to the domain's field names in every SELECT.
@@ -230,6 +232,32 @@ const CAMPAIGN_COLUMNS = `id, account_id AS "accountId", channel_id AS "channelI
   play_limit_timezone AS "playLimitTimezone", live_from AS "liveFrom", live_until AS "liveUntil",
   activated_at AS "activatedAt", created_at AS "createdAt", updated_at AS "updatedAt"`
 
+/** The plays' narrower read of a campaign (`PlayCampaign`): what a mint, a start and a finish use. */
+const PLAY_CAMPAIGN_FIELDS = [
+  "id",
+  "accountId",
+  "channelId",
+  "gameSlug",
+  "status",
+  "config",
+  "theme",
+  "resolvedOptionId",
+  "maxPlaysPerParticipant",
+  "maxPlaysPerParticipantPerDay",
+  "playLimitTimezone",
+  "liveFrom",
+  "liveUntil",
+  "activatedAt"
+] as const satisfies ReadonlyArray<keyof PlayCampaign>
+const PLAY_CAMPAIGN_COLUMNS = CAMPAIGN_COLUMNS.split(",")
+  .filter((entry) => {
+    const [column, field] = entry.trim().split(/\s+AS\s+/)
+    return (PLAY_CAMPAIGN_FIELDS as ReadonlyArray<string>).includes((field ?? column!).replaceAll('"', ""))
+  })
+  .join(",")
+/** A campaign's `PlayCampaign` fields (`PLAY_CAMPAIGN_COLUMNS`). */
+const PlayCampaignRow = CampaignRow.mapFields(Struct.pick(PLAY_CAMPAIGN_FIELDS))
+
 const SESSION_COLUMNS = `id, account_id AS "accountId", campaign_id AS "campaignId", channel_id AS "channelId",
   participant_ref AS "participantRef", origin, jti, started_at AS "startedAt", finished_at AS "finishedAt"`
 
@@ -305,7 +333,7 @@ const compactSql =
     sql(compact(strings), ...args)
 
 const playSession = prefixedColumns("s", "s_", SESSION_COLUMNS)
-const playCampaign = prefixedColumns("c", "c_", CAMPAIGN_COLUMNS)
+const playCampaign = prefixedColumns("c", "c_", PLAY_CAMPAIGN_COLUMNS)
 const playChannel = prefixedColumns("ch", "ch_", CHANNEL_COLUMNS)
 const playAccount = prefixedColumns("a", "a_", ACCOUNT_COLUMNS)
 
@@ -355,6 +383,7 @@ const decodeApiKeys = decodeAll(ApiKeyRow)
 const decodeApiKeysWithAccount = decodeAll(ApiKeyWithAccountRow)
 const decodeChannels = decodeAll(ChannelRow)
 const decodeCampaigns = decodeAll(CampaignRow)
+const decodePlayCampaigns = decodeAll(PlayCampaignRow)
 const decodeBranding = decodeAll(BrandingRow)
 const decodeCount = decodeAll(CountRow)
 const decodeSessions = decodeAll(SessionRow)
@@ -1054,7 +1083,7 @@ const layerPlayContextRepo = Layer.effect(
           const found = playChannel.found(row)
           const channel = found ? (yield* decodeChannels([playChannel.pick(row)]))[0]! : undefined
           const activeCampaigns = found
-            ? yield* decodeCampaigns(rows.filter(playCampaign.found).map(playCampaign.pick))
+            ? yield* decodePlayCampaigns(rows.filter(playCampaign.found).map(playCampaign.pick))
             : []
           return {
             account: Option.some(account!),
@@ -1110,7 +1139,7 @@ const layerPlayContextRepo = Layer.effect(
           ) => (columns.found(row) ? Effect.map(decode([columns.pick(row)]), first) : Effect.succeedNone)
           return {
             account: yield* part(playAccount, decodeAccounts),
-            campaign: yield* part(playCampaign, decodeCampaigns),
+            campaign: yield* part(playCampaign, decodePlayCampaigns),
             channel: yield* part(playChannel, decodeChannels),
             branding:
               row["b_theme"] === null
@@ -1157,7 +1186,7 @@ const layerPlayFinishRepo = Layer.effect(
           const row = rows[0]
           if (row === undefined) return Option.none()
           const [session] = yield* decodeSessions([playSession.pick(row)])
-          const [campaign] = yield* decodeCampaigns([playCampaign.pick(row)])
+          const [campaign] = yield* decodePlayCampaigns([playCampaign.pick(row)])
           const endpoints = yield* decodeTargets(row["endpoints"])
           return Option.some({ session: session!, campaign: campaign!, endpoints })
         },

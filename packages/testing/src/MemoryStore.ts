@@ -29,7 +29,7 @@ import { type Account, AccountRepo } from "@campaign-games/core/Account"
 import { type ApiKey, ApiKeyRepo } from "@campaign-games/core/ApiKey"
 import { type AllowedOrigin, AllowedOriginRepo, duplicate as duplicateOrigin } from "@campaign-games/core/AllowedOrigin"
 import { BrandingRepo } from "@campaign-games/core/Branding"
-import { type Campaign, CampaignRepo, type ListFilter } from "@campaign-games/core/Campaign"
+import { type Campaign, CampaignRepo, type ListFilter, playView } from "@campaign-games/core/Campaign"
 import { type Channel, ChannelRepo } from "@campaign-games/core/Channel"
 import { ServerSecretRepo } from "@campaign-games/core/ClientToken"
 import {
@@ -643,7 +643,7 @@ const layerPlayContextRepo = Layer.effect(
               return {
                 channel,
                 originAllowed: allowedOriginKeys.has(`${accountId}\u0000${origin}`),
-                activeCampaigns,
+                activeCampaigns: activeCampaigns.map(playView),
                 monthPlays: usage.get(usageKey(accountId, month)) ?? 0
               }
             })
@@ -658,7 +658,7 @@ const layerPlayContextRepo = Layer.effect(
             const channel = ofAccount(accountId, channels.get(session.channelId))
             const open = Option.isSome(campaign) && Option.isSome(channel) && isOpenStart(campaign.value, channel.value)
             return {
-              campaign,
+              campaign: Option.map(campaign, playView),
               channel,
               account: Option.fromNullishOr(accounts.get(accountId)),
               branding: Option.fromNullishOr(branding.get(accountId)),
@@ -732,7 +732,7 @@ const layerPlayFinishRepo = Layer.effect(
             channelIds
           })
         )
-        return Option.some({ session: session.value, campaign: campaign.value, endpoints: targets })
+        return Option.some({ session: session.value, campaign: playView(campaign.value), endpoints: targets })
       }),
       complete: (completion) =>
         database.transaction(

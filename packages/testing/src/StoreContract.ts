@@ -34,7 +34,7 @@ import { type ApiKey, ApiKeyRepo } from "@campaign-games/core/ApiKey"
 import * as AllowedOrigin from "@campaign-games/core/AllowedOrigin"
 import { AllowedOriginRepo } from "@campaign-games/core/AllowedOrigin"
 import { BrandingRepo } from "@campaign-games/core/Branding"
-import { type Campaign, CampaignRepo } from "@campaign-games/core/Campaign"
+import { type Campaign, CampaignRepo, playView } from "@campaign-games/core/Campaign"
 import { type Channel, ChannelRepo } from "@campaign-games/core/Channel"
 import { ServerSecretRepo } from "@campaign-games/core/ClientToken"
 import { type Entry, type ListFilter as EntryListFilter, EntryRepo } from "@campaign-games/core/Entry"
@@ -1312,7 +1312,7 @@ export const tests = (it: Vitest.MethodsNonLive<Services>): void => {
         })
 
         const read = yield* playFinish.read(session.id, "session_completed")
-        assertSome(read, { session, campaign, endpoints: [target(first), target(later)] })
+        assertSome(read, { session, campaign: playView(campaign), endpoints: [target(first), target(later)] })
         if (Option.isSome(read)) assert.isTrue(DateTime.isUtc(read.value.session.startedAt))
         const rewards = yield* playFinish.read(session.id, "reward_granted")
         assert.deepStrictEqual(
@@ -1503,13 +1503,18 @@ export const tests = (it: Vitest.MethodsNonLive<Services>): void => {
       const elsewhere = yield* givenCampaign({ accountId, status: "active" })
 
       const found = yield* channelPart()
-      assertSome(found, { channel, originAllowed: true, activeCampaigns: [tied, newer, older], monthPlays: 0 })
+      assertSome(found, {
+        channel,
+        originAllowed: true,
+        activeCampaigns: [tied, newer, older].map(playView),
+        monthPlays: 0
+      })
       assertSame(
         found,
         Option.some({
           channel,
           originAllowed: true,
-          activeCampaigns: yield* campaigns.listActiveOnChannel(accountId, channel.id),
+          activeCampaigns: (yield* campaigns.listActiveOnChannel(accountId, channel.id)).map(playView),
           monthPlays: 0
         }),
         "the same campaigns, in the same order, as listActiveOnChannel"
@@ -1517,7 +1522,7 @@ export const tests = (it: Vitest.MethodsNonLive<Services>): void => {
       assertSome(yield* channelPart({ channelId: elsewhere.channelId }), {
         channel: Option.getOrThrow(yield* (yield* ChannelRepo).findById(accountId, elsewhere.channelId)),
         originAllowed: true,
-        activeCampaigns: [elsewhere],
+        activeCampaigns: [playView(elsewhere)],
         monthPlays: 0
       })
 
@@ -1607,7 +1612,7 @@ export const tests = (it: Vitest.MethodsNonLive<Services>): void => {
         })
 
       assertSame(yield* read({}), {
-        campaign: Option.some(campaign),
+        campaign: Option.some(playView(campaign)),
         channel: Option.some(channel),
         account: Option.some(account),
         branding: Option.none(),
@@ -1615,7 +1620,7 @@ export const tests = (it: Vitest.MethodsNonLive<Services>): void => {
       })
       yield* branding.put(account.id, fullTheme)
       assertSame(yield* read({}), {
-        campaign: Option.some(campaign),
+        campaign: Option.some(playView(campaign)),
         channel: Option.some(channel),
         account: Option.some(account),
         branding: Option.some(fullTheme),
@@ -1629,7 +1634,7 @@ export const tests = (it: Vitest.MethodsNonLive<Services>): void => {
         started: false
       })
       assertSame(yield* read({ channelId: uid("ch") }), {
-        campaign: Option.some(campaign),
+        campaign: Option.some(playView(campaign)),
         channel: Option.none(),
         account: Option.some(account),
         branding: Option.some(fullTheme),
@@ -1690,7 +1695,7 @@ export const tests = (it: Vitest.MethodsNonLive<Services>): void => {
         const session = makeSession(placed)
         const found = yield* playContext.startOpen(session, "2026-03")
         assert.isFalse(found.started, why)
-        assertSome(found.campaign, placed)
+        assertSome(found.campaign, playView(placed))
         assertSome(found.channel, closedChannel)
         assertNone(yield* sessions.findById(session.id), why)
       }
