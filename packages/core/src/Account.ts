@@ -20,12 +20,24 @@ export interface Account {
   readonly updatedAt: Timestamp
 }
 
+/** What the plays read of an account (`PlayContextRepo`): its plan and overrides. */
+export type PlayAccount = Pick<Account, "id" | "plan" | "featureOverrides" | "limitOverrides">
+
+/** An account's `PlayAccount` fields. */
+export const playView = (account: Account): PlayAccount => ({
+  id: account.id,
+  plan: account.plan,
+  featureOverrides: account.featureOverrides,
+  limitOverrides: account.limitOverrides
+})
+
 /** The plan's features with the account's overrides. */
-export const features = (account: Account): Plan.Features =>
+export const features = (account: Pick<Account, "plan" | "featureOverrides">): Plan.Features =>
   Plan.effectiveFeatures(account.plan, account.featureOverrides)
 
 /** The plan's limits with the account's overrides. */
-export const limits = (account: Account): Plan.Limits => Plan.effectiveLimits(account.plan, account.limitOverrides)
+export const limits = (account: Pick<Account, "plan" | "limitOverrides">): Plan.Limits =>
+  Plan.effectiveLimits(account.plan, account.limitOverrides)
 
 /** The account as the operator API shows it: effective features and limits. */
 export const AccountView = Schema.Struct({

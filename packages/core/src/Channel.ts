@@ -35,6 +35,29 @@ export interface Channel {
   readonly updatedAt: Timestamp
 }
 
+/** What the plays read of a channel (`PlayContextRepo`): its status, message and play limits. */
+export type PlayChannel = Pick<
+  Channel,
+  | "id"
+  | "accountId"
+  | "status"
+  | "betweenCampaigns"
+  | "maxPlaysPerParticipant"
+  | "maxPlaysPerParticipantPerDay"
+  | "playLimitTimezone"
+>
+
+/** A channel's `PlayChannel` fields. */
+export const playView = (channel: Channel): PlayChannel => ({
+  id: channel.id,
+  accountId: channel.accountId,
+  status: channel.status,
+  betweenCampaigns: channel.betweenCampaigns,
+  maxPlaysPerParticipant: channel.maxPlaysPerParticipant,
+  maxPlaysPerParticipantPerDay: channel.maxPlaysPerParticipantPerDay,
+  playLimitTimezone: channel.playLimitTimezone
+})
+
 export const Name = Text(1, 200)
 
 /** The channel resource of the API. */

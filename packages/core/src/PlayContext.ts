@@ -17,9 +17,9 @@
  * @since 0.1.0
  */
 import { Context, type Effect, type Option } from "effect"
-import type { Account } from "./Account.ts"
+import type { PlayAccount } from "./Account.ts"
 import type { PlayCampaign } from "./Campaign.ts"
-import type { Channel } from "./Channel.ts"
+import type { PlayChannel } from "./Channel.ts"
 import type { Entry } from "./Entry.ts"
 import type { StoreError } from "./Errors.ts"
 import type { Event, EventType } from "./Event.ts"
@@ -47,7 +47,7 @@ export interface MintLookup {
 /** What `forMint` read. */
 export interface MintRead {
   /** The account as it is now (its plan and overrides); none when it is gone. */
-  readonly account: Option.Option<Account>
+  readonly account: Option.Option<PlayAccount>
   /** Whether `keyId` is an unrevoked key of the account now (true when it is null). */
   readonly keyActive: boolean
   /** The channel's part; none when the account has no such channel. */
@@ -56,7 +56,7 @@ export interface MintRead {
 
 /** What a mint needs to know about a channel of the account. */
 export interface MintContext {
-  readonly channel: Channel
+  readonly channel: PlayChannel
   /** Whether the origin is exactly on the account's allowed origins (`AllowedOriginRepo.exists`). */
   readonly originAllowed: boolean
   /**
@@ -71,8 +71,8 @@ export interface MintContext {
 /** What a start needs: each part is none when it is not in the account (or the account is gone). */
 export interface StartContext {
   readonly campaign: Option.Option<PlayCampaign>
-  readonly channel: Option.Option<Channel>
-  readonly account: Option.Option<Account>
+  readonly channel: Option.Option<PlayChannel>
+  readonly account: Option.Option<PlayAccount>
   /** The account's branding (`BrandingRepo.get`). */
   readonly branding: Option.Option<Theme>
 }
@@ -90,11 +90,11 @@ export interface OpenStart extends StartContext {
  * Whether a start needs no count, so the store may write it with its read (`startOpen`): the
  * campaign and the channel are active and neither sets a play limit.
  */
-export const isOpenStart = (campaign: PlayCampaign, channel: Channel): boolean =>
+export const isOpenStart = (campaign: PlayCampaign, channel: PlayChannel): boolean =>
   campaign.status === "active" && channel.status === "active" && !hasPlayLimit(campaign, channel)
 
 /** Whether the campaign or the channel sets any play limit (so a play must be counted). */
-export const hasPlayLimit = (campaign: PlayCampaign, channel: Channel): boolean =>
+export const hasPlayLimit = (campaign: PlayCampaign, channel: PlayChannel): boolean =>
   campaign.maxPlaysPerParticipant !== null ||
   campaign.maxPlaysPerParticipantPerDay !== null ||
   channel.maxPlaysPerParticipant !== null ||

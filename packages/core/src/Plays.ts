@@ -125,7 +125,7 @@ export class Plays extends Context.Service<
 
       const limitScopes = (
         campaign: Campaign.PlayCampaign,
-        channel: Channel.Channel,
+        channel: Channel.PlayChannel,
         counts: Session.PlayerCounts
       ): Parameters<typeof PlayLimit.decide>[0] => [
         {
@@ -166,7 +166,7 @@ export class Plays extends Context.Service<
 
       const countsFor = (
         campaign: Campaign.PlayCampaign,
-        channel: Channel.Channel,
+        channel: Channel.PlayChannel,
         participantRef: string,
         now: DateTime.Utc
       ) =>
@@ -180,7 +180,7 @@ export class Plays extends Context.Service<
 
       const checkLimits = (
         campaign: Campaign.PlayCampaign,
-        channel: Channel.Channel,
+        channel: Channel.PlayChannel,
         participantRef: string,
         now: DateTime.Utc
       ) =>
@@ -256,7 +256,7 @@ export class Plays extends Context.Service<
       const startLimited = Effect.fnUntraced(function* (
         draft: Session.Session,
         campaign: Campaign.PlayCampaign,
-        channel: Channel.Channel
+        channel: Channel.PlayChannel
       ) {
         yield* store.lock(LockKey.player(draft.channelId, draft.participantRef))
         const now = yield* DateTime.now

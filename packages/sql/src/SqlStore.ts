@@ -21,7 +21,7 @@
  *   pid modulo 16, so the connections of a pool mostly count in rows of their own) that
  *   `UsageRepo.plays` sums, so concurrent starts of one account rarely wait on another's row lock.
  * - Each read of `PlayContextRepo` is one statement whose joined rows' columns are prefixed (`ch_`,
- *   `c_`, …) and whose campaign is the narrower `PlayCampaign` (`PLAY_CAMPAIGN_COLUMNS`); `forMint`'s
+ *   `c_`, …) and read only the plays' fields (`PlayCampaign`, `PlayChannel`, `PlayAccount`); `forMint`'s
  *   also reads the account and checks the key (`EXISTS` on `api_keys`). `startOpen` reads in a `WITH` and inserts the session from it (then counts it, as
  *   `insertPlay`) only where that row shows an open start (`isOpenStart`, mirrored in SQL). `PlayFinishRepo.read` is one `SELECT` (the endpoints a
  *   `json_agg` subquery) and `complete` one statement: the claim is an `UPDATE … WHERE finished_at
@@ -38,7 +38,7 @@
  *
  * @since 0.1.0
  */
-import { type Account, AccountRepo } from "@campaign-games/core/Account"
+import { type Account, AccountRepo, type PlayAccount } from "@campaign-games/core/Account"
 import { type ApiKey, ApiKeyRepo } from "@campaign-games/core/ApiKey"
 import { type AllowedOrigin, AllowedOriginRepo, duplicate as duplicateOrigin } from "@campaign-games/core/AllowedOrigin"
 import { BrandingRepo } from "@campaign-games/core/Branding"
@@ -52,7 +52,13 @@ import {
   SelectionConfigView,
   Trigger
 } from "@campaign-games/core/Campaign"
-import { BetweenCampaigns, type Channel, ChannelRepo, ChannelStatus } from "@campaign-games/core/Channel"
+import {
+  BetweenCampaigns,
+  type Channel,
+  ChannelRepo,
+  ChannelStatus,
+  type PlayChannel
+} from "@campaign-games/core/Channel"
 import { ServerSecretRepo } from "@campaign-games/core/ClientToken"
 import {
   type Direction,
@@ -232,7 +238,18 @@ const CAMPAIGN_COLUMNS = `id, account_id AS "accountId", channel_id AS "channelI
   play_limit_timezone AS "playLimitTimezone", live_from AS "liveFrom", live_until AS "liveUntil",
   activated_at AS "activatedAt", created_at AS "createdAt", updated_at AS "updatedAt"`
 
-/** The plays' narrower read of a campaign (`PlayCampaign`): what a mint, a start and a finish use. */
+/** The entries of a column list (one of the lists above) whose field is one of `fields`. */
+const pickColumns = (columns: string, fields: ReadonlyArray<string>): string =>
+  columns
+    .split(",")
+    .filter((entry) => {
+      const [column, field] = entry.trim().split(/\s+AS\s+/)
+      return fields.includes((field ?? column!).replaceAll('"', ""))
+    })
+    .join(",")
+
+// The plays' narrower reads (`PlayCampaign`, `PlayChannel`, `PlayAccount`): what a mint, a start and
+// a finish use.
 const PLAY_CAMPAIGN_FIELDS = [
   "id",
   "accountId",
@@ -249,14 +266,21 @@ const PLAY_CAMPAIGN_FIELDS = [
   "liveUntil",
   "activatedAt"
 ] as const satisfies ReadonlyArray<keyof PlayCampaign>
-const PLAY_CAMPAIGN_COLUMNS = CAMPAIGN_COLUMNS.split(",")
-  .filter((entry) => {
-    const [column, field] = entry.trim().split(/\s+AS\s+/)
-    return (PLAY_CAMPAIGN_FIELDS as ReadonlyArray<string>).includes((field ?? column!).replaceAll('"', ""))
-  })
-  .join(",")
-/** A campaign's `PlayCampaign` fields (`PLAY_CAMPAIGN_COLUMNS`). */
+const PLAY_CHANNEL_FIELDS = [
+  "id",
+  "accountId",
+  "status",
+  "betweenCampaigns",
+  "maxPlaysPerParticipant",
+  "maxPlaysPerParticipantPerDay",
+  "playLimitTimezone"
+] as const satisfies ReadonlyArray<keyof PlayChannel>
+const PLAY_ACCOUNT_FIELDS = ["id", "plan", "featureOverrides", "limitOverrides"] as const satisfies ReadonlyArray<
+  keyof PlayAccount
+>
 const PlayCampaignRow = CampaignRow.mapFields(Struct.pick(PLAY_CAMPAIGN_FIELDS))
+const PlayChannelRow = ChannelRow.mapFields(Struct.pick(PLAY_CHANNEL_FIELDS))
+const PlayAccountRow = AccountRow.mapFields(Struct.pick(PLAY_ACCOUNT_FIELDS))
 
 const SESSION_COLUMNS = `id, account_id AS "accountId", campaign_id AS "campaignId", channel_id AS "channelId",
   participant_ref AS "participantRef", origin, jti, started_at AS "startedAt", finished_at AS "finishedAt"`
@@ -333,9 +357,9 @@ const compactSql =
     sql(compact(strings), ...args)
 
 const playSession = prefixedColumns("s", "s_", SESSION_COLUMNS)
-const playCampaign = prefixedColumns("c", "c_", PLAY_CAMPAIGN_COLUMNS)
-const playChannel = prefixedColumns("ch", "ch_", CHANNEL_COLUMNS)
-const playAccount = prefixedColumns("a", "a_", ACCOUNT_COLUMNS)
+const playCampaign = prefixedColumns("c", "c_", pickColumns(CAMPAIGN_COLUMNS, PLAY_CAMPAIGN_FIELDS))
+const playChannel = prefixedColumns("ch", "ch_", pickColumns(CHANNEL_COLUMNS, PLAY_CHANNEL_FIELDS))
+const playAccount = prefixedColumns("a", "a_", pickColumns(ACCOUNT_COLUMNS, PLAY_ACCOUNT_FIELDS))
 
 /** A time as a parameter: ISO 8601 with milliseconds, bound as text and typed by its column. */
 const time = (value: DateTime.Utc): string => DateTime.formatIso(value)
@@ -384,6 +408,8 @@ const decodeApiKeysWithAccount = decodeAll(ApiKeyWithAccountRow)
 const decodeChannels = decodeAll(ChannelRow)
 const decodeCampaigns = decodeAll(CampaignRow)
 const decodePlayCampaigns = decodeAll(PlayCampaignRow)
+const decodePlayChannels = decodeAll(PlayChannelRow)
+const decodePlayAccounts = decodeAll(PlayAccountRow)
 const decodeBranding = decodeAll(BrandingRow)
 const decodeCount = decodeAll(CountRow)
 const decodeSessions = decodeAll(SessionRow)
@@ -1079,9 +1105,9 @@ const layerPlayContextRepo = Layer.effect(
             ORDER BY c.created_at DESC, c.id DESC`
           const row = rows[0]
           if (row === undefined) return { account: Option.none(), keyActive: false, channel: Option.none() }
-          const [account] = yield* decodeAccounts([playAccount.pick(row)])
+          const [account] = yield* decodePlayAccounts([playAccount.pick(row)])
           const found = playChannel.found(row)
-          const channel = found ? (yield* decodeChannels([playChannel.pick(row)]))[0]! : undefined
+          const channel = found ? (yield* decodePlayChannels([playChannel.pick(row)]))[0]! : undefined
           const activeCampaigns = found
             ? yield* decodePlayCampaigns(rows.filter(playCampaign.found).map(playCampaign.pick))
             : []
@@ -1138,9 +1164,9 @@ const layerPlayContextRepo = Layer.effect(
             decode: (rows: ReadonlyArray<unknown>) => Effect.Effect<ReadonlyArray<A>, Schema.SchemaError>
           ) => (columns.found(row) ? Effect.map(decode([columns.pick(row)]), first) : Effect.succeedNone)
           return {
-            account: yield* part(playAccount, decodeAccounts),
+            account: yield* part(playAccount, decodePlayAccounts),
             campaign: yield* part(playCampaign, decodePlayCampaigns),
-            channel: yield* part(playChannel, decodeChannels),
+            channel: yield* part(playChannel, decodePlayChannels),
             branding:
               row["b_theme"] === null
                 ? Option.none()

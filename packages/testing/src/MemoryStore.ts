@@ -25,12 +25,12 @@
  *
  * @since 0.1.0
  */
-import { type Account, AccountRepo } from "@campaign-games/core/Account"
+import { type Account, AccountRepo, playView as accountPlayView } from "@campaign-games/core/Account"
 import { type ApiKey, ApiKeyRepo } from "@campaign-games/core/ApiKey"
 import { type AllowedOrigin, AllowedOriginRepo, duplicate as duplicateOrigin } from "@campaign-games/core/AllowedOrigin"
 import { BrandingRepo } from "@campaign-games/core/Branding"
 import { type Campaign, CampaignRepo, type ListFilter, playView } from "@campaign-games/core/Campaign"
-import { type Channel, ChannelRepo } from "@campaign-games/core/Channel"
+import { type Channel, ChannelRepo, playView as channelPlayView } from "@campaign-games/core/Channel"
 import { ServerSecretRepo } from "@campaign-games/core/ClientToken"
 import {
   type Direction,
@@ -624,7 +624,7 @@ const layerPlayContextRepo = Layer.effect(
         Effect.sync(() => {
           const key = keyId === null ? undefined : apiKeys.get(keyId)
           return {
-            account: Option.fromNullishOr(accounts.get(accountId)),
+            account: Option.map(Option.fromNullishOr(accounts.get(accountId)), accountPlayView),
             keyActive:
               accounts.has(accountId) &&
               (keyId === null || (key !== undefined && key.accountId === accountId && key.revokedAt === null)),
@@ -641,7 +641,7 @@ const layerPlayContextRepo = Layer.effect(
               }
               activeCampaigns.sort((a, b) => ascending(b.createdAt, b.id, a.createdAt, a.id))
               return {
-                channel,
+                channel: channelPlayView(channel),
                 originAllowed: allowedOriginKeys.has(`${accountId}\u0000${origin}`),
                 activeCampaigns: activeCampaigns.map(playView),
                 monthPlays: usage.get(usageKey(accountId, month)) ?? 0
@@ -659,8 +659,8 @@ const layerPlayContextRepo = Layer.effect(
             const open = Option.isSome(campaign) && Option.isSome(channel) && isOpenStart(campaign.value, channel.value)
             return {
               campaign: Option.map(campaign, playView),
-              channel,
-              account: Option.fromNullishOr(accounts.get(accountId)),
+              channel: Option.map(channel, channelPlayView),
+              account: Option.map(Option.fromNullishOr(accounts.get(accountId)), accountPlayView),
               branding: Option.fromNullishOr(branding.get(accountId)),
               started: open ? yield* sessions.insertPlay(session, month) : false
             }

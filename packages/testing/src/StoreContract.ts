@@ -29,13 +29,13 @@
  *
  * @since 0.1.0
  */
-import { type Account, AccountRepo } from "@campaign-games/core/Account"
+import { type Account, AccountRepo, playView as accountPlayView } from "@campaign-games/core/Account"
 import { type ApiKey, ApiKeyRepo } from "@campaign-games/core/ApiKey"
 import * as AllowedOrigin from "@campaign-games/core/AllowedOrigin"
 import { AllowedOriginRepo } from "@campaign-games/core/AllowedOrigin"
 import { BrandingRepo } from "@campaign-games/core/Branding"
 import { type Campaign, CampaignRepo, playView } from "@campaign-games/core/Campaign"
-import { type Channel, ChannelRepo } from "@campaign-games/core/Channel"
+import { type Channel, ChannelRepo, playView as channelPlayView } from "@campaign-games/core/Channel"
 import { ServerSecretRepo } from "@campaign-games/core/ClientToken"
 import { type Entry, type ListFilter as EntryListFilter, EntryRepo } from "@campaign-games/core/Entry"
 import { type Event, EventOutbox } from "@campaign-games/core/Event"
@@ -1472,12 +1472,17 @@ export const tests = (it: Vitest.MethodsNonLive<Services>): void => {
       })
       const channelPart = (fields: Partial<MintLookup> = {}) =>
         Effect.map(playContext.forMint(lookup(fields)), (read) => {
-          assertSome(read.account, fields.accountId === undefined ? account : other)
+          assertSome(read.account, accountPlayView(fields.accountId === undefined ? account : other))
           assert.isTrue(read.keyActive, "no key: active")
           return read.channel
         })
 
-      assertSome(yield* channelPart(), { channel, originAllowed: true, activeCampaigns: [], monthPlays: 0 })
+      assertSome(yield* channelPart(), {
+        channel: channelPlayView(channel),
+        originAllowed: true,
+        activeCampaigns: [],
+        monthPlays: 0
+      })
       for (const origin of [
         "https://SHOP.example.com:8443",
         "https://shop.example.com",
@@ -1504,7 +1509,7 @@ export const tests = (it: Vitest.MethodsNonLive<Services>): void => {
 
       const found = yield* channelPart()
       assertSome(found, {
-        channel,
+        channel: channelPlayView(channel),
         originAllowed: true,
         activeCampaigns: [tied, newer, older].map(playView),
         monthPlays: 0
@@ -1512,7 +1517,7 @@ export const tests = (it: Vitest.MethodsNonLive<Services>): void => {
       assertSame(
         found,
         Option.some({
-          channel,
+          channel: channelPlayView(channel),
           originAllowed: true,
           activeCampaigns: (yield* campaigns.listActiveOnChannel(accountId, channel.id)).map(playView),
           monthPlays: 0
@@ -1520,7 +1525,9 @@ export const tests = (it: Vitest.MethodsNonLive<Services>): void => {
         "the same campaigns, in the same order, as listActiveOnChannel"
       )
       assertSome(yield* channelPart({ channelId: elsewhere.channelId }), {
-        channel: Option.getOrThrow(yield* (yield* ChannelRepo).findById(accountId, elsewhere.channelId)),
+        channel: channelPlayView(
+          Option.getOrThrow(yield* (yield* ChannelRepo).findById(accountId, elsewhere.channelId))
+        ),
         originAllowed: true,
         activeCampaigns: [playView(elsewhere)],
         monthPlays: 0
@@ -1562,7 +1569,7 @@ export const tests = (it: Vitest.MethodsNonLive<Services>): void => {
 
       const active = yield* read(key.id)
       assert.isTrue(active.keyActive, "an active key of the account")
-      assertSome(active.account, Option.getOrThrow(yield* accounts.findById(accountId)))
+      assertSome(active.account, accountPlayView(Option.getOrThrow(yield* accounts.findById(accountId))))
       assert.isTrue(Option.isSome(active.channel), "with the channel")
       assert.isFalse((yield* read(revoked.id)).keyActive, "a revoked key")
       assert.isFalse((yield* read(otherKey.id)).keyActive, "another account's key")
@@ -1580,7 +1587,7 @@ export const tests = (it: Vitest.MethodsNonLive<Services>): void => {
         updatedAt: at(60)
       }
       yield* accounts.update(upgraded)
-      assertSome((yield* read(key.id)).account, upgraded)
+      assertSome((yield* read(key.id)).account, accountPlayView(upgraded))
 
       const gone = yield* read(null, { accountId: uid("acc") })
       assert.isFalse(gone.keyActive, "no account: no key")
@@ -1613,37 +1620,37 @@ export const tests = (it: Vitest.MethodsNonLive<Services>): void => {
 
       assertSame(yield* read({}), {
         campaign: Option.some(playView(campaign)),
-        channel: Option.some(channel),
-        account: Option.some(account),
+        channel: Option.some(channelPlayView(channel)),
+        account: Option.some(accountPlayView(account)),
         branding: Option.none(),
         started: false
       })
       yield* branding.put(account.id, fullTheme)
       assertSame(yield* read({}), {
         campaign: Option.some(playView(campaign)),
-        channel: Option.some(channel),
-        account: Option.some(account),
+        channel: Option.some(channelPlayView(channel)),
+        account: Option.some(accountPlayView(account)),
         branding: Option.some(fullTheme),
         started: false
       })
       assertSame(yield* read({ campaignId: other.id, channelId: other.channelId }), {
         campaign: Option.none(),
         channel: Option.none(),
-        account: Option.some(account),
+        account: Option.some(accountPlayView(account)),
         branding: Option.some(fullTheme),
         started: false
       })
       assertSame(yield* read({ channelId: uid("ch") }), {
         campaign: Option.some(playView(campaign)),
         channel: Option.none(),
-        account: Option.some(account),
+        account: Option.some(accountPlayView(account)),
         branding: Option.some(fullTheme),
         started: false
       })
       assertSame(yield* read({ accountId: other.accountId }), {
         campaign: Option.none(),
         channel: Option.none(),
-        account: yield* (yield* AccountRepo).findById(other.accountId),
+        account: Option.map(yield* (yield* AccountRepo).findById(other.accountId), accountPlayView),
         branding: Option.none(),
         started: false
       })
@@ -1696,7 +1703,7 @@ export const tests = (it: Vitest.MethodsNonLive<Services>): void => {
         const found = yield* playContext.startOpen(session, "2026-03")
         assert.isFalse(found.started, why)
         assertSome(found.campaign, playView(placed))
-        assertSome(found.channel, closedChannel)
+        assertSome(found.channel, channelPlayView(closedChannel))
         assertNone(yield* sessions.findById(session.id), why)
       }
       const elsewhere = yield* givenCampaign({ status: "active" })
