@@ -16,6 +16,33 @@ const instance = (url: string) =>
     Effect.map((context) => Context.get(context, TestServer))
   )
 
+const ORIGIN = "https://play.example.com"
+
+/** On `server`, for the key's account: `ORIGIN` allowed, a channel and a live wheel (with `fields`). */
+const liveWheel = (server: TestServer["Service"], key: string, fields: Record<string, unknown> = {}) =>
+  Effect.gen(function* () {
+    yield* server.request("POST", "/v1/tenant/allowed-origins", { key, body: { origin: ORIGIN } })
+    const channel = (yield* server.request("POST", "/v1/channels", { key, body: { name: "c" } })).body.channel
+    const campaign = (yield* server.request("POST", "/v1/game-instances", {
+      key,
+      body: {
+        gameSlug: "spin-the-wheel",
+        name: "w",
+        channelId: channel.id,
+        config: {
+          segments: [
+            { id: "w", label: "Win", isWin: true },
+            { id: "l", label: "Lose", isWin: false }
+          ]
+        },
+        ...fields
+      }
+    })).body.gameInstance
+    const activated = yield* server.request("POST", `/v1/game-instances/${campaign.id}/activate`, { key })
+    assert.strictEqual(activated.status, 200, activated.text)
+    return { channel, campaign, origin: ORIGIN }
+  })
+
 describe.runIf(databaseUrl !== undefined && databaseUrl !== "")("two server instances on one PostgreSQL", () => {
   it.live(
     "share keys, revocations and plan limits",
@@ -62,27 +89,7 @@ describe.runIf(databaseUrl !== undefined && databaseUrl !== "")("two server inst
         const a = yield* instance(url)
         const b = yield* instance(url)
         const { id: accountId, key: owner } = yield* a.account()
-        const origin = "https://play.example.com"
-        yield* a.request("POST", "/v1/tenant/allowed-origins", { key: owner, body: { origin } })
-        const channel = (yield* a.request("POST", "/v1/channels", { key: owner, body: { name: "c" } })).body.channel
-        const campaign = (yield* a.request("POST", "/v1/game-instances", {
-          key: owner,
-          body: {
-            gameSlug: "spin-the-wheel",
-            name: "w",
-            channelId: channel.id,
-            config: {
-              segments: [
-                { id: "w", label: "Win", isWin: true },
-                { id: "l", label: "Lose", isWin: false }
-              ]
-            }
-          }
-        })).body.gameInstance
-        assert.strictEqual(
-          (yield* a.request("POST", `/v1/game-instances/${campaign.id}/activate`, { key: owner })).status,
-          200
-        )
+        const { channel, origin } = yield* liveWheel(a, owner)
         const minter = (yield* a.request("POST", "/v1/tenant/api-keys", {
           key: owner,
           body: { name: "minter", permissions: ["tokens.mint"] }
@@ -122,28 +129,7 @@ describe.runIf(databaseUrl !== undefined && databaseUrl !== "")("two server inst
         const a = yield* instance(url)
         const b = yield* instance(url)
         const { key } = yield* a.account()
-        const origin = "https://play.example.com"
-        yield* a.request("POST", "/v1/tenant/allowed-origins", { key, body: { origin } })
-        const channel = (yield* a.request("POST", "/v1/channels", { key, body: { name: "c" } })).body.channel
-        const campaign = (yield* a.request("POST", "/v1/game-instances", {
-          key,
-          body: {
-            gameSlug: "spin-the-wheel",
-            name: "w",
-            channelId: channel.id,
-            maxPlaysPerParticipant: 3,
-            config: {
-              segments: [
-                { id: "w", label: "Win", isWin: true },
-                { id: "l", label: "Lose", isWin: false }
-              ]
-            }
-          }
-        })).body.gameInstance
-        assert.strictEqual(
-          (yield* b.request("POST", `/v1/game-instances/${campaign.id}/activate`, { key })).status,
-          200
-        )
+        const { channel, origin } = yield* liveWheel(b, key, { maxPlaysPerParticipant: 3 })
         const tokens: Array<string> = []
         for (let i = 0; i < 50; i++) {
           const minted = yield* (i % 2 === 0 ? a : b).request("POST", "/v1/auth/session-tokens", {
