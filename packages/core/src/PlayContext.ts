@@ -1,8 +1,8 @@
 /**
  * What the play use cases read before they decide, each in one step of the store: the mint's
  * account, key check, channel, origin check and candidate campaigns; the start's campaign, channel, account and branding;
- * the finish's session, campaign and webhook endpoints. Nothing here is cached: every call reads the
- * store as it is now (the rules that need a lock, such as play limits, still count under it; see
+ * the finish's session, campaign and webhook endpoints. The store caches nothing: every call reads
+ * it as it is now (the rules that need a lock, such as play limits, still count under it; see
  * `Plays`).
  *
  * The start's read also writes the start when nothing needs counting (`isOpenStart`: campaign and
@@ -12,7 +12,9 @@
  *
  * `PlayFinishRepo` also writes a finished play in one step: the session's claim, its entry, its
  * event and the event's deliveries, all or nothing, and nothing when the session was finished
- * already. A finish costs the store two steps and no transaction.
+ * already. A finish costs the store two steps and no transaction, or one (`completeKnown`) when the
+ * instance still knows the campaign and endpoints it decides with: that step checks they are still
+ * so as it writes.
  *
  * @since 0.1.0
  */
@@ -141,6 +143,18 @@ export interface Completion {
   readonly deliveries: ReadonlyArray<Delivery>
 }
 
+/**
+ * What a finish decided with, as this instance read it before (the campaign at a start or a finish,
+ * the endpoints at a finish): `PlayFinishRepo.completeKnown` writes only while it still holds.
+ */
+export interface KnownFinish {
+  /** The token's: the session must be this jti's. */
+  readonly jti: string
+  readonly campaign: PlayCampaign
+  /** The account's active endpoints of the event's type, oldest first, as `read` gave them. */
+  readonly endpoints: ReadonlyArray<Target>
+}
+
 /** The finish's read and its one write. */
 export class PlayFinishRepo extends Context.Service<
   PlayFinishRepo,
@@ -154,5 +168,13 @@ export class PlayFinishRepo extends Context.Service<
      * of two concurrent completions of one session, one gets true.
      */
     readonly complete: (completion: Completion) => Effect.Effect<boolean, StoreError>
+    /**
+     * `complete` without a read before it: only when, at the write, the session is unfinished and is
+     * `known.jti`'s, in the entry's account, campaign and channel and for its participantRef; the
+     * campaign's `gameSlug`, `config` and `resolvedOptionId` are `known.campaign`'s; and the
+     * account's active endpoints of the event's type are `known.endpoints` (same ids, events and
+     * filters, same order). False, with nothing written, otherwise: the caller reads and decides.
+     */
+    readonly completeKnown: (completion: Completion, known: KnownFinish) => Effect.Effect<boolean, StoreError>
   }
 >()("@campaign-games/core/PlayFinishRepo") {}

@@ -17,7 +17,12 @@
  *   concurrent finishes one wins. A finish body the game refuses writes nothing.
  *
  * Cost: each step reads what it needs in one step of the store (`PlayContextRepo`,
- * `PlayFinishRepo.read`) and never caches; a finish is that read and one write. Where neither the
+ * `PlayFinishRepo.read`). A finish is that read and one write, or only the write
+ * (`PlayFinishRepo.completeKnown`) when this instance still knows the token's campaign (from a start
+ * or a finish) and the account's endpoints (from a finish): that write checks, as it writes, that
+ * the session is the token's and the campaign and endpoints are still as known, and a finish whose
+ * check fails reads and decides again. Nothing a rule depends on is taken from memory unchecked.
+ * Where neither the
  * campaign nor the channel sets a play limit there is nothing to count, so mint counts nothing and
  * start neither locks nor opens a transaction: the store writes the session and the month's usage
  * with the start's read, in one step (`PlayContextRepo.startOpen`). A limited start is written
@@ -48,7 +53,7 @@ import * as Games from "./Games.ts"
 import * as Ids from "./Ids.ts"
 import type { Page, Paged } from "./Pagination.ts"
 import * as Plan from "./Plan.ts"
-import { hasPlayLimit, PlayContextRepo, PlayFinishRepo } from "./PlayContext.ts"
+import { type Completion, hasPlayLimit, type KnownFinish, PlayContextRepo, PlayFinishRepo } from "./PlayContext.ts"
 import * as PlayLimit from "./PlayLimit.ts"
 import * as Session from "./Session.ts"
 import { LockKey, Store } from "./Store.ts"
@@ -85,6 +90,9 @@ export interface Finished {
 export const FINISH_GRACE = Duration.hours(1)
 
 const DEFAULT_TTL_SECONDS = 900
+
+/** How many campaigns (and accounts' endpoint lists) a finish may decide from without reading. */
+const KNOWN_MAX = 10_000
 
 export class Plays extends Context.Service<
   Plays,
@@ -266,6 +274,16 @@ export class Plays extends Context.Service<
         return session
       })
 
+      // What this instance last read of campaigns (at a start or a finish) and of accounts' active
+      // endpoints (at a finish): a finish decides from them without reading first, and
+      // `completeKnown` writes only while they are still so (else the finish reads and decides).
+      const knownCampaigns = new Map<string, Campaign.PlayCampaign>()
+      const knownEndpoints = new Map<string, ReadonlyArray<Webhook.Target>>()
+      const remember = <A>(known: Map<string, A>, key: string, value: A) => {
+        if (known.size >= KNOWN_MAX && !known.has(key)) known.clear()
+        known.set(key, value)
+      }
+
       const start = Effect.fn("Plays.start")(function* (token: string) {
         const claims = yield* claimsOf(token, Duration.zero)
         const now = yield* DateTime.now
@@ -285,6 +303,7 @@ export class Plays extends Context.Service<
         const campaign = yield* orFail(found.campaign, () =>
           unauthorized("The client token's campaign no longer exists.")
         )
+        remember(knownCampaigns, campaign.id, campaign)
         if (campaign.status !== "active") return yield* unavailable()
         const channel = yield* orFail(found.channel, () => unauthorized("The client token's channel no longer exists."))
         if (channel.status !== "active") return yield* unavailable()
@@ -310,22 +329,14 @@ export class Plays extends Context.Service<
         } satisfies Started
       })
 
-      const finish = Effect.fn("Plays.finish")(function* (token: string, sessionId: string, body: unknown) {
-        const claims = yield* claimsOf(token, FINISH_GRACE)
-        const random = yield* Random.next
-        const notFound = () => new NotFound({ message: `No session ${sessionId}.` })
-        const alreadyFinished = () => new Conflict({ message: "This play is already finished." })
-        const found = yield* finishes.read(sessionId, "session_completed")
-        // A session of another token (or account) is not this token's to see: 404, as none.
-        if (Option.isNone(found)) return yield* notFound()
-        const { session, campaign, endpoints } = found.value
-        if (session.jti !== claims.jti || session.accountId !== claims.acc) return yield* notFound()
-        if (session.finishedAt !== null) return yield* alreadyFinished()
-        const game = Games.bySlug(campaign.gameSlug)!
-        const result = game.finish(campaign.config, body ?? {}, random)
-        if (Result.isFailure(result)) return yield* result.failure
-        const { score, outcome, predictionValue } = result.success
-        const now = yield* DateTime.now
+      /** The entry, the event and its deliveries of a finish the game has scored. */
+      const completionOf = Effect.fnUntraced(function* (
+        session: Pick<Session.Session, "id" | "accountId" | "channelId" | "participantRef">,
+        campaign: Campaign.PlayCampaign,
+        endpoints: ReadonlyArray<Webhook.Target>,
+        { score, outcome, predictionValue }: Game.Finished,
+        now: DateTime.Utc
+      ) {
         const entry: Entry.Entry = {
           id: yield* Ids.make(Ids.Prefix.entry),
           accountId: session.accountId,
@@ -360,10 +371,49 @@ export class Plays extends Context.Service<
           },
           endpoints
         )
+        const completion: Completion = { sessionId: session.id, finishedAt: now, entry, event, deliveries }
+        return { completion, finished: { entry, outcome } satisfies Finished }
+      })
+
+      const finish = Effect.fn("Plays.finish")(function* (token: string, sessionId: string, body: unknown) {
+        const claims = yield* claimsOf(token, FINISH_GRACE)
+        const random = yield* Random.next
+        const now = yield* DateTime.now
+        // Decided from what this instance knows, and written in one step while that still holds.
+        const knownCampaign = knownCampaigns.get(claims.gid)
+        const endpointsKnown = knownEndpoints.get(claims.acc)
+        if (knownCampaign !== undefined && endpointsKnown !== undefined) {
+          const scored = Games.bySlug(knownCampaign.gameSlug)!.finish(knownCampaign.config, body ?? {}, random)
+          if (Result.isSuccess(scored)) {
+            const session = { id: sessionId, accountId: claims.acc, channelId: claims.chn, participantRef: claims.sub }
+            const { completion, finished } = yield* completionOf(
+              session,
+              knownCampaign,
+              endpointsKnown,
+              scored.success,
+              now
+            )
+            const known: KnownFinish = { jti: claims.jti, campaign: knownCampaign, endpoints: endpointsKnown }
+            if (yield* finishes.completeKnown(completion, known)) return finished
+          }
+        }
+
+        const notFound = () => new NotFound({ message: `No session ${sessionId}.` })
+        const alreadyFinished = () => new Conflict({ message: "This play is already finished." })
+        const found = yield* finishes.read(sessionId, "session_completed")
+        // A session of another token (or account) is not this token's to see: 404, as none.
+        if (Option.isNone(found)) return yield* notFound()
+        const { session, campaign, endpoints } = found.value
+        if (session.jti !== claims.jti || session.accountId !== claims.acc) return yield* notFound()
+        remember(knownCampaigns, campaign.id, campaign)
+        remember(knownEndpoints, session.accountId, endpoints)
+        if (session.finishedAt !== null) return yield* alreadyFinished()
+        const scored = Games.bySlug(campaign.gameSlug)!.finish(campaign.config, body ?? {}, random)
+        if (Result.isFailure(scored)) return yield* scored.failure
+        const { completion, finished } = yield* completionOf(session, campaign, endpoints, scored.success, now)
         // The claim and every write in one step: a concurrent finish of the session gets false here.
-        const completed = yield* finishes.complete({ sessionId, finishedAt: now, entry, event, deliveries })
-        if (!completed) return yield* alreadyFinished()
-        return { entry, outcome } satisfies Finished
+        if (!(yield* finishes.complete(completion))) return yield* alreadyFinished()
+        return finished
       })
 
       const listEntries = Effect.fn("Plays.entries")(function* (

@@ -19,7 +19,7 @@ import * as AllowedOrigins from "../src/AllowedOrigins.ts"
 import * as ApiKey from "../src/ApiKey.ts"
 import * as ApiKeys from "../src/ApiKeys.ts"
 import * as Branding from "../src/Branding.ts"
-import type * as Campaign from "../src/Campaign.ts"
+import * as Campaign from "../src/Campaign.ts"
 import * as Campaigns from "../src/Campaigns.ts"
 import type * as Channel from "../src/Channel.ts"
 import * as Channels from "../src/Channels.ts"
@@ -30,6 +30,7 @@ import * as PlayLimit from "../src/PlayLimit.ts"
 import * as Plays from "../src/Plays.ts"
 import * as Secrets from "../src/Secrets.ts"
 import * as Session from "../src/Session.ts"
+import * as Webhook from "../src/Webhook.ts"
 
 // -----------------------------------------------------------------------------
 // The services on a fresh memory store
@@ -665,6 +666,78 @@ describe("Plays: the wheel", () => {
 // -----------------------------------------------------------------------------
 
 describe("Plays: plays per month", () => {
+  it.effect("a finish decides with the campaign and the endpoints as they are when it writes, not as last read", () =>
+    Effect.gen(function* () {
+      yield* setClock("2026-03-10T12:00:00.000Z")
+      const world = yield* makeWorld({
+        campaign: {
+          gameSlug: "prediction",
+          config: {
+            question: "Who wins?",
+            options: [
+              { id: "home", label: "Home" },
+              { id: "away", label: "Away" }
+            ]
+          }
+        }
+      })
+      const pick = (participantRef: string) =>
+        Effect.gen(function* () {
+          const { clientToken } = yield* mintToken(world, participantRef)
+          const { session } = yield* start(clientToken)
+          return { clientToken, sessionId: session.id }
+        })
+      // This instance reads the campaign (start) and the account's endpoints (finish: none yet).
+      const first = yield* pick("alice")
+      const before = yield* finish(first.clientToken, first.sessionId, { optionId: "home" })
+      assert.isFalse(before.entry.eligible, "the campaign is not resolved")
+
+      // Another server resolves the campaign and adds an endpoint after bob's start.
+      const bob = yield* pick("bob")
+      const campaigns = yield* Campaign.CampaignRepo
+      const stored = Option.getOrThrow(yield* campaigns.findById(world.actor.account.id, world.campaign.id))
+      yield* campaigns.update({ ...stored, resolvedOptionId: "home" })
+      const endpoint: Webhook.Endpoint = {
+        id: "we_other_server",
+        accountId: world.actor.account.id,
+        url: "https://hooks.example.com/other",
+        events: ["session_completed"],
+        gameInstanceIds: [],
+        channelIds: [],
+        includeCouponCodes: false,
+        status: "active",
+        secret: "whsec_other_server",
+        createdAt: stored.createdAt,
+        updatedAt: stored.createdAt
+      }
+      yield* (yield* Webhook.EndpointRepo).insert(endpoint)
+
+      const after = yield* finish(bob.clientToken, bob.sessionId, { optionId: "home" })
+      assert.isTrue(after.entry.eligible, "eligible: the campaign is resolved to its option now")
+      const delivered = yield* (yield* Webhook.DeliveryRepo).list(
+        world.actor.account.id,
+        { search: undefined, status: undefined, sort: "createdAt", dir: "asc" },
+        { limit: 10, offset: 0 }
+      )
+      assert.deepStrictEqual(
+        delivered.items.map((d) => [d.endpointId, d.payload.data]),
+        [
+          [
+            endpoint.id,
+            {
+              gameInstanceId: world.campaign.id,
+              sessionId: bob.sessionId,
+              participantRef: "bob",
+              score: null,
+              outcome: null
+            }
+          ]
+        ],
+        "the new endpoint gets bob's event"
+      )
+    }).pipe(Effect.provide(layer))
+  )
+
   it.effect("a mint checks the actor's key and the account's plan as they are now, not as the actor was read", () =>
     Effect.gen(function* () {
       yield* setClock("2026-03-10T12:00:00.000Z")

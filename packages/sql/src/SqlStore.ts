@@ -28,6 +28,9 @@
  *   IS NULL RETURNING`, and the entry, event and delivery inserts are data-modifying `WITH`s that
  *   select from it, so they write nothing when the claim got no row. Its parameters carry casts
  *   (`::jsonb`, `::timestamptz`, …): in an `INSERT … SELECT` nothing else types them.
+ *   `completeKnown` is the same statement whose claim also requires the session's token, the
+ *   campaign's game, `config` (`jsonb` equality) and resolution, and the account's active endpoints
+ *   (a `jsonb_agg` compared with the known list) to be as known.
  * - A duplicate `jti` makes `SessionRepo.insert` answer false (`ON CONFLICT (jti) DO NOTHING`); a
  *   duplicate origin in an account makes `AllowedOriginRepo.insert` fail with core's `Conflict`.
  * - The entry search is `ILIKE` on `participant_ref COLLATE "C"` with `%`, `_` and `\` escaped: a
@@ -74,11 +77,17 @@ import { Outcome, WinnerAlgorithm } from "@campaign-games/core/Game"
 import type { Page } from "@campaign-games/core/Pagination"
 import { Permission } from "@campaign-games/core/Permission"
 import * as Plan from "@campaign-games/core/Plan"
-import { type Completion, type MintLookup, PlayContextRepo, PlayFinishRepo } from "@campaign-games/core/PlayContext"
+import {
+  type Completion,
+  type KnownFinish,
+  type MintLookup,
+  PlayContextRepo,
+  PlayFinishRepo
+} from "@campaign-games/core/PlayContext"
 import { type CountQuery, type Session, SessionRepo } from "@campaign-games/core/Session"
 import { Store } from "@campaign-games/core/Store"
 import { Theme } from "@campaign-games/core/Theme"
-import { EndpointStatus } from "@campaign-games/core/Webhook"
+import { EndpointStatus, type Target } from "@campaign-games/core/Webhook"
 import { UsageRepo } from "@campaign-games/core/Usage"
 import { Clock, DateTime, Effect, Layer, Option, Random, Schema, Struct } from "effect"
 import { SqlClient, SqlError } from "effect/sql"
@@ -1180,6 +1189,14 @@ const layerPlayContextRepo = Layer.effect(
   })
 )
 
+/** What a finish's fan-out reads of an endpoint, as `completeKnown` compares it (`jsonb`). */
+const endpointFilters = ({ channelIds, events, gameInstanceIds, id }: Target) => ({
+  id,
+  events,
+  gameInstanceIds,
+  channelIds
+})
+
 /** An endpoint as `PlayFinishRepo.read` aggregates it (`Webhook.Target`). */
 const TargetRow = Schema.Struct({
   id: Schema.String,
@@ -1196,6 +1213,67 @@ const layerPlayFinishRepo = Layer.effect(
     const sql = yield* SqlClient.SqlClient
     const readColumns = sql.literal(`${playSession.select},${playCampaign.select}`)
     const play = compactSql(sql)
+
+    /**
+     * The claim and the writes in one statement; with `known`, the claim also checks the session's
+     * token and the campaign and endpoints the finish was decided with (`completeKnown`).
+     */
+    const write = Effect.fnUntraced(function* (
+      { sessionId, finishedAt, entry: e, event: v, deliveries }: Completion,
+      known: KnownFinish | undefined
+    ) {
+      const delivered =
+        deliveries.length === 0
+          ? sql``
+          : play`, delivered AS (
+              INSERT INTO webhook_deliveries (id, account_id, endpoint_id, event_id, event_type, payload, status,
+                attempt_count, last_attempted_at, next_retry_at, response_status, note, created_at)
+              SELECT d.* FROM claimed, (VALUES ${sql.csv(
+                deliveries.map(
+                  (d) => play`(${d.id}, ${d.accountId}, ${d.endpointId}, ${d.eventId}, ${d.eventType},
+                    ${json(d.payload)}::jsonb, ${d.status}, ${d.attemptCount}::int,
+                    ${timeOrNull(d.lastAttemptedAt)}::timestamptz, ${timeOrNull(d.nextRetryAt)}::timestamptz,
+                    ${d.responseStatus}::int, ${d.note}, ${time(d.createdAt)}::timestamptz)`
+                )
+              )}) AS d
+            )`
+      const stillKnown =
+        known === undefined
+          ? sql``
+          : play` AND s.jti = ${known.jti} AND s.account_id = ${e.accountId} AND s.campaign_id = ${e.campaignId}
+              AND s.channel_id = ${e.channelId} AND s.participant_ref = ${e.participantRef}
+              AND EXISTS (
+                SELECT 1 FROM campaigns c WHERE c.id = ${e.campaignId} AND c.account_id = ${e.accountId}
+                  AND c.game_slug = ${known.campaign.gameSlug} AND c.config = ${json(known.campaign.config)}::jsonb
+                  AND c.resolved_option_id IS NOT DISTINCT FROM ${known.campaign.resolvedOptionId}::text
+              ) AND (
+                SELECT coalesce(jsonb_agg(jsonb_build_object('id', w.id, 'events', w.events,
+                  'gameInstanceIds', w.game_instance_ids, 'channelIds', w.channel_ids) ORDER BY w.created_at, w.id),
+                  '[]'::jsonb)
+                FROM webhook_endpoints w
+                WHERE w.account_id = ${e.accountId} AND w.status = 'active' AND ${v.type} = ANY (w.events)
+              ) = ${json(known.endpoints.map(endpointFilters))}::jsonb`
+      const rows = yield* play`WITH claimed AS (
+          UPDATE sessions s SET finished_at = ${time(finishedAt)}::timestamptz
+          WHERE s.id = ${sessionId} AND s.finished_at IS NULL${stillKnown}
+          RETURNING s.id
+        ), entry AS (
+          INSERT INTO entries
+            (id, account_id, campaign_id, channel_id, session_id, participant_ref, score, prediction_option_id,
+              outcome, weight, eligible, created_at)
+          SELECT ${e.id}, ${e.accountId}, ${e.campaignId}, ${e.channelId}, claimed.id, ${e.participantRef},
+            ${e.score}::float8, ${e.predictionValue?.optionId ?? null}, ${jsonOrNull(e.outcome)}::jsonb,
+            ${e.weight}::float8, ${e.eligible}::boolean, ${time(e.createdAt)}::timestamptz
+          FROM claimed
+        ), event AS (
+          INSERT INTO events (id, account_id, type, game_instance_id, channel_id, payload, created_at)
+          SELECT ${v.id}, ${v.accountId}, ${v.type}, ${v.campaignId}, ${v.channelId}, ${json(v.data)}::jsonb,
+            ${time(v.createdAt)}::timestamptz
+          FROM claimed
+        )${delivered}
+        SELECT id FROM claimed`
+      return rows.length > 0
+    })
 
     return PlayFinishRepo.of({
       read: Effect.fnUntraced(
@@ -1218,46 +1296,10 @@ const layerPlayFinishRepo = Layer.effect(
         },
         Effect.mapError(toStoreError("PlayFinishRepo.read"))
       ),
-      complete: Effect.fnUntraced(
-        function* ({ sessionId, finishedAt, entry: e, event: v, deliveries }: Completion) {
-          const delivered =
-            deliveries.length === 0
-              ? sql``
-              : play`, delivered AS (
-                  INSERT INTO webhook_deliveries (id, account_id, endpoint_id, event_id, event_type, payload, status,
-                    attempt_count, last_attempted_at, next_retry_at, response_status, note, created_at)
-                  SELECT d.* FROM claimed, (VALUES ${sql.csv(
-                    deliveries.map(
-                      (d) => play`(${d.id}, ${d.accountId}, ${d.endpointId}, ${d.eventId}, ${d.eventType},
-                        ${json(d.payload)}::jsonb, ${d.status}, ${d.attemptCount}::int,
-                        ${timeOrNull(d.lastAttemptedAt)}::timestamptz, ${timeOrNull(d.nextRetryAt)}::timestamptz,
-                        ${d.responseStatus}::int, ${d.note}, ${time(d.createdAt)}::timestamptz)`
-                    )
-                  )}) AS d
-                )`
-          const rows = yield* play`WITH claimed AS (
-              UPDATE sessions SET finished_at = ${time(finishedAt)}::timestamptz
-              WHERE id = ${sessionId} AND finished_at IS NULL
-              RETURNING id
-            ), entry AS (
-              INSERT INTO entries
-                (id, account_id, campaign_id, channel_id, session_id, participant_ref, score, prediction_option_id,
-                  outcome, weight, eligible, created_at)
-              SELECT ${e.id}, ${e.accountId}, ${e.campaignId}, ${e.channelId}, claimed.id, ${e.participantRef},
-                ${e.score}::float8, ${e.predictionValue?.optionId ?? null}, ${jsonOrNull(e.outcome)}::jsonb,
-                ${e.weight}::float8, ${e.eligible}::boolean, ${time(e.createdAt)}::timestamptz
-              FROM claimed
-            ), event AS (
-              INSERT INTO events (id, account_id, type, game_instance_id, channel_id, payload, created_at)
-              SELECT ${v.id}, ${v.accountId}, ${v.type}, ${v.campaignId}, ${v.channelId}, ${json(v.data)}::jsonb,
-                ${time(v.createdAt)}::timestamptz
-              FROM claimed
-            )${delivered}
-            SELECT id FROM claimed`
-          return rows.length > 0
-        },
-        Effect.mapError(toStoreError("PlayFinishRepo.complete"))
-      )
+      complete: (completion: Completion) =>
+        write(completion, undefined).pipe(Effect.mapError(toStoreError("PlayFinishRepo.complete"))),
+      completeKnown: (completion: Completion, known: KnownFinish) =>
+        write(completion, known).pipe(Effect.mapError(toStoreError("PlayFinishRepo.completeKnown")))
     })
   })
 )

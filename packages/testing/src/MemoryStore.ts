@@ -42,7 +42,7 @@ import {
 import { StoreError } from "@campaign-games/core/Errors"
 import { type Event, EventOutbox } from "@campaign-games/core/Event"
 import type { Page, Paged } from "@campaign-games/core/Pagination"
-import { isOpenStart, PlayContextRepo, PlayFinishRepo } from "@campaign-games/core/PlayContext"
+import { type Completion, isOpenStart, PlayContextRepo, PlayFinishRepo } from "@campaign-games/core/PlayContext"
 import { type Session, SessionRepo } from "@campaign-games/core/Session"
 import { Store } from "@campaign-games/core/Store"
 import type { Theme } from "@campaign-games/core/Theme"
@@ -703,6 +703,24 @@ export const layerRepos: Layer.Layer<Repos, never, MemoryDatabase> = Layer.merge
   layerEventLog
 ).pipe(Layer.provide(Tables.layer))
 
+/** Whether two JSON documents are equal as `jsonb` compares them (object keys in any order). */
+const sameJson = (a: unknown, b: unknown): boolean => {
+  if (a === b) return true
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false
+  if (Array.isArray(a) || Array.isArray(b)) {
+    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => sameJson(x, b[i]))
+  }
+  const ka = Object.keys(a)
+  const record = b as Record<string, unknown>
+  return (
+    ka.length === Object.keys(b).length &&
+    ka.every((k) => Object.hasOwn(record, k) && sameJson((a as Record<string, unknown>)[k], record[k]))
+  )
+}
+
+/** What a finish's fan-out reads of an endpoint. */
+const filters = ({ channelIds, events, gameInstanceIds, id }: Target) => ({ id, events, gameInstanceIds, channelIds })
+
 /**
  * `PlayFinishRepo` over the other ports: the claim (`SessionRepo.finish`), the entry, the event and
  * the deliveries in one memory transaction, so a breach of any leaves none of them.
@@ -717,6 +735,16 @@ const layerPlayFinishRepo = Layer.effect(
     const outbox = yield* EventOutbox
     const endpoints = yield* EndpointRepo
     const deliveries = yield* DeliveryRepo
+    const complete = (completion: Completion) =>
+      database.transaction(
+        Effect.gen(function* () {
+          if (!(yield* sessions.finish(completion.sessionId, completion.finishedAt))) return false
+          yield* entries.insert(completion.entry)
+          yield* outbox.append(completion.event)
+          if (completion.deliveries.length > 0) yield* deliveries.insertMany(completion.deliveries)
+          return true
+        })
+      )
     return PlayFinishRepo.of({
       read: Effect.fnUntraced(function* (sessionId, eventType) {
         const session = yield* sessions.findById(sessionId)
@@ -734,14 +762,32 @@ const layerPlayFinishRepo = Layer.effect(
         )
         return Option.some({ session: session.value, campaign: playView(campaign.value), endpoints: targets })
       }),
-      complete: (completion) =>
+      complete,
+      // The checks and the writes in one memory transaction, like `complete`.
+      completeKnown: (completion, known) =>
         database.transaction(
           Effect.gen(function* () {
-            if (!(yield* sessions.finish(completion.sessionId, completion.finishedAt))) return false
-            yield* entries.insert(completion.entry)
-            yield* outbox.append(completion.event)
-            if (completion.deliveries.length > 0) yield* deliveries.insertMany(completion.deliveries)
-            return true
+            const { entry, event } = completion
+            const session = yield* sessions.findById(completion.sessionId)
+            const campaign = yield* campaigns.findById(entry.accountId, entry.campaignId)
+            if (
+              Option.isNone(session) ||
+              session.value.finishedAt !== null ||
+              session.value.jti !== known.jti ||
+              session.value.accountId !== entry.accountId ||
+              session.value.campaignId !== entry.campaignId ||
+              session.value.channelId !== entry.channelId ||
+              session.value.participantRef !== entry.participantRef ||
+              Option.isNone(campaign) ||
+              campaign.value.gameSlug !== known.campaign.gameSlug ||
+              !sameJson(campaign.value.config, known.campaign.config) ||
+              campaign.value.resolvedOptionId !== known.campaign.resolvedOptionId
+            ) {
+              return false
+            }
+            const active = yield* endpoints.activeFor(entry.accountId, event.type)
+            if (!sameJson(active.map(filters), known.endpoints.map(filters))) return false
+            return yield* complete(completion)
           })
         )
     })

@@ -41,7 +41,13 @@ import { type Entry, type ListFilter as EntryListFilter, EntryRepo } from "@camp
 import { type Event, EventOutbox } from "@campaign-games/core/Event"
 import type { Paged } from "@campaign-games/core/Pagination"
 import * as Permission from "@campaign-games/core/Permission"
-import { type MintLookup, PlayContextRepo, PlayFinishRepo } from "@campaign-games/core/PlayContext"
+import {
+  type Completion,
+  type KnownFinish,
+  type MintLookup,
+  PlayContextRepo,
+  PlayFinishRepo
+} from "@campaign-games/core/PlayContext"
 import { type CountQuery, type Session, SessionRepo } from "@campaign-games/core/Session"
 import { LockKey, Store } from "@campaign-games/core/Store"
 import type { Theme } from "@campaign-games/core/Theme"
@@ -1443,6 +1449,154 @@ export const tests = (it: Vitest.MethodsNonLive<Services>): void => {
         )
         assert.strictEqual(results.filter((won) => won).length, 1, "concurrent completions: one wins")
         assert.strictEqual((yield* entriesOf).length, 2, "and writes the one entry")
+      })
+  )
+
+  it.effect(
+    "PlayFinishRepo.completeKnown writes only while the session, the campaign and the endpoints are as known",
+    () =>
+      Effect.gen(function* () {
+        const { campaigns, sessions, entries, endpoints, deliveries, playFinish } = yield* services
+        const campaign = yield* givenCampaign({
+          gameSlug: "prediction",
+          status: "active",
+          config: {
+            question: "Who wins « le match » ?",
+            options: [
+              { id: "home", label: "Home" },
+              { id: "away", label: "Away" }
+            ],
+            nested: { empty: {}, list: [1, "two", null, { deep: true }] }
+          }
+        })
+        const { accountId } = campaign
+        const hook = makeEndpoint(accountId, { createdAt: at(10), gameInstanceIds: [campaign.id] })
+        yield* endpoints.insert(hook)
+        yield* endpoints.insert(makeEndpoint(accountId, { createdAt: at(20), events: ["reward_granted"] }))
+        yield* endpoints.insert(makeEndpoint(accountId, { createdAt: at(30), status: "disabled" }))
+
+        const knownOf = (session: Session) =>
+          Effect.map(playFinish.read(session.id, "session_completed"), (read): KnownFinish => {
+            const { campaign, endpoints } = Option.getOrThrow(read)
+            return { jti: session.jti, campaign, endpoints }
+          })
+        const completionOf = (session: Session, at_: DateTime.Utc, entry: Partial<Entry> = {}): Completion => {
+          const event: Event = {
+            id: uid("evt"),
+            accountId,
+            type: "session_completed",
+            campaignId: campaign.id,
+            channelId: campaign.channelId,
+            data: { sessionId: session.id, score: null, outcome: null },
+            createdAt: at_
+          }
+          return {
+            sessionId: session.id,
+            finishedAt: at_,
+            entry: makeEntry(campaign, {
+              sessionId: session.id,
+              participantRef: session.participantRef,
+              predictionValue: { optionId: "home" },
+              createdAt: at_,
+              ...entry
+            }),
+            event,
+            deliveries: [
+              {
+                id: uid("wd"),
+                accountId,
+                endpointId: hook.id,
+                eventId: event.id,
+                eventType: event.type,
+                payload: { type: event.type, createdAt: DateTime.formatIso(at_), data: event.data },
+                status: "pending",
+                attemptCount: 0,
+                lastAttemptedAt: null,
+                nextRetryAt: at_,
+                responseStatus: null,
+                note: null,
+                createdAt: at_
+              }
+            ]
+          }
+        }
+        const entriesOf = Effect.map(
+          entries.list(
+            accountId,
+            campaign.id,
+            { search: undefined, eligible: undefined, sort: "createdAt", dir: "asc" },
+            { limit: 100, offset: 0 }
+          ),
+          (page) => page.items.map((e) => e.id)
+        )
+        /** A refused completion: false, the session still open, nothing written. */
+        const refused = (completion: Completion, known: KnownFinish, why: string) =>
+          Effect.gen(function* () {
+            const before = yield* entriesOf
+            assert.isFalse(yield* playFinish.completeKnown(completion, known), why)
+            assert.strictEqual(Option.getOrThrow(yield* sessions.findById(completion.sessionId)).finishedAt, null, why)
+            assert.deepStrictEqual(yield* entriesOf, before, why)
+            assertNone(yield* deliveries.findById(accountId, completion.deliveries[0]!.id), why)
+          })
+
+        // As read: written, all of it, once.
+        const session = makeSession(campaign)
+        yield* sessions.insert(session)
+        const known = yield* knownOf(session)
+        const done = completionOf(session, at(700))
+        assert.isTrue(yield* playFinish.completeKnown(done, known))
+        assertSome(yield* sessions.findById(session.id), { ...session, finishedAt: at(700) })
+        assert.deepStrictEqual(yield* entriesOf, [done.entry.id])
+        assertSome(yield* deliveries.findById(accountId, done.deliveries[0]!.id), done.deliveries[0]!)
+        assert.isFalse(yield* playFinish.completeKnown(completionOf(session, at(800)), known), "a finished session")
+
+        // Keys in another order are the same document.
+        const open = makeSession(campaign)
+        yield* sessions.insert(open)
+        const reordered = yield* knownOf(open)
+        const { nested, options, question } = reordered.campaign.config as Record<string, unknown>
+        const sameConfig = { ...reordered, campaign: { ...reordered.campaign, config: { nested, options, question } } }
+
+        // Anything else the finish was decided with, or the session's token, differs: refused.
+        yield* refused(completionOf(open, at(710)), { ...sameConfig, jti: uid("jti") }, "another token's session")
+        yield* refused(completionOf(open, at(710), { channelId: uid("ch") }), sameConfig, "another channel")
+        yield* refused(completionOf(open, at(710), { participantRef: "someone" }), sameConfig, "another player")
+        const never = makeSession(campaign)
+        assert.isFalse(
+          yield* playFinish.completeKnown(completionOf(never, at(710)), { ...sameConfig, jti: never.jti }),
+          "no such session"
+        )
+        assert.deepStrictEqual(yield* entriesOf, [done.entry.id])
+        yield* refused(
+          completionOf(open, at(710)),
+          { ...sameConfig, campaign: { ...sameConfig.campaign, resolvedOptionId: "home" } },
+          "a resolution the campaign does not have"
+        )
+        yield* refused(
+          completionOf(open, at(710)),
+          { ...sameConfig, endpoints: [] },
+          "fewer endpoints than the account has"
+        )
+
+        // The store changed since the read: refused with what was known, written with a new read.
+        const resolved = { ...campaign, resolvedOptionId: "home", updatedAt: at(720) }
+        yield* campaigns.update(resolved)
+        yield* refused(completionOf(open, at(730)), sameConfig, "the campaign was resolved since")
+        const added = makeEndpoint(accountId, { createdAt: at(40) })
+        yield* endpoints.insert(added)
+        const afterResolve = yield* knownOf(open)
+        assert.deepStrictEqual(
+          afterResolve.endpoints.map((e) => e.id),
+          [hook.id, added.id]
+        )
+        yield* endpoints.update({ ...added, status: "disabled", updatedAt: at(41) })
+        yield* refused(completionOf(open, at(740)), afterResolve, "an endpoint was disabled since")
+        yield* campaigns.update({ ...resolved, config: { ...resolved.config, question: "Who?" }, updatedAt: at(750) })
+        const current = yield* knownOf(open)
+        yield* refused(completionOf(open, at(760)), { ...current, campaign: sameConfig.campaign }, "its config changed")
+        const last = completionOf(open, at(770))
+        assert.isTrue(yield* playFinish.completeKnown(last, current))
+        assert.deepStrictEqual(yield* entriesOf, [done.entry.id, last.entry.id])
       })
   )
 
