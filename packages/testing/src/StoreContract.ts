@@ -1597,6 +1597,16 @@ export const tests = (it: Vitest.MethodsNonLive<Services>): void => {
         const last = completionOf(open, at(770))
         assert.isTrue(yield* playFinish.completeKnown(last, current))
         assert.deepStrictEqual(yield* entriesOf, [done.entry.id, last.entry.id])
+
+        const raced = makeSession(campaign)
+        yield* sessions.insert(raced)
+        const results = yield* Effect.forEach(
+          Array.from({ length: 10 }, (_, i) => completionOf(raced, at(800 + i))),
+          (c) => playFinish.completeKnown(c, { ...current, jti: raced.jti }),
+          { concurrency: "unbounded" }
+        )
+        assert.strictEqual(results.filter((won) => won).length, 1, "concurrent completions: one wins")
+        assert.strictEqual((yield* entriesOf).length, 3, "and writes the one entry")
       })
   )
 
