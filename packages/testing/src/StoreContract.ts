@@ -260,6 +260,55 @@ const makeEntry = (campaign: Campaign, fields: Partial<Entry> = {}): Entry => ({
   ...fields
 })
 
+/**
+ * A finished play of `session` at `at_` as `PlayFinishRepo.complete` takes it: its entry (with
+ * `entry`'s fields), its `session_completed` event (`data`) and a pending delivery to each target.
+ */
+const makeCompletion = (
+  campaign: Campaign,
+  session: Session,
+  at_: DateTime.Utc,
+  targets: ReadonlyArray<Endpoint>,
+  entry: Partial<Entry> = {},
+  data: Event["data"] = { sessionId: session.id }
+): Completion => {
+  const event: Event = {
+    id: uid("evt"),
+    accountId: campaign.accountId,
+    type: "session_completed",
+    campaignId: campaign.id,
+    channelId: campaign.channelId,
+    data,
+    createdAt: at_
+  }
+  return {
+    sessionId: session.id,
+    finishedAt: at_,
+    entry: makeEntry(campaign, {
+      sessionId: session.id,
+      participantRef: session.participantRef,
+      createdAt: at_,
+      ...entry
+    }),
+    event,
+    deliveries: targets.map((e): Delivery => ({
+      id: uid("wd"),
+      accountId: campaign.accountId,
+      endpointId: e.id,
+      eventId: event.id,
+      eventType: event.type,
+      payload: { type: event.type, createdAt: DateTime.formatIso(at_), data: event.data },
+      status: "pending",
+      attemptCount: 0,
+      lastAttemptedAt: null,
+      nextRetryAt: at_,
+      responseStatus: null,
+      note: null,
+      createdAt: at_
+    }))
+  }
+}
+
 const makeOrigin = (
   accountId: string,
   fields: Partial<AllowedOrigin.AllowedOrigin> = {}
@@ -1340,48 +1389,24 @@ export const tests = (it: Vitest.MethodsNonLive<Services>): void => {
         const second = makeEndpoint(accountId, { createdAt: at(11) })
         yield* endpoints.insert(endpoint)
         yield* endpoints.insert(second)
+        const outcome = { id: "w", label: "Wïn 🎉", isWin: true }
         const completion = (
           session: Session,
           at_: DateTime.Utc,
           targets: ReadonlyArray<Endpoint> = [endpoint, second]
-        ) => {
-          const event: Event = {
-            id: uid("evt"),
-            accountId,
-            type: "session_completed",
-            campaignId: campaign.id,
-            channelId: campaign.channelId,
-            data: { sessionId: session.id, score: 7.5, outcome: { id: "w", label: "Wïn 🎉", isWin: true } },
-            createdAt: at_
-          }
-          return {
-            sessionId: session.id,
-            finishedAt: at_,
-            entry: makeEntry(campaign, {
+        ) =>
+          makeCompletion(
+            campaign,
+            session,
+            at_,
+            targets,
+            { score: 7.5, outcome },
+            {
               sessionId: session.id,
-              participantRef: session.participantRef,
               score: 7.5,
-              outcome: { id: "w", label: "Wïn 🎉", isWin: true },
-              createdAt: at_
-            }),
-            event,
-            deliveries: targets.map((e): Delivery => ({
-              id: uid("wd"),
-              accountId,
-              endpointId: e.id,
-              eventId: event.id,
-              eventType: event.type,
-              payload: { type: event.type, createdAt: DateTime.formatIso(at_), data: event.data },
-              status: "pending",
-              attemptCount: 0,
-              lastAttemptedAt: null,
-              nextRetryAt: at_,
-              responseStatus: null,
-              note: null,
-              createdAt: at_
-            }))
-          }
-        }
+              outcome
+            }
+          )
         const entriesOf = Effect.map(
           entries.list(
             accountId,
@@ -1480,46 +1505,8 @@ export const tests = (it: Vitest.MethodsNonLive<Services>): void => {
             const { campaign, endpoints } = Option.getOrThrow(read)
             return { jti: session.jti, campaign, endpoints }
           })
-        const completionOf = (session: Session, at_: DateTime.Utc, entry: Partial<Entry> = {}): Completion => {
-          const event: Event = {
-            id: uid("evt"),
-            accountId,
-            type: "session_completed",
-            campaignId: campaign.id,
-            channelId: campaign.channelId,
-            data: { sessionId: session.id, score: null, outcome: null },
-            createdAt: at_
-          }
-          return {
-            sessionId: session.id,
-            finishedAt: at_,
-            entry: makeEntry(campaign, {
-              sessionId: session.id,
-              participantRef: session.participantRef,
-              predictionValue: { optionId: "home" },
-              createdAt: at_,
-              ...entry
-            }),
-            event,
-            deliveries: [
-              {
-                id: uid("wd"),
-                accountId,
-                endpointId: hook.id,
-                eventId: event.id,
-                eventType: event.type,
-                payload: { type: event.type, createdAt: DateTime.formatIso(at_), data: event.data },
-                status: "pending",
-                attemptCount: 0,
-                lastAttemptedAt: null,
-                nextRetryAt: at_,
-                responseStatus: null,
-                note: null,
-                createdAt: at_
-              }
-            ]
-          }
-        }
+        const completionOf = (session: Session, at_: DateTime.Utc, entry: Partial<Entry> = {}) =>
+          makeCompletion(campaign, session, at_, [hook], { predictionValue: { optionId: "home" }, ...entry })
         const entriesOf = Effect.map(
           entries.list(
             accountId,
