@@ -5,18 +5,33 @@
  *
  * @since 0.1.0
  */
-import { createHash, createHmac, randomBytes } from "node:crypto"
+import { createHash, createHmac, createSecretKey, type KeyObject, randomBytes } from "node:crypto"
 import { Secrets } from "@campaign-games/core"
 import { Effect, Layer } from "effect"
 
-/** `Secrets` over `node:crypto` (`createHash`, `createHmac`, `randomBytes`). */
-export const layer: Layer.Layer<Secrets.Secrets> = Layer.succeed(
-  Secrets.Secrets,
-  Secrets.Secrets.of({
+/**
+ * `Secrets` over `node:crypto` (`createHash`, `createHmac`, `randomBytes`). HMAC keys are imported
+ * once (`createSecretKey`) and kept, at most 1000, as the WebCrypto layer keeps its `CryptoKey`s: a
+ * string key is converted on every `createHmac` otherwise (the token signer's key, three times a
+ * play).
+ */
+export const layer: Layer.Layer<Secrets.Secrets> = Layer.sync(Secrets.Secrets, () => {
+  const keys = new Map<string, KeyObject>()
+  const keyOf = (key: string): KeyObject => {
+    let found = keys.get(key)
+    if (found === undefined) {
+      if (keys.size >= 1000) keys.clear()
+      found = createSecretKey(Buffer.from(key, "utf8"))
+      keys.set(key, found)
+    }
+    return found
+  }
+  return Secrets.Secrets.of({
     randomToken: (bytes) => Effect.sync(() => Secrets.base32(randomBytes(bytes))),
     sha256Hex: (input) => Effect.sync(() => createHash("sha256").update(input, "utf8").digest("hex")),
-    hmacSha256Hex: (key, message) => Effect.sync(() => createHmac("sha256", key).update(message, "utf8").digest("hex")),
+    hmacSha256Hex: (key, message) =>
+      Effect.sync(() => createHmac("sha256", keyOf(key)).update(message, "utf8").digest("hex")),
     hmacSha256Base64Url: (key, message) =>
-      Effect.sync(() => createHmac("sha256", key).update(message, "utf8").digest("base64url"))
+      Effect.sync(() => createHmac("sha256", keyOf(key)).update(message, "utf8").digest("base64url"))
   })
-)
+})
