@@ -122,7 +122,19 @@ export const toJsonSchema = (schema: Schema.Top): JsonSchema.JsonSchema => {
 
 /** Builds a catalogue `Game` from a typed definition. */
 export const make = <C extends Config, B>(definition: Definition<C, B>): Game => {
-  const decodeConfig = Schema.decodeUnknownResult(definition.configSchema)
+  const decode = Schema.decodeUnknownResult(definition.configSchema)
+  // Decoded configs by the object decoded: configs are never changed in place, and a finish scores
+  // from the same campaign object many times (`Plays` keeps the campaigns it read).
+  const decoded = new WeakMap<object, ReturnType<typeof decode>>()
+  const decodeConfig = (input: unknown, options: typeof parseOptions) => {
+    if (typeof input !== "object" || input === null) return decode(input, options)
+    let result = decoded.get(input)
+    if (result === undefined) {
+      result = decode(input, options)
+      decoded.set(input, result)
+    }
+    return result
+  }
   const decodeBody = Schema.decodeUnknownResult(definition.finishSchema)
   const withConfig =
     <A>(orElse: A, f: (config: C) => A) =>
