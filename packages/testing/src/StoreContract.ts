@@ -309,6 +309,20 @@ const makeCompletion = (
   }
 }
 
+/** A campaign's entries, oldest first (up to 100). */
+const entriesOfCampaign = (campaign: Campaign) =>
+  Effect.flatMap(Effect.service(EntryRepo), (entries) =>
+    Effect.map(
+      entries.list(
+        campaign.accountId,
+        campaign.id,
+        { search: undefined, eligible: undefined, sort: "createdAt", dir: "asc" },
+        { limit: 100, offset: 0 }
+      ),
+      (page) => page.items
+    )
+  )
+
 const makeOrigin = (
   accountId: string,
   fields: Partial<AllowedOrigin.AllowedOrigin> = {}
@@ -1382,7 +1396,7 @@ export const tests = (it: Vitest.MethodsNonLive<Services>): void => {
     "PlayFinishRepo.complete claims the session and writes its entry, event and deliveries: once, all or none",
     () =>
       Effect.gen(function* () {
-        const { store, sessions, entries, outbox, endpoints, deliveries, playFinish } = yield* services
+        const { store, sessions, outbox, endpoints, deliveries, playFinish } = yield* services
         const campaign = yield* givenCampaign()
         const { accountId } = campaign
         const endpoint = makeEndpoint(accountId)
@@ -1407,15 +1421,7 @@ export const tests = (it: Vitest.MethodsNonLive<Services>): void => {
               outcome
             }
           )
-        const entriesOf = Effect.map(
-          entries.list(
-            accountId,
-            campaign.id,
-            { search: undefined, eligible: undefined, sort: "createdAt", dir: "asc" },
-            { limit: 100, offset: 0 }
-          ),
-          (page) => page.items
-        )
+        const entriesOf = entriesOfCampaign(campaign)
         /** Whether the event is in the outbox: appending its id again is refused. */
         const stored = (event: Event) =>
           Effect.map(Effect.exit(store.transaction(outbox.append(event))), Exit.isFailure)
@@ -1481,7 +1487,7 @@ export const tests = (it: Vitest.MethodsNonLive<Services>): void => {
     "PlayFinishRepo.completeKnown writes only while the session, the campaign and the endpoints are as known",
     () =>
       Effect.gen(function* () {
-        const { campaigns, sessions, entries, endpoints, deliveries, playFinish } = yield* services
+        const { campaigns, sessions, endpoints, deliveries, playFinish } = yield* services
         const campaign = yield* givenCampaign({
           gameSlug: "prediction",
           status: "active",
@@ -1507,15 +1513,7 @@ export const tests = (it: Vitest.MethodsNonLive<Services>): void => {
           })
         const completionOf = (session: Session, at_: DateTime.Utc, entry: Partial<Entry> = {}) =>
           makeCompletion(campaign, session, at_, [hook], { predictionValue: { optionId: "home" }, ...entry })
-        const entriesOf = Effect.map(
-          entries.list(
-            accountId,
-            campaign.id,
-            { search: undefined, eligible: undefined, sort: "createdAt", dir: "asc" },
-            { limit: 100, offset: 0 }
-          ),
-          (page) => page.items.map((e) => e.id)
-        )
+        const entriesOf = Effect.map(entriesOfCampaign(campaign), (items) => items.map((e) => e.id))
         /** A refused completion: false, the session still open, nothing written. */
         const refused = (completion: Completion, known: KnownFinish, why: string) =>
           Effect.gen(function* () {
