@@ -2,42 +2,23 @@
  * `@campaign-games/core`: the pure domain of Campaign Games. Schemas, rules, use cases and the
  * ports (store, secrets) they run on. Imports only `effect`.
  *
+ * Modules are grouped by subsystem (`accounts/`, `campaigns/`, `games/`, `play/`, `webhooks/`),
+ * each with an `index.ts`; the modules every subsystem shares (errors, validation, ids, pages,
+ * field schemas, the store and secrets ports) sit at the top. Every module is also exported here as
+ * a namespace, and reachable by its path (`@campaign-games/core/play/PlayLimit`).
+ *
  * @since 0.1.0
  */
-export * as Account from "./Account.ts"
-export * as Accounts from "./Accounts.ts"
-export * as Actor from "./Actor.ts"
-export * as AllowedOrigin from "./AllowedOrigin.ts"
-export * as AllowedOrigins from "./AllowedOrigins.ts"
-export * as ApiKey from "./ApiKey.ts"
-export * as ApiKeys from "./ApiKeys.ts"
-export * as Branding from "./Branding.ts"
-export * as Campaign from "./Campaign.ts"
-export * as Campaigns from "./Campaigns.ts"
-export * as Channel from "./Channel.ts"
-export * as Channels from "./Channels.ts"
-export * as ClientToken from "./ClientToken.ts"
-export * as Entry from "./Entry.ts"
+export * from "./accounts/index.ts"
+export * from "./campaigns/index.ts"
 export * as Errors from "./Errors.ts"
-export * as Event from "./Event.ts"
 export * as Fields from "./Fields.ts"
-export * as FileRule from "./FileRule.ts"
-export * as Game from "./Game.ts"
-export * as Games from "./Games.ts"
+export * from "./games/index.ts"
 export * as Ids from "./Ids.ts"
 export * as Pagination from "./Pagination.ts"
-export * as Permission from "./Permission.ts"
-export * as Plan from "./Plan.ts"
-export * as PlayContext from "./PlayContext.ts"
-export * as PlayLimit from "./PlayLimit.ts"
-export * as Plays from "./Plays.ts"
+export * from "./play/index.ts"
 export * as Secrets from "./Secrets.ts"
-export * as Session from "./Session.ts"
 export * as Store from "./Store.ts"
-export * as Theme from "./Theme.ts"
-export * as Usage from "./Usage.ts"
+export * as StorePorts from "./StorePorts.ts"
 export * as Validation from "./Validation.ts"
-export * as Webhook from "./Webhook.ts"
-export * as WebhookDispatcher from "./WebhookDispatcher.ts"
-export * as Webhooks from "./Webhooks.ts"
-export * as WebhookSignature from "./WebhookSignature.ts"
+export * from "./webhooks/index.ts"

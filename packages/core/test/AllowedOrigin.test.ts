@@ -5,7 +5,7 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import { DateTime, Effect, Schema } from "effect"
-import * as AllowedOrigin from "../src/AllowedOrigin.ts"
+import * as AllowedOrigin from "../src/play/AllowedOrigin.ts"
 import * as Validation from "../src/Validation.ts"
 
 // -----------------------------------------------------------------------------

@@ -5,10 +5,10 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import { DateTime, Effect, Result, Schema } from "effect"
-import * as Campaign from "../src/Campaign.ts"
+import * as Campaign from "../src/campaigns/Campaign.ts"
 import type { Conflict, InvalidRequest } from "../src/Errors.ts"
-import type { Game } from "../src/Game.ts"
-import * as Games from "../src/Games.ts"
+import type { Game } from "../src/games/Game.ts"
+import * as Games from "../src/games/Games.ts"
 
 // -----------------------------------------------------------------------------
 // Fixtures

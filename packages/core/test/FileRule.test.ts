@@ -1,8 +1,8 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Option } from "effect"
-import * as FileRule from "../src/FileRule.ts"
+import * as FileRule from "../src/campaigns/FileRule.ts"
 import * as SpinTheWheel from "../src/games/SpinTheWheel.ts"
-import * as Theme from "../src/Theme.ts"
+import * as Theme from "../src/campaigns/Theme.ts"
 
 const LIBRARY = "http://127.0.0.1:8080/files"
 

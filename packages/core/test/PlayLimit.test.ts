@@ -8,7 +8,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import { DateTime, Effect, Result } from "effect"
 import type { Conflict } from "../src/Errors.ts"
-import * as PlayLimit from "../src/PlayLimit.ts"
+import * as PlayLimit from "../src/play/PlayLimit.ts"
 
 // -----------------------------------------------------------------------------
 // Fixtures

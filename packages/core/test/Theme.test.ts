@@ -1,9 +1,9 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
-import { toJsonSchema } from "../src/Game.ts"
-import * as Games from "../src/Games.ts"
+import { toJsonSchema } from "../src/games/Game.ts"
+import * as Games from "../src/games/Games.ts"
 import * as SpinTheWheel from "../src/games/SpinTheWheel.ts"
-import * as Theme from "../src/Theme.ts"
+import * as Theme from "../src/campaigns/Theme.ts"
 import * as Validation from "../src/Validation.ts"
 
 const chars = (n: number, c = "a") => c.repeat(n)

@@ -41,10 +41,14 @@
  *
  * @since 0.1.0
  */
-import { type Account, AccountRepo, type PlayAccount } from "@campaign-games/core/Account"
-import { type ApiKey, ApiKeyRepo } from "@campaign-games/core/ApiKey"
-import { type AllowedOrigin, AllowedOriginRepo, duplicate as duplicateOrigin } from "@campaign-games/core/AllowedOrigin"
-import { BrandingRepo } from "@campaign-games/core/Branding"
+import { type Account, AccountRepo, type PlayAccount } from "@campaign-games/core/accounts/Account"
+import { type ApiKey, ApiKeyRepo } from "@campaign-games/core/accounts/ApiKey"
+import {
+  type AllowedOrigin,
+  AllowedOriginRepo,
+  duplicate as duplicateOrigin
+} from "@campaign-games/core/play/AllowedOrigin"
+import { BrandingRepo } from "@campaign-games/core/campaigns/Branding"
 import {
   type Campaign,
   CampaignRepo,
@@ -54,41 +58,41 @@ import {
   Prize,
   SelectionConfigView,
   Trigger
-} from "@campaign-games/core/Campaign"
+} from "@campaign-games/core/campaigns/Campaign"
 import {
   BetweenCampaigns,
   type Channel,
   ChannelRepo,
   ChannelStatus,
   type PlayChannel
-} from "@campaign-games/core/Channel"
-import { ServerSecretRepo } from "@campaign-games/core/ClientToken"
+} from "@campaign-games/core/campaigns/Channel"
+import { ServerSecretRepo } from "@campaign-games/core/play/ClientToken"
 import {
   type Direction,
   type Entry,
   type ListFilter as EntryListFilter,
   EntryRepo,
   type SortKey as EntrySortKey
-} from "@campaign-games/core/Entry"
+} from "@campaign-games/core/play/Entry"
 import { StoreError } from "@campaign-games/core/Errors"
-import { type Event, EventOutbox } from "@campaign-games/core/Event"
-import { EventType } from "@campaign-games/core/Event"
-import { Outcome, WinnerAlgorithm } from "@campaign-games/core/Game"
+import { type Event, EventOutbox } from "@campaign-games/core/webhooks/Event"
+import { EventType } from "@campaign-games/core/webhooks/Event"
+import { Outcome, WinnerAlgorithm } from "@campaign-games/core/games/Game"
 import type { Page } from "@campaign-games/core/Pagination"
-import { Permission } from "@campaign-games/core/Permission"
-import * as Plan from "@campaign-games/core/Plan"
+import { Permission } from "@campaign-games/core/accounts/Permission"
+import * as Plan from "@campaign-games/core/accounts/Plan"
 import {
   type Completion,
   type KnownFinish,
   type MintLookup,
   PlayContextRepo,
   PlayFinishRepo
-} from "@campaign-games/core/PlayContext"
-import { type CountQuery, type Session, SessionRepo } from "@campaign-games/core/Session"
+} from "@campaign-games/core/play/PlayContext"
+import { type CountQuery, type Session, SessionRepo } from "@campaign-games/core/play/Session"
 import { Store } from "@campaign-games/core/Store"
-import { Theme } from "@campaign-games/core/Theme"
-import { EndpointStatus, type Target } from "@campaign-games/core/Webhook"
-import { UsageRepo } from "@campaign-games/core/Usage"
+import { Theme } from "@campaign-games/core/campaigns/Theme"
+import { EndpointStatus, type Target } from "@campaign-games/core/webhooks/Webhook"
+import { UsageRepo } from "@campaign-games/core/play/Usage"
 import { Clock, DateTime, Effect, Layer, Option, Random, Schema, Struct } from "effect"
 import { SqlClient, SqlError } from "effect/sql"
 

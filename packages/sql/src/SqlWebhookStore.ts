@@ -21,7 +21,7 @@
  *
  * @since 0.1.0
  */
-import { EventType } from "@campaign-games/core/Event"
+import { EventType } from "@campaign-games/core/webhooks/Event"
 import type { Page } from "@campaign-games/core/Pagination"
 import {
   type Claimed,
@@ -33,7 +33,7 @@ import {
   type EndpointListQuery,
   EndpointRepo,
   EndpointStatus
-} from "@campaign-games/core/Webhook"
+} from "@campaign-games/core/webhooks/Webhook"
 import { Array as Arr, DateTime, Effect, Layer, Option, Schema } from "effect"
 import { SqlClient } from "effect/sql"
 import { toStoreError } from "./SqlStore.ts"

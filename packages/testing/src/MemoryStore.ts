@@ -25,29 +25,33 @@
  *
  * @since 0.1.0
  */
-import { type Account, AccountRepo, playView as accountPlayView } from "@campaign-games/core/Account"
-import { type ApiKey, ApiKeyRepo } from "@campaign-games/core/ApiKey"
-import { type AllowedOrigin, AllowedOriginRepo, duplicate as duplicateOrigin } from "@campaign-games/core/AllowedOrigin"
-import { BrandingRepo } from "@campaign-games/core/Branding"
-import { type Campaign, CampaignRepo, type ListFilter, playView } from "@campaign-games/core/Campaign"
-import { type Channel, ChannelRepo, playView as channelPlayView } from "@campaign-games/core/Channel"
-import { ServerSecretRepo } from "@campaign-games/core/ClientToken"
+import { type Account, AccountRepo, playView as accountPlayView } from "@campaign-games/core/accounts/Account"
+import { type ApiKey, ApiKeyRepo } from "@campaign-games/core/accounts/ApiKey"
+import {
+  type AllowedOrigin,
+  AllowedOriginRepo,
+  duplicate as duplicateOrigin
+} from "@campaign-games/core/play/AllowedOrigin"
+import { BrandingRepo } from "@campaign-games/core/campaigns/Branding"
+import { type Campaign, CampaignRepo, type ListFilter, playView } from "@campaign-games/core/campaigns/Campaign"
+import { type Channel, ChannelRepo, playView as channelPlayView } from "@campaign-games/core/campaigns/Channel"
+import { ServerSecretRepo } from "@campaign-games/core/play/ClientToken"
 import {
   type Direction,
   type Entry,
   type ListFilter as EntryListFilter,
   EntryRepo,
   type SortKey as EntrySortKey
-} from "@campaign-games/core/Entry"
+} from "@campaign-games/core/play/Entry"
 import { StoreError } from "@campaign-games/core/Errors"
-import { type Event, EventOutbox } from "@campaign-games/core/Event"
+import { type Event, EventOutbox } from "@campaign-games/core/webhooks/Event"
 import type { Page, Paged } from "@campaign-games/core/Pagination"
-import { type Completion, isOpenStart, PlayContextRepo, PlayFinishRepo } from "@campaign-games/core/PlayContext"
-import { type Session, SessionRepo } from "@campaign-games/core/Session"
+import { type Completion, isOpenStart, PlayContextRepo, PlayFinishRepo } from "@campaign-games/core/play/PlayContext"
+import { type Session, SessionRepo } from "@campaign-games/core/play/Session"
 import { Store } from "@campaign-games/core/Store"
-import type { Theme } from "@campaign-games/core/Theme"
-import { UsageRepo } from "@campaign-games/core/Usage"
-import { DeliveryRepo, EndpointRepo, type Target } from "@campaign-games/core/Webhook"
+import type { Theme } from "@campaign-games/core/campaigns/Theme"
+import { UsageRepo } from "@campaign-games/core/play/Usage"
+import { DeliveryRepo, EndpointRepo, type Target } from "@campaign-games/core/webhooks/Webhook"
 import { Context, DateTime, Effect, Layer, Option } from "effect"
 import * as Table from "./internal/Table.ts"
 import * as MemoryWebhookStore from "./MemoryWebhookStore.ts"

@@ -17,7 +17,7 @@
  *
  * @since 0.1.0
  */
-import { AccountRepo } from "@campaign-games/core/Account"
+import { AccountRepo } from "@campaign-games/core/accounts/Account"
 import { StoreError } from "@campaign-games/core/Errors"
 import type { Page, Paged } from "@campaign-games/core/Pagination"
 import {
@@ -28,7 +28,7 @@ import {
   type Endpoint,
   type EndpointListQuery,
   EndpointRepo
-} from "@campaign-games/core/Webhook"
+} from "@campaign-games/core/webhooks/Webhook"
 import { Context, DateTime, Effect, Layer, Option, Semaphore } from "effect"
 import type * as Table from "./internal/Table.ts"
 import { MemoryDatabase } from "./MemoryStore.ts"

@@ -29,30 +29,30 @@
  *
  * @since 0.1.0
  */
-import { type Account, AccountRepo, playView as accountPlayView } from "@campaign-games/core/Account"
-import { type ApiKey, ApiKeyRepo } from "@campaign-games/core/ApiKey"
-import * as AllowedOrigin from "@campaign-games/core/AllowedOrigin"
-import { AllowedOriginRepo } from "@campaign-games/core/AllowedOrigin"
-import { BrandingRepo } from "@campaign-games/core/Branding"
-import { type Campaign, CampaignRepo, playView } from "@campaign-games/core/Campaign"
-import { type Channel, ChannelRepo, playView as channelPlayView } from "@campaign-games/core/Channel"
-import { ServerSecretRepo } from "@campaign-games/core/ClientToken"
-import { type Entry, type ListFilter as EntryListFilter, EntryRepo } from "@campaign-games/core/Entry"
-import { type Event, EventOutbox } from "@campaign-games/core/Event"
+import { type Account, AccountRepo, playView as accountPlayView } from "@campaign-games/core/accounts/Account"
+import { type ApiKey, ApiKeyRepo } from "@campaign-games/core/accounts/ApiKey"
+import * as AllowedOrigin from "@campaign-games/core/play/AllowedOrigin"
+import { AllowedOriginRepo } from "@campaign-games/core/play/AllowedOrigin"
+import { BrandingRepo } from "@campaign-games/core/campaigns/Branding"
+import { type Campaign, CampaignRepo, playView } from "@campaign-games/core/campaigns/Campaign"
+import { type Channel, ChannelRepo, playView as channelPlayView } from "@campaign-games/core/campaigns/Channel"
+import { ServerSecretRepo } from "@campaign-games/core/play/ClientToken"
+import { type Entry, type ListFilter as EntryListFilter, EntryRepo } from "@campaign-games/core/play/Entry"
+import { type Event, EventOutbox } from "@campaign-games/core/webhooks/Event"
 import type { Paged } from "@campaign-games/core/Pagination"
-import * as Permission from "@campaign-games/core/Permission"
+import * as Permission from "@campaign-games/core/accounts/Permission"
 import {
   type Completion,
   type KnownFinish,
   type MintLookup,
   PlayContextRepo,
   PlayFinishRepo
-} from "@campaign-games/core/PlayContext"
-import { type CountQuery, type Session, SessionRepo } from "@campaign-games/core/Session"
+} from "@campaign-games/core/play/PlayContext"
+import { type CountQuery, type Session, SessionRepo } from "@campaign-games/core/play/Session"
 import { LockKey, Store } from "@campaign-games/core/Store"
-import type { Theme } from "@campaign-games/core/Theme"
-import { UsageRepo } from "@campaign-games/core/Usage"
-import { type Delivery, DeliveryRepo, type Endpoint, EndpointRepo } from "@campaign-games/core/Webhook"
+import type { Theme } from "@campaign-games/core/campaigns/Theme"
+import { UsageRepo } from "@campaign-games/core/play/Usage"
+import { type Delivery, DeliveryRepo, type Endpoint, EndpointRepo } from "@campaign-games/core/webhooks/Webhook"
 import { assert, layer, type Vitest } from "@effect/vitest"
 import { DateTime, Deferred, Effect, Exit, Fiber, type Layer, Option, Result, Schema } from "effect"
 import { assertNone, assertSame, assertSome } from "./internal/Assertions.ts"

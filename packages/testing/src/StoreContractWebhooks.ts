@@ -24,7 +24,7 @@
  *
  * @since 0.1.0
  */
-import { type Account, AccountRepo } from "@campaign-games/core/Account"
+import { type Account, AccountRepo } from "@campaign-games/core/accounts/Account"
 import { Store } from "@campaign-games/core/Store"
 import {
   afterAttempt,
@@ -35,7 +35,7 @@ import {
   type Endpoint,
   type EndpointListQuery,
   EndpointRepo
-} from "@campaign-games/core/Webhook"
+} from "@campaign-games/core/webhooks/Webhook"
 import { assert, layer, type Vitest } from "@effect/vitest"
 import { DateTime, Effect, type Layer, Option, Schema } from "effect"
 import { assertNone, assertSame, assertSome } from "./internal/Assertions.ts"

@@ -1,4 +1,4 @@
-import { AccountRepo } from "@campaign-games/core/Account"
+import { AccountRepo } from "@campaign-games/core/accounts/Account"
 import { MemoryStore, StoreContract } from "@campaign-games/testing"
 import { assert, describe, it } from "@effect/vitest"
 import { DateTime, Effect } from "effect"

@@ -1,6 +1,6 @@
-import { AccountRepo } from "@campaign-games/core/Account"
+import { AccountRepo } from "@campaign-games/core/accounts/Account"
 import { Store } from "@campaign-games/core/Store"
-import { EndpointRepo } from "@campaign-games/core/Webhook"
+import { EndpointRepo } from "@campaign-games/core/webhooks/Webhook"
 import { MemoryStore, MemoryWebhookStore, StoreContractWebhooks } from "@campaign-games/testing"
 import { assert, describe, it } from "@effect/vitest"
 import { DateTime, Effect, Layer } from "effect"

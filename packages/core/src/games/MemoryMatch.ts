@@ -12,7 +12,7 @@
 import { Result, Schema } from "effect"
 import type { InvalidRequest } from "../Errors.ts"
 import { InvalidRequest as InvalidRequestError } from "../Errors.ts"
-import * as Game from "../Game.ts"
+import * as Game from "./Game.ts"
 
 export const slug = "memory-match"
 

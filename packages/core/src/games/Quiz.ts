@@ -11,7 +11,7 @@
  */
 import { Result, Schema } from "effect"
 import type { Detail, InvalidRequest } from "../Errors.ts"
-import * as Game from "../Game.ts"
+import * as Game from "./Game.ts"
 import { invalid } from "../Validation.ts"
 
 export const slug = "quiz"

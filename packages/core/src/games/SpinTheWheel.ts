@@ -11,9 +11,9 @@
  */
 import { Result, Schema } from "effect"
 import type { InvalidRequest } from "../Errors.ts"
-import type { FileField } from "../FileRule.ts"
-import { FileUrl } from "../FileRule.ts"
-import * as Game from "../Game.ts"
+import type { FileField } from "../campaigns/FileRule.ts"
+import { FileUrl } from "../campaigns/FileRule.ts"
+import * as Game from "./Game.ts"
 
 export const slug = "spin-the-wheel"
 

@@ -2,7 +2,7 @@
  * Fixtures shared by the store contract suites: unique ids, fixed instants and rows both suites
  * build.
  */
-import type { Endpoint } from "@campaign-games/core/Webhook"
+import type { Endpoint } from "@campaign-games/core/webhooks/Webhook"
 import { DateTime } from "effect"
 
 const RUN = globalThis.crypto.randomUUID().slice(0, 8)

@@ -1,0 +1,94 @@
+/**
+ * Accounts: the organisation that owns channels, campaigns, keys and everything else. Created by
+ * the service operator (`/admin/v1/accounts`), with a plan and optional feature and limit overrides.
+ *
+ * @since 0.1.0
+ */
+import { Context, type Effect, type Option, Schema } from "effect"
+import type { StoreError } from "../Errors.ts"
+import { Text, Timestamp } from "../Fields.ts"
+import * as Plan from "./Plan.ts"
+
+/** A stored account. */
+export interface Account {
+  readonly id: string
+  readonly name: string
+  readonly plan: Plan.PlanName
+  readonly featureOverrides: Plan.FeatureOverrides
+  readonly limitOverrides: Plan.LimitOverrides
+  readonly createdAt: Timestamp
+  readonly updatedAt: Timestamp
+}
+
+/** What the plays read of an account (`PlayContextRepo`): its plan and overrides. */
+export type PlayAccount = Pick<Account, "id" | "plan" | "featureOverrides" | "limitOverrides">
+
+/** An account's `PlayAccount` fields. */
+export const playView = (account: Account): PlayAccount => ({
+  id: account.id,
+  plan: account.plan,
+  featureOverrides: account.featureOverrides,
+  limitOverrides: account.limitOverrides
+})
+
+/** The plan's features with the account's overrides. */
+export const features = (account: Pick<Account, "plan" | "featureOverrides">): Plan.Features =>
+  Plan.effectiveFeatures(account.plan, account.featureOverrides)
+
+/** The plan's limits with the account's overrides. */
+export const limits = (account: Pick<Account, "plan" | "limitOverrides">): Plan.Limits =>
+  Plan.effectiveLimits(account.plan, account.limitOverrides)
+
+/** The account as the operator API shows it: effective features and limits. */
+export const AccountView = Schema.Struct({
+  id: Schema.String,
+  name: Schema.String,
+  plan: Plan.PlanName,
+  features: Plan.Features,
+  limits: Plan.Limits,
+  createdAt: Timestamp,
+  updatedAt: Timestamp
+})
+export type AccountView = typeof AccountView.Type
+
+export const view = (account: Account): AccountView => ({
+  id: account.id,
+  name: account.name,
+  plan: account.plan,
+  features: features(account),
+  limits: limits(account),
+  createdAt: account.createdAt,
+  updatedAt: account.updatedAt
+})
+
+export const Name = Text(1, 200)
+
+/** Body of `POST /admin/v1/accounts`. */
+export const CreateAccount = Schema.Struct({
+  name: Name,
+  plan: Schema.optionalKey(Plan.PlanName),
+  features: Schema.optionalKey(Plan.FeatureOverrides),
+  limits: Schema.optionalKey(Plan.LimitOverrides)
+})
+export type CreateAccount = typeof CreateAccount.Type
+
+/** Body of `PATCH /admin/v1/accounts/{accountId}`: overrides sent are merged into the stored ones. */
+export const UpdateAccount = Schema.Struct({
+  name: Schema.optionalKey(Name),
+  plan: Schema.optionalKey(Plan.PlanName),
+  features: Schema.optionalKey(Plan.FeatureOverrides),
+  limits: Schema.optionalKey(Plan.LimitOverrides)
+})
+export type UpdateAccount = typeof UpdateAccount.Type
+
+/** Persistence of accounts. */
+export class AccountRepo extends Context.Service<
+  AccountRepo,
+  {
+    readonly insert: (account: Account) => Effect.Effect<void, StoreError>
+    readonly update: (account: Account) => Effect.Effect<void, StoreError>
+    readonly findById: (id: string) => Effect.Effect<Option.Option<Account>, StoreError>
+    /** Whether any account exists (first-start bootstrap). */
+    readonly isEmpty: Effect.Effect<boolean, StoreError>
+  }
+>()("@campaign-games/core/AccountRepo") {}

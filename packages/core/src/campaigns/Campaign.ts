@@ -1,0 +1,543 @@
+/**
+ * Campaigns (`game-instances`): one configured game running on a channel, with a prize, play
+ * limits, winner-selection rules, an optional theme and (later) a reward.
+ *
+ * The lifecycle is a state machine as data: `draft → active ⇄ paused`, any of them `→ archived`,
+ * `archived → paused` (restore). Transitions are pure functions of the campaign, the command and
+ * `now`; the checks that need other campaigns (overlapping live windows, the handover, the plan's
+ * live-campaign limit) are pure functions of what the service gathered under the channel lock.
+ *
+ * Transition table (anything else answers 409 `conflict`):
+ *
+ * | command | from | to | notes |
+ * |---|---|---|---|
+ * | activate | draft, paused | active | config complete (400); no overlap with another active campaign's live window on the channel (409); live-campaign limit (402); `activatedAt` set on first activation |
+ * | activate + handoverAt | draft, paused | active | a campaign live on the channel at `handoverAt` ends then (its `liveUntil`), this one starts then (its `liveFrom`); both or neither |
+ * | pause | active | paused | |
+ * | archive | draft, active, paused | archived | |
+ * | restore | archived | paused | |
+ * | resolve | draft, active, paused (prediction only) | same | sets `resolvedOptionId`, `resolvedAt`; an unknown option is 400; resolving again to another option is 409 |
+ * | edit (PATCH) | draft, active, paused | same | archived is 409 |
+ *
+ * @since 0.1.0
+ */
+import { Context, DateTime, type Effect, type Option, Result, Schema, Struct } from "effect"
+import { Conflict, type Detail, type InvalidRequest, type StoreError } from "../Errors.ts"
+import {
+  DateTimeInput,
+  PlayLimit,
+  Text,
+  TimeZone,
+  type Timestamp,
+  Timestamp as TimestampSchema,
+  TimestampOrNull
+} from "../Fields.ts"
+import * as Game from "../games/Game.ts"
+import type { Page, Paged } from "../Pagination.ts"
+import * as ThemeModule from "./Theme.ts"
+import { invalid, issueToDetails } from "../Validation.ts"
+
+export const CampaignStatus = Schema.Literals(["draft", "active", "paused", "archived"])
+export type CampaignStatus = typeof CampaignStatus.Type
+
+export const Trigger = Schema.Literals(["manual", "auto_on_session_end", "auto_on_schedule"])
+export type Trigger = typeof Trigger.Type
+
+export const TieBreak = Schema.Literals(["earliest_entry", "random"])
+export type TieBreak = typeof TieBreak.Type
+
+/** The campaign's prize (reported to winners). */
+export const Prize = Schema.Struct({
+  label: Text(1, 200),
+  description: Schema.optionalKey(Text(0, 2000)),
+  externalRef: Schema.optionalKey(Text(0, 200))
+}).annotate({ identifier: "Prize" })
+export type Prize = typeof Prize.Type
+
+/** Winner-selection settings as stored and shown: every key present. */
+export interface SelectionConfig {
+  readonly maxWinners: number
+  readonly tieBreak: TieBreak
+  readonly windowStart: Timestamp | null
+  readonly windowEnd: Timestamp | null
+}
+
+export const SelectionConfigView = Schema.Struct({
+  maxWinners: Schema.Int,
+  tieBreak: TieBreak,
+  windowStart: TimestampOrNull,
+  windowEnd: TimestampOrNull
+})
+
+/** Winner-selection settings as sent: any subset; missing keys keep their value (or default). */
+export const SelectionConfigInput = Schema.Struct({
+  maxWinners: Schema.optionalKey(Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 1000 }))),
+  tieBreak: Schema.optionalKey(TieBreak),
+  windowStart: Schema.optionalKey(Schema.NullOr(DateTimeInput)),
+  windowEnd: Schema.optionalKey(Schema.NullOr(DateTimeInput))
+})
+export type SelectionConfigInput = typeof SelectionConfigInput.Type
+
+export const defaultSelectionConfig: SelectionConfig = {
+  maxWinners: 1,
+  tieBreak: "earliest_entry",
+  windowStart: null,
+  windowEnd: null
+}
+
+/** A campaign as stored. */
+export interface Campaign {
+  readonly id: string
+  readonly accountId: string
+  readonly channelId: string
+  readonly gameSlug: string
+  readonly name: string
+  readonly status: CampaignStatus
+  readonly config: Game.Config
+  readonly prize: Prize | null
+  readonly theme: ThemeModule.Theme | null
+  readonly grantOncePerParticipant: boolean
+  readonly rewardValidForSeconds: number | null
+  readonly winnerSelectionTrigger: Trigger
+  readonly winnerSelectionAlgorithm: Game.WinnerAlgorithm
+  readonly winnerSelectionConfig: SelectionConfig
+  readonly scheduleAt: Timestamp | null
+  readonly resolvedOptionId: string | null
+  readonly resolvedAt: Timestamp | null
+  readonly maxPlaysPerParticipant: number | null
+  readonly maxPlaysPerParticipantPerDay: number | null
+  readonly playLimitTimezone: string
+  readonly liveFrom: Timestamp | null
+  readonly liveUntil: Timestamp | null
+  readonly activatedAt: Timestamp | null
+  readonly createdAt: Timestamp
+  readonly updatedAt: Timestamp
+}
+
+/**
+ * What the plays read of a campaign (`PlayContextRepo`, `PlayFinishRepo`): the fields a mint, a
+ * start and a finish decide with, and nothing else (a play reads less that way).
+ */
+export type PlayCampaign = Pick<
+  Campaign,
+  | "id"
+  | "accountId"
+  | "channelId"
+  | "gameSlug"
+  | "status"
+  | "config"
+  | "theme"
+  | "resolvedOptionId"
+  | "maxPlaysPerParticipant"
+  | "maxPlaysPerParticipantPerDay"
+  | "playLimitTimezone"
+  | "liveFrom"
+  | "liveUntil"
+  | "activatedAt"
+>
+
+/** A campaign's `PlayCampaign` fields. */
+export const playView = (c: Campaign): PlayCampaign => ({
+  id: c.id,
+  accountId: c.accountId,
+  channelId: c.channelId,
+  gameSlug: c.gameSlug,
+  status: c.status,
+  config: c.config,
+  theme: c.theme,
+  resolvedOptionId: c.resolvedOptionId,
+  maxPlaysPerParticipant: c.maxPlaysPerParticipant,
+  maxPlaysPerParticipantPerDay: c.maxPlaysPerParticipantPerDay,
+  playLimitTimezone: c.playLimitTimezone,
+  liveFrom: c.liveFrom,
+  liveUntil: c.liveUntil,
+  activatedAt: c.activatedAt
+})
+
+const Config = Schema.Record(Schema.String, Schema.Unknown)
+
+/** The campaign resource of the API. */
+export const CampaignView = Schema.Struct({
+  id: Schema.String,
+  gameId: Schema.String,
+  gameSlug: Schema.String,
+  name: Schema.String,
+  status: CampaignStatus,
+  channelId: Schema.String,
+  config: Config,
+  prize: Schema.NullOr(Prize),
+  theme: Schema.NullOr(ThemeModule.Theme),
+  grantOncePerParticipant: Schema.Boolean,
+  rewardValidForSeconds: Schema.NullOr(Schema.Int),
+  winnerSelectionTrigger: Trigger,
+  winnerSelectionAlgorithm: Game.WinnerAlgorithm,
+  winnerSelectionConfig: SelectionConfigView,
+  scheduleAt: TimestampOrNull,
+  resolvedOptionId: Schema.NullOr(Schema.String),
+  resolvedAt: TimestampOrNull,
+  maxPlaysPerParticipant: Schema.NullOr(Schema.Int),
+  maxPlaysPerParticipantPerDay: Schema.NullOr(Schema.Int),
+  playLimitTimezone: Schema.String,
+  liveFrom: TimestampOrNull,
+  liveUntil: TimestampOrNull,
+  activatedAt: TimestampOrNull,
+  createdAt: TimestampSchema,
+  updatedAt: TimestampSchema
+}).annotate({ identifier: "GameInstance" })
+export type CampaignView = typeof CampaignView.Type
+
+export const view = (c: Campaign): CampaignView => ({
+  id: c.id,
+  gameId: c.gameSlug,
+  gameSlug: c.gameSlug,
+  name: c.name,
+  status: c.status,
+  channelId: c.channelId,
+  config: c.config,
+  prize: c.prize,
+  theme: c.theme,
+  grantOncePerParticipant: c.grantOncePerParticipant,
+  rewardValidForSeconds: c.rewardValidForSeconds,
+  winnerSelectionTrigger: c.winnerSelectionTrigger,
+  winnerSelectionAlgorithm: c.winnerSelectionAlgorithm,
+  winnerSelectionConfig: c.winnerSelectionConfig,
+  scheduleAt: c.scheduleAt,
+  resolvedOptionId: c.resolvedOptionId,
+  resolvedAt: c.resolvedAt,
+  maxPlaysPerParticipant: c.maxPlaysPerParticipant,
+  maxPlaysPerParticipantPerDay: c.maxPlaysPerParticipantPerDay,
+  playLimitTimezone: c.playLimitTimezone,
+  liveFrom: c.liveFrom,
+  liveUntil: c.liveUntil,
+  activatedAt: c.activatedAt,
+  createdAt: c.createdAt,
+  updatedAt: c.updatedAt
+})
+
+export const Name = Text(1, 200)
+
+const editableFields = {
+  name: Name,
+  config: Config,
+  prize: Schema.NullOr(Prize),
+  theme: Schema.NullOr(ThemeModule.Theme),
+  winnerSelectionTrigger: Trigger,
+  winnerSelectionAlgorithm: Game.WinnerAlgorithm,
+  winnerSelectionConfig: SelectionConfigInput,
+  scheduleAt: Schema.NullOr(DateTimeInput),
+  liveFrom: Schema.NullOr(DateTimeInput),
+  liveUntil: Schema.NullOr(DateTimeInput),
+  maxPlaysPerParticipant: PlayLimit,
+  maxPlaysPerParticipantPerDay: PlayLimit,
+  playLimitTimezone: TimeZone
+}
+
+/** The settings a create or PATCH body may carry, each optional. */
+const EditableFields = Schema.Struct(editableFields).mapFields(Struct.map(Schema.optionalKey))
+
+/** Body of `POST /v1/game-instances`. */
+export const CreateCampaign = Schema.Struct({
+  gameSlug: Text(1, 64),
+  name: Name,
+  channelId: Text(1, 200),
+  ...Struct.omit(EditableFields.fields, ["name"])
+}).annotate({ identifier: "CreateGameInstance" })
+export type CreateCampaign = typeof CreateCampaign.Type
+
+/** Body of `PATCH /v1/game-instances/{id}`: at least one field. `config` replaces the whole config. */
+export const UpdateCampaign = EditableFields.check(
+  Schema.makeFilter((u: object) => Object.keys(u).length > 0 || "Expected at least one property to change", {
+    expected: "at least one property"
+  })
+).annotate({ identifier: "UpdateGameInstance" })
+export type UpdateCampaign = typeof UpdateCampaign.Type
+
+/** Body of `POST …/activate`. */
+export const ActivateCampaign = Schema.Struct({ handoverAt: Schema.optionalKey(DateTimeInput) })
+export type ActivateCampaign = typeof ActivateCampaign.Type
+
+/** Body of `POST …/resolve`. */
+export const ResolveCampaign = Schema.Struct({ optionId: Text(1, 64) })
+export type ResolveCampaign = typeof ResolveCampaign.Type
+
+// ---------------------------------------------------------------------------------------------
+// Pure rules
+// ---------------------------------------------------------------------------------------------
+
+/** The campaign with a create or PATCH body applied (no checks; see `check`). */
+export const apply = (base: Campaign, patch: UpdateCampaign, now: Timestamp): Campaign => {
+  const selection = patch.winnerSelectionConfig
+  return {
+    ...base,
+    ...(patch.name === undefined ? {} : { name: patch.name }),
+    ...(patch.config === undefined ? {} : { config: patch.config }),
+    ...(patch.prize === undefined ? {} : { prize: patch.prize }),
+    ...(patch.theme === undefined ? {} : { theme: patch.theme }),
+    ...(patch.winnerSelectionTrigger === undefined ? {} : { winnerSelectionTrigger: patch.winnerSelectionTrigger }),
+    ...(patch.winnerSelectionAlgorithm === undefined
+      ? {}
+      : { winnerSelectionAlgorithm: patch.winnerSelectionAlgorithm }),
+    ...(selection === undefined
+      ? {}
+      : {
+          winnerSelectionConfig: {
+            maxWinners: selection.maxWinners ?? base.winnerSelectionConfig.maxWinners,
+            tieBreak: selection.tieBreak ?? base.winnerSelectionConfig.tieBreak,
+            windowStart:
+              selection.windowStart === undefined ? base.winnerSelectionConfig.windowStart : selection.windowStart,
+            windowEnd: selection.windowEnd === undefined ? base.winnerSelectionConfig.windowEnd : selection.windowEnd
+          }
+        }),
+    ...(patch.scheduleAt === undefined ? {} : { scheduleAt: patch.scheduleAt }),
+    ...(patch.liveFrom === undefined ? {} : { liveFrom: patch.liveFrom }),
+    ...(patch.liveUntil === undefined ? {} : { liveUntil: patch.liveUntil }),
+    ...(patch.maxPlaysPerParticipant === undefined ? {} : { maxPlaysPerParticipant: patch.maxPlaysPerParticipant }),
+    ...(patch.maxPlaysPerParticipantPerDay === undefined
+      ? {}
+      : { maxPlaysPerParticipantPerDay: patch.maxPlaysPerParticipantPerDay }),
+    ...(patch.playLimitTimezone === undefined ? {} : { playLimitTimezone: patch.playLimitTimezone }),
+    updatedAt: now
+  }
+}
+
+/** A new draft from its create body (no checks; see `check`). */
+export const make = (
+  input: CreateCampaign,
+  game: Game.Game,
+  ids: { readonly id: string; readonly accountId: string },
+  now: Timestamp
+): Campaign =>
+  apply(
+    {
+      id: ids.id,
+      accountId: ids.accountId,
+      channelId: input.channelId,
+      gameSlug: game.slug,
+      name: input.name,
+      status: "draft",
+      config: {},
+      prize: null,
+      theme: null,
+      grantOncePerParticipant: true,
+      rewardValidForSeconds: null,
+      winnerSelectionTrigger: "manual",
+      winnerSelectionAlgorithm: game.defaultWinnerAlgorithm,
+      winnerSelectionConfig: defaultSelectionConfig,
+      scheduleAt: null,
+      resolvedOptionId: null,
+      resolvedAt: null,
+      maxPlaysPerParticipant: null,
+      maxPlaysPerParticipantPerDay: null,
+      playLimitTimezone: "UTC",
+      liveFrom: null,
+      liveUntil: null,
+      activatedAt: null,
+      createdAt: now,
+      updatedAt: now
+    },
+    input,
+    now
+  )
+
+const before = (a: Timestamp, b: Timestamp) => DateTime.toEpochMillis(a) < DateTime.toEpochMillis(b)
+
+/**
+ * The cross-field rules of a campaign's settings (each failure with its path): the config against
+ * the game, the theme's label keys, `scheduleAt` with `auto_on_schedule`, ordered windows, and an
+ * algorithm that fits the game.
+ */
+export const check = (campaign: Campaign, game: Game.Game): ReadonlyArray<Detail> => {
+  const details: Array<Detail> = []
+  const decoded = Schema.decodeUnknownResult(game.configSchema)(campaign.config, {
+    errors: "all",
+    onExcessProperty: "ignore"
+  })
+  if (Result.isFailure(decoded)) {
+    details.push(...invalidConfig(decoded.failure))
+  }
+  if (campaign.theme !== null) details.push(...ThemeModule.checkLabels(campaign.theme.labels, game.labelKeys))
+  if (campaign.winnerSelectionTrigger === "auto_on_schedule" && campaign.scheduleAt === null) {
+    details.push({ path: "scheduleAt", message: "is required when winnerSelectionTrigger is auto_on_schedule" })
+  }
+  if (campaign.liveFrom !== null && campaign.liveUntil !== null && !before(campaign.liveFrom, campaign.liveUntil)) {
+    details.push({ path: "liveUntil", message: "must be after liveFrom" })
+  }
+  const { windowStart, windowEnd } = campaign.winnerSelectionConfig
+  if (windowStart !== null && windowEnd !== null && !before(windowStart, windowEnd)) {
+    details.push({ path: "winnerSelectionConfig.windowEnd", message: "must be after windowStart" })
+  }
+  if (campaign.winnerSelectionAlgorithm === "score_highest" && game.result !== "score") {
+    details.push({ path: "winnerSelectionAlgorithm", message: `score_highest needs a game that keeps a score` })
+  }
+  return details
+}
+
+const invalidConfig = (error: Schema.SchemaError): ReadonlyArray<Detail> => issueToDetails(error.issue, "config")
+
+/** When the campaign's live window starts: `liveFrom`, else its activation. */
+export const windowStart = (c: Pick<Campaign, "liveFrom" | "activatedAt">): Timestamp | null =>
+  c.liveFrom ?? c.activatedAt
+
+/** Whether the campaign is live (players can play) at `now`. */
+export const isLiveAt = (
+  c: Pick<Campaign, "status" | "liveFrom" | "liveUntil" | "activatedAt">,
+  now: Timestamp
+): boolean => {
+  if (c.status !== "active") return false
+  const start = windowStart(c)
+  if (start !== null && before(now, start)) return false
+  return c.liveUntil === null || before(now, c.liveUntil)
+}
+
+/** The campaign live on a channel at `now`, among its campaigns (at most one is, by construction). */
+export const liveAt = <C extends Pick<Campaign, "status" | "liveFrom" | "liveUntil" | "activatedAt">>(
+  campaigns: ReadonlyArray<C>,
+  now: Timestamp
+): C | undefined => campaigns.find((c) => isLiveAt(c, now))
+
+/** Whether an active campaign still counts against the live-campaign limit (its window has not ended). */
+export const countsAsLive = (c: Campaign, now: Timestamp): boolean =>
+  c.status === "active" && (c.liveUntil === null || before(now, c.liveUntil))
+
+const overlaps = (
+  a: { start: Timestamp; end: Timestamp | null },
+  b: { start: Timestamp; end: Timestamp | null }
+): boolean => (b.end === null || before(a.start, b.end)) && (a.end === null || before(b.start, a.end))
+
+export type Command =
+  | { readonly _tag: "Pause" }
+  | { readonly _tag: "Archive" }
+  | { readonly _tag: "Restore" }
+  | { readonly _tag: "Resolve"; readonly optionId: string; readonly optionIds: ReadonlyArray<string> }
+  | { readonly _tag: "Edit" }
+
+const conflict = (message: string) => Result.fail(new Conflict({ message }))
+
+/** The simple transitions (everything but activation), as a pure function of state, command and `now`. */
+export const transition = (
+  c: Campaign,
+  command: Command,
+  now: Timestamp
+): Result.Result<Campaign, Conflict | InvalidRequest> => {
+  switch (command._tag) {
+    case "Pause":
+      return c.status === "active"
+        ? Result.succeed({ ...c, status: "paused", updatedAt: now })
+        : conflict(`Only an active campaign can be paused; this one is ${c.status}.`)
+    case "Archive":
+      return c.status === "archived"
+        ? conflict("The campaign is already archived.")
+        : Result.succeed({ ...c, status: "archived", updatedAt: now })
+    case "Restore":
+      return c.status === "archived"
+        ? Result.succeed({ ...c, status: "paused", updatedAt: now })
+        : conflict(`Only an archived campaign can be restored; this one is ${c.status}.`)
+    case "Edit":
+      return c.status === "archived"
+        ? conflict("An archived campaign cannot be edited; restore it first.")
+        : Result.succeed(c)
+    case "Resolve": {
+      if (c.status === "archived") return conflict("An archived campaign cannot be edited; restore it first.")
+      if (c.gameSlug !== "prediction") return conflict("Only a prediction campaign can be resolved.")
+      if (!command.optionIds.includes(command.optionId)) {
+        return Result.fail(invalid([{ path: "optionId", message: "is not one of the campaign's options" }]))
+      }
+      if (c.resolvedOptionId !== null && c.resolvedOptionId !== command.optionId) {
+        return conflict(`The campaign is already resolved to ${c.resolvedOptionId}.`)
+      }
+      if (c.resolvedOptionId === command.optionId) return Result.succeed(c)
+      return Result.succeed({ ...c, resolvedOptionId: command.optionId, resolvedAt: now, updatedAt: now })
+    }
+  }
+}
+
+/** What activation needs to know besides the campaign itself. */
+export interface ActivationContext {
+  readonly game: Game.Game
+  /** The other active campaigns on the channel. */
+  readonly others: ReadonlyArray<Campaign>
+  readonly handoverAt: Timestamp | undefined
+  readonly now: Timestamp
+}
+
+/**
+ * Activation as a pure decision: the activated campaign, and the campaign it takes over from (its
+ * `liveUntil` set to `handoverAt`) when there is a handover. Plan limits are checked by the caller.
+ */
+export const activate = (
+  c: Campaign,
+  context: ActivationContext
+): Result.Result<{ readonly campaign: Campaign; readonly ended: Campaign | undefined }, Conflict | InvalidRequest> => {
+  const { game, others, handoverAt, now } = context
+  if (c.status === "active") return conflict("The campaign is already active.")
+  if (c.status === "archived") return conflict("An archived campaign cannot be activated; restore it first.")
+  const missing = game.complete(c.config)
+  if (missing.length > 0) return Result.fail(invalid(missing))
+  if (c.liveUntil !== null && !before(now, c.liveUntil)) {
+    return Result.fail(invalid([{ path: "liveUntil", message: "has passed; the campaign would never be live" }]))
+  }
+  let ended: Campaign | undefined
+  let next: Campaign = { ...c, status: "active", activatedAt: c.activatedAt ?? now, updatedAt: now }
+  if (handoverAt !== undefined) {
+    if (before(handoverAt, now)) {
+      return Result.fail(invalid([{ path: "handoverAt", message: "must not be in the past" }]))
+    }
+    if (next.liveUntil !== null && !before(handoverAt, next.liveUntil)) {
+      return Result.fail(invalid([{ path: "handoverAt", message: "must be before the campaign's liveUntil" }]))
+    }
+    const current = others.find((o) => {
+      const start = windowStart(o) ?? now
+      return before(start, handoverAt) && (o.liveUntil === null || before(handoverAt, o.liveUntil))
+    })
+    if (current === undefined) {
+      return conflict("No campaign is live on the channel at handoverAt to hand over from.")
+    }
+    ended = { ...current, liveUntil: handoverAt, updatedAt: now }
+    next = { ...next, liveFrom: handoverAt }
+  }
+  const window = { start: windowStart(next) ?? now, end: next.liveUntil }
+  for (const other of others) {
+    const o = ended !== undefined && other.id === ended.id ? ended : other
+    if (o.liveUntil !== null && !before(now, o.liveUntil)) continue
+    if (overlaps(window, { start: windowStart(o) ?? now, end: o.liveUntil })) {
+      return Result.fail(
+        new Conflict({
+          message: `The live window overlaps campaign ${o.id}, active on the channel; pause it, or activate with handoverAt.`,
+          details: [{ path: "liveFrom", message: `overlaps campaign ${o.id}` }]
+        })
+      )
+    }
+  }
+  return Result.succeed({ campaign: next, ended })
+}
+
+// ---------------------------------------------------------------------------------------------
+// Port
+// ---------------------------------------------------------------------------------------------
+
+export interface ListFilter {
+  readonly channelId?: string | undefined
+  readonly status?: CampaignStatus | undefined
+}
+
+/** Persistence of campaigns; every call is scoped to an account. */
+export class CampaignRepo extends Context.Service<
+  CampaignRepo,
+  {
+    readonly insert: (campaign: Campaign) => Effect.Effect<void, StoreError>
+    readonly update: (campaign: Campaign) => Effect.Effect<void, StoreError>
+    readonly findById: (accountId: string, id: string) => Effect.Effect<Option.Option<Campaign>, StoreError>
+    /** Campaigns of the account, newest first, filtered. */
+    readonly list: (accountId: string, filter: ListFilter, page: Page) => Effect.Effect<Paged<Campaign>, StoreError>
+    /** Campaigns of the account in status `active` (any channel). */
+    readonly listActive: (accountId: string) => Effect.Effect<ReadonlyArray<Campaign>, StoreError>
+    /** Campaigns in status `active` on a channel. */
+    readonly listActiveOnChannel: (
+      accountId: string,
+      channelId: string
+    ) => Effect.Effect<ReadonlyArray<Campaign>, StoreError>
+    /** How many campaigns (any status) exist on the channel. */
+    readonly countOnChannel: (accountId: string, channelId: string) => Effect.Effect<number, StoreError>
+    readonly delete: (accountId: string, id: string) => Effect.Effect<boolean, StoreError>
+  }
+>()("@campaign-games/core/CampaignRepo") {}

@@ -1,0 +1,346 @@
+/**
+ * Campaign use cases: create, read, list, change and delete campaigns, and move them through their
+ * lifecycle (`Campaign` holds the pure rules; this service gathers their inputs under the right
+ * locks and persists the result). Activation and every change to an active campaign take the
+ * channel's lock, so two activations racing on one channel leave exactly one live; activation also
+ * takes the account's lock for the live-campaign limit (account before channel, always).
+ *
+ * @since 0.1.0
+ */
+import { Context, DateTime, Effect, Layer, Option, Result } from "effect"
+import * as Actor from "../accounts/Actor.ts"
+import * as Campaign from "./Campaign.ts"
+import * as Channel from "./Channel.ts"
+import * as Entry from "../play/Entry.ts"
+import { ChannelDeletionGuard } from "./Channels.ts"
+import {
+  Conflict,
+  type Forbidden,
+  type InvalidRequest,
+  NotFound,
+  type StoreError,
+  type UpgradeRequired
+} from "../Errors.ts"
+import * as FileRule from "./FileRule.ts"
+import type * as Game from "../games/Game.ts"
+import * as Games from "../games/Games.ts"
+import * as Ids from "../Ids.ts"
+import type { Page, Paged } from "../Pagination.ts"
+import * as Plan from "../accounts/Plan.ts"
+import { LockKey, Store } from "../Store.ts"
+import * as Theme from "./Theme.ts"
+import { invalid } from "../Validation.ts"
+
+/**
+ * Whether a campaign has been played (a session started). Deleting a played campaign is refused.
+ * Read when the layer is built: `Plays.layerPlayedCheck` provides the check over the sessions.
+ */
+export class PlayedCheck extends Context.Reference<
+  (accountId: string, campaignId: string) => Effect.Effect<boolean, StoreError>
+>("@campaign-games/core/Campaigns/PlayedCheck", { defaultValue: () => () => Effect.succeed(false) }) {}
+
+type EditErrors = Forbidden | NotFound | Conflict | InvalidRequest | StoreError
+type Errors = EditErrors | UpgradeRequired
+
+export class Campaigns extends Context.Service<
+  Campaigns,
+  {
+    readonly games: (actor: Actor.Actor) => Effect.Effect<ReadonlyArray<Games.CatalogueEntry>, Forbidden>
+    readonly create: (
+      actor: Actor.Actor,
+      input: Campaign.CreateCampaign
+    ) => Effect.Effect<Campaign.Campaign, Forbidden | InvalidRequest | UpgradeRequired | StoreError>
+    readonly get: (
+      actor: Actor.Actor,
+      id: string
+    ) => Effect.Effect<Campaign.Campaign, Forbidden | NotFound | StoreError>
+    readonly list: (
+      actor: Actor.Actor,
+      filter: Campaign.ListFilter,
+      page: Page
+    ) => Effect.Effect<Paged<Campaign.Campaign>, Forbidden | StoreError>
+    readonly update: (
+      actor: Actor.Actor,
+      id: string,
+      patch: Campaign.UpdateCampaign
+    ) => Effect.Effect<Campaign.Campaign, EditErrors>
+    readonly delete: (
+      actor: Actor.Actor,
+      id: string
+    ) => Effect.Effect<void, Forbidden | NotFound | Conflict | StoreError>
+    readonly activate: (
+      actor: Actor.Actor,
+      id: string,
+      input: Campaign.ActivateCampaign
+    ) => Effect.Effect<Campaign.Campaign, Errors>
+    readonly pause: (actor: Actor.Actor, id: string) => Effect.Effect<Campaign.Campaign, EditErrors>
+    readonly archive: (actor: Actor.Actor, id: string) => Effect.Effect<Campaign.Campaign, EditErrors>
+    readonly restore: (actor: Actor.Actor, id: string) => Effect.Effect<Campaign.Campaign, EditErrors>
+    readonly resolve: (
+      actor: Actor.Actor,
+      id: string,
+      input: Campaign.ResolveCampaign
+    ) => Effect.Effect<Campaign.Campaign, EditErrors>
+    /** The campaign live on a channel at `now` (the token mint's choice); no permission check. */
+    readonly liveOn: (
+      accountId: string,
+      channelId: string,
+      now: DateTime.Utc
+    ) => Effect.Effect<Option.Option<Campaign.Campaign>, StoreError>
+  }
+>()("@campaign-games/core/Campaigns") {
+  static readonly layer = Layer.effect(
+    Campaigns,
+    Effect.gen(function* () {
+      const store = yield* Store
+      const repo = yield* Campaign.CampaignRepo
+      const channels = yield* Channel.ChannelRepo
+      const media = yield* FileRule.MediaLibrary
+      const played = yield* PlayedCheck
+      const entries = yield* Entry.EntryRepo
+      const notFound = (id: string) => new NotFound({ message: `No campaign ${id}.` })
+
+      const find = (accountId: string, id: string) =>
+        repo
+          .findById(accountId, id)
+          .pipe(Effect.flatMap(Option.match({ onNone: () => Effect.fail(notFound(id)), onSome: Effect.succeed })))
+
+      const gameOf = (campaign: Campaign.Campaign): Game.Game => Games.bySlug(campaign.gameSlug)!
+
+      const checkFiles = (campaign: Campaign.Campaign, game: Game.Game) =>
+        FileRule.check(campaign.accountId, [
+          ...game.fileFields(campaign.config),
+          ...(campaign.theme === null ? [] : Theme.fileFields(campaign.theme))
+        ]).pipe(Effect.provideService(FileRule.MediaLibrary, media))
+
+      const checkSettings = (campaign: Campaign.Campaign, game: Game.Game) => {
+        const details = Campaign.check(campaign, game)
+        return details.length > 0 ? Effect.fail(invalid(details)) : checkFiles(campaign, game)
+      }
+
+      const fromResult = <A, E>(result: Result.Result<A, E>): Effect.Effect<A, E> =>
+        Result.isSuccess(result) ? Effect.succeed(result.success) : Effect.fail(result.failure)
+
+      /** Runs `f` on the campaign inside a transaction holding the channel's lock (and the account's first). */
+      const locked = <A, E>(
+        actor: Actor.Actor,
+        id: string,
+        f: (campaign: Campaign.Campaign, now: DateTime.Utc) => Effect.Effect<A, E>,
+        options: { readonly accountLock?: boolean } = {}
+      ) =>
+        store.transaction(
+          Effect.gen(function* () {
+            const first = yield* find(actor.account.id, id)
+            if (options.accountLock === true) yield* store.lock(LockKey.account(actor.account.id))
+            yield* store.lock(LockKey.channel(first.channelId))
+            const campaign = yield* find(actor.account.id, id)
+            return yield* f(campaign, yield* DateTime.now)
+          })
+        )
+
+      const windowsFree = (campaign: Campaign.Campaign, now: DateTime.Utc) =>
+        Effect.gen(function* () {
+          if (campaign.status !== "active") return
+          const others = (yield* repo.listActiveOnChannel(campaign.accountId, campaign.channelId)).filter(
+            (o) => o.id !== campaign.id
+          )
+          const decided = Campaign.activate(
+            { ...campaign, status: "paused" },
+            { game: gameOf(campaign), others, handoverAt: undefined, now }
+          )
+          if (Result.isFailure(decided)) return yield* decided.failure
+        })
+
+      const games = Effect.fn("Campaigns.games")(function* (actor: Actor.Actor) {
+        yield* Actor.require(actor, "campaigns.read")
+        return Games.catalogue()
+      })
+
+      const create = Effect.fn("Campaigns.create")(function* (actor: Actor.Actor, input: Campaign.CreateCampaign) {
+        yield* Actor.require(actor, "campaigns.write")
+        if (input.liveFrom !== undefined || input.liveUntil !== undefined)
+          yield* Actor.require(actor, "channels.manage")
+        const game = Games.bySlug(input.gameSlug)
+        if (game === undefined) {
+          return yield* invalid([{ path: "gameSlug", message: `no game ${input.gameSlug}; see GET /v1/games` }])
+        }
+        yield* Plan.requireGame(Actor.features(actor), game.slug)
+        const channel = yield* channels.findById(actor.account.id, input.channelId)
+        if (Option.isNone(channel)) {
+          return yield* invalid([{ path: "channelId", message: `no channel ${input.channelId} in the account` }])
+        }
+        const campaign = Campaign.make(
+          input,
+          game,
+          { id: yield* Ids.make(Ids.Prefix.campaign), accountId: actor.account.id },
+          yield* DateTime.now
+        )
+        yield* checkSettings(campaign, game)
+        yield* repo.insert(campaign)
+        return campaign
+      })
+
+      const get = Effect.fn("Campaigns.get")(function* (actor: Actor.Actor, id: string) {
+        yield* Actor.require(actor, "campaigns.read")
+        return yield* find(actor.account.id, id)
+      })
+
+      const list = Effect.fn("Campaigns.list")(function* (actor: Actor.Actor, filter: Campaign.ListFilter, page: Page) {
+        yield* Actor.require(actor, "campaigns.read")
+        return yield* repo.list(actor.account.id, filter, page)
+      })
+
+      const update = Effect.fn("Campaigns.update")(function* (
+        actor: Actor.Actor,
+        id: string,
+        patch: Campaign.UpdateCampaign
+      ) {
+        yield* Actor.require(actor, "campaigns.write")
+        if (patch.config !== undefined) yield* Actor.require(actor, "config.write")
+        if (patch.liveFrom !== undefined || patch.liveUntil !== undefined)
+          yield* Actor.require(actor, "channels.manage")
+        return yield* locked(actor, id, (current, now) =>
+          Effect.gen(function* () {
+            yield* fromResult(Campaign.transition(current, { _tag: "Edit" }, now))
+            const next = Campaign.apply(current, patch, now)
+            const game = gameOf(next)
+            yield* checkSettings(next, game)
+            if (next.status === "active") {
+              const missing = game.complete(next.config)
+              if (missing.length > 0) return yield* invalid(missing)
+              yield* windowsFree(next, now)
+            }
+            yield* repo.update(next)
+            return next
+          })
+        )
+      })
+
+      const remove = Effect.fn("Campaigns.delete")(function* (actor: Actor.Actor, id: string) {
+        yield* Actor.require(actor, "campaigns.delete")
+        yield* locked(actor, id, (campaign) =>
+          Effect.gen(function* () {
+            if (yield* played(actor.account.id, campaign.id)) {
+              return yield* new Conflict({ message: "A campaign that has been played cannot be deleted; archive it." })
+            }
+            yield* repo.delete(actor.account.id, campaign.id)
+          })
+        )
+      })
+
+      const activate = Effect.fn("Campaigns.activate")(function* (
+        actor: Actor.Actor,
+        id: string,
+        input: Campaign.ActivateCampaign
+      ) {
+        yield* Actor.require(actor, "campaigns.activate")
+        if (input.handoverAt !== undefined) yield* Actor.require(actor, "channels.manage")
+        return yield* locked(
+          actor,
+          id,
+          (current, now) =>
+            Effect.gen(function* () {
+              const game = gameOf(current)
+              const others = (yield* repo.listActiveOnChannel(actor.account.id, current.channelId)).filter(
+                (o) => o.id !== current.id
+              )
+              const { campaign, ended } = yield* fromResult(
+                Campaign.activate(current, { game, others, handoverAt: input.handoverAt, now })
+              )
+              if (ended === undefined) {
+                const live = (yield* repo.listActive(actor.account.id)).filter(
+                  (c) => c.id !== campaign.id && Campaign.countsAsLive(c, now)
+                ).length
+                yield* Plan.checkLimit(Actor.limits(actor), "liveCampaigns", live)
+              } else {
+                yield* repo.update(ended)
+              }
+              yield* repo.update(campaign)
+              return campaign
+            }),
+          { accountLock: true }
+        )
+      })
+
+      const simple = (name: string, command: Campaign.Command) =>
+        Effect.fn(name)(function* (actor: Actor.Actor, id: string) {
+          yield* Actor.require(actor, "campaigns.activate")
+          return yield* locked(actor, id, (current, now) =>
+            Effect.gen(function* () {
+              const next = yield* fromResult(Campaign.transition(current, command, now))
+              yield* repo.update(next)
+              return next
+            })
+          )
+        })
+
+      const resolve = Effect.fn("Campaigns.resolve")(function* (
+        actor: Actor.Actor,
+        id: string,
+        input: Campaign.ResolveCampaign
+      ) {
+        yield* Actor.require(actor, "campaigns.resolve")
+        return yield* locked(actor, id, (current, now) =>
+          Effect.gen(function* () {
+            const options = current.config["options"]
+            const optionIds = Array.isArray(options)
+              ? options.flatMap((o: unknown) =>
+                  typeof o === "object" && o !== null && typeof (o as { id?: unknown }).id === "string"
+                    ? [(o as { id: string }).id]
+                    : []
+                )
+              : []
+            const next = yield* fromResult(
+              Campaign.transition(current, { _tag: "Resolve", optionId: input.optionId, optionIds }, now)
+            )
+            if (next !== current) {
+              yield* repo.update(next)
+              yield* entries.resolvePredictions(actor.account.id, next.id, input.optionId)
+            }
+            return next
+          })
+        )
+      })
+
+      const liveOn = (accountId: string, channelId: string, now: DateTime.Utc) =>
+        repo
+          .listActiveOnChannel(accountId, channelId)
+          .pipe(Effect.map((campaigns) => Option.fromNullishOr(Campaign.liveAt(campaigns, now))))
+
+      return Campaigns.of({
+        games,
+        create,
+        get,
+        list,
+        update,
+        delete: remove,
+        activate,
+        pause: simple("Campaigns.pause", { _tag: "Pause" }),
+        archive: simple("Campaigns.archive", { _tag: "Archive" }),
+        restore: simple("Campaigns.restore", { _tag: "Restore" }),
+        resolve,
+        liveOn
+      })
+    })
+  )
+
+  /** Refuses to delete a channel while any campaign exists on it. */
+  static readonly layerChannelDeletionGuard = Layer.effect(
+    ChannelDeletionGuard,
+    Effect.map(
+      Effect.service(Campaign.CampaignRepo),
+      (repo) => (accountId: string, channelId: string) =>
+        repo.countOnChannel(accountId, channelId).pipe(
+          Effect.flatMap((count) =>
+            count === 0
+              ? Effect.void
+              : Effect.fail(
+                  new Conflict({
+                    message: `The channel has ${count} campaign${count === 1 ? "" : "s"}; disable it instead (status: disabled).`
+                  })
+                )
+          )
+        )
+    )
+  )
+}

@@ -1,0 +1,118 @@
+/**
+ * Channel use cases: create (plan limit on the number of channels, held under concurrency by the
+ * account lock), list, get, change, and delete.
+ *
+ * Deleting a channel is refused (409) while any campaign exists on it: played campaigns keep their
+ * channel for good, so a channel that is no longer wanted is disabled (`status: disabled`) instead.
+ *
+ * @since 0.1.0
+ */
+import { Context, DateTime, Effect, Layer, Option } from "effect"
+import * as Actor from "../accounts/Actor.ts"
+import * as Channel from "./Channel.ts"
+import { type Conflict, type Forbidden, NotFound, type StoreError, type UpgradeRequired } from "../Errors.ts"
+import * as Ids from "../Ids.ts"
+import type { Page, Paged } from "../Pagination.ts"
+import * as Plan from "../accounts/Plan.ts"
+import { LockKey, Store } from "../Store.ts"
+
+/**
+ * Checks run before a channel is deleted, inside the deleting transaction, read when the `Channels`
+ * layer is built. `Campaigns.layerChannelDeletionGuard` refuses while campaigns exist on the channel.
+ */
+export class ChannelDeletionGuard extends Context.Reference<
+  (accountId: string, channelId: string) => Effect.Effect<void, Conflict | StoreError>
+>("@campaign-games/core/Channels/ChannelDeletionGuard", { defaultValue: () => () => Effect.void }) {}
+
+export class Channels extends Context.Service<
+  Channels,
+  {
+    readonly create: (
+      actor: Actor.Actor,
+      input: Channel.CreateChannel
+    ) => Effect.Effect<Channel.Channel, Forbidden | UpgradeRequired | StoreError>
+    readonly list: (actor: Actor.Actor, page: Page) => Effect.Effect<Paged<Channel.Channel>, Forbidden | StoreError>
+    readonly get: (actor: Actor.Actor, id: string) => Effect.Effect<Channel.Channel, Forbidden | NotFound | StoreError>
+    readonly update: (
+      actor: Actor.Actor,
+      id: string,
+      patch: Channel.UpdateChannel
+    ) => Effect.Effect<Channel.Channel, Forbidden | NotFound | StoreError>
+    readonly delete: (
+      actor: Actor.Actor,
+      id: string
+    ) => Effect.Effect<void, Forbidden | NotFound | Conflict | StoreError>
+  }
+>()("@campaign-games/core/Channels") {
+  static readonly layer = Layer.effect(
+    Channels,
+    Effect.gen(function* () {
+      const store = yield* Store
+      const channels = yield* Channel.ChannelRepo
+      const guard = yield* ChannelDeletionGuard
+      const notFound = (id: string) => new NotFound({ message: `No channel ${id}.` })
+
+      const find = (accountId: string, id: string) =>
+        channels
+          .findById(accountId, id)
+          .pipe(Effect.flatMap(Option.match({ onNone: () => Effect.fail(notFound(id)), onSome: Effect.succeed })))
+
+      const create = Effect.fn("Channels.create")(function* (actor: Actor.Actor, input: Channel.CreateChannel) {
+        yield* Actor.require(actor, "channels.manage")
+        const channel = Channel.make(
+          input,
+          { id: yield* Ids.make(Ids.Prefix.channel), accountId: actor.account.id },
+          yield* DateTime.now
+        )
+        yield* store.transaction(
+          Effect.gen(function* () {
+            yield* store.lock(LockKey.account(actor.account.id))
+            yield* Plan.checkLimit(Actor.limits(actor), "channels", yield* channels.count(actor.account.id))
+            yield* channels.insert(channel)
+          })
+        )
+        return channel
+      })
+
+      const list = Effect.fn("Channels.list")(function* (actor: Actor.Actor, page: Page) {
+        yield* Actor.require(actor, "campaigns.read")
+        return yield* channels.list(actor.account.id, page)
+      })
+
+      const get = Effect.fn("Channels.get")(function* (actor: Actor.Actor, id: string) {
+        yield* Actor.require(actor, "campaigns.read")
+        return yield* find(actor.account.id, id)
+      })
+
+      const update = Effect.fn("Channels.update")(function* (
+        actor: Actor.Actor,
+        id: string,
+        patch: Channel.UpdateChannel
+      ) {
+        yield* Actor.require(actor, "channels.manage")
+        return yield* store.transaction(
+          Effect.gen(function* () {
+            yield* store.lock(LockKey.channel(id))
+            const next = Channel.update(yield* find(actor.account.id, id), patch, yield* DateTime.now)
+            yield* channels.update(next)
+            return next
+          })
+        )
+      })
+
+      const remove = Effect.fn("Channels.delete")(function* (actor: Actor.Actor, id: string) {
+        yield* Actor.require(actor, "channels.manage")
+        yield* store.transaction(
+          Effect.gen(function* () {
+            yield* store.lock(LockKey.channel(id))
+            yield* find(actor.account.id, id)
+            yield* guard(actor.account.id, id)
+            yield* channels.delete(actor.account.id, id)
+          })
+        )
+      })
+
+      return Channels.of({ create, list, get, update, delete: remove })
+    })
+  )
+}

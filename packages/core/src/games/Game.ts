@@ -1,0 +1,210 @@
+/**
+ * A game module: everything the engine needs to know about one game. Its config schema (checked
+ * whenever a config is sent, and served as JSON Schema by `GET /v1/games`), when a config is complete
+ * enough to activate, what the embed may see of it, the body a play finishes with and how that body
+ * becomes a score, an outcome or a prediction, which files the config names, and which outcomes a
+ * reward may match.
+ *
+ * A game is written as a typed `Definition` and turned into a `Game` with `make`. A `Game` takes
+ * configs and finish bodies as `unknown`: a stored config is decoded again (pure, cheap) before the
+ * game's own functions see it, so an old or hand-edited config can never reach them in a wrong shape.
+ * Every function here is pure; randomness comes in as a number drawn from effect's `Random`.
+ *
+ * @since 0.1.0
+ */
+import { type JsonSchema, Result, Schema } from "effect"
+import type { Detail } from "../Errors.ts"
+import { InvalidRequest } from "../Errors.ts"
+import type { FileField } from "../campaigns/FileRule.ts"
+import { fromSchemaError, invalid, issueToDetails } from "../Validation.ts"
+
+/** What a finished play produces: an instant outcome (the wheel), a score, or a prediction. */
+export const ResultKind = Schema.Literals(["outcome", "score", "prediction"])
+export type ResultKind = typeof ResultKind.Type
+
+/** How a draw picks winners. */
+export const WinnerAlgorithm = Schema.Literals(["random_uniform", "random_weighted", "score_highest"])
+export type WinnerAlgorithm = typeof WinnerAlgorithm.Type
+
+/** An instant result of a play, such as the wheel segment landed on. */
+export const Outcome = Schema.Struct({
+  id: Schema.String,
+  label: Schema.String,
+  isWin: Schema.Boolean
+})
+export type Outcome = typeof Outcome.Type
+
+/** The option a player chose on a prediction campaign. */
+export const PredictionValue = Schema.Struct({ optionId: Schema.String })
+export type PredictionValue = typeof PredictionValue.Type
+
+/** What a finish body turns into; each game fills the parts it keeps and leaves the rest null. */
+export interface Finished {
+  readonly score: number | null
+  readonly outcome: Outcome | null
+  readonly predictionValue: PredictionValue | null
+}
+
+/** A game config as stored: a JSON object whose keys the game defines. */
+export type Config = { readonly [key: string]: unknown }
+
+/** What the embed is sent of a config (no correct answers, no weights). */
+export type PlayerView = { readonly [key: string]: unknown }
+
+/** A game written against its own config and finish body types. */
+export interface Definition<C extends Config, B> {
+  readonly slug: string
+  readonly name: string
+  readonly description: string
+  readonly result: ResultKind
+  readonly defaultWinnerAlgorithm: WinnerAlgorithm
+  /** Keys of the player-facing wording a theme's `labels` may set for this game. */
+  readonly labelKeys: ReadonlyArray<string>
+  /** The config as sent: every top-level key optional, each present key fully checked. */
+  readonly configSchema: Schema.Codec<C, unknown>
+  /** The body of `POST /v1/play/sessions/{sessionId}/finish`. */
+  readonly finishSchema: Schema.Codec<B, unknown>
+  /** What is missing before the campaign can be activated (paths start with `config.`). */
+  readonly complete: (config: C) => ReadonlyArray<Detail>
+  readonly playerView: (config: C) => PlayerView
+  /** Turns a finish body into the play's result; `random` is in [0, 1). */
+  readonly finish: (config: C, body: B, random: number) => Result.Result<Finished, InvalidRequest>
+  /** The files the config names, with the kind each must be. */
+  readonly fileFields: (config: C) => ReadonlyArray<FileField>
+  /** Ids a reward's outcome match may name. */
+  readonly outcomeIds: (config: C) => ReadonlyArray<string>
+}
+
+/** A game of the catalogue. Configs and finish bodies are taken as `unknown` and decoded first. */
+export interface Game {
+  readonly slug: string
+  readonly name: string
+  readonly description: string
+  readonly result: ResultKind
+  readonly defaultWinnerAlgorithm: WinnerAlgorithm
+  /** Keys of the player-facing wording a theme's `labels` may set for this game. */
+  readonly labelKeys: ReadonlyArray<string>
+  /** The config as sent: every top-level key optional, each present key fully checked. */
+  readonly configSchema: Schema.Codec<Config, unknown>
+  /** `configSchema` as a JSON Schema (draft 2020-12), as served by `GET /v1/games`. */
+  readonly configJsonSchema: JsonSchema.JsonSchema
+  /** The body of `POST /v1/play/sessions/{sessionId}/finish`. */
+  readonly finishSchema: Schema.Codec<unknown, unknown>
+  /**
+   * What is missing or wrong before the campaign can be activated; empty when complete. Paths start
+   * with `config.` (`config.segments`).
+   */
+  readonly complete: (config: unknown) => ReadonlyArray<Detail>
+  /** What the embed may see of the config; `{}` for a config that does not decode. */
+  readonly playerView: (config: unknown) => PlayerView
+  /**
+   * Turns a finish body into the play's result. `random` is one number in [0, 1) drawn from effect's
+   * `Random`. Fails with `InvalidRequest` naming the body field (`answers.2.questionId`, `score`).
+   */
+  readonly finish: (config: unknown, body: unknown, random: number) => Result.Result<Finished, InvalidRequest>
+  /** The files the config names (`config.art.background`), for `FileRule.check`. */
+  readonly fileFields: (config: unknown) => ReadonlyArray<FileField>
+  /** Ids a reward's outcome match may name (wheel segment ids); empty for other games. */
+  readonly outcomeIds: (config: unknown) => ReadonlyArray<string>
+}
+
+const parseOptions = { errors: "all", onExcessProperty: "ignore" } as const
+
+/** The JSON Schema (draft 2020-12) of a schema, as one self-contained object. */
+export const toJsonSchema = (schema: Schema.Top): JsonSchema.JsonSchema => {
+  const document = Schema.toJsonSchemaDocument(schema)
+  return {
+    $schema: "https://json-schema.org/draft/2020-12/schema",
+    ...document.schema,
+    ...(Object.keys(document.definitions).length > 0 ? { $defs: document.definitions } : {})
+  }
+}
+
+/** Builds a catalogue `Game` from a typed definition. */
+export const make = <C extends Config, B>(definition: Definition<C, B>): Game => {
+  const decode = Schema.decodeUnknownResult(definition.configSchema)
+  // Decoded configs by the object decoded: configs are never changed in place, and a finish scores
+  // from the same campaign object many times (`Plays` keeps the campaigns it read).
+  const decoded = new WeakMap<object, ReturnType<typeof decode>>()
+  const decodeConfig = (input: unknown, options: typeof parseOptions) => {
+    if (typeof input !== "object" || input === null) return decode(input, options)
+    let result = decoded.get(input)
+    if (result === undefined) {
+      result = decode(input, options)
+      decoded.set(input, result)
+    }
+    return result
+  }
+  const decodeBody = Schema.decodeUnknownResult(definition.finishSchema)
+  const withConfig =
+    <A>(orElse: A, f: (config: C) => A) =>
+    (input: unknown): A => {
+      const config = decodeConfig(input, parseOptions)
+      return Result.isSuccess(config) ? f(config.success) : orElse
+    }
+  return {
+    slug: definition.slug,
+    name: definition.name,
+    description: definition.description,
+    result: definition.result,
+    defaultWinnerAlgorithm: definition.defaultWinnerAlgorithm,
+    labelKeys: definition.labelKeys,
+    configSchema: definition.configSchema,
+    configJsonSchema: toJsonSchema(definition.configSchema),
+    finishSchema: definition.finishSchema,
+    complete: (input) => {
+      const config = decodeConfig(input, parseOptions)
+      return Result.isSuccess(config)
+        ? definition.complete(config.success)
+        : issueToDetails(config.failure.issue, "config")
+    },
+    playerView: withConfig<PlayerView>({}, definition.playerView),
+    fileFields: withConfig<ReadonlyArray<FileField>>([], definition.fileFields),
+    outcomeIds: withConfig<ReadonlyArray<string>>([], definition.outcomeIds),
+    finish: (input, rawBody, random) => {
+      const config = decodeConfig(input, parseOptions)
+      if (Result.isFailure(config)) return Result.fail(fromSchemaError(config.failure, "config"))
+      const body = decodeBody(rawBody, parseOptions)
+      if (Result.isFailure(body)) return Result.fail(fromSchemaError(body.failure))
+      return definition.finish(config.success, body.success, clampUnit(random))
+    }
+  }
+}
+
+/** Keeps a random number in [0, 1) whatever the caller passed. */
+const clampUnit = (n: number): number => (Number.isFinite(n) ? Math.min(Math.max(n, 0), 1 - Number.EPSILON) : 0)
+
+// -----------------------------------------------------------------------------
+// Helpers for game modules
+// -----------------------------------------------------------------------------
+
+/** An id inside a config (segment, question, option): 1 to 64 characters. */
+export const Id = Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(64))
+
+/**
+ * A check on an array of objects with an `id`: a repeated id fails at the path of the repeat
+ * (`segments.3.id`).
+ */
+export const uniqueIds = <A extends { readonly id: string }>() =>
+  Schema.makeFilter<ReadonlyArray<A>>(
+    (items) => {
+      const seen = new Set<string>()
+      const issues: Array<Schema.FilterIssue> = []
+      items.forEach((item, i) => {
+        if (seen.has(item.id)) issues.push({ path: [i, "id"], issue: `Duplicate id ${JSON.stringify(item.id)}` })
+        seen.add(item.id)
+      })
+      return issues
+    },
+    { expected: "items with unique ids" }
+  )
+
+/** The details for the required top-level keys a config lacks (`config.segments: is required…`). */
+export const missingKeys = (config: Config, keys: ReadonlyArray<string>): ReadonlyArray<Detail> =>
+  keys
+    .filter((key) => config[key] === undefined)
+    .map((key) => ({ path: `config.${key}`, message: "is required to activate the campaign" }))
+
+/** The failure of a finish on a config that lacks what the game needs (should not happen once active). */
+export const incomplete = (details: ReadonlyArray<Detail>): InvalidRequest =>
+  details.length === 0 ? new InvalidRequest({ message: "The campaign's config is incomplete" }) : invalid(details)

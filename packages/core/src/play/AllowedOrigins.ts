@@ -1,0 +1,63 @@
+/**
+ * Allowed-origin use cases: tokens are minted only for an origin on the account's list.
+ * Managing the list needs `origins.manage`; reading it `settings.read` (or `origins.manage`).
+ *
+ * @since 0.1.0
+ */
+import { Context, DateTime, Effect, Layer } from "effect"
+import * as Actor from "../accounts/Actor.ts"
+import * as AllowedOrigin from "./AllowedOrigin.ts"
+import { type Conflict, type Forbidden, NotFound, type StoreError } from "../Errors.ts"
+import * as Ids from "../Ids.ts"
+import type { Page, Paged } from "../Pagination.ts"
+
+export class AllowedOrigins extends Context.Service<
+  AllowedOrigins,
+  {
+    readonly create: (
+      actor: Actor.Actor,
+      input: AllowedOrigin.CreateAllowedOrigin
+    ) => Effect.Effect<AllowedOrigin.AllowedOrigin, Forbidden | Conflict | StoreError>
+    readonly list: (
+      actor: Actor.Actor,
+      page: Page
+    ) => Effect.Effect<Paged<AllowedOrigin.AllowedOrigin>, Forbidden | StoreError>
+    readonly delete: (actor: Actor.Actor, id: string) => Effect.Effect<void, Forbidden | NotFound | StoreError>
+  }
+>()("@campaign-games/core/AllowedOrigins") {
+  static readonly layer = Layer.effect(
+    AllowedOrigins,
+    Effect.gen(function* () {
+      const repo = yield* AllowedOrigin.AllowedOriginRepo
+
+      const create = Effect.fn("AllowedOrigins.create")(function* (
+        actor: Actor.Actor,
+        input: AllowedOrigin.CreateAllowedOrigin
+      ) {
+        yield* Actor.require(actor, "origins.manage")
+        const origin: AllowedOrigin.AllowedOrigin = {
+          id: yield* Ids.make(Ids.Prefix.origin),
+          accountId: actor.account.id,
+          origin: input.origin,
+          createdAt: yield* DateTime.now
+        }
+        yield* repo.insert(origin)
+        return origin
+      })
+
+      const list = Effect.fn("AllowedOrigins.list")(function* (actor: Actor.Actor, page: Page) {
+        yield* Actor.requireAny(actor, "settings.read", "origins.manage")
+        return yield* repo.list(actor.account.id, page)
+      })
+
+      const remove = Effect.fn("AllowedOrigins.delete")(function* (actor: Actor.Actor, id: string) {
+        yield* Actor.require(actor, "origins.manage")
+        if (!(yield* repo.delete(actor.account.id, id))) {
+          return yield* new NotFound({ message: `No allowed origin ${id}.` })
+        }
+      })
+
+      return AllowedOrigins.of({ create, list, delete: remove })
+    })
+  )
+}

@@ -1,0 +1,102 @@
+/**
+ * Entries: one per finished play, with the score (games that keep one), the prediction (prediction
+ * games), the outcome (instant-result games), the weight for `random_weighted` draws and whether it
+ * can win. Every entry has weight 1: the engine has no source of other weights yet (a future
+ * rule may weigh entries, for example by a loyalty tier the backend sends at mint).
+ *
+ * A prediction entry is eligible once the campaign is resolved and its option is the resolved one;
+ * every other entry is eligible when it is written.
+ *
+ * @since 0.1.0
+ */
+import { Context, type Effect, Schema } from "effect"
+import type { StoreError } from "../Errors.ts"
+import { Text, type Timestamp, Timestamp as TimestampSchema } from "../Fields.ts"
+import * as Game from "../games/Game.ts"
+import type { Page, Paged } from "../Pagination.ts"
+
+export interface Entry {
+  readonly id: string
+  readonly accountId: string
+  readonly campaignId: string
+  readonly channelId: string
+  readonly sessionId: string | null
+  readonly participantRef: string
+  readonly score: number | null
+  readonly predictionValue: Game.PredictionValue | null
+  readonly outcome: Game.Outcome | null
+  readonly weight: number
+  readonly eligible: boolean
+  readonly createdAt: Timestamp
+}
+
+/** The entry resource of the API. */
+export const EntryView = Schema.Struct({
+  id: Schema.String,
+  gameInstanceId: Schema.String,
+  sessionId: Schema.NullOr(Schema.String),
+  participantRef: Schema.String,
+  score: Schema.NullOr(Schema.Number),
+  predictionValue: Schema.NullOr(Game.PredictionValue),
+  weight: Schema.Number,
+  eligible: Schema.Boolean,
+  createdAt: TimestampSchema
+}).annotate({ identifier: "Entry" })
+export type EntryView = typeof EntryView.Type
+
+export const view = (e: Entry): EntryView => ({
+  id: e.id,
+  gameInstanceId: e.campaignId,
+  sessionId: e.sessionId,
+  participantRef: e.participantRef,
+  score: e.score,
+  predictionValue: e.predictionValue,
+  weight: e.weight,
+  eligible: e.eligible,
+  createdAt: e.createdAt
+})
+
+export const SortKey = Schema.Literals(["createdAt", "score", "participantRef"])
+export type SortKey = typeof SortKey.Type
+export const Direction = Schema.Literals(["asc", "desc"])
+export type Direction = typeof Direction.Type
+
+/** Query of `GET /v1/game-instances/{id}/entries` (limit and offset come from `Pagination`). */
+export const ListQuery = {
+  search: Schema.optionalKey(Text(0, 200)),
+  sort: Schema.optionalKey(SortKey),
+  dir: Schema.optionalKey(Direction),
+  eligible: Schema.optionalKey(Schema.Literals(["true", "false"]))
+}
+
+export interface ListFilter {
+  /** Case-insensitive part of a participantRef. */
+  readonly search: string | undefined
+  readonly sort: SortKey
+  readonly dir: Direction
+  readonly eligible: boolean | undefined
+}
+
+/** Persistence of entries. */
+export class EntryRepo extends Context.Service<
+  EntryRepo,
+  {
+    readonly insert: (entry: Entry) => Effect.Effect<void, StoreError>
+    /**
+     * Entries of a campaign: sorted by `sort` then id in `dir` (entries without a score last for
+     * `score`, whatever the direction); `total` counts every matching entry.
+     */
+    readonly list: (
+      accountId: string,
+      campaignId: string,
+      filter: ListFilter,
+      page: Page
+    ) => Effect.Effect<Paged<Entry>, StoreError>
+    /** Sets `eligible` on a prediction campaign's entries: true exactly for those with `optionId`. */
+    readonly resolvePredictions: (
+      accountId: string,
+      campaignId: string,
+      optionId: string
+    ) => Effect.Effect<void, StoreError>
+  }
+>()("@campaign-games/core/EntryRepo") {}

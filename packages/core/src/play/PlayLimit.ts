@@ -1,0 +1,178 @@
+/**
+ * Play limits: how many plays a player (a `participantRef`) may make, in total and per day, on a
+ * campaign and across every campaign of a channel. A day runs from local midnight to the next local
+ * midnight in the scope's `playLimitTimezone`; `dayWindow` turns that day into UTC instants so that
+ * a store can count the plays made in it. `decide` is the rule itself: given the limits and the
+ * plays already counted, may one more play start?
+ *
+ * Everything here is pure: `now` is an argument, never read from a clock.
+ *
+ * @since 0.1.0
+ */
+import { DateTime, Option, Result } from "effect"
+import { Conflict } from "../Errors.ts"
+import type { Detail } from "../Errors.ts"
+
+// -----------------------------------------------------------------------------
+// Day window
+// -----------------------------------------------------------------------------
+
+const HOUR = 3_600_000
+const DAY = 24 * HOUR
+/**
+ * Bounds of any UTC offset, historic local mean times included (the largest known are under 16
+ * hours): the first instant of a local day lies within this distance of its midnight read as UTC.
+ */
+const SEARCH = 36 * HOUR
+
+const UTC_ZONE = DateTime.zoneMakeOffset(0)
+
+/** The zone named `timeZone`; an unknown name (never stored: `Fields.TimeZone` refuses it) counts as UTC. */
+const zoneOf = (timeZone: string): DateTime.TimeZone =>
+  Option.getOrElse(DateTime.zoneMakeNamed(timeZone), () => UTC_ZONE)
+
+/** The local wall-clock time at instant `t`, as milliseconds of a UTC calendar (`Date.UTC` form). */
+const wallClock = (t: number, zone: DateTime.TimeZone): number =>
+  t + DateTime.zonedOffset(DateTime.makeZonedUnsafe(t, { timeZone: zone }))
+
+/** Local midnight (in wall-clock milliseconds) of the calendar day that `wall` falls on. */
+const midnightOf = (wall: number): number => Math.floor(wall / DAY) * DAY
+
+/**
+ * The first instant whose local date is the day starting at wall-clock `midnight` or later: local
+ * midnight itself on an ordinary day; the end of the gap when a DST change skips midnight
+ * (America/Santiago in September, Asia/Beirut in March); the earlier of two midnights when a change
+ * repeats it (America/Havana in November).
+ *
+ * The fast path tries the offsets in force a day before and a day after (the only two a single DST
+ * change can give) and keeps the earliest instant that reads exactly midnight and follows an instant
+ * of the day before. Otherwise (midnight skipped, or a zone with several changes in two days) it
+ * bisects over the instants around midnight, relying only on local dates never running backwards.
+ */
+const firstInstantOf = (midnight: number, zone: DateTime.TimeZone): number => {
+  const startsDay = (t: number) => wallClock(t, zone) >= midnight
+  const before = wallClock(midnight - DAY, zone) - (midnight - DAY)
+  const after = wallClock(midnight + DAY, zone) - (midnight + DAY)
+  const candidates =
+    before === after ? [midnight - before] : [midnight - before, midnight - after].sort((a, b) => a - b)
+  for (const t of candidates) {
+    if (wallClock(t, zone) === midnight && !startsDay(t - 1)) return t
+  }
+  // Invariant: `lo` is still on an earlier day, `hi` is on this day or later.
+  let lo = midnight - SEARCH
+  let hi = midnight + SEARCH
+  while (hi - lo > 1) {
+    const mid = Math.floor((lo + hi) / 2)
+    if (startsDay(mid)) hi = mid
+    else lo = mid
+  }
+  return hi
+}
+
+/** A span of time `[start, end)`: `start` included, `end` excluded. */
+export interface Window {
+  readonly start: DateTime.Utc
+  readonly end: DateTime.Utc
+}
+
+/**
+ * The local calendar day containing `now` in the IANA zone `timeZone`, as UTC instants: from the
+ * first instant of that local date to the first instant of the next one. Consecutive days are
+ * contiguous (one day's `end` is the next day's `start`). A day is 24 hours long except on a DST
+ * change (23 or 25 hours, or other lengths where a zone changes by other amounts); where a change
+ * skips midnight the day starts when the clock jumps, and where it repeats midnight the day starts at
+ * the first of the two. A zone this runtime does not know counts as UTC (stored zones are checked with
+ * `Fields.TimeZone` when written).
+ */
+export const dayWindow = (now: DateTime.Utc, timeZone: string): Window => {
+  const zone = zoneOf(timeZone)
+  const midnight = midnightOf(wallClock(DateTime.toEpochMillis(now), zone))
+  return {
+    start: DateTime.makeUnsafe(firstInstantOf(midnight, zone)),
+    end: DateTime.makeUnsafe(firstInstantOf(midnight + DAY, zone))
+  }
+}
+
+// -----------------------------------------------------------------------------
+// Limits and the rule
+// -----------------------------------------------------------------------------
+
+/** The limits of one scope: plays per player in total and per day; `null` = no limit. */
+export interface Limits {
+  readonly total: number | null
+  readonly perDay: number | null
+}
+
+/** The plays a player has already made in one scope: in total, and in the current day window. */
+export interface Counts {
+  readonly total: number
+  readonly today: number
+}
+
+/** The limits set on a channel or a campaign (both carry the specification's two fields). */
+export const limitsOf = (source: {
+  readonly maxPlaysPerParticipant: number | null
+  readonly maxPlaysPerParticipantPerDay: number | null
+}): Limits => ({ total: source.maxPlaysPerParticipant, perDay: source.maxPlaysPerParticipantPerDay })
+
+/** Plays the player has left under `limits` (the smaller of the two), never negative; `null` = unlimited. */
+export const remaining = (limits: Limits, counts: Counts): number | null => {
+  const left = [
+    limits.total === null ? null : limits.total - counts.total,
+    limits.perDay === null ? null : limits.perDay - counts.today
+  ].filter((n): n is number => n !== null)
+  return left.length === 0 ? null : Math.max(0, Math.min(...left))
+}
+
+/** Where a limit is set: on the campaign, or on the channel across all its campaigns. */
+export type Scope = "campaign" | "channel"
+
+/** One scope's limits and the player's plays counted in it. */
+export interface ScopeState {
+  readonly scope: Scope
+  readonly limits: Limits
+  readonly counts: Counts
+}
+
+/** The field naming each limit, as in the Channel and Campaign resources. */
+export const Field = {
+  total: "maxPlaysPerParticipant",
+  perDay: "maxPlaysPerParticipantPerDay"
+} as const
+
+/** The message a player sees when a total limit is reached (shown as is by the embed). */
+export const MESSAGE_TOTAL = "You have used all your plays."
+/** The message a player sees when a daily limit is reached. */
+export const MESSAGE_TODAY = "You have used all your plays for today."
+
+const plays = (n: number) => (n === 1 ? "1 play" : `${n} plays`)
+
+/**
+ * Whether one more play may start. Refused (`Conflict`, 409) when in any scope the player has already
+ * made as many plays as a limit allows, in total or today. `details` names every limit reached, as
+ * `campaign.maxPlaysPerParticipant`, `channel.maxPlaysPerParticipantPerDay`, …; the message is
+ * written for the player and speaks of the total when a total is reached (waiting for tomorrow would
+ * not help), else of today.
+ */
+export const decide = (scopes: ReadonlyArray<ScopeState>): Result.Result<void, Conflict> => {
+  const totals: Array<Detail> = []
+  const days: Array<Detail> = []
+  for (const { counts, limits, scope } of scopes) {
+    if (limits.total !== null && counts.total >= limits.total) {
+      totals.push({
+        path: `${scope}.${Field.total}`,
+        message: `the limit of ${plays(limits.total)} per player on this ${scope} is reached`
+      })
+    }
+    if (limits.perDay !== null && counts.today >= limits.perDay) {
+      days.push({
+        path: `${scope}.${Field.perDay}`,
+        message: `the limit of ${plays(limits.perDay)} per player per day on this ${scope} is reached`
+      })
+    }
+  }
+  if (totals.length === 0 && days.length === 0) return Result.void
+  return Result.fail(
+    new Conflict({ message: totals.length > 0 ? MESSAGE_TOTAL : MESSAGE_TODAY, details: [...totals, ...days] })
+  )
+}

@@ -1,0 +1,442 @@
+/**
+ * Plays: the token mint (backend, API key) and the embed's play API (client token).
+ *
+ * - **Mint** chooses the campaign live on the channel now and binds it into a signed, single-use
+ *   token with the participantRef and origin. Its read also checks the actor's key is still active
+ *   (401 once it is revoked) and takes the account's plan as it is now, so the actor may come from
+ *   a recent read of the key (`ApiKeys.authenticateRecent`). Nothing live (or a disabled channel) answers the
+ *   channel's between-campaigns message instead. A player who has used all plays gets 409; the
+ *   plan's plays-per-month limit 402; an origin not on the account's list 403.
+ * - **Start** turns a token into a session, once: under the player's lock on the channel it checks
+ *   the play limits again, so concurrent starts never pass them; a reused token is 409; an expired,
+ *   forged or malformed one 401. A token minted just before a changeover still plays the campaign it
+ *   was minted for, as long as that campaign is active and the channel is not disabled.
+ * - **Finish** scores the play on the server (the wheel spins with effect's `Random`), then claims
+ *   the session and writes the entry, the `session_completed` event and its webhook deliveries in
+ *   one step (`PlayFinishRepo.complete`): all or nothing; a second finish is 409, and of two
+ *   concurrent finishes one wins. A finish body the game refuses writes nothing.
+ *
+ * Cost: each step reads what it needs in one step of the store (`PlayContextRepo`,
+ * `PlayFinishRepo.read`). A finish is that read and one write, or only the write
+ * (`PlayFinishRepo.completeKnown`) when this instance still knows the token's campaign (from a start
+ * or a finish) and the account's endpoints (from a finish): that write checks, as it writes, that
+ * the session is the token's and the campaign and endpoints are still as known, and a finish whose
+ * check fails reads and decides again. Nothing a rule depends on is taken from memory unchecked.
+ * Where neither the
+ * campaign nor the channel sets a play limit there is nothing to count, so mint counts nothing and
+ * start neither locks nor opens a transaction: the store writes the session and the month's usage
+ * with the start's read, in one step (`PlayContextRepo.startOpen`). A limited start is written
+ * after it, in a transaction under the player's lock.
+ *
+ * @since 0.1.0
+ */
+import { Context, DateTime, Duration, Effect, Layer, Option, Random, Result } from "effect"
+import * as Account from "../accounts/Account.ts"
+import * as Actor from "../accounts/Actor.ts"
+import * as AllowedOrigin from "./AllowedOrigin.ts"
+import * as Campaign from "../campaigns/Campaign.ts"
+import { PlayedCheck } from "../campaigns/Campaigns.ts"
+import * as Channel from "../campaigns/Channel.ts"
+import * as ClientToken from "./ClientToken.ts"
+import * as Entry from "./Entry.ts"
+import {
+  Conflict,
+  Forbidden,
+  type InvalidRequest,
+  NotFound,
+  type StoreError,
+  Unauthorized,
+  type UpgradeRequired
+} from "../Errors.ts"
+import type * as Game from "../games/Game.ts"
+import * as Games from "../games/Games.ts"
+import * as Ids from "../Ids.ts"
+import type { Page, Paged } from "../Pagination.ts"
+import * as Plan from "../accounts/Plan.ts"
+import { type Completion, hasPlayLimit, type KnownFinish, PlayContextRepo, PlayFinishRepo } from "./PlayContext.ts"
+import * as PlayLimit from "./PlayLimit.ts"
+import * as Session from "./Session.ts"
+import { LockKey, Store } from "../Store.ts"
+import * as Theme from "../campaigns/Theme.ts"
+import * as Usage from "./Usage.ts"
+import * as Webhook from "../webhooks/Webhook.ts"
+
+export type MintResult =
+  | {
+      readonly _tag: "Token"
+      readonly clientToken: string
+      readonly expiresAt: DateTime.Utc
+      readonly jti: string
+    }
+  | { readonly _tag: "BetweenCampaigns"; readonly betweenCampaigns: Channel.BetweenCampaigns }
+
+export interface Started {
+  readonly session: Session.Session
+  readonly campaign: Campaign.PlayCampaign
+  readonly game: {
+    readonly slug: string
+    readonly config: Game.PlayerView
+    readonly theme: Theme.Theme
+    readonly labels: { readonly [key: string]: string }
+  }
+}
+
+export interface Finished {
+  readonly entry: Entry.Entry
+  readonly outcome: Game.Outcome | null
+}
+
+/** How long after its expiry a token may still finish the session it started (long games). */
+export const FINISH_GRACE = Duration.hours(1)
+
+const DEFAULT_TTL_SECONDS = 900
+
+/** How many campaigns (and accounts' endpoint lists) a finish may decide from without reading. */
+const KNOWN_MAX = 10_000
+
+export class Plays extends Context.Service<
+  Plays,
+  {
+    readonly mint: (
+      actor: Actor.Actor,
+      input: ClientToken.MintRequest
+    ) => Effect.Effect<MintResult, Unauthorized | Forbidden | NotFound | Conflict | UpgradeRequired | StoreError>
+    readonly start: (token: string) => Effect.Effect<Started, Unauthorized | Conflict | StoreError>
+    readonly finish: (
+      token: string,
+      sessionId: string,
+      body: unknown
+    ) => Effect.Effect<Finished, Unauthorized | NotFound | Conflict | InvalidRequest | StoreError>
+    readonly entries: (
+      actor: Actor.Actor,
+      campaignId: string,
+      filter: Entry.ListFilter,
+      page: Page
+    ) => Effect.Effect<Paged<Entry.Entry>, Forbidden | NotFound | StoreError>
+  }
+>()("@campaign-games/core/Plays") {
+  static readonly layer = Layer.effect(
+    Plays,
+    Effect.gen(function* () {
+      const store = yield* Store
+      const campaigns = yield* Campaign.CampaignRepo
+      const context = yield* PlayContextRepo
+      const sessions = yield* Session.SessionRepo
+      const entries = yield* Entry.EntryRepo
+      const finishes = yield* PlayFinishRepo
+      const signer = yield* ClientToken.TokenSigner
+
+      const unauthorized = (message: string) => new Unauthorized({ message })
+      const revokedKey = unauthorized("The API key is missing, malformed, wrong or revoked.")
+      const orFail = <A, E>(option: Option.Option<A>, error: () => E): Effect.Effect<A, E> =>
+        Option.isSome(option) ? Effect.succeed(option.value) : Effect.fail(error())
+
+      const limitScopes = (
+        campaign: Campaign.PlayCampaign,
+        channel: Channel.PlayChannel,
+        counts: Session.PlayerCounts
+      ): Parameters<typeof PlayLimit.decide>[0] => [
+        {
+          scope: "campaign",
+          limits: { total: campaign.maxPlaysPerParticipant, perDay: campaign.maxPlaysPerParticipantPerDay },
+          counts: { total: counts.campaignTotal, today: counts.campaignToday }
+        },
+        {
+          scope: "channel",
+          limits: { total: channel.maxPlaysPerParticipant, perDay: channel.maxPlaysPerParticipantPerDay },
+          counts: { total: counts.channelTotal, today: counts.channelToday }
+        }
+      ]
+
+      /** Whether any play limit applies: without one there is nothing to count (nor to lock). */
+      const limited = hasPlayLimit
+
+      // The last day window per time zone, reused while `now` is inside it: `PlayLimit.dayWindow`
+      // reads the zone's rules (slow) and gives the same window for every instant of an ordinary
+      // day. Days of a DST change (not 24 hours long) are computed every time.
+      const windows = new Map<
+        string,
+        { readonly start: number; readonly end: number; readonly window: PlayLimit.Window }
+      >()
+      const dayWindow = (now: DateTime.Utc, timeZone: string): PlayLimit.Window => {
+        const t = DateTime.toEpochMillis(now)
+        const last = windows.get(timeZone)
+        if (last !== undefined && t >= last.start && t < last.end) return last.window
+        const window = PlayLimit.dayWindow(now, timeZone)
+        const start = DateTime.toEpochMillis(window.start)
+        const end = DateTime.toEpochMillis(window.end)
+        if (end - start === 86_400_000) {
+          if (windows.size >= 1000) windows.clear()
+          windows.set(timeZone, { start, end, window })
+        }
+        return window
+      }
+
+      const countsFor = (
+        campaign: Campaign.PlayCampaign,
+        channel: Channel.PlayChannel,
+        participantRef: string,
+        now: DateTime.Utc
+      ) =>
+        sessions.counts({
+          channelId: channel.id,
+          campaignId: campaign.id,
+          participantRef,
+          campaignDay: dayWindow(now, campaign.playLimitTimezone),
+          channelDay: dayWindow(now, channel.playLimitTimezone)
+        })
+
+      const checkLimits = (
+        campaign: Campaign.PlayCampaign,
+        channel: Channel.PlayChannel,
+        participantRef: string,
+        now: DateTime.Utc
+      ) =>
+        Effect.flatMap(countsFor(campaign, channel, participantRef, now), (counts) => {
+          const decided = PlayLimit.decide(limitScopes(campaign, channel, counts))
+          return Result.isFailure(decided) ? Effect.fail(decided.failure) : Effect.void
+        })
+
+      const mint = Effect.fn("Plays.mint")(function* (actor: Actor.Actor, input: ClientToken.MintRequest) {
+        yield* Actor.require(actor, "tokens.mint")
+        const accountId = actor.account.id
+        const origin = AllowedOrigin.normalize(input.origin)
+        // A malformed origin is never on the list: the channel is still looked up first (404 before 403).
+        const now = yield* DateTime.now
+        const read = yield* context.forMint({
+          accountId,
+          keyId: actor.keyId,
+          channelId: input.channelId,
+          origin: origin ?? "",
+          month: Usage.monthOf(now)
+        })
+        // The key as it is now: the actor may come from a recent read of it (`authenticateRecent`).
+        if (!read.keyActive || Option.isNone(read.account)) return yield* revokedKey
+        const { channel, originAllowed, activeCampaigns, monthPlays } = yield* orFail(
+          read.channel,
+          () => new NotFound({ message: `No channel ${input.channelId}.` })
+        )
+        if (origin === undefined || !originAllowed) {
+          return yield* new Forbidden({
+            message: "The origin is not on the account's allowed origins.",
+            details: [{ path: "origin", message: "not an allowed origin" }]
+          })
+        }
+        const between: MintResult = { _tag: "BetweenCampaigns", betweenCampaigns: channel.betweenCampaigns }
+        if (channel.status !== "active") return between
+        const live = Campaign.liveAt(activeCampaigns, now)
+        if (live === undefined) return between
+        const limits = Account.limits(read.account.value)
+        if (limits.playsPerMonth !== null) {
+          yield* Plan.checkLimit(limits, "playsPerMonth", monthPlays)
+        }
+        if (limited(live, channel)) yield* checkLimits(live, channel, input.participantRef, now)
+        const jti = yield* Ids.make("jti")
+        const iat = Math.floor(DateTime.toEpochMillis(now) / 1000)
+        const exp = iat + (input.ttlSeconds ?? DEFAULT_TTL_SECONDS)
+        const clientToken = yield* signer.sign({
+          jti,
+          acc: accountId,
+          chn: channel.id,
+          gid: live.id,
+          sub: input.participantRef,
+          org: origin,
+          iat,
+          exp
+        })
+        return { _tag: "Token", clientToken, jti, expiresAt: DateTime.makeUnsafe(exp * 1000) } satisfies MintResult
+      })
+
+      /** The claims of a token that is valid now (plus `grace`), or 401. */
+      const claimsOf = Effect.fnUntraced(function* (token: string, grace: Duration.Duration) {
+        const claims = yield* signer.verify(token)
+        const nowSeconds = DateTime.toEpochMillis(yield* DateTime.now) / 1000
+        if (nowSeconds >= claims.exp + Duration.toSeconds(grace)) {
+          return yield* unauthorized("The client token has expired.")
+        }
+        return claims
+      })
+
+      const alreadyUsed = () => new Conflict({ message: "This client token was already used; mint a new one." })
+      const unavailable = () => new Conflict({ message: "This game is no longer available." })
+
+      /** A limited start: under the player's lock, the counts are those of every start committed before it. */
+      const startLimited = Effect.fnUntraced(function* (
+        draft: Session.Session,
+        campaign: Campaign.PlayCampaign,
+        channel: Channel.PlayChannel
+      ) {
+        yield* store.lock(LockKey.player(draft.channelId, draft.participantRef))
+        const now = yield* DateTime.now
+        yield* checkLimits(campaign, channel, draft.participantRef, now)
+        const session: Session.Session = { ...draft, startedAt: now }
+        if (!(yield* sessions.insertPlay(session, Usage.monthOf(now)))) return yield* alreadyUsed()
+        return session
+      })
+
+      // What this instance last read of campaigns (at a start or a finish) and of accounts' active
+      // endpoints (at a finish): a finish decides from them without reading first, and
+      // `completeKnown` writes only while they are still so (else the finish reads and decides).
+      const knownCampaigns = new Map<string, Campaign.PlayCampaign>()
+      const knownEndpoints = new Map<string, ReadonlyArray<Webhook.Target>>()
+      const remember = <A>(known: Map<string, A>, key: string, value: A) => {
+        if (known.size >= KNOWN_MAX && !known.has(key)) known.clear()
+        known.set(key, value)
+      }
+
+      const start = Effect.fn("Plays.start")(function* (token: string) {
+        const claims = yield* claimsOf(token, Duration.zero)
+        const now = yield* DateTime.now
+        const draft: Session.Session = {
+          id: yield* Ids.make(Ids.Prefix.session),
+          accountId: claims.acc,
+          campaignId: claims.gid,
+          channelId: claims.chn,
+          participantRef: claims.sub,
+          origin: claims.org,
+          jti: claims.jti,
+          startedAt: now,
+          finishedAt: null
+        }
+        // Read and, when nothing needs counting (no limit), written in one step of the store.
+        const found = yield* context.startOpen(draft, Usage.monthOf(now))
+        const campaign = yield* orFail(found.campaign, () =>
+          unauthorized("The client token's campaign no longer exists.")
+        )
+        remember(knownCampaigns, campaign.id, campaign)
+        if (campaign.status !== "active") return yield* unavailable()
+        const channel = yield* orFail(found.channel, () => unauthorized("The client token's channel no longer exists."))
+        if (channel.status !== "active") return yield* unavailable()
+        // Not written although active: a limited start (counted under a lock), or a used token.
+        const session = found.started
+          ? draft
+          : limited(campaign, channel)
+            ? yield* store.transaction(startLimited(draft, campaign, channel))
+            : yield* alreadyUsed()
+        const game = Games.bySlug(campaign.gameSlug)!
+        const features = Option.isSome(found.account)
+          ? Account.features(found.account.value)
+          : { customBranding: false, customCopy: false }
+        const theme = Theme.effectiveTheme({
+          branding: Option.getOrElse(found.branding, (): Theme.Theme => ({})),
+          campaignTheme: campaign.theme ?? {},
+          features
+        })
+        return {
+          session,
+          campaign,
+          game: { slug: game.slug, config: game.playerView(campaign.config), theme, labels: theme.labels ?? {} }
+        } satisfies Started
+      })
+
+      /** The entry, the event and its deliveries of a finish the game has scored. */
+      const completionOf = Effect.fnUntraced(function* (
+        session: Pick<Session.Session, "id" | "accountId" | "channelId" | "participantRef">,
+        campaign: Campaign.PlayCampaign,
+        endpoints: ReadonlyArray<Webhook.Target>,
+        { score, outcome, predictionValue }: Game.Finished,
+        now: DateTime.Utc
+      ) {
+        const entry: Entry.Entry = {
+          id: yield* Ids.make(Ids.Prefix.entry),
+          accountId: session.accountId,
+          campaignId: campaign.id,
+          channelId: session.channelId,
+          sessionId: session.id,
+          participantRef: session.participantRef,
+          score,
+          predictionValue,
+          outcome,
+          weight: 1,
+          eligible:
+            predictionValue === null ||
+            (campaign.resolvedOptionId !== null && campaign.resolvedOptionId === predictionValue.optionId),
+          createdAt: now
+        }
+        const { event, deliveries } = yield* Webhook.fanOut(
+          {
+            id: yield* Ids.make(Ids.Prefix.event),
+            accountId: session.accountId,
+            type: "session_completed",
+            campaignId: campaign.id,
+            channelId: session.channelId,
+            data: {
+              gameInstanceId: campaign.id,
+              sessionId: session.id,
+              participantRef: session.participantRef,
+              score,
+              outcome
+            },
+            createdAt: now
+          },
+          endpoints
+        )
+        const completion: Completion = { sessionId: session.id, finishedAt: now, entry, event, deliveries }
+        return { completion, finished: { entry, outcome } satisfies Finished }
+      })
+
+      const finish = Effect.fn("Plays.finish")(function* (token: string, sessionId: string, body: unknown) {
+        const claims = yield* claimsOf(token, FINISH_GRACE)
+        const random = yield* Random.next
+        const now = yield* DateTime.now
+        // Decided from what this instance knows, and written in one step while that still holds.
+        const knownCampaign = knownCampaigns.get(claims.gid)
+        const endpointsKnown = knownEndpoints.get(claims.acc)
+        if (knownCampaign !== undefined && endpointsKnown !== undefined) {
+          const scored = Games.bySlug(knownCampaign.gameSlug)!.finish(knownCampaign.config, body ?? {}, random)
+          if (Result.isSuccess(scored)) {
+            const session = { id: sessionId, accountId: claims.acc, channelId: claims.chn, participantRef: claims.sub }
+            const { completion, finished } = yield* completionOf(
+              session,
+              knownCampaign,
+              endpointsKnown,
+              scored.success,
+              now
+            )
+            const known: KnownFinish = { jti: claims.jti, campaign: knownCampaign, endpoints: endpointsKnown }
+            if (yield* finishes.completeKnown(completion, known)) return finished
+          }
+        }
+
+        const notFound = () => new NotFound({ message: `No session ${sessionId}.` })
+        const alreadyFinished = () => new Conflict({ message: "This play is already finished." })
+        const found = yield* finishes.read(sessionId, "session_completed")
+        // A session of another token (or account) is not this token's to see: 404, as none.
+        if (Option.isNone(found)) return yield* notFound()
+        const { session, campaign, endpoints } = found.value
+        if (session.jti !== claims.jti || session.accountId !== claims.acc) return yield* notFound()
+        remember(knownCampaigns, campaign.id, campaign)
+        remember(knownEndpoints, session.accountId, endpoints)
+        if (session.finishedAt !== null) return yield* alreadyFinished()
+        const scored = Games.bySlug(campaign.gameSlug)!.finish(campaign.config, body ?? {}, random)
+        if (Result.isFailure(scored)) return yield* scored.failure
+        const { completion, finished } = yield* completionOf(session, campaign, endpoints, scored.success, now)
+        // The claim and every write in one step: a concurrent finish of the session gets false here.
+        if (!(yield* finishes.complete(completion))) return yield* alreadyFinished()
+        return finished
+      })
+
+      const listEntries = Effect.fn("Plays.entries")(function* (
+        actor: Actor.Actor,
+        campaignId: string,
+        filter: Entry.ListFilter,
+        page: Page
+      ) {
+        yield* Actor.require(actor, "results.read")
+        yield* orFail(
+          yield* campaigns.findById(actor.account.id, campaignId),
+          () => new NotFound({ message: `No campaign ${campaignId}.` })
+        )
+        return yield* entries.list(actor.account.id, campaignId, filter, page)
+      })
+
+      return Plays.of({ mint, start, finish, entries: listEntries })
+    })
+  )
+
+  /** Deleting a campaign is refused once a session of it has started. */
+  static readonly layerPlayedCheck = Layer.effect(
+    PlayedCheck,
+    Effect.map(Effect.service(Session.SessionRepo), (repo) => repo.anyForCampaign)
+  )
+}

@@ -1,0 +1,419 @@
+/**
+ * Webhooks: endpoints the organisation registers, and one delivery record per event and matching
+ * endpoint. Everything here is data and pure rules; `Webhooks` holds the use cases and
+ * `WebhookDispatcher` the delivery workers.
+ *
+ * - **Filter.** An event goes to an active endpoint subscribed to its type when both id lists are
+ *   empty, or its campaign is in `gameInstanceIds`, or its channel in `channelIds`.
+ * - **Retries.** Up to five attempts in all, the wait doubling from 5 s: attempts at 0, 5, 15, 35
+ *   and 75 s. Timeouts, unreachable endpoints, 408, 429 and 5xx are retried; any other non-2xx
+ *   answer is final. A delivery whose last attempt failed and that will not be tried again is
+ *   `exhausted` (also after a final, non-retryable answer).
+ * - **Signature.** `X-Service-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`,
+ *   keyed with the endpoint's whole secret (`whsec_…`), as Stripe does.
+ *
+ * @since 0.1.0
+ */
+import { Context, DateTime, Duration, Effect, Option, Schema } from "effect"
+import type { StoreError } from "../Errors.ts"
+import { type Event, EventType } from "./Event.ts"
+import { Text, type Timestamp, Timestamp as TimestampSchema, TimestampOrNull } from "../Fields.ts"
+import * as Ids from "../Ids.ts"
+import type { Page, Paged } from "../Pagination.ts"
+
+export const EndpointStatus = Schema.Literals(["active", "disabled"])
+export type EndpointStatus = typeof EndpointStatus.Type
+
+export const DeliveryStatus = Schema.Literals(["pending", "success", "failed", "exhausted"])
+export type DeliveryStatus = typeof DeliveryStatus.Type
+
+/** The prefix of every signing secret. */
+export const SECRET_PREFIX = "whsec_"
+
+export interface Endpoint {
+  readonly id: string
+  readonly accountId: string
+  readonly url: string
+  readonly events: ReadonlyArray<EventType>
+  readonly gameInstanceIds: ReadonlyArray<string>
+  readonly channelIds: ReadonlyArray<string>
+  readonly includeCouponCodes: boolean
+  readonly status: EndpointStatus
+  /** The signing secret (`whsec_…`): stored to sign, shown once, never logged. */
+  readonly secret: string
+  readonly createdAt: Timestamp
+  readonly updatedAt: Timestamp
+}
+
+const IdList = Schema.Array(Text(1, 200)).check(Schema.isMaxLength(200))
+const Events = Schema.Array(EventType).check(Schema.isMinLength(1))
+
+/** Body of `POST /v1/tenant/webhooks/endpoints`. The URL's host is checked when saved. */
+export const CreateEndpoint = Schema.Struct({
+  url: Schema.String.annotate({ format: "uri" }).check(Schema.isMinLength(1), Schema.isMaxLength(2048)),
+  events: Events,
+  gameInstanceIds: Schema.optionalKey(IdList),
+  channelIds: Schema.optionalKey(IdList),
+  includeCouponCodes: Schema.optionalKey(Schema.Boolean)
+}).annotate({ identifier: "CreateWebhookEndpoint" })
+export type CreateEndpoint = typeof CreateEndpoint.Type
+
+/** Body of `PATCH /v1/tenant/webhooks/endpoints/{endpointId}`: at least one property; never the URL. */
+export const UpdateEndpoint = Schema.Struct({
+  /** Present only to be refused: the URL cannot be changed (create a new endpoint). */
+  url: Schema.optionalKey(Schema.Unknown),
+  status: Schema.optionalKey(EndpointStatus),
+  events: Schema.optionalKey(Events),
+  gameInstanceIds: Schema.optionalKey(IdList),
+  channelIds: Schema.optionalKey(IdList),
+  includeCouponCodes: Schema.optionalKey(Schema.Boolean)
+})
+  .check(
+    Schema.makeFilter((u: object) => Object.keys(u).length > 0 || "Expected at least one property to change", {
+      expected: "at least one property"
+    })
+  )
+  .annotate({ identifier: "UpdateWebhookEndpoint" })
+export type UpdateEndpoint = typeof UpdateEndpoint.Type
+
+const endpointFields = {
+  id: Schema.String,
+  url: Schema.String,
+  events: Schema.Array(EventType),
+  gameInstanceIds: Schema.Array(Schema.String),
+  channelIds: Schema.Array(Schema.String),
+  includeCouponCodes: Schema.Boolean,
+  status: EndpointStatus,
+  createdAt: TimestampSchema,
+  updatedAt: TimestampSchema
+}
+
+/** An endpoint as listed and updated: never the secret. */
+export const EndpointView = Schema.Struct(endpointFields).annotate({ identifier: "WebhookEndpoint" })
+export type EndpointView = typeof EndpointView.Type
+
+/** An endpoint as created: the only time the secret is shown. */
+export const CreatedEndpointView = Schema.Struct({ ...endpointFields, secret: Schema.String }).annotate({
+  identifier: "CreatedWebhookEndpoint"
+})
+
+export const view = (e: Endpoint): EndpointView => ({
+  id: e.id,
+  url: e.url,
+  events: e.events,
+  gameInstanceIds: e.gameInstanceIds,
+  channelIds: e.channelIds,
+  includeCouponCodes: e.includeCouponCodes,
+  status: e.status,
+  createdAt: e.createdAt,
+  updatedAt: e.updatedAt
+})
+
+/** What the fan-out reads of an endpoint. */
+export type Target = Pick<Endpoint, "id" | "status" | "events" | "gameInstanceIds" | "channelIds">
+
+/** Whether `event` goes to `endpoint` (pure). */
+export const matches = (
+  endpoint: Pick<Endpoint, "status" | "events" | "gameInstanceIds" | "channelIds">,
+  event: { readonly type: EventType; readonly campaignId: string | null; readonly channelId: string | null }
+): boolean =>
+  endpoint.status === "active" &&
+  endpoint.events.includes(event.type) &&
+  ((endpoint.gameInstanceIds.length === 0 && endpoint.channelIds.length === 0) ||
+    (event.campaignId !== null && endpoint.gameInstanceIds.includes(event.campaignId)) ||
+    (event.channelId !== null && endpoint.channelIds.includes(event.channelId)))
+
+// ---------------------------------------------------------------------------------------------
+// Deliveries
+// ---------------------------------------------------------------------------------------------
+
+/** The body sent: `{ type, createdAt, data }`. Stored without any coupon code. */
+export interface Payload {
+  readonly type: EventType
+  readonly createdAt: string
+  readonly data: { readonly [key: string]: unknown }
+}
+
+export interface Delivery {
+  readonly id: string
+  readonly accountId: string
+  readonly endpointId: string
+  readonly eventId: string
+  readonly eventType: EventType
+  readonly payload: Payload
+  readonly status: DeliveryStatus
+  readonly attemptCount: number
+  readonly lastAttemptedAt: Timestamp | null
+  readonly nextRetryAt: Timestamp | null
+  readonly responseStatus: number | null
+  /** A short note on why the last try failed (never the endpoint's response body). */
+  readonly note: string | null
+  readonly createdAt: Timestamp
+}
+
+/** The event's data as stored and delivered: any coupon's `code` removed (added back at send time). */
+const withoutCode = (data: Event["data"]): Event["data"] => {
+  const coupon = data["coupon"]
+  if (typeof coupon !== "object" || coupon === null || !("code" in coupon)) return data
+  const { code: _code, ...rest } = coupon as { readonly [key: string]: unknown }
+  return { ...data, coupon: rest }
+}
+
+/**
+ * The fan-out of an event: the event as the outbox stores it (without coupon codes) and one
+ * pending delivery, due at once, per endpoint it goes to (`matches`), in the endpoints' order.
+ */
+export const fanOut: (
+  event: Event,
+  endpoints: ReadonlyArray<Target>
+) => Effect.Effect<{ readonly event: Event; readonly deliveries: ReadonlyArray<Delivery> }> = Effect.fnUntraced(
+  function* (event: Event, endpoints: ReadonlyArray<Target>) {
+    const safe: Event = { ...event, data: withoutCode(event.data) }
+    const deliveries: Array<Delivery> = []
+    let payload: Payload | undefined
+    for (const endpoint of endpoints) {
+      if (!matches(endpoint, event)) continue
+      payload ??= { type: event.type, createdAt: DateTime.formatIso(event.createdAt), data: safe.data }
+      deliveries.push({
+        id: yield* Ids.make(Ids.Prefix.delivery),
+        accountId: event.accountId,
+        endpointId: endpoint.id,
+        eventId: event.id,
+        eventType: event.type,
+        payload,
+        status: "pending",
+        attemptCount: 0,
+        lastAttemptedAt: null,
+        nextRetryAt: event.createdAt,
+        responseStatus: null,
+        note: null,
+        createdAt: event.createdAt
+      })
+    }
+    return { event: safe, deliveries }
+  }
+)
+
+export const DeliveryView = Schema.Struct({
+  id: Schema.String,
+  endpointId: Schema.String,
+  eventType: EventType,
+  payload: Schema.Struct({
+    type: EventType,
+    createdAt: Schema.String,
+    data: Schema.Record(Schema.String, Schema.Unknown)
+  }),
+  status: DeliveryStatus,
+  attemptCount: Schema.Int,
+  lastAttemptedAt: TimestampOrNull,
+  nextRetryAt: TimestampOrNull,
+  responseStatus: Schema.NullOr(Schema.Int),
+  responseBody: Schema.Null,
+  note: Schema.NullOr(Schema.String),
+  createdAt: TimestampSchema
+}).annotate({ identifier: "WebhookDelivery" })
+export type DeliveryView = typeof DeliveryView.Type
+
+export const deliveryView = (d: Delivery): DeliveryView => ({
+  id: d.id,
+  endpointId: d.endpointId,
+  eventType: d.eventType,
+  payload: d.payload,
+  status: d.status,
+  attemptCount: d.attemptCount,
+  lastAttemptedAt: d.lastAttemptedAt,
+  nextRetryAt: d.nextRetryAt,
+  responseStatus: d.responseStatus,
+  responseBody: null,
+  note: d.note,
+  createdAt: d.createdAt
+})
+
+/** Attempts in all, and the first wait (doubling). */
+export const MAX_ATTEMPTS = 5
+export const FIRST_WAIT = Duration.seconds(5)
+/** How long a receiver has to answer. */
+export const TIMEOUT = Duration.seconds(10)
+
+/** What one try gave. */
+export type AttemptResult =
+  | { readonly _tag: "Answered"; readonly status: number }
+  | { readonly _tag: "TimedOut" }
+  | { readonly _tag: "Unreachable"; readonly reason: string }
+  | { readonly _tag: "Refused"; readonly reason: string }
+
+/** Whether an HTTP status is retried: 408, 429 and 5xx. */
+export const isRetryableStatus = (status: number): boolean => status === 408 || status === 429 || status >= 500
+
+/** The wait before attempt `n + 1` after attempt `n` (1-based) failed: 5 s, 10 s, 20 s, 40 s. */
+export const waitAfter = (attempt: number): Duration.Duration =>
+  Duration.times(FIRST_WAIT, 2 ** Math.max(0, attempt - 1))
+
+/** The delivery after one more try, at `now` (pure). */
+export const afterAttempt = (delivery: Delivery, result: AttemptResult, now: Timestamp): Delivery => {
+  const attemptCount = delivery.attemptCount + 1
+  const base = { ...delivery, attemptCount, lastAttemptedAt: now }
+  if (result._tag === "Answered" && result.status >= 200 && result.status < 300) {
+    return { ...base, status: "success", nextRetryAt: null, responseStatus: result.status, note: null }
+  }
+  const responseStatus = result._tag === "Answered" ? result.status : null
+  const note =
+    result._tag === "Answered"
+      ? `answered ${result.status}`
+      : result._tag === "TimedOut"
+        ? `no answer within ${Duration.toSeconds(TIMEOUT)} s`
+        : result.reason.slice(0, 200)
+  const retryable =
+    result._tag === "TimedOut" ||
+    result._tag === "Unreachable" ||
+    (result._tag === "Answered" && isRetryableStatus(result.status))
+  if (retryable && attemptCount < MAX_ATTEMPTS) {
+    return {
+      ...base,
+      status: "failed",
+      responseStatus,
+      note,
+      nextRetryAt: DateTime.addDuration(now, waitAfter(attemptCount))
+    }
+  }
+  return { ...base, status: "exhausted", responseStatus, note, nextRetryAt: null }
+}
+
+/** The delivery made ready to send again with a fresh attempt budget (resend). */
+export const resend = (delivery: Delivery, now: Timestamp): Delivery => ({
+  ...delivery,
+  status: "pending",
+  attemptCount: 0,
+  nextRetryAt: now
+})
+
+// ---------------------------------------------------------------------------------------------
+// Ports
+// ---------------------------------------------------------------------------------------------
+
+export interface EndpointListQuery {
+  readonly search: string | undefined
+  readonly status: EndpointStatus | undefined
+  readonly sort: "createdAt" | "url"
+  readonly dir: "asc" | "desc"
+}
+
+export interface DeliveryListQuery {
+  readonly search: string | undefined
+  readonly status: DeliveryStatus | undefined
+  readonly sort: "createdAt" | "status"
+  readonly dir: "asc" | "desc"
+}
+
+/** A delivery claimed for sending, with what sending needs from its endpoint. */
+export interface Claimed {
+  readonly delivery: Delivery
+  readonly url: string
+  readonly secret: string
+  readonly includeCouponCodes: boolean
+}
+
+export class EndpointRepo extends Context.Service<
+  EndpointRepo,
+  {
+    readonly insert: (endpoint: Endpoint) => Effect.Effect<void, StoreError>
+    readonly update: (endpoint: Endpoint) => Effect.Effect<void, StoreError>
+    readonly findById: (accountId: string, id: string) => Effect.Effect<Option.Option<Endpoint>, StoreError>
+    readonly list: (
+      accountId: string,
+      query: EndpointListQuery,
+      page: Page
+    ) => Effect.Effect<Paged<Endpoint>, StoreError>
+    readonly count: (accountId: string) => Effect.Effect<number, StoreError>
+    /** Deletes the endpoint and its delivery log; false when there was none. */
+    readonly delete: (accountId: string, id: string) => Effect.Effect<boolean, StoreError>
+    /** The account's active endpoints subscribed to `type`. */
+    readonly activeFor: (accountId: string, type: EventType) => Effect.Effect<ReadonlyArray<Endpoint>, StoreError>
+  }
+>()("@campaign-games/core/EndpointRepo") {}
+
+export class DeliveryRepo extends Context.Service<
+  DeliveryRepo,
+  {
+    readonly insertMany: (deliveries: ReadonlyArray<Delivery>) => Effect.Effect<void, StoreError>
+    readonly findById: (accountId: string, id: string) => Effect.Effect<Option.Option<Delivery>, StoreError>
+    readonly list: (
+      accountId: string,
+      query: DeliveryListQuery,
+      page: Page
+    ) => Effect.Effect<Paged<Delivery>, StoreError>
+    /**
+     * Claims up to `limit` deliveries that are due (`pending` or `failed` with `nextRetryAt` ≤ `now`),
+     * of active endpoints (a disabled endpoint's deliveries wait until it is active again), and not
+     * claimed by anyone else, until `leaseUntil`, leaving out the endpoints in `excludeEndpoints` (those
+     * the claimer has no room for): on PostgreSQL with `FOR UPDATE SKIP LOCKED`,
+     * so instances never claim the same attempt. A claim whose lease passes (its instance died) can
+     * be claimed again: the delivery is sent again with the same id.
+     */
+    readonly claimDue: (
+      now: Timestamp,
+      leaseUntil: Timestamp,
+      limit: number,
+      excludeEndpoints?: ReadonlyArray<string>
+    ) => Effect.Effect<ReadonlyArray<Claimed>, StoreError>
+    /**
+     * Releases claims that were not used (the claimer had no room for them): only those still
+     * holding `leaseUntil`.
+     */
+    readonly release: (ids: ReadonlyArray<string>, leaseUntil: Timestamp) => Effect.Effect<void, StoreError>
+    /**
+     * Stores the result of a try and releases the claim. With `leaseUntil` (the claimer's lease, a
+     * fencing token) it writes only while that lease is still the delivery's: a claimer whose lease
+     * passed and was taken over cannot overwrite the newer claimer's result. Whether it wrote.
+     */
+    readonly recordAttempt: (delivery: Delivery, leaseUntil?: Timestamp) => Effect.Effect<boolean, StoreError>
+    /** Makes a delivery ready to send again (resend); false when it is not `failed` or `exhausted`. */
+    readonly resend: (accountId: string, id: string, now: Timestamp) => Effect.Effect<boolean, StoreError>
+    /** Resends every exhausted delivery of the endpoint created at or after `since`; how many. */
+    readonly resendExhausted: (
+      accountId: string,
+      endpointId: string,
+      since: Timestamp,
+      now: Timestamp
+    ) => Effect.Effect<number, StoreError>
+  }
+>()("@campaign-games/core/DeliveryRepo") {}
+
+/** Resolves a host name to its addresses, and says which are public. */
+export class HostResolver extends Context.Service<
+  HostResolver,
+  {
+    /** The host's addresses, each with whether it is a public unicast address. */
+    readonly resolve: (
+      host: string
+    ) => Effect.Effect<ReadonlyArray<{ readonly address: string; readonly isPublic: boolean }>, HostUnresolved>
+  }
+>()("@campaign-games/core/HostResolver") {}
+
+export class HostUnresolved extends Schema.TaggedError<HostUnresolved>()("HostUnresolved", {
+  host: Schema.String,
+  message: Schema.String
+}) {}
+
+/** A request the dispatcher sends. */
+export interface Outgoing {
+  readonly url: string
+  readonly headers: { readonly [name: string]: string }
+  readonly body: string
+}
+
+/**
+ * Sends one delivery: a POST with a timeout, never following redirects, connecting only to public
+ * addresses unless the server allows private ones (development).
+ */
+export class WebhookTransport extends Context.Service<
+  WebhookTransport,
+  { readonly send: (request: Outgoing) => Effect.Effect<AttemptResult> }
+>()("@campaign-games/core/WebhookTransport") {}
+
+/** Coupon codes for `reward_granted` deliveries to endpoints with `includeCouponCodes` (rewards plug in). */
+export class CouponCodes extends Context.Reference<
+  (accountId: string, grantId: string) => Effect.Effect<Option.Option<string>, StoreError>
+>("@campaign-games/core/Webhook/CouponCodes", {
+  defaultValue: () => () => Effect.succeed(Option.none())
+}) {}

@@ -1,0 +1,256 @@
+/**
+ * Webhook use cases: endpoints (create with a `whsec_` secret shown once, list, update, delete),
+ * the delivery log, resending, and the fan-out that turns each event appended to the outbox into
+ * one delivery per matching active endpoint, in the same transaction.
+ *
+ * An endpoint URL must be https and its host must resolve only to public addresses when saved (the
+ * dispatcher checks again at every attempt), unless `WebhookPolicy.allowPrivateUrls` is on
+ * (development and tests: `CG_ALLOW_PRIVATE_URLS=true`).
+ *
+ * @since 0.1.0
+ */
+import { Context, DateTime, Effect, Layer, Option } from "effect"
+import * as Actor from "../accounts/Actor.ts"
+import {
+  Conflict,
+  type Forbidden,
+  type InvalidRequest,
+  NotFound,
+  type StoreError,
+  type UpgradeRequired
+} from "../Errors.ts"
+import { EventOutbox } from "./Event.ts"
+import * as Ids from "../Ids.ts"
+import type { Page, Paged } from "../Pagination.ts"
+import * as Plan from "../accounts/Plan.ts"
+import { Secrets } from "../Secrets.ts"
+import { LockKey, Store } from "../Store.ts"
+import { invalid } from "../Validation.ts"
+import * as Webhook from "./Webhook.ts"
+
+/**
+ * Whether endpoint URLs may use `http:` and private addresses (never in production). Read when the
+ * `Webhooks` layer is built: provide it to that layer.
+ */
+export class WebhookPolicy extends Context.Reference<{ readonly allowPrivateUrls: boolean }>(
+  "@campaign-games/core/Webhooks/WebhookPolicy",
+  { defaultValue: () => ({ allowPrivateUrls: false }) }
+) {}
+
+/**
+ * Checks a URL for webhooks (and imports): scheme, and that its host resolves only to public
+ * addresses. Returns the failure message, or undefined when the URL may be used.
+ */
+export const checkUrl = Effect.fnUntraced(function* (url: string) {
+  const policy = yield* WebhookPolicy
+  if (!URL.canParse(url)) return "must be an absolute URL"
+  const parsed = new URL(url)
+  if (parsed.username !== "" || parsed.password !== "") return "must not carry credentials"
+  if (parsed.protocol !== "https:" && !(policy.allowPrivateUrls && parsed.protocol === "http:")) return "must be https"
+  if (policy.allowPrivateUrls) return undefined
+  const resolver = yield* Webhook.HostResolver
+  const host = parsed.hostname.replace(/^\[|\]$/g, "")
+  const addresses = yield* resolver.resolve(host).pipe(Effect.catch(() => Effect.succeed(undefined)))
+  if (addresses === undefined || addresses.length === 0) return "host does not resolve"
+  if (addresses.some((a) => !a.isPublic)) return "host must resolve to public addresses only"
+  return undefined
+})
+
+export class Webhooks extends Context.Service<
+  Webhooks,
+  {
+    readonly create: (
+      actor: Actor.Actor,
+      input: Webhook.CreateEndpoint
+    ) => Effect.Effect<Webhook.Endpoint, Forbidden | InvalidRequest | UpgradeRequired | StoreError>
+    readonly list: (
+      actor: Actor.Actor,
+      query: Webhook.EndpointListQuery,
+      page: Page
+    ) => Effect.Effect<Paged<Webhook.Endpoint>, Forbidden | StoreError>
+    readonly update: (
+      actor: Actor.Actor,
+      id: string,
+      patch: Webhook.UpdateEndpoint
+    ) => Effect.Effect<Webhook.Endpoint, Forbidden | NotFound | InvalidRequest | UpgradeRequired | StoreError>
+    readonly delete: (actor: Actor.Actor, id: string) => Effect.Effect<void, Forbidden | NotFound | StoreError>
+    readonly deliveries: (
+      actor: Actor.Actor,
+      query: Webhook.DeliveryListQuery,
+      page: Page
+    ) => Effect.Effect<Paged<Webhook.Delivery>, Forbidden | StoreError>
+    readonly resend: (
+      actor: Actor.Actor,
+      id: string
+    ) => Effect.Effect<Webhook.Delivery, Forbidden | NotFound | Conflict | StoreError>
+    readonly resendEndpoint: (
+      actor: Actor.Actor,
+      endpointId: string,
+      since: DateTime.Utc
+    ) => Effect.Effect<number, Forbidden | NotFound | StoreError>
+  }
+>()("@campaign-games/core/Webhooks") {
+  static readonly layer = Layer.effect(
+    Webhooks,
+    Effect.gen(function* () {
+      const store = yield* Store
+      const endpoints = yield* Webhook.EndpointRepo
+      const deliveries = yield* Webhook.DeliveryRepo
+      const secrets = yield* Secrets
+      const resolver = yield* Webhook.HostResolver
+      const policy = yield* WebhookPolicy
+      const notFound = (what: string, id: string) => new NotFound({ message: `No ${what} ${id}.` })
+
+      const find = (accountId: string, id: string) =>
+        endpoints
+          .findById(accountId, id)
+          .pipe(
+            Effect.flatMap(
+              Option.match({ onNone: () => Effect.fail(notFound("webhook endpoint", id)), onSome: Effect.succeed })
+            )
+          )
+
+      const create = Effect.fn("Webhooks.create")(function* (actor: Actor.Actor, input: Webhook.CreateEndpoint) {
+        yield* Actor.require(actor, "webhooks.manage")
+        yield* Plan.requireFeature(Actor.features(actor), "webhooks")
+        if (input.includeCouponCodes === true) yield* Actor.require(actor, "rewards.codes.manage")
+        const problem = yield* checkUrl(input.url).pipe(
+          Effect.provideService(Webhook.HostResolver, resolver),
+          Effect.provideService(WebhookPolicy, policy)
+        )
+        if (problem !== undefined) return yield* invalid([{ path: "url", message: problem }])
+        const now = yield* DateTime.now
+        const endpoint: Webhook.Endpoint = {
+          id: yield* Ids.make(Ids.Prefix.endpoint),
+          accountId: actor.account.id,
+          url: input.url,
+          events: [...new Set(input.events)],
+          gameInstanceIds: [...new Set(input.gameInstanceIds ?? [])],
+          channelIds: [...new Set(input.channelIds ?? [])],
+          includeCouponCodes: input.includeCouponCodes ?? false,
+          status: "active",
+          secret: `${Webhook.SECRET_PREFIX}${yield* secrets.randomToken(32)}`,
+          createdAt: now,
+          updatedAt: now
+        }
+        yield* store.transaction(
+          Effect.gen(function* () {
+            yield* store.lock(LockKey.account(actor.account.id))
+            yield* Plan.checkLimit(Actor.limits(actor), "webhookEndpoints", yield* endpoints.count(actor.account.id))
+            yield* endpoints.insert(endpoint)
+          })
+        )
+        return endpoint
+      })
+
+      const list = Effect.fn("Webhooks.list")(function* (
+        actor: Actor.Actor,
+        query: Webhook.EndpointListQuery,
+        page: Page
+      ) {
+        yield* Actor.require(actor, "settings.read")
+        return yield* endpoints.list(actor.account.id, query, page)
+      })
+
+      const update = Effect.fn("Webhooks.update")(function* (
+        actor: Actor.Actor,
+        id: string,
+        patch: Webhook.UpdateEndpoint
+      ) {
+        yield* Actor.require(actor, "webhooks.manage")
+        yield* Plan.requireFeature(Actor.features(actor), "webhooks")
+        if (patch.includeCouponCodes === true) yield* Actor.require(actor, "rewards.codes.manage")
+        if (patch.url !== undefined) {
+          return yield* invalid([{ path: "url", message: "cannot be changed; create a new endpoint instead" }])
+        }
+        const current = yield* find(actor.account.id, id)
+        const next: Webhook.Endpoint = {
+          ...current,
+          ...(patch.status === undefined ? {} : { status: patch.status }),
+          ...(patch.events === undefined ? {} : { events: [...new Set(patch.events)] }),
+          ...(patch.gameInstanceIds === undefined ? {} : { gameInstanceIds: [...new Set(patch.gameInstanceIds)] }),
+          ...(patch.channelIds === undefined ? {} : { channelIds: [...new Set(patch.channelIds)] }),
+          ...(patch.includeCouponCodes === undefined ? {} : { includeCouponCodes: patch.includeCouponCodes }),
+          updatedAt: yield* DateTime.now
+        }
+        yield* endpoints.update(next)
+        return next
+      })
+
+      const remove = Effect.fn("Webhooks.delete")(function* (actor: Actor.Actor, id: string) {
+        yield* Actor.require(actor, "webhooks.manage")
+        if (!(yield* endpoints.delete(actor.account.id, id))) return yield* notFound("webhook endpoint", id)
+      })
+
+      const listDeliveries = Effect.fn("Webhooks.deliveries")(function* (
+        actor: Actor.Actor,
+        query: Webhook.DeliveryListQuery,
+        page: Page
+      ) {
+        yield* Actor.require(actor, "settings.read")
+        return yield* deliveries.list(actor.account.id, query, page)
+      })
+
+      const resend = Effect.fn("Webhooks.resend")(function* (actor: Actor.Actor, id: string) {
+        yield* Actor.require(actor, "webhooks.manage")
+        const current = yield* deliveries
+          .findById(actor.account.id, id)
+          .pipe(
+            Effect.flatMap(
+              Option.match({ onNone: () => Effect.fail(notFound("webhook delivery", id)), onSome: Effect.succeed })
+            )
+          )
+        if (!(yield* deliveries.resend(actor.account.id, id, yield* DateTime.now))) {
+          return yield* new Conflict({
+            message: `Only a failed or exhausted delivery can be resent; this one is ${current.status}.`
+          })
+        }
+        return Option.getOrElse(yield* deliveries.findById(actor.account.id, id), () => current)
+      })
+
+      const resendEndpoint = Effect.fn("Webhooks.resendEndpoint")(function* (
+        actor: Actor.Actor,
+        endpointId: string,
+        since: DateTime.Utc
+      ) {
+        yield* Actor.require(actor, "webhooks.manage")
+        yield* find(actor.account.id, endpointId)
+        return yield* deliveries.resendExhausted(actor.account.id, endpointId, since, yield* DateTime.now)
+      })
+
+      return Webhooks.of({
+        create,
+        list,
+        update,
+        delete: remove,
+        deliveries: listDeliveries,
+        resend,
+        resendEndpoint
+      })
+    })
+  )
+
+  /**
+   * Wraps the store's outbox: each appended event also becomes one `pending` delivery per matching
+   * active endpoint, in the caller's transaction. The stored payload carries no coupon code.
+   */
+  static readonly layerFanOut = Layer.effect(
+    EventOutbox,
+    Effect.gen(function* () {
+      const inner = yield* EventOutbox
+      const endpoints = yield* Webhook.EndpointRepo
+      const deliveries = yield* Webhook.DeliveryRepo
+      return EventOutbox.of({
+        append: (event) =>
+          Effect.gen(function* () {
+            const { event: safe, deliveries: made } = yield* Webhook.fanOut(
+              event,
+              yield* endpoints.activeFor(event.accountId, event.type)
+            )
+            yield* inner.append(safe)
+            if (made.length > 0) yield* deliveries.insertMany(made)
+          })
+      })
+    })
+  )
+}

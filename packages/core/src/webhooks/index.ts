@@ -1,0 +1,10 @@
+/**
+ * Webhooks: the event outbox, endpoints and deliveries, the fan-out of an event to its endpoints, the signature, and the delivery worker.
+ *
+ * @since 0.1.0
+ */
+export * as Event from "./Event.ts"
+export * as Webhook from "./Webhook.ts"
+export * as WebhookDispatcher from "./WebhookDispatcher.ts"
+export * as WebhookSignature from "./WebhookSignature.ts"
+export * as Webhooks from "./Webhooks.ts"
