@@ -1,12 +1,30 @@
 /**
- * The error model of the engine. The specification names ten error codes; each is a tagged error
- * here, carrying what a caller needs (the failing field paths, the feature or limit reached, the
- * retry-after). Status codes and the `{ error: { code, message, details } }` body are attached by the
- * HTTP adapter, never here.
+ * The error model of the engine, in effect's style (`RateLimiterError` and its `reason` union): ten
+ * categories, one per error code of the specification (`InvalidRequest`, `Unauthorized`,
+ * `UpgradeRequired`, `Forbidden`, `NotFound`, `Conflict`, `ConfirmationRequired`, `RateLimited`,
+ * `InternalError`, `ServiceUnavailable`), each carrying a typed `reason` that says what happened. A
+ * reached play limit and a reused token are both a `Conflict`, told apart by their reasons
+ * (`PlayLimitReached`, `TokenAlreadyUsed`). Branch on the category with `Effect.catchTag("Conflict",
+ * …)`, on the reason with `Effect.catchReason("Conflict", "PlayLimitReached", …)` or
+ * `Effect.catchReasons("Conflict", { … })`.
+ *
+ * A reason is data: what a caller needs to act (the limit reached and when it resets, the other
+ * campaign, the missing permission, the failing field paths). It also has a default `message` in
+ * English and, where fields are at fault, `details` (`{ path, message }`); its category exposes both
+ * as its own `message` and `details`. Status codes and the API's `{ error: { code, message,
+ * details } }` body are computed by the HTTP adapter's table (`ApiError` in `@campaign-games/http`),
+ * never here.
+ *
+ * A category can also be made from a message alone (`new Conflict({ message })`): its reason is then
+ * `Unspecified`. That is for failures made outside the engine (an embedder's own routes, an answer of
+ * the API decoded by a typed client); every failure the engine makes has a typed reason.
+ *
+ * `StoreError` is apart: the failure of a storage adapter, passed through by the use cases.
  *
  * @since 0.1.0
  */
-import { Schema } from "effect"
+import { type Cause, Schema } from "effect"
+import { Timestamp } from "./Fields.ts"
 
 /** One failing field: `path` is dot separated (`betweenCampaigns.title`, `tiers.0.display.title`). */
 export const Detail = Schema.Struct({
@@ -15,87 +33,661 @@ export const Detail = Schema.Struct({
 })
 export type Detail = typeof Detail.Type
 
-const Details = Schema.optionalKey(Schema.Array(Detail))
+const Details = Schema.Array(Detail)
 
-/** 400 `invalid_request`: malformed request or an invalid field; `details` lists the failing fields. */
-export class InvalidRequest extends Schema.TaggedError<InvalidRequest>()("InvalidRequest", {
+/** The message of a list of failing fields: the field itself when there is one, else how many. */
+const fieldsMessage = (details: ReadonlyArray<Detail>): string =>
+  details.length === 1
+    ? `Invalid field ${details[0]!.path}: ${details[0]!.message}`
+    : `${details.length} fields are invalid`
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`
+
+// -----------------------------------------------------------------------------
+// Any category
+// -----------------------------------------------------------------------------
+
+/**
+ * A failure known only by its message (and field details): made outside the engine, by an
+ * embedder's own code or decoded from an answer of the API. Any category may carry it.
+ */
+export class Unspecified extends Schema.TaggedError<Unspecified>()("Unspecified", {
   message: Schema.String,
-  details: Details
-}) {
-  static readonly code = "invalid_request"
-  /** A single failing field. */
-  static field(path: string, message: string): InvalidRequest {
-    return new InvalidRequest({ message: `${path}: ${message}`, details: [{ path, message }] })
+  details: Schema.optionalKey(Details)
+}) {}
+
+// -----------------------------------------------------------------------------
+// InvalidRequest (400 invalid_request)
+// -----------------------------------------------------------------------------
+
+/** Fields of the request (or of what it would make) fail their schema or a rule; `details` name each. */
+export class InvalidFields extends Schema.TaggedError<InvalidFields>()("InvalidFields", { details: Details }) {
+  override get message(): string {
+    return fieldsMessage(this.details)
   }
 }
 
-/** 401 `unauthorized`: credential missing, malformed, wrong, expired or revoked. */
-export class Unauthorized extends Schema.TaggedError<Unauthorized>()("Unauthorized", {
-  message: Schema.String
-}) {
-  static readonly code = "unauthorized"
-}
-
-/** 402 `upgrade_required`: a plan feature is missing or a plan limit is reached; `details` names it. */
-export class UpgradeRequired extends Schema.TaggedError<UpgradeRequired>()("UpgradeRequired", {
-  message: Schema.String,
+/**
+ * The campaign's config lacks what activation (or a play) needs; `details` name each missing or
+ * wrong key (`config.segments`), and are empty when the game cannot say which.
+ */
+export class ConfigIncomplete extends Schema.TaggedError<ConfigIncomplete>()("ConfigIncomplete", {
   details: Details
 }) {
-  static readonly code = "upgrade_required"
+  override get message(): string {
+    return this.details.length === 0 ? "The campaign's config is incomplete" : fieldsMessage(this.details)
+  }
 }
 
-/** 403 `forbidden`: the key lacks a permission, or the action is not allowed. */
-export class Forbidden extends Schema.TaggedError<Forbidden>()("Forbidden", {
-  message: Schema.String,
-  details: Details
+/**
+ * The player's answer (the finish body) is not one the game accepts: a prediction's `optionId` that
+ * is not an option, a score above the game's maximum. `path` names the body field.
+ */
+export class InvalidAnswer extends Schema.TaggedError<InvalidAnswer>()("InvalidAnswer", {
+  path: Schema.String,
+  problem: Schema.String
 }) {
-  static readonly code = "forbidden"
+  override get message(): string {
+    return `${this.path}: ${this.problem}`
+  }
+  get details(): ReadonlyArray<Detail> {
+    return [{ path: this.path, message: this.problem }]
+  }
 }
 
-/** 404 `not_found`: nothing with that id in the account. */
-export class NotFound extends Schema.TaggedError<NotFound>()("NotFound", {
-  message: Schema.String
-}) {
-  static readonly code = "not_found"
+export const InvalidRequestReason = Schema.Union([InvalidFields, ConfigIncomplete, InvalidAnswer, Unspecified])
+export type InvalidRequestReason = typeof InvalidRequestReason.Type
+
+// -----------------------------------------------------------------------------
+// Unauthorized (401 unauthorized)
+// -----------------------------------------------------------------------------
+
+/**
+ * The message of every refused API key, whatever the reason: it does not tell a caller holding a
+ * wrong key whether such a key exists.
+ */
+const refusedKey = "The API key is missing, malformed, wrong or revoked."
+
+/** The API key is missing or not in the key format. */
+export class KeyMalformed extends Schema.TaggedError<KeyMalformed>()("KeyMalformed", {}) {
+  override get message(): string {
+    return refusedKey
+  }
 }
 
-/** 409 `conflict`: the request clashes with the current state. Retrying it unchanged fails again. */
-export class Conflict extends Schema.TaggedError<Conflict>()("Conflict", {
-  message: Schema.String,
-  details: Details
-}) {
-  static readonly code = "conflict"
+/** No API key has this prefix, or its secret part is wrong. */
+export class KeyUnknown extends Schema.TaggedError<KeyUnknown>()("KeyUnknown", {}) {
+  override get message(): string {
+    return refusedKey
+  }
 }
 
-/** 409 `confirmation_required`: repeat with `confirm=true` (folder deletion). */
-export class ConfirmationRequired extends Schema.TaggedError<ConfirmationRequired>()("ConfirmationRequired", {
-  message: Schema.String
-}) {
-  static readonly code = "confirmation_required"
+/** The API key was revoked (or its account is gone). */
+export class KeyRevoked extends Schema.TaggedError<KeyRevoked>()("KeyRevoked", {}) {
+  override get message(): string {
+    return refusedKey
+  }
 }
 
-/** 429 `rate_limited`: wait `retryAfterSeconds` before trying again. */
-export class RateLimited extends Schema.TaggedError<RateLimited>()("RateLimited", {
-  message: Schema.String,
-  retryAfterSeconds: Schema.Int,
-  limit: Schema.Int
-}) {
-  static readonly code = "rate_limited"
+/** The client token is malformed, forged, or signed with another key. */
+export class TokenInvalid extends Schema.TaggedError<TokenInvalid>()("TokenInvalid", {}) {
+  override get message(): string {
+    return "The client token is malformed or its signature is wrong."
+  }
 }
 
-/** 500 `internal_error`: a fault of the server; retry with backoff. */
-export class InternalError extends Schema.TaggedError<InternalError>()("InternalError", {
-  message: Schema.String
-}) {
-  static readonly code = "internal_error"
+/** The client token expired at `expiredAt` (a finish has an hour of grace after it). */
+export class TokenExpired extends Schema.TaggedError<TokenExpired>()("TokenExpired", { expiredAt: Timestamp }) {
+  override get message(): string {
+    return "The client token has expired."
+  }
 }
 
-/** 503 `service_unavailable`: briefly unavailable (for example the store); retry with backoff. */
-export class ServiceUnavailable extends Schema.TaggedError<ServiceUnavailable>()("ServiceUnavailable", {
-  message: Schema.String
+/** The campaign or channel the client token was minted for no longer exists (`id` names it). */
+export class TokenResourceGone extends Schema.TaggedError<TokenResourceGone>()("TokenResourceGone", {
+  resource: Schema.Literals(["campaign", "channel"]),
+  id: Schema.String
 }) {
-  static readonly code = "service_unavailable"
+  override get message(): string {
+    return `The client token's ${this.resource} no longer exists.`
+  }
 }
+
+/** The operator API's token is wrong. */
+export class OperatorTokenWrong extends Schema.TaggedError<OperatorTokenWrong>()("OperatorTokenWrong", {}) {
+  override get message(): string {
+    return "Wrong operator token."
+  }
+}
+
+/** The operator API is disabled: the server has no operator token (`CG_ADMIN_TOKEN`). */
+export class OperatorApiDisabled extends Schema.TaggedError<OperatorApiDisabled>()("OperatorApiDisabled", {}) {
+  override get message(): string {
+    return "The operator API is disabled (CG_ADMIN_TOKEN is not set)."
+  }
+}
+
+export const UnauthorizedReason = Schema.Union([
+  KeyMalformed,
+  KeyUnknown,
+  KeyRevoked,
+  TokenInvalid,
+  TokenExpired,
+  TokenResourceGone,
+  OperatorTokenWrong,
+  OperatorApiDisabled,
+  Unspecified
+])
+export type UnauthorizedReason = typeof UnauthorizedReason.Type
+
+// -----------------------------------------------------------------------------
+// UpgradeRequired (402 upgrade_required)
+// -----------------------------------------------------------------------------
+
+/** The account's plan lacks a feature (`feature` is its flag, `featureName` its name for people). */
+export class FeatureMissing extends Schema.TaggedError<FeatureMissing>()("FeatureMissing", {
+  feature: Schema.String,
+  featureName: Schema.String
+}) {
+  override get message(): string {
+    return `Your plan does not include ${this.featureName}.`
+  }
+  get details(): ReadonlyArray<Detail> {
+    return [{ path: `features.${this.feature}`, message: "not included in the plan" }]
+  }
+}
+
+/** The account's plan does not include the game `gameSlug`. */
+export class GameNotInPlan extends Schema.TaggedError<GameNotInPlan>()("GameNotInPlan", { gameSlug: Schema.String }) {
+  override get message(): string {
+    return `Your plan does not include the game ${this.gameSlug}.`
+  }
+  get details(): ReadonlyArray<Detail> {
+    return [{ path: "features.games", message: `${this.gameSlug} is not included in the plan` }]
+  }
+}
+
+/** One more would pass the plan's limit `limit` (`channels`, `playsPerMonth`, …) of `max`. */
+export class LimitReached extends Schema.TaggedError<LimitReached>()("LimitReached", {
+  limit: Schema.String,
+  max: Schema.Int
+}) {
+  override get message(): string {
+    return `Your plan's limit of ${this.max} for ${this.limit} is reached.`
+  }
+  get details(): ReadonlyArray<Detail> {
+    return [{ path: `limits.${this.limit}`, message: `limit of ${this.max} reached` }]
+  }
+}
+
+export const UpgradeRequiredReason = Schema.Union([FeatureMissing, GameNotInPlan, LimitReached, Unspecified])
+export type UpgradeRequiredReason = typeof UpgradeRequiredReason.Type
+
+// -----------------------------------------------------------------------------
+// Forbidden (403 forbidden)
+// -----------------------------------------------------------------------------
+
+/** The key lacks `permissions` (every one of them is needed). */
+export class MissingPermission extends Schema.TaggedError<MissingPermission>()("MissingPermission", {
+  permissions: Schema.Array(Schema.String)
+}) {
+  override get message(): string {
+    const s = this.permissions.length > 1 ? "s" : ""
+    return `This key lacks the permission${s} ${this.permissions.join(", ")}.`
+  }
+  get details(): ReadonlyArray<Detail> {
+    return this.permissions.map((p) => ({ path: "permissions", message: `missing ${p}` }))
+  }
+}
+
+/** The key holds none of `permissions` (any one of them would do). */
+export class MissingAnyPermission extends Schema.TaggedError<MissingAnyPermission>()("MissingAnyPermission", {
+  permissions: Schema.Array(Schema.String)
+}) {
+  override get message(): string {
+    return `This key needs one of the permissions ${this.permissions.join(", ")}.`
+  }
+  get details(): ReadonlyArray<Detail> {
+    return [{ path: "permissions", message: `missing one of ${this.permissions.join(", ")}` }]
+  }
+}
+
+/**
+ * A new key would get permissions its creator does not hold: each with its `index` in the
+ * requested list.
+ */
+export class CannotGrantPermission extends Schema.TaggedError<CannotGrantPermission>()("CannotGrantPermission", {
+  permissions: Schema.Array(Schema.Struct({ index: Schema.Int, permission: Schema.String }))
+}) {
+  override get message(): string {
+    return "A key can only be given permissions its creator holds."
+  }
+  get details(): ReadonlyArray<Detail> {
+    return this.permissions.map(({ index, permission }) => ({
+      path: `permissions.${index}`,
+      message: `the caller lacks ${permission}`
+    }))
+  }
+}
+
+/** A token was asked for an `origin` (as sent) that is not on the account's allowed origins. */
+export class OriginNotAllowed extends Schema.TaggedError<OriginNotAllowed>()("OriginNotAllowed", {
+  origin: Schema.String
+}) {
+  override get message(): string {
+    return "The origin is not on the account's allowed origins."
+  }
+  get details(): ReadonlyArray<Detail> {
+    return [{ path: "origin", message: "not an allowed origin" }]
+  }
+}
+
+export const ForbiddenReason = Schema.Union([
+  MissingPermission,
+  MissingAnyPermission,
+  CannotGrantPermission,
+  OriginNotAllowed,
+  Unspecified
+])
+export type ForbiddenReason = typeof ForbiddenReason.Type
+
+// -----------------------------------------------------------------------------
+// NotFound (404 not_found)
+// -----------------------------------------------------------------------------
+
+/** The kinds of resource a `ResourceNotFound` names, with the words its message uses. */
+const resourceNames = {
+  account: "account",
+  apiKey: "active API key",
+  channel: "channel",
+  campaign: "campaign",
+  session: "session",
+  allowedOrigin: "allowed origin",
+  webhookEndpoint: "webhook endpoint",
+  webhookDelivery: "webhook delivery"
+} as const
+
+export const ResourceKind = Schema.Literals([
+  "account",
+  "apiKey",
+  "channel",
+  "campaign",
+  "session",
+  "allowedOrigin",
+  "webhookEndpoint",
+  "webhookDelivery"
+])
+export type ResourceKind = typeof ResourceKind.Type
+
+/**
+ * Nothing of kind `resource` with this `id` in the account (an API key: no active one; a session:
+ * none of this client token's).
+ */
+export class ResourceNotFound extends Schema.TaggedError<ResourceNotFound>()("ResourceNotFound", {
+  resource: ResourceKind,
+  id: Schema.String
+}) {
+  override get message(): string {
+    return `No ${resourceNames[this.resource]} ${this.id}.`
+  }
+}
+
+export const NotFoundReason = Schema.Union([ResourceNotFound, Unspecified])
+export type NotFoundReason = typeof NotFoundReason.Type
+
+// -----------------------------------------------------------------------------
+// Conflict (409 conflict)
+// -----------------------------------------------------------------------------
+
+/** Where a play limit is set: on the campaign, or on the channel across all its campaigns. */
+export const PlayLimitScope = Schema.Literals(["campaign", "channel"])
+export type PlayLimitScope = typeof PlayLimitScope.Type
+
+/** Which play limit: plays per player in total, or per day (in the scope's time zone). */
+export const PlayLimitPeriod = Schema.Literals(["total", "perDay"])
+export type PlayLimitPeriod = typeof PlayLimitPeriod.Type
+
+/** One play limit a player has reached: where it is set, which one, and its value. */
+export const ReachedLimit = Schema.Struct({ scope: PlayLimitScope, period: PlayLimitPeriod, limit: Schema.Int })
+export type ReachedLimit = typeof ReachedLimit.Type
+
+/**
+ * The player has used every play a limit allows. `reached` lists every limit reached, totals first;
+ * `scope`, `period` and `limit` are the first's, the one the message (written for the player) speaks
+ * of. `resetsAt` is when the player may play again: the end of the day window of the daily limits
+ * reached, or null when a total limit is reached (or the day window was not given).
+ */
+export class PlayLimitReached extends Schema.TaggedError<PlayLimitReached>()("PlayLimitReached", {
+  reached: Schema.NonEmptyArray(ReachedLimit),
+  resetsAt: Schema.NullOr(Timestamp)
+}) {
+  /** The message a player sees when a total limit is reached (shown as is by the embed). */
+  static readonly messageTotal = "You have used all your plays."
+  /** The message a player sees when a daily limit is reached. */
+  static readonly messageToday = "You have used all your plays for today."
+  /** The field naming each limit, as in the Channel and Campaign resources. */
+  static readonly limitField = {
+    total: "maxPlaysPerParticipant",
+    perDay: "maxPlaysPerParticipantPerDay"
+  } as const satisfies Record<PlayLimitPeriod, string>
+
+  get scope(): PlayLimitScope {
+    return this.reached[0].scope
+  }
+  get period(): PlayLimitPeriod {
+    return this.reached[0].period
+  }
+  get limit(): number {
+    return this.reached[0].limit
+  }
+  override get message(): string {
+    return this.period === "total" ? PlayLimitReached.messageTotal : PlayLimitReached.messageToday
+  }
+  /** Every limit reached, as `campaign.maxPlaysPerParticipant`, `channel.maxPlaysPerParticipantPerDay`, … */
+  get details(): ReadonlyArray<Detail> {
+    return this.reached.map(({ limit, period, scope }) => ({
+      path: `${scope}.${PlayLimitReached.limitField[period]}`,
+      message: `the limit of ${plural(limit, "play")} per player${period === "perDay" ? " per day" : ""} on this ${scope} is reached`
+    }))
+  }
+}
+
+/** The client token (`jti`) already started a play; a token plays once. */
+export class TokenAlreadyUsed extends Schema.TaggedError<TokenAlreadyUsed>()("TokenAlreadyUsed", {
+  jti: Schema.String
+}) {
+  override get message(): string {
+    return "This client token was already used; mint a new one."
+  }
+}
+
+/** The play `sessionId` is already finished. */
+export class PlayAlreadyFinished extends Schema.TaggedError<PlayAlreadyFinished>()("PlayAlreadyFinished", {
+  sessionId: Schema.String
+}) {
+  override get message(): string {
+    return "This play is already finished."
+  }
+}
+
+/** The token's campaign can no longer be played: it is no longer active, or its channel is disabled. */
+export class GameUnavailable extends Schema.TaggedError<GameUnavailable>()("GameUnavailable", {
+  campaignId: Schema.String,
+  because: Schema.Literals(["campaignNotActive", "channelDisabled"])
+}) {
+  override get message(): string {
+    return "This game is no longer available."
+  }
+}
+
+/** The campaign is archived: `command` (activate, archive, edit, resolve) needs it restored first. */
+export class CampaignArchived extends Schema.TaggedError<CampaignArchived>()("CampaignArchived", {
+  campaignId: Schema.String,
+  command: Schema.Literals(["activate", "archive", "edit", "resolve"])
+}) {
+  override get message(): string {
+    switch (this.command) {
+      case "activate":
+        return "An archived campaign cannot be activated; restore it first."
+      case "archive":
+        return "The campaign is already archived."
+      default:
+        return "An archived campaign cannot be edited; restore it first."
+    }
+  }
+}
+
+/** The campaign is already active (activation). */
+export class CampaignAlreadyActive extends Schema.TaggedError<CampaignAlreadyActive>()("CampaignAlreadyActive", {
+  campaignId: Schema.String
+}) {
+  override get message(): string {
+    return "The campaign is already active."
+  }
+}
+
+/** Only an active campaign can be paused; this one is `status`. */
+export class CampaignNotActive extends Schema.TaggedError<CampaignNotActive>()("CampaignNotActive", {
+  campaignId: Schema.String,
+  status: Schema.String
+}) {
+  override get message(): string {
+    return `Only an active campaign can be paused; this one is ${this.status}.`
+  }
+}
+
+/** Only an archived campaign can be restored; this one is `status`. */
+export class CampaignNotArchived extends Schema.TaggedError<CampaignNotArchived>()("CampaignNotArchived", {
+  campaignId: Schema.String,
+  status: Schema.String
+}) {
+  override get message(): string {
+    return `Only an archived campaign can be restored; this one is ${this.status}.`
+  }
+}
+
+/** Only a prediction campaign can be resolved; this one plays `gameSlug`. */
+export class NotAPrediction extends Schema.TaggedError<NotAPrediction>()("NotAPrediction", {
+  campaignId: Schema.String,
+  gameSlug: Schema.String
+}) {
+  override get message(): string {
+    return "Only a prediction campaign can be resolved."
+  }
+}
+
+/** The prediction is already resolved, to `optionId`; it cannot be resolved to another option. */
+export class AlreadyResolved extends Schema.TaggedError<AlreadyResolved>()("AlreadyResolved", {
+  campaignId: Schema.String,
+  optionId: Schema.String
+}) {
+  override get message(): string {
+    return `The campaign is already resolved to ${this.optionId}.`
+  }
+}
+
+/** An activation with `handoverAt`: no campaign is live on the channel then to hand over from. */
+export class NoCampaignToHandOver extends Schema.TaggedError<NoCampaignToHandOver>()("NoCampaignToHandOver", {
+  channelId: Schema.String,
+  handoverAt: Timestamp
+}) {
+  override get message(): string {
+    return "No campaign is live on the channel at handoverAt to hand over from."
+  }
+}
+
+/**
+ * The campaign's live window would overlap the window of `campaignId`, active on the same channel
+ * (one campaign is live on a channel at a time): pause it, or activate with `handoverAt`.
+ */
+export class LiveWindowOverlap extends Schema.TaggedError<LiveWindowOverlap>()("LiveWindowOverlap", {
+  campaignId: Schema.String
+}) {
+  override get message(): string {
+    return `The live window overlaps campaign ${this.campaignId}, active on the channel; pause it, or activate with handoverAt.`
+  }
+  get details(): ReadonlyArray<Detail> {
+    return [{ path: "liveFrom", message: `overlaps campaign ${this.campaignId}` }]
+  }
+}
+
+/** The campaign has been played (a session started), so it cannot be deleted; archive it. */
+export class CampaignPlayed extends Schema.TaggedError<CampaignPlayed>()("CampaignPlayed", {
+  campaignId: Schema.String
+}) {
+  override get message(): string {
+    return "A campaign that has been played cannot be deleted; archive it."
+  }
+}
+
+/** The channel still has `campaigns` campaigns, so it cannot be deleted; disable it instead. */
+export class ChannelHasCampaigns extends Schema.TaggedError<ChannelHasCampaigns>()("ChannelHasCampaigns", {
+  channelId: Schema.String,
+  campaigns: Schema.Int
+}) {
+  override get message(): string {
+    return `The channel has ${plural(this.campaigns, "campaign")}; disable it instead (status: disabled).`
+  }
+}
+
+/** The account already allows `origin` (normalised). */
+export class DuplicateOrigin extends Schema.TaggedError<DuplicateOrigin>()("DuplicateOrigin", {
+  origin: Schema.String
+}) {
+  override get message(): string {
+    return `The origin ${this.origin} is already allowed`
+  }
+  get details(): ReadonlyArray<Detail> {
+    return [{ path: "origin", message: "is already on the account's list" }]
+  }
+}
+
+/** Only a failed or exhausted webhook delivery can be resent; this one is `status`. */
+export class DeliveryNotResendable extends Schema.TaggedError<DeliveryNotResendable>()("DeliveryNotResendable", {
+  deliveryId: Schema.String,
+  status: Schema.String
+}) {
+  override get message(): string {
+    return `Only a failed or exhausted delivery can be resent; this one is ${this.status}.`
+  }
+}
+
+export const ConflictReason = Schema.Union([
+  PlayLimitReached,
+  TokenAlreadyUsed,
+  PlayAlreadyFinished,
+  GameUnavailable,
+  CampaignArchived,
+  CampaignAlreadyActive,
+  CampaignNotActive,
+  CampaignNotArchived,
+  NotAPrediction,
+  AlreadyResolved,
+  NoCampaignToHandOver,
+  LiveWindowOverlap,
+  CampaignPlayed,
+  ChannelHasCampaigns,
+  DuplicateOrigin,
+  DeliveryNotResendable,
+  Unspecified
+])
+export type ConflictReason = typeof ConflictReason.Type
+
+// -----------------------------------------------------------------------------
+// RateLimited (429 rate_limited)
+// -----------------------------------------------------------------------------
+
+/** More than `limit` requests per `window` (as written for people); retry after `retryAfterSeconds`. */
+export class TooManyRequests extends Schema.TaggedError<TooManyRequests>()("TooManyRequests", {
+  limit: Schema.Int,
+  window: Schema.String,
+  retryAfterSeconds: Schema.Int
+}) {
+  override get message(): string {
+    return `Too many requests: at most ${this.limit} per ${this.window}. Retry after ${this.retryAfterSeconds} seconds.`
+  }
+}
+
+export const RateLimitedReason = Schema.Union([TooManyRequests, Unspecified])
+export type RateLimitedReason = typeof RateLimitedReason.Type
+
+// -----------------------------------------------------------------------------
+// The categories
+// -----------------------------------------------------------------------------
+
+/** What a reason offers its category: its tag, its message and, where fields are at fault, details. */
+interface AnyReason {
+  readonly _tag: string
+  readonly message: string
+  readonly details?: ReadonlyArray<Detail> | undefined
+}
+
+/**
+ * What a category is made from: a typed reason, or a message (and field details) alone, which
+ * makes an `Unspecified` reason.
+ */
+export type CategoryInput<R> =
+  { readonly reason: R } | { readonly message: string; readonly details?: ReadonlyArray<Detail> | undefined }
+
+/** An instance of a category: its tag, its reason, and the reason's message and details. */
+export type CategoryError<Tag extends string, R> = Cause.YieldableError & {
+  readonly _tag: Tag
+  readonly reason: R
+  /** The failing fields the reason names, if any. */
+  readonly details: ReadonlyArray<Detail> | undefined
+}
+
+type CategoryClass<Self, Tag extends string, R extends Schema.Top> = Omit<
+  Schema.Class<Self, Schema.TaggedStruct<Tag, { readonly reason: R }>, Cause.YieldableError>,
+  never
+> &
+  (new (input: CategoryInput<R["Type"]>, options?: Schema.MakeOptions) => CategoryError<Tag, R["Type"]>)
+
+const withReason = (input: CategoryInput<AnyReason>): { readonly reason: AnyReason } =>
+  "reason" in input
+    ? input
+    : {
+        reason: new Unspecified(
+          input.details === undefined ? { message: input.message } : { message: input.message, details: input.details }
+        )
+      }
+
+/**
+ * A category: a tagged error with a `reason` of the union `reason`, whose `message` and `details`
+ * are the reason's.
+ */
+const category =
+  <Self>() =>
+  <const Tag extends string, R extends Schema.Top & { readonly Type: AnyReason }>(
+    tag: Tag,
+    reason: R
+  ): CategoryClass<Self, Tag, R> => {
+    const Base = Schema.TaggedError<Self>()(tag, { reason }) as unknown as new (
+      props: { readonly reason: AnyReason },
+      options?: Schema.MakeOptions
+    ) => Cause.YieldableError & { readonly reason: AnyReason }
+    return class extends Base {
+      constructor(input: CategoryInput<AnyReason>, options?: Schema.MakeOptions) {
+        super(withReason(input), options)
+      }
+      override get message(): string {
+        return this.reason.message
+      }
+      get details(): ReadonlyArray<Detail> | undefined {
+        return this.reason.details
+      }
+    } as unknown as CategoryClass<Self, Tag, R>
+  }
+
+/** Malformed request or invalid fields (`InvalidFields`, `ConfigIncomplete`, `InvalidAnswer`). */
+export class InvalidRequest extends category<InvalidRequest>()("InvalidRequest", InvalidRequestReason) {}
+
+/** A credential is missing, malformed, wrong, expired or revoked (API key, client token, operator token). */
+export class Unauthorized extends category<Unauthorized>()("Unauthorized", UnauthorizedReason) {}
+
+/** The account's plan lacks a feature or a game, or one of its limits is reached. */
+export class UpgradeRequired extends category<UpgradeRequired>()("UpgradeRequired", UpgradeRequiredReason) {}
+
+/** The key lacks a permission, or the action is not allowed (an origin not on the list). */
+export class Forbidden extends category<Forbidden>()("Forbidden", ForbiddenReason) {}
+
+/** Nothing with that id in the account (`ResourceNotFound` names the kind and the id). */
+export class NotFound extends category<NotFound>()("NotFound", NotFoundReason) {}
+
+/** The request clashes with the current state; retrying it unchanged fails again. */
+export class Conflict extends category<Conflict>()("Conflict", ConflictReason) {}
+
+/** Repeat with `confirm=true` (folder deletion). */
+export class ConfirmationRequired extends category<ConfirmationRequired>()("ConfirmationRequired", Unspecified) {}
+
+/** Too many requests: wait before trying again (`TooManyRequests` says how long). */
+export class RateLimited extends category<RateLimited>()("RateLimited", RateLimitedReason) {}
+
+/** A fault of the server; retry with backoff. */
+export class InternalError extends category<InternalError>()("InternalError", Unspecified) {}
+
+/** Briefly unavailable (for example the store); retry with backoff. */
+export class ServiceUnavailable extends category<ServiceUnavailable>()("ServiceUnavailable", Unspecified) {}
 
 /**
  * A failure of a storage adapter (connection lost, statement failed). Use cases pass it through;
@@ -106,8 +698,8 @@ export class StoreError extends Schema.TaggedError<StoreError>()("StoreError", {
   cause: Schema.optionalKey(Schema.Defect())
 }) {}
 
-/** Every error the API can answer with. */
-export type ApiError =
+/** The ten categories. */
+export type Category =
   | InvalidRequest
   | Unauthorized
   | UpgradeRequired
@@ -119,17 +711,5 @@ export type ApiError =
   | InternalError
   | ServiceUnavailable
 
-/** The specification's error codes, exactly. */
-export const ErrorCode = Schema.Literals([
-  "invalid_request",
-  "unauthorized",
-  "upgrade_required",
-  "forbidden",
-  "not_found",
-  "conflict",
-  "confirmation_required",
-  "rate_limited",
-  "internal_error",
-  "service_unavailable"
-])
-export type ErrorCode = typeof ErrorCode.Type
+/** Every reason a category may carry. */
+export type Reason = Category["reason"]

@@ -1,12 +1,12 @@
 /**
  * Decoding untrusted input against a schema, reporting every failing field as an
- * `InvalidRequest` whose `details` carry dot-separated paths (`betweenCampaigns.title`).
+ * `InvalidRequest` whose reason, `InvalidFields`, carries dot-separated paths
+ * (`betweenCampaigns.title`).
  *
  * @since 0.1.0
  */
 import { Effect, Schema, SchemaIssue } from "effect"
-import type { Detail } from "./Errors.ts"
-import { InvalidRequest } from "./Errors.ts"
+import { type Detail, InvalidFields, InvalidRequest } from "./Errors.ts"
 
 const formatter = SchemaIssue.makeFormatterStandardSchemaV1()
 
@@ -41,15 +41,9 @@ export const issueToDetails = (issue: SchemaIssue.Issue, prefix?: string): Array
   return out
 }
 
-/** Builds the `InvalidRequest` for a list of details. */
+/** The `InvalidRequest` (reason `InvalidFields`) for a list of failing fields. */
 export const invalid = (details: ReadonlyArray<Detail>): InvalidRequest =>
-  new InvalidRequest({
-    message:
-      details.length === 1
-        ? `Invalid field ${details[0]!.path}: ${details[0]!.message}`
-        : `${details.length} fields are invalid`,
-    details
-  })
+  new InvalidRequest({ reason: new InvalidFields({ details }) })
 
 /** Turns a `SchemaError` into an `InvalidRequest`. */
 export const fromSchemaError = (error: Schema.SchemaError, prefix?: string): InvalidRequest =>

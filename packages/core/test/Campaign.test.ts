@@ -988,3 +988,214 @@ describe("Campaign lifecycle invariants", () => {
     { arbitrary: { runs: 500, seed: 42 } }
   )
 })
+
+// -----------------------------------------------------------------------------
+// 7. The reason of each refusal
+// -----------------------------------------------------------------------------
+
+/** A failure's reason as data (its tag and fields). */
+const reasonOf = (error: Conflict | InvalidRequest): object => ({ ...error.reason })
+
+describe("Campaign refusals: the reason says which rule", () => {
+  const cases: ReadonlyArray<{
+    readonly name: string
+    readonly result: () => Result.Result<unknown, Conflict | InvalidRequest>
+    readonly then: { readonly _tag: string } & Record<string, unknown>
+  }> = [
+    {
+      name: "pausing a draft",
+      result: () => Campaign.transition(inState("draft"), { _tag: "Pause" }, NOW),
+      then: { _tag: "CampaignNotActive", campaignId: "gi_new", status: "draft" }
+    },
+    {
+      name: "archiving an archived campaign",
+      result: () => Campaign.transition(inState("archived"), { _tag: "Archive" }, NOW),
+      then: { _tag: "CampaignArchived", campaignId: "gi_new", command: "archive" }
+    },
+    {
+      name: "restoring an active campaign",
+      result: () => Campaign.transition(inState("active"), { _tag: "Restore" }, NOW),
+      then: { _tag: "CampaignNotArchived", campaignId: "gi_new", status: "active" }
+    },
+    {
+      name: "editing an archived campaign",
+      result: () => Campaign.transition(inState("archived"), { _tag: "Edit" }, NOW),
+      then: { _tag: "CampaignArchived", campaignId: "gi_new", command: "edit" }
+    },
+    {
+      name: "activating an active campaign",
+      result: () => activate(inState("active"), {}),
+      then: { _tag: "CampaignAlreadyActive", campaignId: "gi_new" }
+    },
+    {
+      name: "activating an archived campaign",
+      result: () => activate(inState("archived"), {}),
+      then: { _tag: "CampaignArchived", campaignId: "gi_new", command: "activate" }
+    },
+    {
+      name: "activating with an incomplete config",
+      result: () => activate(given({ config: { question: "Who?" } }), {}),
+      then: {
+        _tag: "ConfigIncomplete",
+        details: [{ path: "config.options", message: "is required to activate the campaign" }]
+      }
+    },
+    {
+      name: "activating over another campaign's live window",
+      result: () => activate(inState("draft"), { others: [other("gi_other")] }),
+      then: { _tag: "LiveWindowOverlap", campaignId: "gi_other" }
+    },
+    {
+      name: "a handover with nothing live then",
+      result: () => activate(inState("draft"), { others: [other("gi_a", { liveUntil: at(1) })], handoverAt: at(2) }),
+      then: { _tag: "NoCampaignToHandOver", channelId: "ch_1", handoverAt: at(2) }
+    },
+    {
+      name: "resolving a wheel",
+      result: () =>
+        Campaign.transition(
+          given({ status: "active", activatedAt: at(-1) }, "spin-the-wheel"),
+          { _tag: "Resolve", optionId: "home", optionIds: predictionOptionIds },
+          NOW
+        ),
+      then: { _tag: "NotAPrediction", campaignId: "gi_new", gameSlug: "spin-the-wheel" }
+    },
+    {
+      name: "resolving a resolved prediction to another option",
+      result: () =>
+        Campaign.transition(
+          inState("active", { resolvedOptionId: "home", resolvedAt: at(-1) }),
+          { _tag: "Resolve", optionId: "away", optionIds: predictionOptionIds },
+          NOW
+        ),
+      then: { _tag: "AlreadyResolved", campaignId: "gi_new", optionId: "home" }
+    }
+  ]
+
+  it.effect.each(cases)("$name: $then._tag", ({ result, then }) =>
+    Effect.gen(function* () {
+      assert.deepStrictEqual(reasonOf(failure(result())), then)
+    })
+  )
+})
+
+describe("Campaign.windowFree: one live campaign per channel", () => {
+  const free = (me: Campaign.Campaign, others: ReadonlyArray<Campaign.Campaign>) =>
+    Result.isSuccess(Campaign.windowFree(me, others, NOW))
+      ? "free"
+      : reasonOf(failure(Campaign.windowFree(me, others, NOW)))
+
+  it.effect("given no other campaign, or only itself, then the window is free", () =>
+    Effect.gen(function* () {
+      const me = inState("active")
+      assert.strictEqual(free(me, []), "free")
+      assert.strictEqual(free(me, [me]), "free")
+    })
+  )
+
+  it.effect("given campaigns that ended or that touch it, then the window is free", () =>
+    Effect.gen(function* () {
+      const me = inState("active", { liveFrom: at(10), liveUntil: at(20) })
+      const ended = other("gi_ended", { liveUntil: at(-1) })
+      const before_ = other("gi_before", { liveUntil: at(10) })
+      const after = other("gi_after", { liveFrom: at(20) })
+      assert.strictEqual(free(me, [ended, before_, after]), "free")
+    })
+  )
+
+  it.effect("given overlapping campaigns, then LiveWindowOverlap names the first one", () =>
+    Effect.gen(function* () {
+      const me = inState("active", { liveFrom: at(10), liveUntil: at(20) })
+      const overlapping = [other("gi_ended", { liveUntil: at(-1) }), other("gi_b", { liveFrom: at(19) }), other("gi_c")]
+      assert.deepStrictEqual(free(me, overlapping), { _tag: "LiveWindowOverlap", campaignId: "gi_b" })
+      const error = failure(Campaign.windowFree(me, overlapping, NOW))
+      assert.deepStrictEqual(paths(error), ["liveFrom"])
+      assert.include(error.message, "gi_b")
+    })
+  )
+})
+
+describe("Campaign.checkEdit: an edit keeps an active campaign's activation rules", () => {
+  /** The edit, applied then checked against the channel's other active campaigns. */
+  const edit = (
+    current: Campaign.Campaign,
+    patch: Campaign.UpdateCampaign,
+    others: ReadonlyArray<Campaign.Campaign> = []
+  ) => {
+    const next = Campaign.apply(current, patch, NOW)
+    const result = Campaign.checkEdit(next, { game: game(next.gameSlug), others: [next, ...others], now: NOW })
+    return Result.isSuccess(result) ? "kept" : reasonOf(result.failure)
+  }
+  const live = inState("active", { liveUntil: at(10) })
+  const later = other("gi_later", { liveFrom: at(12), liveUntil: at(20) })
+
+  it.effect("given a later campaign, when the live one is stretched into it, then LiveWindowOverlap names it", () =>
+    Effect.gen(function* () {
+      assert.strictEqual(edit(live, { liveUntil: at(12) }, [later]), "kept")
+      assert.deepStrictEqual(edit(live, { liveUntil: at(13) }, [later]), {
+        _tag: "LiveWindowOverlap",
+        campaignId: "gi_later"
+      })
+      assert.deepStrictEqual(edit(live, { liveUntil: null }, [later]), {
+        _tag: "LiveWindowOverlap",
+        campaignId: "gi_later"
+      })
+    })
+  )
+
+  it.effect("given an active campaign, when its config loses a required key, then ConfigIncomplete", () =>
+    Effect.gen(function* () {
+      assert.deepStrictEqual(edit(live, { config: { question: "Who?" } }), {
+        _tag: "ConfigIncomplete",
+        details: [{ path: "config.options", message: "is required to activate the campaign" }]
+      })
+    })
+  )
+
+  it.effect("given an active campaign, when its end is moved to now, then InvalidFields at liveUntil", () =>
+    Effect.gen(function* () {
+      assert.deepStrictEqual(edit(live, { liveUntil: NOW }), {
+        _tag: "InvalidFields",
+        details: [{ path: "liveUntil", message: "has passed; the campaign would never be live" }]
+      })
+    })
+  )
+
+  it.effect.each(["draft", "paused"] as const)(
+    "given a %s campaign, then any window is kept (none is live)",
+    (status) =>
+      Effect.gen(function* () {
+        assert.strictEqual(edit(inState(status), { liveUntil: null, config: {} }, [later]), "kept")
+      })
+  )
+
+  it.effect.prop(
+    "an edit of an active campaign is refused exactly when activating it (paused) would be",
+    {
+      mine: Schema.Tuple([
+        Schema.NullOr(Schema.Int.check(Schema.isBetween({ minimum: -30, maximum: 30 }))),
+        Schema.NullOr(Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 30 })))
+      ]),
+      theirs: Schema.Tuple([
+        Schema.NullOr(Schema.Int.check(Schema.isBetween({ minimum: -30, maximum: 30 }))),
+        Schema.NullOr(Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 30 })))
+      ])
+    },
+    ({ mine, theirs }) =>
+      Effect.gen(function* () {
+        const window = ([from, length]: readonly [number | null, number | null]) => ({
+          liveFrom: from === null ? null : at(from),
+          liveUntil: length === null ? null : at((from ?? 0) + length)
+        })
+        const me = inState("active", window(mine))
+        const them = other("gi_other", window(theirs))
+        const edited = Campaign.checkEdit(me, { game: game(me.gameSlug), others: [them], now: NOW })
+        const activated = activate({ ...me, status: "paused" }, { others: [them] })
+        assert.deepStrictEqual(
+          Result.isSuccess(edited) ? "kept" : reasonOf(edited.failure),
+          Result.isSuccess(activated) ? "kept" : reasonOf(activated.failure)
+        )
+      }),
+    { arbitrary: { runs: 300, seed: 12 } }
+  )
+})

@@ -521,3 +521,87 @@ describe("PlayLimit.decide", () => {
     })
   )
 })
+
+describe("PlayLimit.decide: the reason, PlayLimitReached", () => {
+  // 2026-07-15 10:00 UTC: the local day ends at 12:00 UTC in Pacific/Auckland (+12:00), and at
+  // 04:00 UTC the next day in America/New_York (-04:00).
+  const now = utc("2026-07-15T10:00:00.000Z")
+  const auckland = PlayLimit.dayWindow(now, "Pacific/Auckland")
+  const newYork = PlayLimit.dayWindow(now, "America/New_York")
+
+  /** The refusal's reason: the limits reached, and when the player may play again. */
+  const reason = (scopes: ReadonlyArray<PlayLimit.ScopeState>) => {
+    const result = PlayLimit.decide(scopes)
+    if (Result.isSuccess(result)) return assert.fail("expected a refusal")
+    const reason = result.failure.reason
+    if (reason._tag !== "PlayLimitReached") return assert.fail(`expected PlayLimitReached, got ${reason._tag}`)
+    return {
+      first: [reason.scope, reason.period, reason.limit],
+      reached: reason.reached,
+      resetsAt: reason.resetsAt === null ? null : iso(reason.resetsAt)
+    }
+  }
+
+  it.effect("a daily limit resets at the end of its scope's local day", () =>
+    Effect.gen(function* () {
+      assert.strictEqual(iso(auckland.end), "2026-07-15T12:00:00.000Z")
+      assert.deepStrictEqual(
+        reason([
+          { scope: "channel", limits: { total: null, perDay: 3 }, counts: { total: 3, today: 3 }, day: auckland }
+        ]),
+        {
+          first: ["channel", "perDay", 3],
+          reached: [{ scope: "channel", period: "perDay", limit: 3 }],
+          resetsAt: "2026-07-15T12:00:00.000Z"
+        }
+      )
+    })
+  )
+
+  it.effect("two daily limits in two zones: the player plays again once both have reset", () =>
+    Effect.gen(function* () {
+      assert.strictEqual(iso(newYork.end), "2026-07-16T04:00:00.000Z")
+      assert.deepStrictEqual(
+        reason([
+          { scope: "campaign", limits: { total: null, perDay: 1 }, counts: { total: 1, today: 1 }, day: newYork },
+          { scope: "channel", limits: { total: null, perDay: 2 }, counts: { total: 2, today: 2 }, day: auckland }
+        ]),
+        {
+          first: ["campaign", "perDay", 1],
+          reached: [
+            { scope: "campaign", period: "perDay", limit: 1 },
+            { scope: "channel", period: "perDay", limit: 2 }
+          ],
+          resetsAt: "2026-07-16T04:00:00.000Z"
+        }
+      )
+    })
+  )
+
+  it.effect("a total limit never resets, even with a daily one reached too; totals come first", () =>
+    Effect.gen(function* () {
+      assert.deepStrictEqual(
+        reason([
+          { scope: "campaign", limits: { total: null, perDay: 1 }, counts: { total: 1, today: 1 }, day: auckland },
+          { scope: "channel", limits: { total: 1, perDay: null }, counts: { total: 1, today: 1 }, day: auckland }
+        ]),
+        {
+          first: ["channel", "total", 1],
+          reached: [
+            { scope: "channel", period: "total", limit: 1 },
+            { scope: "campaign", period: "perDay", limit: 1 }
+          ],
+          resetsAt: null
+        }
+      )
+    })
+  )
+
+  it.effect("without the day window, a daily limit's reset is not known (null)", () =>
+    Effect.gen(function* () {
+      assert.isNull(
+        reason([{ scope: "campaign", limits: { total: null, perDay: 1 }, counts: { total: 0, today: 1 } }]).resetsAt
+      )
+    })
+  )
+})

@@ -16,7 +16,7 @@ import * as ApiError from "./ApiError.ts"
 /** The largest JSON body accepted (1 MiB); larger ones answer 413. */
 export const MAX_JSON_BODY = ByteSize.mebibytes(1)
 
-const json = (code: Errors.ErrorCode, message: string, details?: ReadonlyArray<Errors.Detail>, status?: number) =>
+const json = (code: ApiError.ErrorCode, message: string, details?: ReadonlyArray<Errors.Detail>, status?: number) =>
   HttpServerResponse.jsonUnsafe(ApiError.body(code, message, details), { status: status ?? ApiError.statusOf[code] })
 
 const schemaErrorResponse = (error: HttpApiError.HttpApiSchemaError) => {
@@ -76,7 +76,7 @@ export const renderCause = (cause: Cause.Cause<unknown>) =>
     return json("internal_error", "Something went wrong on our side; retry with backoff.")
   })
 
-const codeForStatus = (status: number): Errors.ErrorCode =>
+const codeForStatus = (status: number): ApiError.ErrorCode =>
   status === 401
     ? "unauthorized"
     : status === 402

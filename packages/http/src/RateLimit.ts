@@ -68,9 +68,11 @@ export const layer = Layer.effect(
                   Effect.andThen(
                     Effect.fail(
                       new Errors.RateLimited({
-                        message: `Too many requests: at most ${policy.limit} per ${windowText}. Retry after ${retryAfterSeconds} seconds.`,
-                        retryAfterSeconds,
-                        limit: policy.limit
+                        reason: new Errors.TooManyRequests({
+                          limit: policy.limit,
+                          window: windowText,
+                          retryAfterSeconds
+                        })
                       })
                     )
                   )

@@ -8,7 +8,7 @@
 import { Context, DateTime, Effect, Layer, Option } from "effect"
 import * as Account from "./Account.ts"
 import * as ApiKey from "./ApiKey.ts"
-import { NotFound, type StoreError } from "../Errors.ts"
+import { NotFound, ResourceNotFound, type StoreError } from "../Errors.ts"
 import * as Ids from "../Ids.ts"
 import * as Permission from "./Permission.ts"
 import { Secrets } from "../Secrets.ts"
@@ -55,7 +55,8 @@ export class Accounts extends Context.Service<
 
       const get = Effect.fn("Accounts.get")(function* (id: string) {
         const found = yield* accounts.findById(id)
-        if (Option.isNone(found)) return yield* new NotFound({ message: `No account ${id}.` })
+        if (Option.isNone(found))
+          return yield* new NotFound({ reason: new ResourceNotFound({ resource: "account", id }) })
         return found.value
       })
 

@@ -7,7 +7,7 @@
  */
 import { Effect } from "effect"
 import * as Account from "./Account.ts"
-import { Forbidden } from "../Errors.ts"
+import { Forbidden, MissingAnyPermission, MissingPermission } from "../Errors.ts"
 import * as Permission from "./Permission.ts"
 import type * as Plan from "./Plan.ts"
 
@@ -29,29 +29,19 @@ export const system = (account: Account.Account): Actor => ({
 export const has = (actor: Actor, ...permissions: ReadonlyArray<Permission.Permission>): boolean =>
   permissions.every((p) => actor.permissions.has(p))
 
-/** Fails with 403 `forbidden` unless the actor holds every named permission. */
+/** Fails with `Forbidden` (`MissingPermission`, naming the missing) unless the actor holds every named permission. */
 export const require = (actor: Actor, ...permissions: ReadonlyArray<Permission.Permission>) => {
   const missing = permissions.filter((p) => !actor.permissions.has(p))
   return missing.length === 0
     ? Effect.void
-    : Effect.fail(
-        new Forbidden({
-          message: `This key lacks the permission${missing.length > 1 ? "s" : ""} ${missing.join(", ")}.`,
-          details: missing.map((p) => ({ path: "permissions", message: `missing ${p}` }))
-        })
-      )
+    : Effect.fail(new Forbidden({ reason: new MissingPermission({ permissions: missing }) }))
 }
 
 export const features = (actor: Actor): Plan.Features => Account.features(actor.account)
 export const limits = (actor: Actor): Plan.Limits => Account.limits(actor.account)
 
-/** Fails with 403 `forbidden` unless the actor holds at least one of the named permissions. */
+/** Fails with `Forbidden` (`MissingAnyPermission`) unless the actor holds at least one of the named permissions. */
 export const requireAny = (actor: Actor, ...permissions: ReadonlyArray<Permission.Permission>) =>
   permissions.some((p) => actor.permissions.has(p))
     ? Effect.void
-    : Effect.fail(
-        new Forbidden({
-          message: `This key needs one of the permissions ${permissions.join(", ")}.`,
-          details: [{ path: "permissions", message: `missing one of ${permissions.join(", ")}` }]
-        })
-      )
+    : Effect.fail(new Forbidden({ reason: new MissingAnyPermission({ permissions }) }))

@@ -9,7 +9,18 @@ import * as Account from "./Account.ts"
 import { newKey } from "./Accounts.ts"
 import * as Actor from "./Actor.ts"
 import * as ApiKey from "./ApiKey.ts"
-import { Forbidden, NotFound, type StoreError, Unauthorized, type UpgradeRequired } from "../Errors.ts"
+import {
+  CannotGrantPermission,
+  Forbidden,
+  KeyMalformed,
+  KeyRevoked,
+  KeyUnknown,
+  NotFound,
+  ResourceNotFound,
+  type StoreError,
+  Unauthorized,
+  type UpgradeRequired
+} from "../Errors.ts"
 import type { Page, Paged } from "../Pagination.ts"
 import * as Plan from "./Plan.ts"
 import { constantTimeEqual, Secrets } from "../Secrets.ts"
@@ -23,7 +34,10 @@ const RECENT_KEYS = 10_000
 export class ApiKeys extends Context.Service<
   ApiKeys,
   {
-    /** The actor behind a presented key; 401 when missing, malformed, unknown or revoked. */
+    /**
+     * The actor behind a presented key; `Unauthorized` when it is missing or malformed
+     * (`KeyMalformed`), unknown or wrong (`KeyUnknown`), or revoked (`KeyRevoked`).
+     */
     readonly authenticate: (presented: string) => Effect.Effect<Actor.Actor, Unauthorized | StoreError>
     /**
      * `authenticate` from this process's read of the key in the last `RECENT_KEY_TTL`, when there
@@ -46,19 +60,22 @@ export class ApiKeys extends Context.Service<
       const store = yield* Store
       const keys = yield* ApiKey.ApiKeyRepo
       const secrets = yield* Secrets
-      const unauthorized = new Unauthorized({ message: "The API key is missing, malformed, wrong or revoked." })
+      const malformed = new Unauthorized({ reason: new KeyMalformed() })
+      const unknown = new Unauthorized({ reason: new KeyUnknown() })
+      const revoked = new Unauthorized({ reason: new KeyRevoked() })
 
       const authenticateWith = (
         find: (keyPrefix: string) => Effect.Effect<Option.Option<ApiKey.KeyWithAccount>, StoreError>
       ) =>
         Effect.fnUntraced(function* (presented: string) {
           const parsed = ApiKey.parse(presented)
-          if (parsed === undefined) return yield* unauthorized
+          if (parsed === undefined) return yield* malformed
           const found = yield* find(parsed.keyPrefix)
           const hash = yield* secrets.sha256Hex(presented)
-          if (Option.isNone(found)) return yield* unauthorized
+          if (Option.isNone(found)) return yield* unknown
           const { key, account } = found.value
-          if (!constantTimeEqual(hash, key.keyHash) || key.revokedAt !== null) return yield* unauthorized
+          if (!constantTimeEqual(hash, key.keyHash)) return yield* unknown
+          if (key.revokedAt !== null) return yield* revoked
           return { account, keyId: key.id, permissions: new Set(key.permissions) } satisfies Actor.Actor
         })
       const authenticate = authenticateWith(keys.findByPrefix)
@@ -75,10 +92,8 @@ export class ApiKeys extends Context.Service<
         yield* Plan.requireFeature(Actor.features(actor), "apiKeys")
         const notHeld = input.permissions.flatMap((p, i) => (actor.permissions.has(p) ? [] : [{ p, i }]))
         if (notHeld.length > 0) {
-          return yield* new Forbidden({
-            message: "A key can only be given permissions its creator holds.",
-            details: notHeld.map(({ p, i }) => ({ path: `permissions.${i}`, message: `the caller lacks ${p}` }))
-          })
+          const permissions = notHeld.map(({ i, p }) => ({ index: i, permission: p }))
+          return yield* new Forbidden({ reason: new CannotGrantPermission({ permissions }) })
         }
         const now = yield* DateTime.now
         const permissions = [...new Set(input.permissions)]
@@ -104,8 +119,8 @@ export class ApiKeys extends Context.Service<
 
       const revoke = Effect.fn("ApiKeys.revoke")(function* (actor: Actor.Actor, id: string) {
         yield* Actor.require(actor, "keys.manage")
-        const revoked = yield* keys.revoke(actor.account.id, id, yield* DateTime.now)
-        if (!revoked) return yield* new NotFound({ message: `No active API key ${id}.` })
+        const done = yield* keys.revoke(actor.account.id, id, yield* DateTime.now)
+        if (!done) return yield* new NotFound({ reason: new ResourceNotFound({ resource: "apiKey", id }) })
         yield* Cache.invalidateAll(recent)
       })
 

@@ -1,13 +1,13 @@
 /**
  * Plans: what an account may use (features) and how much (limits). An account has a plan and may
  * carry overrides of single features or limits; the effective values are the plan's with the
- * overrides on top. Missing a feature, or reaching a limit, is a 402 `upgrade_required` whose
- * `details` name it (`features.webhooks`, `limits.channels`).
+ * overrides on top. Missing a feature or a game, or reaching a limit, is an `UpgradeRequired` whose
+ * reason names it (`FeatureMissing`, `GameNotInPlan`, `LimitReached`).
  *
  * @since 0.1.0
  */
 import { Effect, Schema } from "effect"
-import { UpgradeRequired } from "../Errors.ts"
+import { FeatureMissing, GameNotInPlan, LimitReached, UpgradeRequired } from "../Errors.ts"
 
 export const PlanName = Schema.Literals(["free", "starter", "pro", "unlimited"])
 export type PlanName = typeof PlanName.Type
@@ -186,27 +186,17 @@ const featureLabels: Record<FeatureFlag, string> = {
   customCopy: "Custom copy"
 }
 
-/** Fails with 402 unless the feature is in the plan. */
+/** Fails with `UpgradeRequired` (`FeatureMissing`) unless the feature is in the plan. */
 export const requireFeature = (features: Features, feature: FeatureFlag): Effect.Effect<void, UpgradeRequired> =>
   features[feature]
     ? Effect.void
-    : Effect.fail(
-        new UpgradeRequired({
-          message: `Your plan does not include ${featureLabels[feature]}.`,
-          details: [{ path: `features.${feature}`, message: "not included in the plan" }]
-        })
-      )
+    : Effect.fail(new UpgradeRequired({ reason: new FeatureMissing({ feature, featureName: featureLabels[feature] }) }))
 
-/** Fails with 402 unless the game is in the plan. */
+/** Fails with `UpgradeRequired` (`GameNotInPlan`) unless the game is in the plan. */
 export const requireGame = (features: Features, slug: string): Effect.Effect<void, UpgradeRequired> =>
   features.games.includes(slug)
     ? Effect.void
-    : Effect.fail(
-        new UpgradeRequired({
-          message: `Your plan does not include the game ${slug}.`,
-          details: [{ path: "features.games", message: `${slug} is not included in the plan` }]
-        })
-      )
+    : Effect.fail(new UpgradeRequired({ reason: new GameNotInPlan({ gameSlug: slug }) }))
 
 /** Whether `used + adding` stays within the limit (null = no limit). */
 export const withinLimit = (limits: Limits, limit: LimitName, used: number, adding = 1): boolean => {
@@ -214,18 +204,15 @@ export const withinLimit = (limits: Limits, limit: LimitName, used: number, addi
   return max === null || used + adding <= max
 }
 
-/** Fails with 402 when `used + adding` would pass the limit. */
+/** Fails with `UpgradeRequired` (`LimitReached`) when `used + adding` would pass the limit. */
 export const checkLimit = (
   limits: Limits,
   limit: LimitName,
   used: number,
   adding = 1
-): Effect.Effect<void, UpgradeRequired> =>
-  withinLimit(limits, limit, used, adding)
+): Effect.Effect<void, UpgradeRequired> => {
+  const max = limits[limit]
+  return max === null || used + adding <= max
     ? Effect.void
-    : Effect.fail(
-        new UpgradeRequired({
-          message: `Your plan's limit of ${limits[limit]} for ${limit} is reached.`,
-          details: [{ path: `limits.${limit}`, message: `limit of ${limits[limit]} reached` }]
-        })
-      )
+    : Effect.fail(new UpgradeRequired({ reason: new LimitReached({ limit, max }) }))
+}

@@ -7,22 +7,37 @@
  * `now`; the checks that need other campaigns (overlapping live windows, the handover, the plan's
  * live-campaign limit) are pure functions of what the service gathered under the channel lock.
  *
- * Transition table (anything else answers 409 `conflict`):
+ * Transition table (anything else fails with `Conflict`, its reason naming the state:
+ * `CampaignArchived`, `CampaignAlreadyActive`, `CampaignNotActive`, `CampaignNotArchived`):
  *
  * | command | from | to | notes |
  * |---|---|---|---|
- * | activate | draft, paused | active | config complete (400); no overlap with another active campaign's live window on the channel (409); live-campaign limit (402); `activatedAt` set on first activation |
- * | activate + handoverAt | draft, paused | active | a campaign live on the channel at `handoverAt` ends then (its `liveUntil`), this one starts then (its `liveFrom`); both or neither |
+ * | activate | draft, paused | active | config complete (`InvalidRequest`, `ConfigIncomplete`); no overlap with another active campaign's live window on the channel (`Conflict`, `LiveWindowOverlap`); live-campaign limit (`UpgradeRequired`, checked by the service); `activatedAt` set on first activation |
+ * | activate + handoverAt | draft, paused | active | a campaign live on the channel at `handoverAt` ends then (its `liveUntil`), this one starts then (its `liveFrom`); both or neither (`NoCampaignToHandOver`) |
  * | pause | active | paused | |
  * | archive | draft, active, paused | archived | |
  * | restore | archived | paused | |
- * | resolve | draft, active, paused (prediction only) | same | sets `resolvedOptionId`, `resolvedAt`; an unknown option is 400; resolving again to another option is 409 |
- * | edit (PATCH) | draft, active, paused | same | archived is 409 |
+ * | resolve | draft, active, paused (prediction only: `NotAPrediction`) | same | sets `resolvedOptionId`, `resolvedAt`; an unknown option is `InvalidRequest`; resolving again to another option is `AlreadyResolved` |
+ * | edit (PATCH) | draft, active, paused | same | an active campaign keeps the activation rules (`checkEdit`): config complete, window not ended, window free |
  *
  * @since 0.1.0
  */
 import { Context, DateTime, type Effect, type Option, Result, Schema, Struct } from "effect"
-import { Conflict, type Detail, type InvalidRequest, type StoreError } from "../Errors.ts"
+import {
+  AlreadyResolved,
+  CampaignAlreadyActive,
+  CampaignArchived,
+  CampaignNotActive,
+  CampaignNotArchived,
+  Conflict,
+  type ConflictReason,
+  type Detail,
+  type InvalidRequest,
+  LiveWindowOverlap,
+  NoCampaignToHandOver,
+  NotAPrediction,
+  type StoreError
+} from "../Errors.ts"
 import {
   DateTimeInput,
   PlayLimit,
@@ -33,6 +48,7 @@ import {
   TimestampOrNull
 } from "../Fields.ts"
 import * as Game from "../games/Game.ts"
+import * as Prediction from "../games/Prediction.ts"
 import type { Page, Paged } from "../Pagination.ts"
 import * as ThemeModule from "./Theme.ts"
 import { invalid, issueToDetails } from "../Validation.ts"
@@ -411,7 +427,7 @@ export type Command =
   | { readonly _tag: "Resolve"; readonly optionId: string; readonly optionIds: ReadonlyArray<string> }
   | { readonly _tag: "Edit" }
 
-const conflict = (message: string) => Result.fail(new Conflict({ message }))
+const conflict = (reason: ConflictReason) => Result.fail(new Conflict({ reason }))
 
 /** The simple transitions (everything but activation), as a pure function of state, command and `now`. */
 export const transition = (
@@ -419,36 +435,70 @@ export const transition = (
   command: Command,
   now: Timestamp
 ): Result.Result<Campaign, Conflict | InvalidRequest> => {
+  const campaignId = c.id
   switch (command._tag) {
     case "Pause":
       return c.status === "active"
         ? Result.succeed({ ...c, status: "paused", updatedAt: now })
-        : conflict(`Only an active campaign can be paused; this one is ${c.status}.`)
+        : conflict(new CampaignNotActive({ campaignId, status: c.status }))
     case "Archive":
       return c.status === "archived"
-        ? conflict("The campaign is already archived.")
+        ? conflict(new CampaignArchived({ campaignId, command: "archive" }))
         : Result.succeed({ ...c, status: "archived", updatedAt: now })
     case "Restore":
       return c.status === "archived"
         ? Result.succeed({ ...c, status: "paused", updatedAt: now })
-        : conflict(`Only an archived campaign can be restored; this one is ${c.status}.`)
+        : conflict(new CampaignNotArchived({ campaignId, status: c.status }))
     case "Edit":
       return c.status === "archived"
-        ? conflict("An archived campaign cannot be edited; restore it first.")
+        ? conflict(new CampaignArchived({ campaignId, command: "edit" }))
         : Result.succeed(c)
     case "Resolve": {
-      if (c.status === "archived") return conflict("An archived campaign cannot be edited; restore it first.")
-      if (c.gameSlug !== "prediction") return conflict("Only a prediction campaign can be resolved.")
+      if (c.status === "archived") return conflict(new CampaignArchived({ campaignId, command: "resolve" }))
+      if (c.gameSlug !== Prediction.slug) return conflict(new NotAPrediction({ campaignId, gameSlug: c.gameSlug }))
       if (!command.optionIds.includes(command.optionId)) {
         return Result.fail(invalid([{ path: "optionId", message: "is not one of the campaign's options" }]))
       }
       if (c.resolvedOptionId !== null && c.resolvedOptionId !== command.optionId) {
-        return conflict(`The campaign is already resolved to ${c.resolvedOptionId}.`)
+        return conflict(new AlreadyResolved({ campaignId, optionId: c.resolvedOptionId }))
       }
       if (c.resolvedOptionId === command.optionId) return Result.succeed(c)
       return Result.succeed({ ...c, resolvedOptionId: command.optionId, resolvedAt: now, updatedAt: now })
     }
   }
+}
+
+/** The failure of a config that lacks what activation needs (`ConfigIncomplete`), if it does. */
+const incompleteConfig = (c: Campaign, game: Game.Game): InvalidRequest | undefined => {
+  const missing = game.complete(c.config)
+  return missing.length > 0 ? Game.incomplete(missing) : undefined
+}
+
+/** The failure of a window that has already ended (`liveUntil` not after `now`), if it has. */
+const windowEnded = (c: Campaign, now: Timestamp): InvalidRequest | undefined =>
+  c.liveUntil !== null && !before(now, c.liveUntil)
+    ? invalid([{ path: "liveUntil", message: "has passed; the campaign would never be live" }])
+    : undefined
+
+/**
+ * The overlap rule, pure: the live window of `c` (from `liveFrom`, else its activation, else `now`,
+ * until `liveUntil`) must not overlap the window of any of `others` that has not ended at `now` (one
+ * campaign is live on a channel at a time). Fails with `Conflict` (`LiveWindowOverlap`) naming the
+ * first campaign it overlaps. Activation and edits of an active campaign both keep it.
+ */
+export const windowFree = (
+  c: Campaign,
+  others: ReadonlyArray<Campaign>,
+  now: Timestamp
+): Result.Result<void, Conflict> => {
+  const window = { start: windowStart(c) ?? now, end: c.liveUntil }
+  const clash = others.find(
+    (o) =>
+      o.id !== c.id &&
+      (o.liveUntil === null || before(now, o.liveUntil)) &&
+      overlaps(window, { start: windowStart(o) ?? now, end: o.liveUntil })
+  )
+  return clash === undefined ? Result.void : conflict(new LiveWindowOverlap({ campaignId: clash.id }))
 }
 
 /** What activation needs to know besides the campaign itself. */
@@ -469,13 +519,10 @@ export const activate = (
   context: ActivationContext
 ): Result.Result<{ readonly campaign: Campaign; readonly ended: Campaign | undefined }, Conflict | InvalidRequest> => {
   const { game, others, handoverAt, now } = context
-  if (c.status === "active") return conflict("The campaign is already active.")
-  if (c.status === "archived") return conflict("An archived campaign cannot be activated; restore it first.")
-  const missing = game.complete(c.config)
-  if (missing.length > 0) return Result.fail(invalid(missing))
-  if (c.liveUntil !== null && !before(now, c.liveUntil)) {
-    return Result.fail(invalid([{ path: "liveUntil", message: "has passed; the campaign would never be live" }]))
-  }
+  if (c.status === "active") return conflict(new CampaignAlreadyActive({ campaignId: c.id }))
+  if (c.status === "archived") return conflict(new CampaignArchived({ campaignId: c.id, command: "activate" }))
+  const failure = incompleteConfig(c, game) ?? windowEnded(c, now)
+  if (failure !== undefined) return Result.fail(failure)
   let ended: Campaign | undefined
   let next: Campaign = { ...c, status: "active", activatedAt: c.activatedAt ?? now, updatedAt: now }
   if (handoverAt !== undefined) {
@@ -490,25 +537,36 @@ export const activate = (
       return before(start, handoverAt) && (o.liveUntil === null || before(handoverAt, o.liveUntil))
     })
     if (current === undefined) {
-      return conflict("No campaign is live on the channel at handoverAt to hand over from.")
+      return conflict(new NoCampaignToHandOver({ channelId: c.channelId, handoverAt }))
     }
     ended = { ...current, liveUntil: handoverAt, updatedAt: now }
     next = { ...next, liveFrom: handoverAt }
   }
-  const window = { start: windowStart(next) ?? now, end: next.liveUntil }
-  for (const other of others) {
-    const o = ended !== undefined && other.id === ended.id ? ended : other
-    if (o.liveUntil !== null && !before(now, o.liveUntil)) continue
-    if (overlaps(window, { start: windowStart(o) ?? now, end: o.liveUntil })) {
-      return Result.fail(
-        new Conflict({
-          message: `The live window overlaps campaign ${o.id}, active on the channel; pause it, or activate with handoverAt.`,
-          details: [{ path: "liveFrom", message: `overlaps campaign ${o.id}` }]
-        })
-      )
-    }
-  }
-  return Result.succeed({ campaign: next, ended })
+  const campaign = next
+  const handedOver = ended
+  const othersThen = handedOver === undefined ? others : others.map((o) => (o.id === handedOver.id ? handedOver : o))
+  return Result.map(windowFree(campaign, othersThen, now), () => ({ campaign, ended: handedOver }))
+}
+
+/** What an edit needs to know besides the edited campaign. */
+export interface EditContext {
+  readonly game: Game.Game
+  /** The active campaigns on the channel (the edited one among them or not). */
+  readonly others: ReadonlyArray<Campaign>
+  readonly now: Timestamp
+}
+
+/**
+ * The rules an edit keeps for an active campaign, as a pure decision on the edited campaign
+ * (`apply` done, `check` passed): its config is still complete (`InvalidRequest`,
+ * `ConfigIncomplete`), its window has not ended (`InvalidFields` at `liveUntil`), and its live window
+ * is still free (`windowFree`: `Conflict`, `LiveWindowOverlap`), the same rules as activation. A
+ * campaign that is not active has no live window to keep: any edit of its settings passes.
+ */
+export const checkEdit = (edited: Campaign, context: EditContext): Result.Result<void, Conflict | InvalidRequest> => {
+  if (edited.status !== "active") return Result.void
+  const failure = incompleteConfig(edited, context.game) ?? windowEnded(edited, context.now)
+  return failure === undefined ? windowFree(edited, context.others, context.now) : Result.fail(failure)
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -12,32 +12,27 @@ import * as Actor from "../accounts/Actor.ts"
 import * as Campaign from "./Campaign.ts"
 import * as Channel from "./Channel.ts"
 import * as Entry from "../play/Entry.ts"
-import { ChannelDeletionGuard } from "./Channels.ts"
+import * as Session from "../play/Session.ts"
 import {
+  CampaignPlayed,
   Conflict,
   type Forbidden,
   type InvalidRequest,
   NotFound,
+  ResourceNotFound,
   type StoreError,
   type UpgradeRequired
 } from "../Errors.ts"
 import * as FileRule from "./FileRule.ts"
 import type * as Game from "../games/Game.ts"
 import * as Games from "../games/Games.ts"
+import * as Prediction from "../games/Prediction.ts"
 import * as Ids from "../Ids.ts"
 import type { Page, Paged } from "../Pagination.ts"
 import * as Plan from "../accounts/Plan.ts"
 import { LockKey, Store } from "../Store.ts"
 import * as Theme from "./Theme.ts"
 import { invalid } from "../Validation.ts"
-
-/**
- * Whether a campaign has been played (a session started). Deleting a played campaign is refused.
- * Read when the layer is built: `Plays.layerPlayedCheck` provides the check over the sessions.
- */
-export class PlayedCheck extends Context.Reference<
-  (accountId: string, campaignId: string) => Effect.Effect<boolean, StoreError>
->("@campaign-games/core/Campaigns/PlayedCheck", { defaultValue: () => () => Effect.succeed(false) }) {}
 
 type EditErrors = Forbidden | NotFound | Conflict | InvalidRequest | StoreError
 type Errors = EditErrors | UpgradeRequired
@@ -96,9 +91,9 @@ export class Campaigns extends Context.Service<
       const repo = yield* Campaign.CampaignRepo
       const channels = yield* Channel.ChannelRepo
       const media = yield* FileRule.MediaLibrary
-      const played = yield* PlayedCheck
+      const sessions = yield* Session.SessionRepo
       const entries = yield* Entry.EntryRepo
-      const notFound = (id: string) => new NotFound({ message: `No campaign ${id}.` })
+      const notFound = (id: string) => new NotFound({ reason: new ResourceNotFound({ resource: "campaign", id }) })
 
       const find = (accountId: string, id: string) =>
         repo
@@ -137,19 +132,6 @@ export class Campaigns extends Context.Service<
             return yield* f(campaign, yield* DateTime.now)
           })
         )
-
-      const windowsFree = (campaign: Campaign.Campaign, now: DateTime.Utc) =>
-        Effect.gen(function* () {
-          if (campaign.status !== "active") return
-          const others = (yield* repo.listActiveOnChannel(campaign.accountId, campaign.channelId)).filter(
-            (o) => o.id !== campaign.id
-          )
-          const decided = Campaign.activate(
-            { ...campaign, status: "paused" },
-            { game: gameOf(campaign), others, handoverAt: undefined, now }
-          )
-          if (Result.isFailure(decided)) return yield* decided.failure
-        })
 
       const games = Effect.fn("Campaigns.games")(function* (actor: Actor.Actor) {
         yield* Actor.require(actor, "campaigns.read")
@@ -206,9 +188,8 @@ export class Campaigns extends Context.Service<
             const game = gameOf(next)
             yield* checkSettings(next, game)
             if (next.status === "active") {
-              const missing = game.complete(next.config)
-              if (missing.length > 0) return yield* invalid(missing)
-              yield* windowsFree(next, now)
+              const others = yield* repo.listActiveOnChannel(actor.account.id, next.channelId)
+              yield* fromResult(Campaign.checkEdit(next, { game, others, now }))
             }
             yield* repo.update(next)
             return next
@@ -220,8 +201,8 @@ export class Campaigns extends Context.Service<
         yield* Actor.require(actor, "campaigns.delete")
         yield* locked(actor, id, (campaign) =>
           Effect.gen(function* () {
-            if (yield* played(actor.account.id, campaign.id)) {
-              return yield* new Conflict({ message: "A campaign that has been played cannot be deleted; archive it." })
+            if (yield* sessions.anyForCampaign(actor.account.id, campaign.id)) {
+              return yield* new Conflict({ reason: new CampaignPlayed({ campaignId: campaign.id }) })
             }
             yield* repo.delete(actor.account.id, campaign.id)
           })
@@ -282,14 +263,7 @@ export class Campaigns extends Context.Service<
         yield* Actor.require(actor, "campaigns.resolve")
         return yield* locked(actor, id, (current, now) =>
           Effect.gen(function* () {
-            const options = current.config["options"]
-            const optionIds = Array.isArray(options)
-              ? options.flatMap((o: unknown) =>
-                  typeof o === "object" && o !== null && typeof (o as { id?: unknown }).id === "string"
-                    ? [(o as { id: string }).id]
-                    : []
-                )
-              : []
+            const optionIds = current.gameSlug === Prediction.slug ? Prediction.optionIds(current.config) : []
             const next = yield* fromResult(
               Campaign.transition(current, { _tag: "Resolve", optionId: input.optionId, optionIds }, now)
             )
@@ -322,25 +296,5 @@ export class Campaigns extends Context.Service<
         liveOn
       })
     })
-  )
-
-  /** Refuses to delete a channel while any campaign exists on it. */
-  static readonly layerChannelDeletionGuard = Layer.effect(
-    ChannelDeletionGuard,
-    Effect.map(
-      Effect.service(Campaign.CampaignRepo),
-      (repo) => (accountId: string, channelId: string) =>
-        repo.countOnChannel(accountId, channelId).pipe(
-          Effect.flatMap((count) =>
-            count === 0
-              ? Effect.void
-              : Effect.fail(
-                  new Conflict({
-                    message: `The channel has ${count} campaign${count === 1 ? "" : "s"}; disable it instead (status: disabled).`
-                  })
-                )
-          )
-        )
-    )
   )
 }

@@ -2,27 +2,28 @@
  * Channel use cases: create (plan limit on the number of channels, held under concurrency by the
  * account lock), list, get, change, and delete.
  *
- * Deleting a channel is refused (409) while any campaign exists on it: played campaigns keep their
+ * Deleting a channel is refused (`Conflict`, `ChannelHasCampaigns`) while any campaign exists on it: played campaigns keep their
  * channel for good, so a channel that is no longer wanted is disabled (`status: disabled`) instead.
  *
  * @since 0.1.0
  */
 import { Context, DateTime, Effect, Layer, Option } from "effect"
 import * as Actor from "../accounts/Actor.ts"
+import * as Campaign from "./Campaign.ts"
 import * as Channel from "./Channel.ts"
-import { type Conflict, type Forbidden, NotFound, type StoreError, type UpgradeRequired } from "../Errors.ts"
+import {
+  Conflict,
+  ChannelHasCampaigns,
+  type Forbidden,
+  NotFound,
+  ResourceNotFound,
+  type StoreError,
+  type UpgradeRequired
+} from "../Errors.ts"
 import * as Ids from "../Ids.ts"
 import type { Page, Paged } from "../Pagination.ts"
 import * as Plan from "../accounts/Plan.ts"
 import { LockKey, Store } from "../Store.ts"
-
-/**
- * Checks run before a channel is deleted, inside the deleting transaction, read when the `Channels`
- * layer is built. `Campaigns.layerChannelDeletionGuard` refuses while campaigns exist on the channel.
- */
-export class ChannelDeletionGuard extends Context.Reference<
-  (accountId: string, channelId: string) => Effect.Effect<void, Conflict | StoreError>
->("@campaign-games/core/Channels/ChannelDeletionGuard", { defaultValue: () => () => Effect.void }) {}
 
 export class Channels extends Context.Service<
   Channels,
@@ -49,8 +50,8 @@ export class Channels extends Context.Service<
     Effect.gen(function* () {
       const store = yield* Store
       const channels = yield* Channel.ChannelRepo
-      const guard = yield* ChannelDeletionGuard
-      const notFound = (id: string) => new NotFound({ message: `No channel ${id}.` })
+      const campaigns = yield* Campaign.CampaignRepo
+      const notFound = (id: string) => new NotFound({ reason: new ResourceNotFound({ resource: "channel", id }) })
 
       const find = (accountId: string, id: string) =>
         channels
@@ -106,7 +107,9 @@ export class Channels extends Context.Service<
           Effect.gen(function* () {
             yield* store.lock(LockKey.channel(id))
             yield* find(actor.account.id, id)
-            yield* guard(actor.account.id, id)
+            const count = yield* campaigns.countOnChannel(actor.account.id, id)
+            if (count > 0)
+              return yield* new Conflict({ reason: new ChannelHasCampaigns({ channelId: id, campaigns: count }) })
             yield* channels.delete(actor.account.id, id)
           })
         )

@@ -13,10 +13,9 @@
  * @since 0.1.0
  */
 import { type JsonSchema, Result, Schema } from "effect"
-import type { Detail } from "../Errors.ts"
-import { InvalidRequest } from "../Errors.ts"
+import { ConfigIncomplete, type Detail, InvalidAnswer, InvalidRequest } from "../Errors.ts"
 import type { FileField } from "../campaigns/FileRule.ts"
-import { fromSchemaError, invalid, issueToDetails } from "../Validation.ts"
+import { fromSchemaError, issueToDetails } from "../Validation.ts"
 
 /** What a finished play produces: an instant outcome (the wheel), a score, or a prediction. */
 export const ResultKind = Schema.Literals(["outcome", "score", "prediction"])
@@ -205,6 +204,13 @@ export const missingKeys = (config: Config, keys: ReadonlyArray<string>): Readon
     .filter((key) => config[key] === undefined)
     .map((key) => ({ path: `config.${key}`, message: "is required to activate the campaign" }))
 
-/** The failure of a finish on a config that lacks what the game needs (should not happen once active). */
+/**
+ * The failure of a config that lacks what the game needs (`ConfigIncomplete`): an activation, or a
+ * finish on a config that should have been complete once active. `details` come from `complete`.
+ */
 export const incomplete = (details: ReadonlyArray<Detail>): InvalidRequest =>
-  details.length === 0 ? new InvalidRequest({ message: "The campaign's config is incomplete" }) : invalid(details)
+  new InvalidRequest({ reason: new ConfigIncomplete({ details }) })
+
+/** The failure of a finish body the game refuses (`InvalidAnswer`): `path` names its field. */
+export const invalidAnswer = (path: string, problem: string): InvalidRequest =>
+  new InvalidRequest({ reason: new InvalidAnswer({ path, problem }) })

@@ -11,7 +11,6 @@
  */
 import { Result, Schema } from "effect"
 import type { InvalidRequest } from "../Errors.ts"
-import { InvalidRequest as InvalidRequestError } from "../Errors.ts"
 import * as Game from "./Game.ts"
 
 export const slug = "memory-match"
@@ -53,7 +52,7 @@ const finish = (config: Config, body: FinishBody): Result.Result<Game.Finished, 
   if (config.maxScore === undefined) return Result.fail(Game.incomplete(complete(config)))
   return body.score <= config.maxScore
     ? Result.succeed({ score: body.score, outcome: null, predictionValue: null })
-    : Result.fail(InvalidRequestError.field("score", `must be at most ${config.maxScore}`))
+    : Result.fail(Game.invalidAnswer("score", `must be at most ${config.maxScore}`))
 }
 
 export const definition: Game.Definition<Config, FinishBody> = {

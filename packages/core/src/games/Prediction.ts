@@ -4,13 +4,13 @@
  * eligible to win the draw.
  *
  * Config: `question`, `options` (ids unique). Complete when both are set. Finish body:
- * `{ optionId }`, one of the options. The embed sees the question and the options.
+ * `{ optionId }`, one of the options (else `InvalidAnswer`). The embed sees the question and the
+ * options; `optionIds` gives the ids a resolution may name.
  *
  * @since 0.1.0
  */
 import { Result, Schema } from "effect"
 import type { InvalidRequest } from "../Errors.ts"
-import { InvalidRequest as InvalidRequestError } from "../Errors.ts"
 import * as Game from "./Game.ts"
 
 export const slug = "prediction"
@@ -42,6 +42,17 @@ export const labelKeys = ["title", "intro", "choosePrompt", "submitButton", "con
 
 const complete = (config: Config) => Game.missingKeys(config, ["question", "options"])
 
+const decodeConfig = Schema.decodeUnknownResult(Config)
+
+/**
+ * The ids of a prediction's options (what `resolve` may name), read through the config's schema as
+ * every stored config is; none while the config has no options or does not decode.
+ */
+export const optionIds = (config: unknown): ReadonlyArray<string> => {
+  const decoded = decodeConfig(config, { onExcessProperty: "ignore" })
+  return Result.isSuccess(decoded) ? (decoded.success.options ?? []).map((o) => o.id) : []
+}
+
 const playerView = (config: Config): Game.PlayerView => ({
   ...(config.question === undefined ? {} : { question: config.question }),
   options: (config.options ?? []).map((o) => ({ id: o.id, label: o.label }))
@@ -51,7 +62,7 @@ const finish = (config: Config, body: FinishBody): Result.Result<Game.Finished, 
   if (config.options === undefined) return Result.fail(Game.incomplete(complete(config)))
   return config.options.some((o) => o.id === body.optionId)
     ? Result.succeed({ score: null, outcome: null, predictionValue: { optionId: body.optionId } })
-    : Result.fail(InvalidRequestError.field("optionId", "is not an option of this prediction"))
+    : Result.fail(Game.invalidAnswer("optionId", "is not an option of this prediction"))
 }
 
 export const definition: Game.Definition<Config, FinishBody> = {

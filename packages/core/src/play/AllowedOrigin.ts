@@ -19,8 +19,7 @@
  * @since 0.1.0
  */
 import { Context, type Effect, Result, Schema, SchemaTransformation } from "effect"
-import { Conflict } from "../Errors.ts"
-import type { StoreError } from "../Errors.ts"
+import { Conflict, DuplicateOrigin, type StoreError } from "../Errors.ts"
 import { Timestamp } from "../Fields.ts"
 import type { Page, Paged } from "../Pagination.ts"
 
@@ -215,12 +214,8 @@ export const view = (allowed: AllowedOrigin): AllowedOriginView => ({
   createdAt: allowed.createdAt
 })
 
-/** The failure of adding an origin the account already has (409 `conflict`); adapters answer with it. */
-export const duplicate = (origin: string): Conflict =>
-  new Conflict({
-    message: `The origin ${origin} is already allowed`,
-    details: [{ path: "origin", message: "is already on the account's list" }]
-  })
+/** The failure of adding an origin the account already has (`Conflict`, `DuplicateOrigin`); adapters answer with it. */
+export const duplicate = (origin: string): Conflict => new Conflict({ reason: new DuplicateOrigin({ origin }) })
 
 /** Persistence of allowed origins; every call is scoped to an account, origins are normalised. */
 export class AllowedOriginRepo extends Context.Service<

@@ -3,15 +3,15 @@
  * campaign and across every campaign of a channel. A day runs from local midnight to the next local
  * midnight in the scope's `playLimitTimezone`; `dayWindow` turns that day into UTC instants so that
  * a store can count the plays made in it. `decide` is the rule itself: given the limits and the
- * plays already counted, may one more play start?
+ * plays already counted, may one more play start? A refusal is a `Conflict` whose reason,
+ * `PlayLimitReached`, names the limits reached and when the player may play again.
  *
  * Everything here is pure: `now` is an argument, never read from a clock.
  *
  * @since 0.1.0
  */
 import { DateTime, Option, Result } from "effect"
-import { Conflict } from "../Errors.ts"
-import type { Detail } from "../Errors.ts"
+import { Conflict, PlayLimitReached, type PlayLimitScope, type ReachedLimit } from "../Errors.ts"
 
 // -----------------------------------------------------------------------------
 // Day window
@@ -125,54 +125,59 @@ export const remaining = (limits: Limits, counts: Counts): number | null => {
 }
 
 /** Where a limit is set: on the campaign, or on the channel across all its campaigns. */
-export type Scope = "campaign" | "channel"
+export type Scope = PlayLimitScope
 
-/** One scope's limits and the player's plays counted in it. */
+/** One scope's limits, the player's plays counted in it, and its current day window. */
 export interface ScopeState {
   readonly scope: Scope
   readonly limits: Limits
   readonly counts: Counts
+  /** The scope's current day (`dayWindow`): a daily limit reached in it resets at its end. */
+  readonly day?: Window | undefined
 }
 
 /** The field naming each limit, as in the Channel and Campaign resources. */
-export const Field = {
-  total: "maxPlaysPerParticipant",
-  perDay: "maxPlaysPerParticipantPerDay"
-} as const
+export const Field = PlayLimitReached.limitField
 
 /** The message a player sees when a total limit is reached (shown as is by the embed). */
-export const MESSAGE_TOTAL = "You have used all your plays."
+export const MESSAGE_TOTAL = PlayLimitReached.messageTotal
 /** The message a player sees when a daily limit is reached. */
-export const MESSAGE_TODAY = "You have used all your plays for today."
+export const MESSAGE_TODAY = PlayLimitReached.messageToday
 
-const plays = (n: number) => (n === 1 ? "1 play" : `${n} plays`)
+const later = (a: DateTime.Utc | null, b: DateTime.Utc): DateTime.Utc =>
+  a === null || DateTime.isLessThan(a, b) ? b : a
 
 /**
- * Whether one more play may start. Refused (`Conflict`, 409) when in any scope the player has already
- * made as many plays as a limit allows, in total or today. `details` names every limit reached, as
- * `campaign.maxPlaysPerParticipant`, `channel.maxPlaysPerParticipantPerDay`, …; the message is
- * written for the player and speaks of the total when a total is reached (waiting for tomorrow would
- * not help), else of today.
+ * Whether one more play may start. Refused (`Conflict` with reason `PlayLimitReached`) when in any
+ * scope the player has already made as many plays as a limit allows, in total or today. The reason
+ * lists every limit reached, totals first (its message, written for the player, speaks of the total
+ * when a total is reached: waiting for tomorrow would not help, else of today), and says when the
+ * player may play again: at the end of the day windows of the daily limits reached (the later one),
+ * or never (null) once a total is reached.
  */
 export const decide = (scopes: ReadonlyArray<ScopeState>): Result.Result<void, Conflict> => {
-  const totals: Array<Detail> = []
-  const days: Array<Detail> = []
-  for (const { counts, limits, scope } of scopes) {
+  const totals: Array<ReachedLimit> = []
+  const days: Array<ReachedLimit> = []
+  let resetsAt: DateTime.Utc | null = null
+  let resetKnown = true
+  for (const { counts, day, limits, scope } of scopes) {
     if (limits.total !== null && counts.total >= limits.total) {
-      totals.push({
-        path: `${scope}.${Field.total}`,
-        message: `the limit of ${plays(limits.total)} per player on this ${scope} is reached`
-      })
+      totals.push({ scope, period: "total", limit: limits.total })
     }
     if (limits.perDay !== null && counts.today >= limits.perDay) {
-      days.push({
-        path: `${scope}.${Field.perDay}`,
-        message: `the limit of ${plays(limits.perDay)} per player per day on this ${scope} is reached`
-      })
+      days.push({ scope, period: "perDay", limit: limits.perDay })
+      if (day === undefined) resetKnown = false
+      else resetsAt = later(resetsAt, day.end)
     }
   }
-  if (totals.length === 0 && days.length === 0) return Result.void
+  const [first, ...others] = [...totals, ...days]
+  if (first === undefined) return Result.void
   return Result.fail(
-    new Conflict({ message: totals.length > 0 ? MESSAGE_TOTAL : MESSAGE_TODAY, details: [...totals, ...days] })
+    new Conflict({
+      reason: new PlayLimitReached({
+        reached: [first, ...others],
+        resetsAt: totals.length === 0 && resetKnown ? resetsAt : null
+      })
+    })
   )
 }

@@ -3,18 +3,23 @@
  *
  * - **Mint** chooses the campaign live on the channel now and binds it into a signed, single-use
  *   token with the participantRef and origin. Its read also checks the actor's key is still active
- *   (401 once it is revoked) and takes the account's plan as it is now, so the actor may come from
- *   a recent read of the key (`ApiKeys.authenticateRecent`). Nothing live (or a disabled channel) answers the
- *   channel's between-campaigns message instead. A player who has used all plays gets 409; the
- *   plan's plays-per-month limit 402; an origin not on the account's list 403.
+ *   (`Unauthorized`, `KeyRevoked`, once it is revoked) and takes the account's plan as it is now, so
+ *   the actor may come from a recent read of the key (`ApiKeys.authenticateRecent`). Nothing live
+ *   (or a disabled channel) answers the channel's between-campaigns message instead. A player who
+ *   has used all plays gets `Conflict` (`PlayLimitReached`); the plan's plays-per-month limit
+ *   `UpgradeRequired` (`LimitReached`); an origin not on the account's list `Forbidden`
+ *   (`OriginNotAllowed`).
  * - **Start** turns a token into a session, once: under the player's lock on the channel it checks
- *   the play limits again, so concurrent starts never pass them; a reused token is 409; an expired,
- *   forged or malformed one 401. A token minted just before a changeover still plays the campaign it
- *   was minted for, as long as that campaign is active and the channel is not disabled.
+ *   the play limits again, so concurrent starts never pass them; a reused token is `Conflict`
+ *   (`TokenAlreadyUsed`); an expired, forged or malformed one `Unauthorized` (`TokenExpired`,
+ *   `TokenInvalid`). A token minted just before a changeover still plays the campaign it was minted
+ *   for, as long as that campaign is active and the channel is not disabled (else `Conflict`,
+ *   `GameUnavailable`).
  * - **Finish** scores the play on the server (the wheel spins with effect's `Random`), then claims
  *   the session and writes the entry, the `session_completed` event and its webhook deliveries in
- *   one step (`PlayFinishRepo.complete`): all or nothing; a second finish is 409, and of two
- *   concurrent finishes one wins. A finish body the game refuses writes nothing.
+ *   one step (`PlayFinishRepo.complete`): all or nothing; a second finish is `Conflict`
+ *   (`PlayAlreadyFinished`), and of two concurrent finishes one wins. A finish body the game refuses
+ *   (`InvalidRequest`) writes nothing.
  *
  * Cost: each step reads what it needs in one step of the store (`PlayContextRepo`,
  * `PlayFinishRepo.read`). A finish is that read and one write, or only the write
@@ -35,16 +40,23 @@ import * as Account from "../accounts/Account.ts"
 import * as Actor from "../accounts/Actor.ts"
 import * as AllowedOrigin from "./AllowedOrigin.ts"
 import * as Campaign from "../campaigns/Campaign.ts"
-import { PlayedCheck } from "../campaigns/Campaigns.ts"
 import * as Channel from "../campaigns/Channel.ts"
 import * as ClientToken from "./ClientToken.ts"
 import * as Entry from "./Entry.ts"
 import {
   Conflict,
   Forbidden,
+  GameUnavailable,
   type InvalidRequest,
+  KeyRevoked,
   NotFound,
+  OriginNotAllowed,
+  PlayAlreadyFinished,
+  ResourceNotFound,
   type StoreError,
+  TokenAlreadyUsed,
+  TokenExpired,
+  TokenResourceGone,
   Unauthorized,
   type UpgradeRequired
 } from "../Errors.ts"
@@ -126,25 +138,27 @@ export class Plays extends Context.Service<
       const finishes = yield* PlayFinishRepo
       const signer = yield* ClientToken.TokenSigner
 
-      const unauthorized = (message: string) => new Unauthorized({ message })
-      const revokedKey = unauthorized("The API key is missing, malformed, wrong or revoked.")
+      const revokedKey = new Unauthorized({ reason: new KeyRevoked() })
       const orFail = <A, E>(option: Option.Option<A>, error: () => E): Effect.Effect<A, E> =>
         Option.isSome(option) ? Effect.succeed(option.value) : Effect.fail(error())
 
       const limitScopes = (
         campaign: Campaign.PlayCampaign,
         channel: Channel.PlayChannel,
-        counts: Session.PlayerCounts
+        counts: Session.PlayerCounts,
+        now: DateTime.Utc
       ): Parameters<typeof PlayLimit.decide>[0] => [
         {
           scope: "campaign",
           limits: { total: campaign.maxPlaysPerParticipant, perDay: campaign.maxPlaysPerParticipantPerDay },
-          counts: { total: counts.campaignTotal, today: counts.campaignToday }
+          counts: { total: counts.campaignTotal, today: counts.campaignToday },
+          day: dayWindow(now, campaign.playLimitTimezone)
         },
         {
           scope: "channel",
           limits: { total: channel.maxPlaysPerParticipant, perDay: channel.maxPlaysPerParticipantPerDay },
-          counts: { total: counts.channelTotal, today: counts.channelToday }
+          counts: { total: counts.channelTotal, today: counts.channelToday },
+          day: dayWindow(now, channel.playLimitTimezone)
         }
       ]
 
@@ -193,7 +207,7 @@ export class Plays extends Context.Service<
         now: DateTime.Utc
       ) =>
         Effect.flatMap(countsFor(campaign, channel, participantRef, now), (counts) => {
-          const decided = PlayLimit.decide(limitScopes(campaign, channel, counts))
+          const decided = PlayLimit.decide(limitScopes(campaign, channel, counts, now))
           return Result.isFailure(decided) ? Effect.fail(decided.failure) : Effect.void
         })
 
@@ -214,13 +228,10 @@ export class Plays extends Context.Service<
         if (!read.keyActive || Option.isNone(read.account)) return yield* revokedKey
         const { channel, originAllowed, activeCampaigns, monthPlays } = yield* orFail(
           read.channel,
-          () => new NotFound({ message: `No channel ${input.channelId}.` })
+          () => new NotFound({ reason: new ResourceNotFound({ resource: "channel", id: input.channelId }) })
         )
         if (origin === undefined || !originAllowed) {
-          return yield* new Forbidden({
-            message: "The origin is not on the account's allowed origins.",
-            details: [{ path: "origin", message: "not an allowed origin" }]
-          })
+          return yield* new Forbidden({ reason: new OriginNotAllowed({ origin: input.origin }) })
         }
         const between: MintResult = { _tag: "BetweenCampaigns", betweenCampaigns: channel.betweenCampaigns }
         if (channel.status !== "active") return between
@@ -252,13 +263,18 @@ export class Plays extends Context.Service<
         const claims = yield* signer.verify(token)
         const nowSeconds = DateTime.toEpochMillis(yield* DateTime.now) / 1000
         if (nowSeconds >= claims.exp + Duration.toSeconds(grace)) {
-          return yield* unauthorized("The client token has expired.")
+          return yield* new Unauthorized({
+            reason: new TokenExpired({ expiredAt: DateTime.makeUnsafe(claims.exp * 1000) })
+          })
         }
         return claims
       })
 
-      const alreadyUsed = () => new Conflict({ message: "This client token was already used; mint a new one." })
-      const unavailable = () => new Conflict({ message: "This game is no longer available." })
+      const alreadyUsed = (jti: string) => new Conflict({ reason: new TokenAlreadyUsed({ jti }) })
+      const unavailable = (campaignId: string, because: GameUnavailable["because"]) =>
+        new Conflict({ reason: new GameUnavailable({ campaignId, because }) })
+      const gone = (resource: TokenResourceGone["resource"], id: string) => () =>
+        new Unauthorized({ reason: new TokenResourceGone({ resource, id }) })
 
       /** A limited start: under the player's lock, the counts are those of every start committed before it. */
       const startLimited = Effect.fnUntraced(function* (
@@ -270,7 +286,7 @@ export class Plays extends Context.Service<
         const now = yield* DateTime.now
         yield* checkLimits(campaign, channel, draft.participantRef, now)
         const session: Session.Session = { ...draft, startedAt: now }
-        if (!(yield* sessions.insertPlay(session, Usage.monthOf(now)))) return yield* alreadyUsed()
+        if (!(yield* sessions.insertPlay(session, Usage.monthOf(now)))) return yield* alreadyUsed(draft.jti)
         return session
       })
 
@@ -300,19 +316,17 @@ export class Plays extends Context.Service<
         }
         // Read and, when nothing needs counting (no limit), written in one step of the store.
         const found = yield* context.startOpen(draft, Usage.monthOf(now))
-        const campaign = yield* orFail(found.campaign, () =>
-          unauthorized("The client token's campaign no longer exists.")
-        )
+        const campaign = yield* orFail(found.campaign, gone("campaign", claims.gid))
         remember(knownCampaigns, campaign.id, campaign)
-        if (campaign.status !== "active") return yield* unavailable()
-        const channel = yield* orFail(found.channel, () => unauthorized("The client token's channel no longer exists."))
-        if (channel.status !== "active") return yield* unavailable()
+        if (campaign.status !== "active") return yield* unavailable(campaign.id, "campaignNotActive")
+        const channel = yield* orFail(found.channel, gone("channel", claims.chn))
+        if (channel.status !== "active") return yield* unavailable(campaign.id, "channelDisabled")
         // Not written although active: a limited start (counted under a lock), or a used token.
         const session = found.started
           ? draft
           : limited(campaign, channel)
             ? yield* store.transaction(startLimited(draft, campaign, channel))
-            : yield* alreadyUsed()
+            : yield* alreadyUsed(claims.jti)
         const game = Games.bySlug(campaign.gameSlug)!
         const features = Option.isSome(found.account)
           ? Account.features(found.account.value)
@@ -398,8 +412,8 @@ export class Plays extends Context.Service<
           }
         }
 
-        const notFound = () => new NotFound({ message: `No session ${sessionId}.` })
-        const alreadyFinished = () => new Conflict({ message: "This play is already finished." })
+        const notFound = () => new NotFound({ reason: new ResourceNotFound({ resource: "session", id: sessionId }) })
+        const alreadyFinished = () => new Conflict({ reason: new PlayAlreadyFinished({ sessionId }) })
         const found = yield* finishes.read(sessionId, "session_completed")
         // A session of another token (or account) is not this token's to see: 404, as none.
         if (Option.isNone(found)) return yield* notFound()
@@ -425,18 +439,12 @@ export class Plays extends Context.Service<
         yield* Actor.require(actor, "results.read")
         yield* orFail(
           yield* campaigns.findById(actor.account.id, campaignId),
-          () => new NotFound({ message: `No campaign ${campaignId}.` })
+          () => new NotFound({ reason: new ResourceNotFound({ resource: "campaign", id: campaignId }) })
         )
         return yield* entries.list(actor.account.id, campaignId, filter, page)
       })
 
       return Plays.of({ mint, start, finish, entries: listEntries })
     })
-  )
-
-  /** Deleting a campaign is refused once a session of it has started. */
-  static readonly layerPlayedCheck = Layer.effect(
-    PlayedCheck,
-    Effect.map(Effect.service(Session.SessionRepo), (repo) => repo.anyForCampaign)
   )
 }

@@ -13,9 +13,12 @@ import { Context, DateTime, Effect, Layer, Option } from "effect"
 import * as Actor from "../accounts/Actor.ts"
 import {
   Conflict,
+  DeliveryNotResendable,
   type Forbidden,
   type InvalidRequest,
   NotFound,
+  type ResourceKind,
+  ResourceNotFound,
   type StoreError,
   type UpgradeRequired
 } from "../Errors.ts"
@@ -99,14 +102,15 @@ export class Webhooks extends Context.Service<
       const secrets = yield* Secrets
       const resolver = yield* Webhook.HostResolver
       const policy = yield* WebhookPolicy
-      const notFound = (what: string, id: string) => new NotFound({ message: `No ${what} ${id}.` })
+      const notFound = (resource: ResourceKind, id: string) =>
+        new NotFound({ reason: new ResourceNotFound({ resource, id }) })
 
       const find = (accountId: string, id: string) =>
         endpoints
           .findById(accountId, id)
           .pipe(
             Effect.flatMap(
-              Option.match({ onNone: () => Effect.fail(notFound("webhook endpoint", id)), onSome: Effect.succeed })
+              Option.match({ onNone: () => Effect.fail(notFound("webhookEndpoint", id)), onSome: Effect.succeed })
             )
           )
 
@@ -179,7 +183,7 @@ export class Webhooks extends Context.Service<
 
       const remove = Effect.fn("Webhooks.delete")(function* (actor: Actor.Actor, id: string) {
         yield* Actor.require(actor, "webhooks.manage")
-        if (!(yield* endpoints.delete(actor.account.id, id))) return yield* notFound("webhook endpoint", id)
+        if (!(yield* endpoints.delete(actor.account.id, id))) return yield* notFound("webhookEndpoint", id)
       })
 
       const listDeliveries = Effect.fn("Webhooks.deliveries")(function* (
@@ -197,13 +201,11 @@ export class Webhooks extends Context.Service<
           .findById(actor.account.id, id)
           .pipe(
             Effect.flatMap(
-              Option.match({ onNone: () => Effect.fail(notFound("webhook delivery", id)), onSome: Effect.succeed })
+              Option.match({ onNone: () => Effect.fail(notFound("webhookDelivery", id)), onSome: Effect.succeed })
             )
           )
         if (!(yield* deliveries.resend(actor.account.id, id, yield* DateTime.now))) {
-          return yield* new Conflict({
-            message: `Only a failed or exhausted delivery can be resent; this one is ${current.status}.`
-          })
+          return yield* new Conflict({ reason: new DeliveryNotResendable({ deliveryId: id, status: current.status }) })
         }
         return Option.getOrElse(yield* deliveries.findById(actor.account.id, id), () => current)
       })

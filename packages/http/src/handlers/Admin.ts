@@ -1,3 +1,10 @@
+/**
+ * Handlers of the operator API (`groups/Admin.ts`): create an account with its owner key, change an
+ * account's plan, features and limits, through `Accounts`. The operator token is checked by
+ * `AdminAuth` before they run.
+ *
+ * @since 0.1.0
+ */
 import { Account, Accounts } from "@campaign-games/core"
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"

@@ -1,3 +1,9 @@
+/**
+ * Handlers of the API-key endpoints (`groups/ApiKeys.ts`): create, list and revoke the account's keys
+ * through `ApiKeys`, as the calling key's actor.
+ *
+ * @since 0.1.0
+ */
 import { ApiKey, ApiKeys, Pagination } from "@campaign-games/core"
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"

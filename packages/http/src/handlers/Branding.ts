@@ -1,3 +1,9 @@
+/**
+ * Handlers of the branding endpoints (`groups/Branding.ts`): read and replace the account-wide theme
+ * through `Branding`, with the server's media library for the theme's file fields.
+ *
+ * @since 0.1.0
+ */
 import { Branding, FileRule } from "@campaign-games/core"
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"

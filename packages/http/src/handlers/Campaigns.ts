@@ -1,3 +1,10 @@
+/**
+ * Handlers of the games catalogue and the campaign endpoints (`groups/Campaigns.ts`): each calls one
+ * `Campaigns` use case as the calling key's actor and answers `{ gameInstance }` (or the list). The
+ * core's failures are answered by the endpoints' error schemas (`ApiError`).
+ *
+ * @since 0.1.0
+ */
 import { Campaign, Campaigns, Pagination } from "@campaign-games/core"
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"

@@ -1,3 +1,9 @@
+/**
+ * Handlers of the channel endpoints (`groups/Channels.ts`): each calls one `Channels` use case as the
+ * calling key's actor and answers `{ channel }` (or the list).
+ *
+ * @since 0.1.0
+ */
 import { Channel, Channels, Pagination } from "@campaign-games/core"
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"

@@ -1,3 +1,10 @@
+/**
+ * Handlers of playing (`groups/Plays.ts`): the allowed origins, the client-token mint (API key), the
+ * embed's start and finish (client token: handed to `Plays` as presented, the core verifies it) and
+ * the entries of a campaign.
+ *
+ * @since 0.1.0
+ */
 import { AllowedOrigins, Entry, Pagination, Plays } from "@campaign-games/core"
 import { Effect, Layer } from "effect"
 import { HttpApiBuilder } from "effect/http-api"

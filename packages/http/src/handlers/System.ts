@@ -1,3 +1,8 @@
+/**
+ * Handler of the unauthenticated system endpoint (`groups/System.ts`): the health check.
+ *
+ * @since 0.1.0
+ */
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { Api } from "../Api.ts"

@@ -1,3 +1,9 @@
+/**
+ * Handlers of the webhook endpoints (`groups/Webhooks.ts`): endpoints (the secret shown once, at
+ * creation), the delivery log and resending, through `Webhooks` as the calling key's actor.
+ *
+ * @since 0.1.0
+ */
 import { Pagination, Webhook, Webhooks } from "@campaign-games/core"
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
