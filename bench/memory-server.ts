@@ -5,6 +5,7 @@
  *
  * Environment: PORT, CG_ADMIN_TOKEN.
  */
+import { NodeEngine } from "@campaign-games/http"
 import { MemoryStore } from "@campaign-games/testing"
 import { NodeRuntime } from "@effect/platform-node"
 import { Effect, Layer, Redacted, References } from "effect"
@@ -20,7 +21,7 @@ const server = App.serve({
 })
 
 NodeRuntime.runMain(
-  Layer.launch(server.pipe(Layer.provide(App.core(MemoryStore.layer, { dispatcher: false })))).pipe(
+  Layer.launch(server.pipe(Layer.provide(NodeEngine.layer(MemoryStore.layer, { dispatcher: false })))).pipe(
     Effect.provideService(References.TracerEnabled, false)
   )
 )

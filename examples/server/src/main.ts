@@ -17,6 +17,7 @@
  * @since 0.1.0
  */
 import { Accounts } from "@campaign-games/core"
+import { NodeEngine } from "@campaign-games/http"
 import { Database } from "@campaign-games/sql"
 import { NodeRuntime } from "@effect/platform-node"
 import { Config, Console, Effect, Layer, Option, References } from "effect"
@@ -58,7 +59,7 @@ const program = Effect.gen(function* () {
   })
   yield* Layer.launch(
     Layer.mergeAll(server, bootstrap).pipe(
-      Layer.provide(App.core(store, { allowPrivateUrls: config.allowPrivateUrls })),
+      Layer.provide(NodeEngine.layer(store, { allowPrivateUrls: config.allowPrivateUrls })),
       Layer.tap(() =>
         Console.log(
           `Campaign Games listening on http://${config.host}:${config.port} (${Option.isSome(config.databaseUrl) ? "PostgreSQL" : `embedded store in ${config.dataDir}`}); docs at /docs`

@@ -11,6 +11,7 @@
  */
 export * from "./accounts/index.ts"
 export * from "./campaigns/index.ts"
+export * as Engine from "./Engine.ts"
 export * as Errors from "./Errors.ts"
 export * as Fields from "./Fields.ts"
 export * from "./games/index.ts"

@@ -8,7 +8,6 @@
  * The events the outbox holds are read from the memory store (`MemoryStore.EventLog`): a
  * rolled-back transaction leaves none there.
  */
-import * as ClientTokenSigner from "@campaign-games/http/ClientTokenSigner"
 import { MemoryStore } from "@campaign-games/testing"
 import { assert, describe, it } from "@effect/vitest"
 import { DateTime, Duration, Effect, Layer, Option, Random } from "effect"
@@ -27,6 +26,7 @@ import type { Detail } from "../src/Errors.ts"
 import * as FileRule from "../src/campaigns/FileRule.ts"
 import type * as Plan from "../src/accounts/Plan.ts"
 import * as PlayLimit from "../src/play/PlayLimit.ts"
+import * as ClientTokenSigner from "../src/play/ClientTokenSigner.ts"
 import * as Plays from "../src/play/Plays.ts"
 import * as Secrets from "../src/Secrets.ts"
 import * as Session from "../src/play/Session.ts"
@@ -43,7 +43,7 @@ const layer = Layer.mergeAll(
   Accounts.Accounts.layer,
   ApiKeys.ApiKeys.layer,
   Channels.Channels.layer,
-  Campaigns.Campaigns.layer.pipe(Layer.provide(Plays.Plays.layerPlayedCheck)),
+  Campaigns.Campaigns.layer,
   AllowedOrigins.AllowedOrigins.layer,
   Branding.Branding.layer,
   Plays.Plays.layer.pipe(Layer.provide(Branding.Branding.layer))
@@ -792,6 +792,136 @@ describe("Plays: plays per month", () => {
       yield* setClock("2026-04-01T00:00:00.000Z")
       const { started } = yield* play(world, "carol")
       assert.strictEqual(started.session.participantRef, "carol")
+    }).pipe(Effect.provide(layer))
+  )
+})
+
+// -----------------------------------------------------------------------------
+// 7. What an embedder can branch on: the reason of each refusal
+// -----------------------------------------------------------------------------
+
+/** The reason of a failure of `category`, as data (its tag and fields), or a test failure when it failed otherwise. */
+const reasonOf = <E extends { readonly _tag: string }>(error: E, category: E["_tag"]): object => {
+  if (error._tag !== category || !("reason" in error)) return assert.fail(`expected ${category}, got ${error._tag}`)
+  return { ...(error.reason as object) }
+}
+
+describe("Plays: the reason of each refusal", () => {
+  it.effect("a reached daily limit is PlayLimitReached: the scope, the limit, and the next local midnight", () =>
+    Effect.gen(function* () {
+      // 2026-07-15 09:00 and 10:00 NZST; the day ends at 2026-07-16 00:00 NZST (12:00 UTC).
+      yield* setClock("2026-07-14T21:00:00.000Z")
+      const world = yield* makeWorld({
+        channel: { maxPlaysPerParticipantPerDay: 2, playLimitTimezone: "Pacific/Auckland" }
+      })
+      yield* play(world, "alice")
+      yield* play(world, "alice")
+      // An embedder branches on the reason, and tells the player when to come back.
+      const comeBack = yield* mint(world, "alice").pipe(
+        Effect.as("allowed"),
+        Effect.catchReason("Conflict", "PlayLimitReached", (reason) =>
+          Effect.succeed(
+            `${reason.scope} ${reason.period} ${reason.limit} until ${reason.resetsAt === null ? "never" : DateTime.formatIso(reason.resetsAt)}`
+          )
+        )
+      )
+      assert.strictEqual(comeBack, "channel perDay 2 until 2026-07-15T12:00:00.000Z")
+
+      assert.deepStrictEqual(reasonOf(yield* Effect.flip(mint(world, "alice")), "Conflict"), {
+        _tag: "PlayLimitReached",
+        reached: [{ scope: "channel", period: "perDay", limit: 2 }],
+        resetsAt: DateTime.makeUnsafe("2026-07-15T12:00:00.000Z")
+      })
+    }).pipe(Effect.provide(layer))
+  )
+
+  it.effect("a reached total limit never resets; a start past the limit says so too", () =>
+    Effect.gen(function* () {
+      yield* setClock("2026-05-01T10:00:00.000Z")
+      const world = yield* makeWorld({ campaign: { maxPlaysPerParticipant: 1 } })
+      const ahead = yield* mintToken(world, "alice")
+      yield* play(world, "alice")
+      const expected = {
+        _tag: "PlayLimitReached",
+        reached: [{ scope: "campaign", period: "total", limit: 1 }],
+        resetsAt: null
+      }
+      assert.deepStrictEqual(reasonOf(yield* Effect.flip(mint(world, "alice")), "Conflict"), expected)
+      assert.deepStrictEqual(reasonOf(yield* Effect.flip(start(ahead.clientToken)), "Conflict"), expected)
+    }).pipe(Effect.provide(layer))
+  )
+
+  it.effect("a reused token is TokenAlreadyUsed (with its jti), not a play limit", () =>
+    Effect.gen(function* () {
+      yield* setClock("2026-06-01T09:00:00.000Z")
+      const world = yield* makeWorld({ campaign: { maxPlaysPerParticipant: 5 } })
+      const { clientToken, jti } = yield* mintToken(world, "alice")
+      yield* start(clientToken)
+      const outcome = yield* start(clientToken).pipe(
+        Effect.as("started twice"),
+        Effect.catchReasons("Conflict", {
+          TokenAlreadyUsed: (reason) => Effect.succeed(`used ${reason.jti}`),
+          PlayLimitReached: () => Effect.succeed("limit")
+        })
+      )
+      assert.strictEqual(outcome, `used ${jti}`)
+    }).pipe(Effect.provide(layer))
+  )
+
+  it.effect("an expired token is TokenExpired at its expiry; a second finish is PlayAlreadyFinished", () =>
+    Effect.gen(function* () {
+      yield* setClock("2026-06-01T09:00:00.000Z")
+      const world = yield* makeWorld()
+      const late = yield* mintToken(world, "alice", 60)
+      const { clientToken } = yield* mintToken(world, "bob")
+      const started = yield* start(clientToken)
+      yield* finish(clientToken, started.session.id)
+      assert.deepStrictEqual(reasonOf(yield* Effect.flip(finish(clientToken, started.session.id)), "Conflict"), {
+        _tag: "PlayAlreadyFinished",
+        sessionId: started.session.id
+      })
+
+      yield* TestClock.adjust(Duration.seconds(60))
+      assert.deepStrictEqual(reasonOf(yield* Effect.flip(start(late.clientToken)), "Unauthorized"), {
+        _tag: "TokenExpired",
+        expiredAt: late.expiresAt
+      })
+    }).pipe(Effect.provide(layer))
+  )
+
+  it.effect("a paused campaign's token is GameUnavailable; an unknown origin is OriginNotAllowed", () =>
+    Effect.gen(function* () {
+      yield* setClock("2026-06-01T09:00:00.000Z")
+      const world = yield* makeWorld()
+      const { clientToken } = yield* mintToken(world, "alice")
+      yield* (yield* Campaigns.Campaigns).pause(world.actor, world.campaign.id)
+      assert.deepStrictEqual(reasonOf(yield* Effect.flip(start(clientToken)), "Conflict"), {
+        _tag: "GameUnavailable",
+        campaignId: world.campaign.id,
+        because: "campaignNotActive"
+      })
+      const elsewhere = (yield* Plays.Plays).mint(world.actor, {
+        channelId: world.channel.id,
+        participantRef: "alice",
+        origin: "https://elsewhere.example"
+      })
+      assert.deepStrictEqual(reasonOf(yield* Effect.flip(elsewhere), "Forbidden"), {
+        _tag: "OriginNotAllowed",
+        origin: "https://elsewhere.example"
+      })
+    }).pipe(Effect.provide(layer))
+  )
+
+  it.effect("the plan's monthly plays are LimitReached, told apart from a player's limit", () =>
+    Effect.gen(function* () {
+      yield* setClock("2026-03-31T20:00:00.000Z")
+      const world = yield* makeWorld({ limits: { playsPerMonth: 1 } })
+      yield* play(world, "alice")
+      assert.deepStrictEqual(reasonOf(yield* Effect.flip(mint(world, "bob")), "UpgradeRequired"), {
+        _tag: "LimitReached",
+        limit: "playsPerMonth",
+        max: 1
+      })
     }).pipe(Effect.provide(layer))
   )
 })

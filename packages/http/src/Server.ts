@@ -62,8 +62,7 @@ const AdminAuthLayer = Layer.effect(
     const config = yield* HttpConfig
     const expected = config.adminToken === undefined ? undefined : Redacted.value(config.adminToken)
     const unauthorized = new Errors.Unauthorized({
-      message:
-        expected === undefined ? "The operator API is disabled (CG_ADMIN_TOKEN is not set)." : "Wrong operator token."
+      reason: expected === undefined ? new Errors.OperatorApiDisabled() : new Errors.OperatorTokenWrong()
     })
     return AdminAuth.of({
       bearer: (httpEffect, { credential }) =>
@@ -105,7 +104,7 @@ export type RoutesRequirements = typeof routes extends Layer.Layer<infer _A, inf
 /**
  * A Web-standard handler (`Request → Promise<Response>`) for mounting the API inside another
  * server (Express, Fastify, Hono, Next.js route handlers). `dependencies` provides what `routes`
- * needs: the core services, a `RateLimiter` and `HttpConfig`.
+ * needs: the engine (`NodeEngine.layer(store)`), a `RateLimiter` and `HttpConfig`.
  */
 export const toWebHandler = <E>(dependencies: Layer.Layer<RoutesRequirements, E>) =>
   HttpRouter.toWebHandler(routes.pipe(Layer.provide(dependencies)), { disableLogger: true })

@@ -1,6 +1,7 @@
 /**
- * `@campaign-games/http`: the Campaign Games `/v1` API as an Effect HttpApi: contract, handlers,
- * authentication, rate limits and the specification's error shape.
+ * `@campaign-games/http`: the Campaign Games `/v1` API as an Effect HttpApi (contract, handlers,
+ * authentication, rate limits and the specification's error shape), and the Node adapters of the
+ * engine's platform ports with `NodeEngine`, the whole engine on Node in one layer.
  *
  * @since 0.1.0
  */
@@ -9,6 +10,10 @@ export * as ApiError from "./ApiError.ts"
 export * as ClientTokenSigner from "./ClientTokenSigner.ts"
 export * as ErrorBoundary from "./ErrorBoundary.ts"
 export * as HttpConfig from "./HttpConfig.ts"
+export * as NodeEngine from "./NodeEngine.ts"
+export * as NodeHostResolver from "./NodeHostResolver.ts"
+export * as NodeSecrets from "./NodeSecrets.ts"
+export * as NodeWebhookTransport from "./NodeWebhookTransport.ts"
 export * as RateLimit from "./RateLimit.ts"
 export * as Security from "./Security.ts"
 export * as Server from "./Server.ts"

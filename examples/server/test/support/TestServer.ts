@@ -3,6 +3,8 @@
  * PostgreSQL when `DATABASE_URL` is set (a fresh database per test file) and on the in-memory store
  * otherwise, and speaks plain HTTP to it with `fetch`: tests assert what a user sees.
  */
+import type { StorePorts } from "@campaign-games/core"
+import { NodeEngine } from "@campaign-games/http"
 import { Database } from "@campaign-games/sql"
 import { MemoryStore } from "@campaign-games/testing"
 import { Context, Effect, Layer, Redacted } from "effect"
@@ -66,7 +68,7 @@ export const request =
 
 /** A running server and a client for it, built from any store layer. */
 export const make = <E, R>(
-  store: Layer.Layer<App.StoreServices, E, R>,
+  store: Layer.Layer<StorePorts.StoreServices, E, R>,
   options: { readonly redisUrl?: string | undefined; readonly allowPrivateUrls?: boolean | undefined } = {}
 ) =>
   Layer.effect(
@@ -101,7 +103,7 @@ export const make = <E, R>(
       })
     ),
     // Webhook receivers in tests listen on 127.0.0.1.
-    Layer.provide(App.core(store, { allowPrivateUrls: options.allowPrivateUrls ?? true }))
+    Layer.provide(NodeEngine.layer(store, { allowPrivateUrls: options.allowPrivateUrls ?? true }))
   )
 
 /** The default test server for a test file. */

@@ -2,7 +2,7 @@
  * Client tokens: short-lived, signed, single-use credentials for one play, minted by the backend and
  * handed to the embed. A token is bound to one campaign, one participantRef and one origin, and
  * carries a unique `jti`. They are standard JWTs (HS256), so any JWT tool can decode them; the
- * `TokenSigner` port signs and verifies them (the server uses a maintained JWT library).
+ * `TokenSigner` port signs and verifies them (`ClientTokenSigner`: HS256 over the `Secrets` port).
  *
  * @since 0.1.0
  */

@@ -6,6 +6,7 @@
 export * as AllowedOrigin from "./AllowedOrigin.ts"
 export * as AllowedOrigins from "./AllowedOrigins.ts"
 export * as ClientToken from "./ClientToken.ts"
+export * as ClientTokenSigner from "./ClientTokenSigner.ts"
 export * as Entry from "./Entry.ts"
 export * as PlayContext from "./PlayContext.ts"
 export * as PlayLimit from "./PlayLimit.ts"

@@ -2,10 +2,9 @@ import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Serv
 import type { LookupOptions } from "node:dns"
 import type { AddressInfo } from "node:net"
 import { Webhook } from "@campaign-games/core"
+import { NodeHostResolver, NodeWebhookTransport } from "@campaign-games/http"
 import { assert, describe, it } from "@effect/vitest"
 import { Clock, Effect } from "effect"
-import * as NodeHostResolver from "../src/NodeHostResolver.ts"
-import * as NodeWebhookTransport from "../src/NodeWebhookTransport.ts"
 
 interface Seen {
   readonly method: string | undefined

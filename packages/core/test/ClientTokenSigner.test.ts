@@ -1,5 +1,4 @@
-import { ClientToken, Secrets } from "@campaign-games/core"
-import { ClientTokenSigner } from "@campaign-games/http"
+import { ClientToken, ClientTokenSigner, Secrets } from "@campaign-games/core"
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Exit, Layer } from "effect"
 import * as jose from "jose"
@@ -20,8 +19,8 @@ const claims: ClientToken.Claims = {
 
 const BASE64URL = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 
-// The WebCrypto `Secrets` (core's default); the reference server's `node:crypto` one computes the
-// same digests (examples/server/test/NodeSecrets.test.ts).
+// The WebCrypto `Secrets` (core's default); the `node:crypto` one of `@campaign-games/http` computes
+// the same digests (packages/http/test/NodeSecrets.test.ts).
 const signerLayer = ClientTokenSigner.layerSecret(SECRET).pipe(Layer.provide(Secrets.Secrets.layerWebCrypto))
 
 describe("ClientTokenSigner", () => {

@@ -1,7 +1,7 @@
 import { Secrets } from "@campaign-games/core"
+import { NodeSecrets } from "@campaign-games/http"
 import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
-import * as NodeSecrets from "../src/NodeSecrets.ts"
 
 const inputs = ["", "cgk_abcdefghijkl_secret", "Ünïcödé « clé » 🎡", "x".repeat(10_000), "line\nbreak\u0000nul"]
 

@@ -1,0 +1,114 @@
+/**
+ * The `TokenSigner` port's implementation: client tokens are standard HS256 JSON Web Tokens
+ * (RFC 7519), written and checked here in a few lines rather than through a JWT library, so the core
+ * needs nothing but `effect` and the `Secrets` port. Any JWT tool decodes them and verifies them
+ * with the same key (the tests check both directions against `jose`). The key is kept in the store
+ * (`ServerSecretRepo`), so every instance on one database signs and verifies alike. Expiry is
+ * checked by `Plays` against its clock, not here.
+ *
+ * The HMAC is the `Secrets` port's (`node:crypto` on Node, WebCrypto elsewhere): on Node a
+ * synchronous HMAC of a short token costs a few microseconds, where a WebCrypto sign or verify is a
+ * promise settled by a job on libuv's thread pool, many times that. HS256 is the only algorithm: a
+ * token whose header names another (`none` included) is refused.
+ *
+ * Verification compares the token's own signature text with the expected one, in constant time,
+ * over the exact header and payload text it was given: changing any character of a token (even
+ * one of base64url's unused trailing bits) makes it fail, with `Unauthorized` (`TokenInvalid`).
+ *
+ * @since 0.1.0
+ */
+import { Effect, Layer, Schema } from "effect"
+import { TokenInvalid, Unauthorized } from "../Errors.ts"
+import * as Secrets from "../Secrets.ts"
+import * as ClientToken from "./ClientToken.ts"
+
+const KEY_NAME = "client-token-hs256"
+const decodeClaims = Schema.decodeUnknownEffect(ClientToken.Claims)
+
+const encoder = new TextEncoder()
+const decoder = new TextDecoder("utf-8", { fatal: true })
+
+/** Whether every character is below U+0080: then a text's UTF-8 bytes are its char codes. */
+const isAscii = (text: string): boolean => {
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 0x7f) return false
+  return true
+}
+
+const base64UrlOfText = (text: string): string =>
+  isAscii(text)
+    ? btoa(text).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "")
+    : Secrets.base64Url(encoder.encode(text))
+
+const BASE64URL = /^[A-Za-z0-9_-]+$/
+
+/** The UTF-8 text of a base64url segment, or undefined if it is not one. */
+const textOfBase64Url = (segment: string): string | undefined => {
+  if (!BASE64URL.test(segment) || segment.length % 4 === 1) return undefined
+  try {
+    const binary = atob(segment.replaceAll("-", "+").replaceAll("_", "/"))
+    if (isAscii(binary)) return binary
+    const bytes = new Uint8Array(binary.length)
+    for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i)
+    return decoder.decode(bytes)
+  } catch {
+    return undefined
+  }
+}
+
+const parseJson = (text: string | undefined): unknown => {
+  if (text === undefined) return undefined
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
+  }
+}
+
+/** The protected header of every token this signer makes. */
+const HEADER = base64UrlOfText(JSON.stringify({ alg: "HS256", typ: "JWT" }))
+
+/** Whether a decoded header asks for HS256 and nothing this signer does not understand. */
+const acceptableHeader = (header: unknown): boolean =>
+  typeof header === "object" &&
+  header !== null &&
+  (header as Record<string, unknown>)["alg"] === "HS256" &&
+  !("crit" in header) &&
+  ((header as Record<string, unknown>)["typ"] === undefined || (header as Record<string, unknown>)["typ"] === "JWT")
+
+/** A signer over a given secret (tests, embedding backends with their own key management). */
+export const make = (secret: string): Effect.Effect<ClientToken.TokenSigner["Service"], never, Secrets.Secrets> =>
+  Effect.map(Effect.service(Secrets.Secrets), (secrets) => {
+    const signature = (signingInput: string) => secrets.hmacSha256Base64Url(secret, signingInput)
+    const unauthorized = new Unauthorized({ reason: new TokenInvalid() })
+    return ClientToken.TokenSigner.of({
+      sign: (claims) => {
+        const signingInput = `${HEADER}.${base64UrlOfText(JSON.stringify(claims))}`
+        return Effect.map(signature(signingInput), (s) => `${signingInput}.${s}`)
+      },
+      verify: Effect.fnUntraced(function* (token: string) {
+        const parts = token.split(".")
+        if (parts.length !== 3) return yield* unauthorized
+        const [header, payload, given] = parts as [string, string, string]
+        // Every token this signer makes has the same header text: only another one is parsed.
+        if (header !== HEADER && !acceptableHeader(parseJson(textOfBase64Url(header)))) return yield* unauthorized
+        const expected = yield* signature(`${header}.${payload}`)
+        if (!Secrets.constantTimeEqual(given, expected)) return yield* unauthorized
+        return yield* Effect.mapError(decodeClaims(parseJson(textOfBase64Url(payload))), () => unauthorized)
+      })
+    })
+  })
+
+/** The signer over a given secret, as a layer (tests, embedding backends with their own keys). */
+export const layerSecret = (secret: string): Layer.Layer<ClientToken.TokenSigner, never, Secrets.Secrets> =>
+  Layer.effect(ClientToken.TokenSigner, make(secret))
+
+/** The signer over the store's shared key, created on first start. */
+export const layer = Layer.effect(
+  ClientToken.TokenSigner,
+  Effect.gen(function* () {
+    const secrets = yield* Secrets.Secrets
+    const repo = yield* ClientToken.ServerSecretRepo
+    const candidate = yield* secrets.randomToken(32)
+    return yield* make(yield* repo.getOrCreate(KEY_NAME, candidate))
+  })
+)
