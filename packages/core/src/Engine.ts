@@ -27,6 +27,7 @@ import { Branding } from "./campaigns/Branding.ts"
 import { Campaigns } from "./campaigns/Campaigns.ts"
 import { Channels } from "./campaigns/Channels.ts"
 import { MediaLibrary } from "./campaigns/FileRule.ts"
+import { InstanceCache } from "./InstanceCache.ts"
 import { AllowedOrigins } from "./play/AllowedOrigins.ts"
 import type { TokenSigner } from "./play/ClientToken.ts"
 import * as ClientTokenSigner from "./play/ClientTokenSigner.ts"
@@ -63,7 +64,7 @@ export type UseCases = Accounts | ApiKeys | Channels | Campaigns | Branding | Al
  * `Webhooks.WebhookPolicy` reference it sets is in the context too (references are not listed in
  * a layer's type).
  */
-export type Services = UseCases | WebhookDispatcher | EventOutbox | TokenSigner | MediaLibrary
+export type Services = UseCases | WebhookDispatcher | EventOutbox | TokenSigner | MediaLibrary | InstanceCache
 
 /** The ports a platform adapter provides (`NodeEngine` in `@campaign-games/http` on Node). */
 export type PlatformPorts = Secrets | HostResolver | WebhookTransport
@@ -92,6 +93,7 @@ export const layer = (options: Options = {}): Layer.Layer<Services, StoreError, 
   ).pipe(
     Layer.provideMerge(Webhooks.layerFanOut),
     Layer.provideMerge(ClientTokenSigner.layer),
+    Layer.provideMerge(InstanceCache.layer),
     Layer.provideMerge(MediaLibrary.layerNone),
     Layer.provideMerge(policy)
   )

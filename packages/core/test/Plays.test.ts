@@ -24,6 +24,7 @@ import type * as Channel from "../src/campaigns/Channel.ts"
 import * as Channels from "../src/campaigns/Channels.ts"
 import type { Detail } from "../src/Errors.ts"
 import * as FileRule from "../src/campaigns/FileRule.ts"
+import * as InstanceCache from "../src/InstanceCache.ts"
 import type * as Plan from "../src/accounts/Plan.ts"
 import * as PlayLimit from "../src/play/PlayLimit.ts"
 import * as ClientTokenSigner from "../src/play/ClientTokenSigner.ts"
@@ -51,6 +52,7 @@ const layer = Layer.mergeAll(
   Layer.provideMerge(ClientTokenSigner.layerSecret("plays-test-secret")),
   Layer.provideMerge(Secrets.Secrets.layerWebCrypto),
   Layer.provideMerge(FileRule.MediaLibrary.layerNone),
+  Layer.provideMerge(InstanceCache.InstanceCache.layer),
   Layer.provideMerge(store)
 )
 

@@ -4,7 +4,7 @@
  *
  * @since 0.1.0
  */
-import { Cache, Context, DateTime, Duration, Effect, Exit, Layer, Option } from "effect"
+import { Cache, Context, DateTime, Effect, Layer, Option } from "effect"
 import * as Account from "./Account.ts"
 import { newKey } from "./Accounts.ts"
 import * as Actor from "./Actor.ts"
@@ -21,15 +21,14 @@ import {
   Unauthorized,
   type UpgradeRequired
 } from "../Errors.ts"
+import { InstanceCache, RECENT_KEY_TTL } from "../InstanceCache.ts"
 import type { Page, Paged } from "../Pagination.ts"
 import * as Plan from "./Plan.ts"
 import { constantTimeEqual, Secrets } from "../Secrets.ts"
 import { LockKey, Store } from "../Store.ts"
 
-/** How long `authenticateRecent` may answer from a read of a key. */
-export const RECENT_KEY_TTL = Duration.minutes(1)
-/** How many keys `authenticateRecent` remembers (least recently used go first). */
-const RECENT_KEYS = 10_000
+/** How long `authenticateRecent` may answer from a read of a key (`InstanceCache.apiKeys`). */
+export { RECENT_KEY_TTL }
 
 export class ApiKeys extends Context.Service<
   ApiKeys,
@@ -80,11 +79,8 @@ export class ApiKeys extends Context.Service<
         })
       const authenticate = authenticateWith(keys.findByPrefix)
 
-      // Recent reads by prefix; a key that was not found is not kept (it may be one being created).
-      const recent = yield* Cache.makeWith(keys.findByPrefix, {
-        capacity: RECENT_KEYS,
-        timeToLive: (exit) => (Exit.isSuccess(exit) && Option.isSome(exit.value) ? RECENT_KEY_TTL : Duration.zero)
-      })
+      // Recent reads by prefix (`InstanceCache.apiKeys`).
+      const recent = (yield* InstanceCache).apiKeys
       const authenticateRecent = authenticateWith((keyPrefix) => Cache.get(recent, keyPrefix))
 
       const create = Effect.fn("ApiKeys.create")(function* (actor: Actor.Actor, input: ApiKey.CreateApiKey) {

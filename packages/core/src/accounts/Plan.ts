@@ -211,8 +211,19 @@ export const checkLimit = (
   used: number,
   adding = 1
 ): Effect.Effect<void, UpgradeRequired> => {
+  const reached = limitReached(limits, limit, used, adding)
+  return reached === undefined ? Effect.void : Effect.fail(reached)
+}
+
+/** `checkLimit` as a value: the failure when `adding` more would pass the limit, else undefined. */
+export const limitReached = (
+  limits: Limits,
+  limit: LimitName,
+  used: number,
+  adding = 1
+): UpgradeRequired | undefined => {
   const max = limits[limit]
   return max === null || used + adding <= max
-    ? Effect.void
-    : Effect.fail(new UpgradeRequired({ reason: new LimitReached({ limit, max }) }))
+    ? undefined
+    : new UpgradeRequired({ reason: new LimitReached({ limit, max }) })
 }

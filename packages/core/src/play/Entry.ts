@@ -31,6 +31,15 @@ export interface Entry {
 }
 
 /** The entry resource of the API. */
+/**
+ * Whether an entry can win a draw: every entry can, except a prediction's, which can once the
+ * campaign is resolved and only when it holds the resolved option.
+ */
+export const eligible = (
+  predictionValue: { readonly optionId: string } | null,
+  resolvedOptionId: string | null
+): boolean => predictionValue === null || (resolvedOptionId !== null && resolvedOptionId === predictionValue.optionId)
+
 export const EntryView = Schema.Struct({
   id: Schema.String,
   gameInstanceId: Schema.String,

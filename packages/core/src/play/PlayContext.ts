@@ -23,6 +23,7 @@ import type { PlayAccount } from "../accounts/Account.ts"
 import type { PlayCampaign } from "../campaigns/Campaign.ts"
 import type { PlayChannel } from "../campaigns/Channel.ts"
 import type { Entry } from "./Entry.ts"
+import { anyLimit } from "./PlayLimit.ts"
 import type { StoreError } from "../Errors.ts"
 import type { Event, EventType } from "../webhooks/Event.ts"
 import type { Timestamp } from "../Fields.ts"
@@ -96,11 +97,7 @@ export const isOpenStart = (campaign: PlayCampaign, channel: PlayChannel): boole
   campaign.status === "active" && channel.status === "active" && !hasPlayLimit(campaign, channel)
 
 /** Whether the campaign or the channel sets any play limit (so a play must be counted). */
-export const hasPlayLimit = (campaign: PlayCampaign, channel: PlayChannel): boolean =>
-  campaign.maxPlaysPerParticipant !== null ||
-  campaign.maxPlaysPerParticipantPerDay !== null ||
-  channel.maxPlaysPerParticipant !== null ||
-  channel.maxPlaysPerParticipantPerDay !== null
+export const hasPlayLimit = anyLimit
 
 /** The reads of the play use cases, one step each, scoped by account. */
 export class PlayContextRepo extends Context.Service<

@@ -12,6 +12,7 @@
  */
 import { DateTime, Option, Result } from "effect"
 import { Conflict, PlayLimitReached, type PlayLimitScope, type ReachedLimit } from "../Errors.ts"
+import type { PlayerCounts } from "./Session.ts"
 
 // -----------------------------------------------------------------------------
 // Day window
@@ -109,11 +110,17 @@ export interface Counts {
   readonly today: number
 }
 
-/** The limits set on a channel or a campaign (both carry the specification's two fields). */
-export const limitsOf = (source: {
+/** What sets play limits: a channel or a campaign (both carry the specification's two fields). */
+export interface LimitSource {
   readonly maxPlaysPerParticipant: number | null
   readonly maxPlaysPerParticipantPerDay: number | null
-}): Limits => ({ total: source.maxPlaysPerParticipant, perDay: source.maxPlaysPerParticipantPerDay })
+}
+
+/** The limits set on a channel or a campaign. */
+export const limitsOf = (source: LimitSource): Limits => ({
+  total: source.maxPlaysPerParticipant,
+  perDay: source.maxPlaysPerParticipantPerDay
+})
 
 /** Plays the player has left under `limits` (the smaller of the two), never negative; `null` = unlimited. */
 export const remaining = (limits: Limits, counts: Counts): number | null => {
@@ -135,6 +142,43 @@ export interface ScopeState {
   /** The scope's current day (`dayWindow`): a daily limit reached in it resets at its end. */
   readonly day?: Window | undefined
 }
+
+/** A play's two scopes' current days, each in its own play-limit time zone (`dayWindow`). */
+export interface Days {
+  readonly campaignDay: Window
+  readonly channelDay: Window
+}
+
+/** Whether the campaign or the channel sets any play limit (so a play must be counted). */
+export const anyLimit = (campaign: LimitSource, channel: LimitSource): boolean =>
+  campaign.maxPlaysPerParticipant !== null ||
+  campaign.maxPlaysPerParticipantPerDay !== null ||
+  channel.maxPlaysPerParticipant !== null ||
+  channel.maxPlaysPerParticipantPerDay !== null
+
+/**
+ * The scopes of a play of a campaign on a channel: each one's limits, the player's plays counted in
+ * it and its current day, as `decide` takes them (the campaign's first).
+ */
+export const scopesOf = (
+  campaign: LimitSource,
+  channel: LimitSource,
+  counts: PlayerCounts,
+  days: Days
+): ReadonlyArray<ScopeState> => [
+  {
+    scope: "campaign",
+    limits: limitsOf(campaign),
+    counts: { total: counts.campaignTotal, today: counts.campaignToday },
+    day: days.campaignDay
+  },
+  {
+    scope: "channel",
+    limits: limitsOf(channel),
+    counts: { total: counts.channelTotal, today: counts.channelToday },
+    day: days.channelDay
+  }
+]
 
 /** The field naming each limit, as in the Channel and Campaign resources. */
 export const Field = PlayLimitReached.limitField

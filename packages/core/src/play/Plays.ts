@@ -35,10 +35,9 @@
  *
  * @since 0.1.0
  */
-import { Context, DateTime, Duration, Effect, Layer, Option, Random, Result } from "effect"
+import { Cache, Context, DateTime, Duration, Effect, Layer, Option, Random, Result } from "effect"
 import * as Account from "../accounts/Account.ts"
 import * as Actor from "../accounts/Actor.ts"
-import * as AllowedOrigin from "./AllowedOrigin.ts"
 import * as Campaign from "../campaigns/Campaign.ts"
 import * as Channel from "../campaigns/Channel.ts"
 import * as ClientToken from "./ClientToken.ts"
@@ -48,9 +47,7 @@ import {
   Forbidden,
   GameUnavailable,
   type InvalidRequest,
-  KeyRevoked,
   NotFound,
-  OriginNotAllowed,
   PlayAlreadyFinished,
   ResourceNotFound,
   type StoreError,
@@ -64,8 +61,9 @@ import type * as Game from "../games/Game.ts"
 import * as Games from "../games/Games.ts"
 import * as Ids from "../Ids.ts"
 import type { Page, Paged } from "../Pagination.ts"
-import * as Plan from "../accounts/Plan.ts"
-import { type Completion, hasPlayLimit, type KnownFinish, PlayContextRepo, PlayFinishRepo } from "./PlayContext.ts"
+import { dayWindowAt, InstanceCache } from "../InstanceCache.ts"
+import * as Mint from "./Mint.ts"
+import { type Completion, type KnownFinish, PlayContextRepo, PlayFinishRepo } from "./PlayContext.ts"
 import * as PlayLimit from "./PlayLimit.ts"
 import * as Session from "./Session.ts"
 import { LockKey, Store } from "../Store.ts"
@@ -103,9 +101,6 @@ export const FINISH_GRACE = Duration.hours(1)
 
 const DEFAULT_TTL_SECONDS = 900
 
-/** How many campaigns (and accounts' endpoint lists) a finish may decide from without reading. */
-const KNOWN_MAX = 10_000
-
 export class Plays extends Context.Service<
   Plays,
   {
@@ -137,84 +132,45 @@ export class Plays extends Context.Service<
       const entries = yield* Entry.EntryRepo
       const finishes = yield* PlayFinishRepo
       const signer = yield* ClientToken.TokenSigner
+      const cache = yield* InstanceCache
 
-      const revokedKey = new Unauthorized({ reason: new KeyRevoked() })
       const orFail = <A, E>(option: Option.Option<A>, error: () => E): Effect.Effect<A, E> =>
         Option.isSome(option) ? Effect.succeed(option.value) : Effect.fail(error())
 
-      const limitScopes = (
+      /** The player's current days in the campaign's and the channel's play-limit time zones. */
+      const daysOf = Effect.fnUntraced(function* (
         campaign: Campaign.PlayCampaign,
         channel: Channel.PlayChannel,
-        counts: Session.PlayerCounts,
         now: DateTime.Utc
-      ): Parameters<typeof PlayLimit.decide>[0] => [
-        {
-          scope: "campaign",
-          limits: { total: campaign.maxPlaysPerParticipant, perDay: campaign.maxPlaysPerParticipantPerDay },
-          counts: { total: counts.campaignTotal, today: counts.campaignToday },
-          day: dayWindow(now, campaign.playLimitTimezone)
-        },
-        {
-          scope: "channel",
-          limits: { total: channel.maxPlaysPerParticipant, perDay: channel.maxPlaysPerParticipantPerDay },
-          counts: { total: counts.channelTotal, today: counts.channelToday },
-          day: dayWindow(now, channel.playLimitTimezone)
-        }
-      ]
+      ) {
+        return {
+          campaignDay: yield* dayWindowAt(cache, now, campaign.playLimitTimezone),
+          channelDay: yield* dayWindowAt(cache, now, channel.playLimitTimezone)
+        } satisfies PlayLimit.Days
+      })
 
-      /** Whether any play limit applies: without one there is nothing to count (nor to lock). */
-      const limited = hasPlayLimit
-
-      // The last day window per time zone, reused while `now` is inside it: `PlayLimit.dayWindow`
-      // reads the zone's rules (slow) and gives the same window for every instant of an ordinary
-      // day. Days of a DST change (not 24 hours long) are computed every time.
-      const windows = new Map<
-        string,
-        { readonly start: number; readonly end: number; readonly window: PlayLimit.Window }
-      >()
-      const dayWindow = (now: DateTime.Utc, timeZone: string): PlayLimit.Window => {
-        const t = DateTime.toEpochMillis(now)
-        const last = windows.get(timeZone)
-        if (last !== undefined && t >= last.start && t < last.end) return last.window
-        const window = PlayLimit.dayWindow(now, timeZone)
-        const start = DateTime.toEpochMillis(window.start)
-        const end = DateTime.toEpochMillis(window.end)
-        if (end - start === 86_400_000) {
-          if (windows.size >= 1000) windows.clear()
-          windows.set(timeZone, { start, end, window })
-        }
-        return window
-      }
-
-      const countsFor = (
+      /** Counts the player's plays and decides whether one more may start (`PlayLimit.decide`). */
+      const checkLimits = Effect.fnUntraced(function* (
         campaign: Campaign.PlayCampaign,
         channel: Channel.PlayChannel,
         participantRef: string,
         now: DateTime.Utc
-      ) =>
-        sessions.counts({
+      ) {
+        const days = yield* daysOf(campaign, channel, now)
+        const counts = yield* sessions.counts({
           channelId: channel.id,
           campaignId: campaign.id,
           participantRef,
-          campaignDay: dayWindow(now, campaign.playLimitTimezone),
-          channelDay: dayWindow(now, channel.playLimitTimezone)
+          ...days
         })
-
-      const checkLimits = (
-        campaign: Campaign.PlayCampaign,
-        channel: Channel.PlayChannel,
-        participantRef: string,
-        now: DateTime.Utc
-      ) =>
-        Effect.flatMap(countsFor(campaign, channel, participantRef, now), (counts) => {
-          const decided = PlayLimit.decide(limitScopes(campaign, channel, counts, now))
-          return Result.isFailure(decided) ? Effect.fail(decided.failure) : Effect.void
-        })
+        const decided = PlayLimit.decide(PlayLimit.scopesOf(campaign, channel, counts, days))
+        if (Result.isFailure(decided)) return yield* decided.failure
+      })
 
       const mint = Effect.fn("Plays.mint")(function* (actor: Actor.Actor, input: ClientToken.MintRequest) {
         yield* Actor.require(actor, "tokens.mint")
         const accountId = actor.account.id
-        const origin = AllowedOrigin.normalize(input.origin)
+        const origin = yield* Cache.get(cache.origins, input.origin)
         // A malformed origin is never on the list: the channel is still looked up first (404 before 403).
         const now = yield* DateTime.now
         const read = yield* context.forMint({
@@ -224,24 +180,16 @@ export class Plays extends Context.Service<
           origin: origin ?? "",
           month: Usage.monthOf(now)
         })
-        // The key as it is now: the actor may come from a recent read of it (`authenticateRecent`).
-        if (!read.keyActive || Option.isNone(read.account)) return yield* revokedKey
-        const { channel, originAllowed, activeCampaigns, monthPlays } = yield* orFail(
-          read.channel,
-          () => new NotFound({ reason: new ResourceNotFound({ resource: "channel", id: input.channelId }) })
+        const decided = Mint.decide(
+          read,
+          { channelId: input.channelId, origin: input.origin, normalizedOrigin: origin },
+          now
         )
-        if (origin === undefined || !originAllowed) {
-          return yield* new Forbidden({ reason: new OriginNotAllowed({ origin: input.origin }) })
-        }
-        const between: MintResult = { _tag: "BetweenCampaigns", betweenCampaigns: channel.betweenCampaigns }
-        if (channel.status !== "active") return between
-        const live = Campaign.liveAt(activeCampaigns, now)
-        if (live === undefined) return between
-        const limits = Account.limits(read.account.value)
-        if (limits.playsPerMonth !== null) {
-          yield* Plan.checkLimit(limits, "playsPerMonth", monthPlays)
-        }
-        if (limited(live, channel)) yield* checkLimits(live, channel, input.participantRef, now)
+        if (Result.isFailure(decided)) return yield* decided.failure
+        const decision = decided.success
+        if (decision._tag === "BetweenCampaigns") return decision satisfies MintResult
+        const { campaign, channel } = decision
+        if (decision.countPlays) yield* checkLimits(campaign, channel, input.participantRef, now)
         const jti = yield* Ids.make("jti")
         const iat = Math.floor(DateTime.toEpochMillis(now) / 1000)
         const exp = iat + (input.ttlSeconds ?? DEFAULT_TTL_SECONDS)
@@ -249,9 +197,9 @@ export class Plays extends Context.Service<
           jti,
           acc: accountId,
           chn: channel.id,
-          gid: live.id,
+          gid: campaign.id,
           sub: input.participantRef,
-          org: origin,
+          org: decision.origin,
           iat,
           exp
         })
@@ -291,14 +239,9 @@ export class Plays extends Context.Service<
       })
 
       // What this instance last read of campaigns (at a start or a finish) and of accounts' active
-      // endpoints (at a finish): a finish decides from them without reading first, and
-      // `completeKnown` writes only while they are still so (else the finish reads and decides).
-      const knownCampaigns = new Map<string, Campaign.PlayCampaign>()
-      const knownEndpoints = new Map<string, ReadonlyArray<Webhook.Target>>()
-      const remember = <A>(known: Map<string, A>, key: string, value: A) => {
-        if (known.size >= KNOWN_MAX && !known.has(key)) known.clear()
-        known.set(key, value)
-      }
+      // endpoints (at a finish), kept in `InstanceCache`: a finish decides from them without reading
+      // first, and `completeKnown` writes only while they are still so (else it reads and decides).
+      const remember = <A>(known: Cache.Cache<string, A>, key: string, value: A) => Cache.set(known, key, value)
 
       const start = Effect.fn("Plays.start")(function* (token: string) {
         const claims = yield* claimsOf(token, Duration.zero)
@@ -317,14 +260,14 @@ export class Plays extends Context.Service<
         // Read and, when nothing needs counting (no limit), written in one step of the store.
         const found = yield* context.startOpen(draft, Usage.monthOf(now))
         const campaign = yield* orFail(found.campaign, gone("campaign", claims.gid))
-        remember(knownCampaigns, campaign.id, campaign)
+        yield* remember(cache.campaigns, campaign.id, campaign)
         if (campaign.status !== "active") return yield* unavailable(campaign.id, "campaignNotActive")
         const channel = yield* orFail(found.channel, gone("channel", claims.chn))
         if (channel.status !== "active") return yield* unavailable(campaign.id, "channelDisabled")
         // Not written although active: a limited start (counted under a lock), or a used token.
         const session = found.started
           ? draft
-          : limited(campaign, channel)
+          : PlayLimit.anyLimit(campaign, channel)
             ? yield* store.transaction(startLimited(draft, campaign, channel))
             : yield* alreadyUsed(claims.jti)
         const game = Games.bySlug(campaign.gameSlug)!
@@ -362,9 +305,7 @@ export class Plays extends Context.Service<
           predictionValue,
           outcome,
           weight: 1,
-          eligible:
-            predictionValue === null ||
-            (campaign.resolvedOptionId !== null && campaign.resolvedOptionId === predictionValue.optionId),
+          eligible: Entry.eligible(predictionValue, campaign.resolvedOptionId),
           createdAt: now
         }
         const { event, deliveries } = yield* Webhook.fanOut(
@@ -394,8 +335,8 @@ export class Plays extends Context.Service<
         const random = yield* Random.next
         const now = yield* DateTime.now
         // Decided from what this instance knows, and written in one step while that still holds.
-        const knownCampaign = knownCampaigns.get(claims.gid)
-        const endpointsKnown = knownEndpoints.get(claims.acc)
+        const knownCampaign = Option.getOrUndefined(yield* Cache.getOption(cache.campaigns, claims.gid))
+        const endpointsKnown = Option.getOrUndefined(yield* Cache.getOption(cache.endpoints, claims.acc))
         if (knownCampaign !== undefined && endpointsKnown !== undefined) {
           const scored = Games.bySlug(knownCampaign.gameSlug)!.finish(knownCampaign.config, body ?? {}, random)
           if (Result.isSuccess(scored)) {
@@ -419,8 +360,8 @@ export class Plays extends Context.Service<
         if (Option.isNone(found)) return yield* notFound()
         const { session, campaign, endpoints } = found.value
         if (session.jti !== claims.jti || session.accountId !== claims.acc) return yield* notFound()
-        remember(knownCampaigns, campaign.id, campaign)
-        remember(knownEndpoints, session.accountId, endpoints)
+        yield* remember(cache.campaigns, campaign.id, campaign)
+        yield* remember(cache.endpoints, session.accountId, endpoints)
         if (session.finishedAt !== null) return yield* alreadyFinished()
         const scored = Games.bySlug(campaign.gameSlug)!.finish(campaign.config, body ?? {}, random)
         if (Result.isFailure(scored)) return yield* scored.failure

@@ -1,0 +1,76 @@
+/**
+ * The mint decision: given what the store read for a mint (`PlayContextRepo.forMint`) and `now`,
+ * whether the backend gets a client token, and for which campaign, or the channel's
+ * between-campaigns message, or which failure. A pure function, so every case is a test of
+ * inputs and one answer.
+ *
+ * In order: the key must still be active and its account still there (401 `KeyRevoked`: the key may
+ * have been authenticated from a recent read of it); the channel must be the account's (404); the
+ * origin must be on the account's list (403, also for a malformed one, after the 404); a disabled
+ * channel, or one with no campaign live now, answers its between-campaigns message; the plan's
+ * plays of the month must not be used up (402). Play limits are decided after it, over the
+ * player's counted plays (`PlayLimit.decide`), when the live campaign or the channel sets one.
+ *
+ * @since 0.1.0
+ */
+import type { DateTime } from "effect"
+import { Result } from "effect"
+import * as Account from "../accounts/Account.ts"
+import * as Plan from "../accounts/Plan.ts"
+import * as Campaign from "../campaigns/Campaign.ts"
+import type * as Channel from "../campaigns/Channel.ts"
+import {
+  Forbidden,
+  KeyRevoked,
+  NotFound,
+  OriginNotAllowed,
+  ResourceNotFound,
+  Unauthorized,
+  UpgradeRequired
+} from "../Errors.ts"
+import type { MintRead } from "./PlayContext.ts"
+import { anyLimit } from "./PlayLimit.ts"
+
+/** What a mint asked for, as the decision needs it. */
+export interface Request {
+  readonly channelId: string
+  /** The origin as sent. */
+  readonly origin: string
+  /** Its normal form (`AllowedOrigin.normalize`); undefined when it is not an origin. */
+  readonly normalizedOrigin: string | undefined
+}
+
+/** What the mint does. */
+export type Decision =
+  | {
+      readonly _tag: "Mint"
+      readonly campaign: Campaign.PlayCampaign
+      readonly channel: Channel.PlayChannel
+      readonly origin: string
+      /** Whether the player's plays must be counted against play limits before the token is signed. */
+      readonly countPlays: boolean
+    }
+  | { readonly _tag: "BetweenCampaigns"; readonly betweenCampaigns: Channel.BetweenCampaigns }
+
+export type Failure = Unauthorized | NotFound | Forbidden | UpgradeRequired
+
+/** The mint's answer to `read` at `now` (see the module's header for the order of the checks). */
+export const decide = (read: MintRead, request: Request, now: DateTime.Utc): Result.Result<Decision, Failure> => {
+  if (!read.keyActive || read.account._tag === "None") {
+    return Result.fail(new Unauthorized({ reason: new KeyRevoked() }))
+  }
+  if (read.channel._tag === "None") {
+    return Result.fail(new NotFound({ reason: new ResourceNotFound({ resource: "channel", id: request.channelId }) }))
+  }
+  const { activeCampaigns, channel, monthPlays, originAllowed } = read.channel.value
+  const origin = request.normalizedOrigin
+  if (origin === undefined || !originAllowed) {
+    return Result.fail(new Forbidden({ reason: new OriginNotAllowed({ origin: request.origin }) }))
+  }
+  const live = channel.status === "active" ? Campaign.liveAt(activeCampaigns, now) : undefined
+  if (live === undefined)
+    return Result.succeed({ _tag: "BetweenCampaigns", betweenCampaigns: channel.betweenCampaigns })
+  const monthFull = Plan.limitReached(Account.limits(read.account.value), "playsPerMonth", monthPlays)
+  if (monthFull !== undefined) return Result.fail(monthFull)
+  return Result.succeed({ _tag: "Mint", campaign: live, channel, origin, countPlays: anyLimit(live, channel) })
+}
