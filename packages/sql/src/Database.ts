@@ -1,8 +1,8 @@
 /**
  * The database of a server: PostgreSQL when a URL is given (`@effect/sql-pg`, a pool of
  * connections), otherwise PGlite persisted under the data directory. Either way the migrations run
- * before anything else, then the store ports of `SqlStore` are provided together with the
- * `SqlClient` (for later modules' repositories).
+ * before anything else, then every store port (`SqlStore.layer`: core's `StorePorts`) is provided
+ * together with the `SqlClient` (for later modules' repositories).
  *
  * Connection pools and PGlite are built on the live clock even when the caller runs under a test
  * clock: a pool's idle timers replayed by a test clock moved far ahead would spin.
@@ -15,7 +15,7 @@
 
 import { mkdir } from "node:fs/promises"
 import { join, resolve } from "node:path"
-import type { Store } from "@campaign-games/core/Store"
+import type * as StorePorts from "@campaign-games/core/StorePorts"
 import * as PgClient from "@effect/sql-pg/PgClient"
 import { Clock, Effect, Layer, Redacted, type Scope } from "effect"
 import { Reactivity } from "effect/reactivity"
@@ -23,13 +23,9 @@ import { type Migrator, type SqlClient, SqlError } from "effect/sql"
 import * as Migrations from "./Migrations.ts"
 import * as PgliteClient from "./PgliteClient.ts"
 import * as SqlStore from "./SqlStore.ts"
-import * as SqlWebhookStore from "./SqlWebhookStore.ts"
 
-/**
- * What every database layer provides: the `SqlClient`, `Store` and every repository of `SqlStore`
- * and `SqlWebhookStore`.
- */
-export type Services = SqlClient.SqlClient | Store | SqlStore.Repos | SqlWebhookStore.Repos
+/** What every database layer provides: the `SqlClient` and every store port (`StorePorts`). */
+export type Services = SqlClient.SqlClient | StorePorts.StoreServices
 
 /** How building a database layer can fail. */
 export type Error = SqlError.SqlError | Migrator.MigrationError
@@ -41,10 +37,7 @@ const liveClock = Layer.succeed(Clock.Clock)(Clock.Clock.defaultValue())
 
 /** Migrates the database of `client`, then builds the store over it. */
 const storeOver = <C, E>(client: Layer.Layer<C | SqlClient.SqlClient, E>): Layer.Layer<Services | C, E | Error> =>
-  Layer.mergeAll(SqlStore.layer, SqlWebhookStore.layer).pipe(
-    Layer.provideMerge(Migrations.layer.pipe(Layer.provideMerge(client))),
-    Layer.provide(liveClock)
-  )
+  SqlStore.layer.pipe(Layer.provideMerge(Migrations.layer.pipe(Layer.provideMerge(client))), Layer.provide(liveClock))
 
 /** PostgreSQL at `url`, with a pool of `poolSize` connections (default 10). */
 export const layerPostgres = (options: {

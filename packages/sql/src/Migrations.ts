@@ -227,7 +227,7 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
     `CREATE INDEX webhook_deliveries_endpoint_created_idx ON webhook_deliveries (endpoint_id, created_at)`
   ),
   // An account's plays of a month are counted in 16 rows (which one a play counts in is up to
-  // SqlStore), summed when read: concurrent starts of one account no longer queue on one row's lock.
+  // SqlUsageRepo), summed when read: concurrent starts of one account no longer queue on one row's lock.
   "0005_usage_shards": statements(
     `ALTER TABLE account_usage ADD COLUMN shard smallint NOT NULL DEFAULT 0 CHECK (shard BETWEEN 0 AND 15)`,
     `ALTER TABLE account_usage DROP CONSTRAINT account_usage_pkey`,

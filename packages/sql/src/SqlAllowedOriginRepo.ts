@@ -1,0 +1,61 @@
+/**
+ * `AllowedOriginRepo` over effect/sql, on the `allowed_origins` table: one statement per operation
+ * (a list whose page is empty past the first one costs a second, to count), each scoped by
+ * account. An origin already on the account's list makes `insert` fail with core's `Conflict`
+ * (`ON CONFLICT (account_id, origin) DO NOTHING`, then no row returned).
+ *
+ * @since 0.1.0
+ */
+import type { Page } from "@campaign-games/core/Pagination"
+import {
+  type AllowedOrigin,
+  AllowedOriginRepo,
+  duplicate as duplicateOrigin
+} from "@campaign-games/core/play/AllowedOrigin"
+import { Effect, Layer } from "effect"
+import { SqlClient } from "effect/sql"
+import * as Repository from "./internal/Repository.ts"
+import * as Table from "./internal/Table.ts"
+import * as Tables from "./internal/Tables.ts"
+import { time } from "./internal/Values.ts"
+
+const origin = Table.read(Tables.allowedOrigins)
+
+/** `AllowedOriginRepo` over a migrated database. */
+export const layer: Layer.Layer<AllowedOriginRepo, never, SqlClient.SqlClient> = Repository.layer(
+  AllowedOriginRepo,
+  (sql) => {
+    const count = (accountId: string) =>
+      Effect.map(sql`SELECT count(*)::int FROM allowed_origins WHERE account_id = ${accountId}`.values, Table.count)
+
+    return {
+      insert: (o: AllowedOrigin) =>
+        Effect.flatMap(
+          sql`INSERT INTO allowed_origins (id, account_id, origin, created_at)
+          VALUES (${o.id}, ${o.accountId}, ${o.origin}, ${time(o.createdAt)})
+          ON CONFLICT (account_id, origin) DO NOTHING
+          RETURNING id`,
+          (rows) => (rows.length > 0 ? Effect.void : Effect.fail(duplicateOrigin(o.origin)))
+        ),
+      list: (accountId: string, page: Page) =>
+        Effect.flatMap(
+          sql`SELECT ${origin.select}, count(*) OVER ()::int FROM allowed_origins
+          WHERE account_id = ${accountId}
+          ORDER BY created_at, id
+          LIMIT ${page.limit} OFFSET ${page.offset}`.values,
+          Table.page(origin, page, count(accountId))
+        ),
+      delete: (accountId: string, id: string) =>
+        Effect.map(
+          sql`DELETE FROM allowed_origins WHERE account_id = ${accountId} AND id = ${id} RETURNING id`,
+          (rows) => rows.length > 0
+        ),
+      exists: (accountId: string, origin: string) =>
+        Effect.map(
+          sql`SELECT EXISTS (SELECT 1 FROM allowed_origins WHERE account_id = ${accountId} AND origin = ${origin})`
+            .values,
+          (rows) => rows[0]?.[0] === true
+        )
+    }
+  }
+)

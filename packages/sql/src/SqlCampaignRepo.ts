@@ -1,0 +1,107 @@
+/**
+ * `CampaignRepo` over effect/sql, on the `campaigns` table: one statement per operation (a list
+ * whose page is empty past the first one costs a second, to count), each scoped by account. The
+ * game's config, the prize, the theme and the winner-selection settings are `jsonb` documents; the
+ * settings' window times are ISO 8601 strings in it (or null). A played campaign cannot be deleted:
+ * its sessions' key to it refuses.
+ *
+ * @since 0.1.0
+ */
+import { type Campaign, CampaignRepo, type ListFilter } from "@campaign-games/core/campaigns/Campaign"
+import type { Page } from "@campaign-games/core/Pagination"
+import { Effect, Layer } from "effect"
+import { SqlClient, type Statement } from "effect/sql"
+import * as Repository from "./internal/Repository.ts"
+import * as Table from "./internal/Table.ts"
+import * as Tables from "./internal/Tables.ts"
+import { json, jsonOrNull, time, timeOrNull } from "./internal/Values.ts"
+
+const campaign = Table.read(Tables.campaigns)
+
+/** The winner-selection settings as stored: window times as ISO 8601 strings or null. */
+const selectionConfig = (config: Campaign["winnerSelectionConfig"]): string =>
+  json({
+    maxWinners: config.maxWinners,
+    tieBreak: config.tieBreak,
+    windowStart: timeOrNull(config.windowStart),
+    windowEnd: timeOrNull(config.windowEnd)
+  })
+
+/** `CampaignRepo` over a migrated database. */
+export const layer: Layer.Layer<CampaignRepo, never, SqlClient.SqlClient> = Repository.layer(CampaignRepo, (sql) => {
+  const matching = (accountId: string, filter: ListFilter) =>
+    sql.and([
+      sql`account_id = ${accountId}`,
+      ...(filter.channelId === undefined ? [] : [sql`channel_id = ${filter.channelId}`]),
+      ...(filter.status === undefined ? [] : [sql`status = ${filter.status}`])
+    ])
+
+  const count = (accountId: string, filter: ListFilter) =>
+    Effect.map(sql`SELECT count(*)::int FROM campaigns WHERE ${matching(accountId, filter)}`.values, Table.count)
+
+  /** The account's active campaigns matching `and`, newest first. */
+  const active = (accountId: string, and: Statement.Fragment) =>
+    Effect.flatMap(
+      sql`SELECT ${campaign.select} FROM campaigns
+        WHERE account_id = ${accountId} AND status = 'active'${and}
+        ORDER BY created_at DESC, id DESC`.values,
+      campaign.decode
+    )
+
+  return {
+    insert: Effect.fnUntraced(function* (c: Campaign) {
+      yield* sql`INSERT INTO campaigns
+        (id, account_id, channel_id, game_slug, name, status, config, prize, theme,
+          grant_once_per_participant, reward_valid_for_seconds, winner_selection_trigger,
+          winner_selection_algorithm, winner_selection_config, schedule_at, resolved_option_id, resolved_at,
+          max_plays_per_participant, max_plays_per_participant_per_day, play_limit_timezone,
+          live_from, live_until, activated_at, created_at, updated_at)
+        VALUES (${c.id}, ${c.accountId}, ${c.channelId}, ${c.gameSlug}, ${c.name}, ${c.status},
+          ${json(c.config)}, ${jsonOrNull(c.prize)}, ${jsonOrNull(c.theme)},
+          ${c.grantOncePerParticipant}, ${c.rewardValidForSeconds}, ${c.winnerSelectionTrigger},
+          ${c.winnerSelectionAlgorithm}, ${selectionConfig(c.winnerSelectionConfig)},
+          ${timeOrNull(c.scheduleAt)}, ${c.resolvedOptionId}, ${timeOrNull(c.resolvedAt)},
+          ${c.maxPlaysPerParticipant}, ${c.maxPlaysPerParticipantPerDay}, ${c.playLimitTimezone},
+          ${timeOrNull(c.liveFrom)}, ${timeOrNull(c.liveUntil)}, ${timeOrNull(c.activatedAt)},
+          ${time(c.createdAt)}, ${time(c.updatedAt)})`
+    }),
+    update: Effect.fnUntraced(function* (c: Campaign) {
+      yield* sql`UPDATE campaigns SET channel_id = ${c.channelId}, game_slug = ${c.gameSlug}, name = ${c.name},
+          status = ${c.status}, config = ${json(c.config)}, prize = ${jsonOrNull(c.prize)},
+          theme = ${jsonOrNull(c.theme)}, grant_once_per_participant = ${c.grantOncePerParticipant},
+          reward_valid_for_seconds = ${c.rewardValidForSeconds},
+          winner_selection_trigger = ${c.winnerSelectionTrigger},
+          winner_selection_algorithm = ${c.winnerSelectionAlgorithm},
+          winner_selection_config = ${selectionConfig(c.winnerSelectionConfig)},
+          schedule_at = ${timeOrNull(c.scheduleAt)}, resolved_option_id = ${c.resolvedOptionId},
+          resolved_at = ${timeOrNull(c.resolvedAt)}, max_plays_per_participant = ${c.maxPlaysPerParticipant},
+          max_plays_per_participant_per_day = ${c.maxPlaysPerParticipantPerDay},
+          play_limit_timezone = ${c.playLimitTimezone}, live_from = ${timeOrNull(c.liveFrom)},
+          live_until = ${timeOrNull(c.liveUntil)}, activated_at = ${timeOrNull(c.activatedAt)},
+          updated_at = ${time(c.updatedAt)}
+        WHERE account_id = ${c.accountId} AND id = ${c.id}`
+    }),
+    findById: (accountId: string, id: string) =>
+      Effect.flatMap(
+        sql`SELECT ${campaign.select} FROM campaigns WHERE account_id = ${accountId} AND id = ${id}`.values,
+        campaign.first
+      ),
+    list: (accountId: string, filter: ListFilter, page: Page) =>
+      Effect.flatMap(
+        sql`SELECT ${campaign.select}, count(*) OVER ()::int FROM campaigns
+          WHERE ${matching(accountId, filter)}
+          ORDER BY created_at DESC, id DESC
+          LIMIT ${page.limit} OFFSET ${page.offset}`.values,
+        Table.page(campaign, page, count(accountId, filter))
+      ),
+    listActive: (accountId: string) => active(accountId, sql``),
+    listActiveOnChannel: (accountId: string, channelId: string) =>
+      active(accountId, sql` AND channel_id = ${channelId}`),
+    countOnChannel: (accountId: string, channelId: string) => count(accountId, { channelId }),
+    delete: (accountId: string, id: string) =>
+      Effect.map(
+        sql`DELETE FROM campaigns WHERE account_id = ${accountId} AND id = ${id} RETURNING id`,
+        (rows) => rows.length > 0
+      )
+  }
+})

@@ -1,0 +1,61 @@
+/**
+ * `ChannelRepo` over effect/sql, on the `channels` table: one statement per operation (a list whose
+ * page is empty past the first one costs a second, to count), each scoped by account. A channel
+ * with campaigns cannot be deleted: the campaigns' key to it is `ON DELETE RESTRICT`.
+ *
+ * @since 0.1.0
+ */
+import { type Channel, ChannelRepo } from "@campaign-games/core/campaigns/Channel"
+import type { Page } from "@campaign-games/core/Pagination"
+import { Effect, Layer } from "effect"
+import { SqlClient } from "effect/sql"
+import * as Repository from "./internal/Repository.ts"
+import * as Table from "./internal/Table.ts"
+import * as Tables from "./internal/Tables.ts"
+import { json, time } from "./internal/Values.ts"
+
+const channel = Table.read(Tables.channels)
+
+/** `ChannelRepo` over a migrated database. */
+export const layer: Layer.Layer<ChannelRepo, never, SqlClient.SqlClient> = Repository.layer(ChannelRepo, (sql) => {
+  const count = (accountId: string) =>
+    Effect.map(sql`SELECT count(*)::int FROM channels WHERE account_id = ${accountId}`.values, Table.count)
+
+  return {
+    insert: Effect.fnUntraced(function* (c: Channel) {
+      yield* sql`INSERT INTO channels
+        (id, account_id, name, status, between_campaigns, max_plays_per_participant,
+          max_plays_per_participant_per_day, play_limit_timezone, created_at, updated_at)
+        VALUES (${c.id}, ${c.accountId}, ${c.name}, ${c.status}, ${json(c.betweenCampaigns)},
+          ${c.maxPlaysPerParticipant}, ${c.maxPlaysPerParticipantPerDay}, ${c.playLimitTimezone},
+          ${time(c.createdAt)}, ${time(c.updatedAt)})`
+    }),
+    update: Effect.fnUntraced(function* (c: Channel) {
+      yield* sql`UPDATE channels SET name = ${c.name}, status = ${c.status},
+          between_campaigns = ${json(c.betweenCampaigns)},
+          max_plays_per_participant = ${c.maxPlaysPerParticipant},
+          max_plays_per_participant_per_day = ${c.maxPlaysPerParticipantPerDay},
+          play_limit_timezone = ${c.playLimitTimezone}, updated_at = ${time(c.updatedAt)}
+        WHERE account_id = ${c.accountId} AND id = ${c.id}`
+    }),
+    findById: (accountId: string, id: string) =>
+      Effect.flatMap(
+        sql`SELECT ${channel.select} FROM channels WHERE account_id = ${accountId} AND id = ${id}`.values,
+        channel.first
+      ),
+    list: (accountId: string, page: Page) =>
+      Effect.flatMap(
+        sql`SELECT ${channel.select}, count(*) OVER ()::int FROM channels
+          WHERE account_id = ${accountId}
+          ORDER BY created_at DESC, id DESC
+          LIMIT ${page.limit} OFFSET ${page.offset}`.values,
+        Table.page(channel, page, count(accountId))
+      ),
+    count,
+    delete: (accountId: string, id: string) =>
+      Effect.map(
+        sql`DELETE FROM channels WHERE account_id = ${accountId} AND id = ${id} RETURNING id`,
+        (rows) => rows.length > 0
+      )
+  }
+})

@@ -1,0 +1,88 @@
+/**
+ * `EndpointRepo` over effect/sql, on the `webhook_endpoints` table: one statement per operation (a
+ * list whose page is empty past the first one costs a second, to count), each scoped by account.
+ * Deleting an endpoint deletes its delivery log (`ON DELETE CASCADE`).
+ *
+ * The URL search is `ILIKE` on `url` (`COLLATE "C"`) with `%`, `_` and `\` escaped: a literal
+ * substring, case-insensitive for ASCII letters only (as the memory store); sorting by URL is by
+ * code point. Lists break ties by id, in the same direction as the sort.
+ *
+ * @since 0.1.0
+ */
+import type { EventType } from "@campaign-games/core/webhooks/Event"
+import type { Page } from "@campaign-games/core/Pagination"
+import { type Endpoint, type EndpointListQuery, EndpointRepo } from "@campaign-games/core/webhooks/Webhook"
+import { Effect, Layer } from "effect"
+import { SqlClient } from "effect/sql"
+import * as Repository from "./internal/Repository.ts"
+import * as Table from "./internal/Table.ts"
+import * as Tables from "./internal/Tables.ts"
+import { containing, time } from "./internal/Values.ts"
+
+const endpoint = Table.read(Tables.endpoints)
+
+/** `ORDER BY` of the list per sort key and direction. */
+const ORDER: Record<EndpointListQuery["sort"], Record<EndpointListQuery["dir"], string>> = {
+  createdAt: { asc: "created_at ASC, id ASC", desc: "created_at DESC, id DESC" },
+  url: { asc: "url ASC, id ASC", desc: "url DESC, id DESC" }
+}
+
+/** What a list may be filtered by. */
+type Filter = Partial<Pick<EndpointListQuery, "status" | "search">>
+
+/** `EndpointRepo` over a migrated database. */
+export const layer: Layer.Layer<EndpointRepo, never, SqlClient.SqlClient> = Repository.layer(EndpointRepo, (sql) => {
+  const matching = (accountId: string, query: Filter) =>
+    sql.and([
+      sql`account_id = ${accountId}`,
+      ...(query.status === undefined ? [] : [sql`status = ${query.status}`]),
+      ...(query.search === undefined ? [] : [sql`url ILIKE ${containing(query.search)}`])
+    ])
+
+  const countMatching = (accountId: string, query: Filter) =>
+    Effect.map(sql`SELECT count(*)::int FROM webhook_endpoints WHERE ${matching(accountId, query)}`.values, Table.count)
+
+  return {
+    insert: Effect.fnUntraced(function* (e: Endpoint) {
+      yield* sql`INSERT INTO webhook_endpoints
+        (id, account_id, url, events, game_instance_ids, channel_ids, include_coupon_codes, status, secret,
+          created_at, updated_at)
+        VALUES (${e.id}, ${e.accountId}, ${e.url}, ${[...e.events]}, ${[...e.gameInstanceIds]},
+          ${[...e.channelIds]}, ${e.includeCouponCodes}, ${e.status}, ${e.secret}, ${time(e.createdAt)},
+          ${time(e.updatedAt)})`
+    }),
+    update: Effect.fnUntraced(function* (e: Endpoint) {
+      yield* sql`UPDATE webhook_endpoints SET url = ${e.url}, events = ${[...e.events]},
+          game_instance_ids = ${[...e.gameInstanceIds]}, channel_ids = ${[...e.channelIds]},
+          include_coupon_codes = ${e.includeCouponCodes}, status = ${e.status}, secret = ${e.secret},
+          updated_at = ${time(e.updatedAt)}
+        WHERE account_id = ${e.accountId} AND id = ${e.id}`
+    }),
+    findById: (accountId: string, id: string) =>
+      Effect.flatMap(
+        sql`SELECT ${endpoint.select} FROM webhook_endpoints WHERE account_id = ${accountId} AND id = ${id}`.values,
+        endpoint.first
+      ),
+    list: (accountId: string, query: EndpointListQuery, page: Page) =>
+      Effect.flatMap(
+        sql`SELECT ${endpoint.select}, count(*) OVER ()::int FROM webhook_endpoints
+          WHERE ${matching(accountId, query)}
+          ORDER BY ${sql.literal(ORDER[query.sort][query.dir])}
+          LIMIT ${page.limit} OFFSET ${page.offset}`.values,
+        Table.page(endpoint, page, countMatching(accountId, query))
+      ),
+    count: (accountId: string) => countMatching(accountId, {}),
+    delete: (accountId: string, id: string) =>
+      Effect.map(
+        sql`DELETE FROM webhook_endpoints WHERE account_id = ${accountId} AND id = ${id} RETURNING id`,
+        (rows) => rows.length > 0
+      ),
+    activeFor: (accountId: string, type: EventType) =>
+      Effect.flatMap(
+        sql`SELECT ${endpoint.select} FROM webhook_endpoints
+          WHERE account_id = ${accountId} AND status = 'active' AND ${type} = ANY (events)
+          ORDER BY created_at, id`.values,
+        endpoint.decode
+      )
+  }
+})

@@ -1,0 +1,69 @@
+/**
+ * `EntryRepo` over effect/sql, on the `entries` table: one statement per operation (a list whose
+ * page is empty past the first one costs a second, to count), each scoped by account. A
+ * prediction is stored as its option id, so resolving a prediction campaign is one `UPDATE` of its
+ * entries' eligibility.
+ *
+ * The search is `ILIKE` on `participant_ref` (`COLLATE "C"`) with `%`, `_` and `\` escaped: a
+ * literal substring, case-insensitive for ASCII letters only (as the memory store). Lists break
+ * ties by id, in the same direction as the sort.
+ *
+ * @since 0.1.0
+ */
+import type { Page } from "@campaign-games/core/Pagination"
+import { type Direction, type Entry, EntryRepo, type ListFilter, type SortKey } from "@campaign-games/core/play/Entry"
+import { Effect, Layer } from "effect"
+import { SqlClient } from "effect/sql"
+import * as Repository from "./internal/Repository.ts"
+import * as Table from "./internal/Table.ts"
+import * as Tables from "./internal/Tables.ts"
+import { containing, jsonOrNull, time } from "./internal/Values.ts"
+
+const entry = Table.read(Tables.entries, { map: Tables.entryOf })
+
+/** `ORDER BY` of the list per sort key and direction. */
+const ORDER: Record<SortKey, Record<Direction, string>> = {
+  createdAt: { asc: "created_at ASC, id ASC", desc: "created_at DESC, id DESC" },
+  score: { asc: "score ASC NULLS LAST, id ASC", desc: "score DESC NULLS LAST, id DESC" },
+  participantRef: { asc: "participant_ref ASC, id ASC", desc: "participant_ref DESC, id DESC" }
+}
+
+/** `EntryRepo` over a migrated database. */
+export const layer: Layer.Layer<EntryRepo, never, SqlClient.SqlClient> = Repository.layer(EntryRepo, (sql) => {
+  const matching = (accountId: string, campaignId: string, filter: ListFilter) =>
+    sql.and([
+      sql`campaign_id = ${campaignId}`,
+      sql`account_id = ${accountId}`,
+      ...(filter.eligible === undefined ? [] : [sql`eligible = ${filter.eligible}`]),
+      ...(filter.search === undefined ? [] : [sql`participant_ref ILIKE ${containing(filter.search)}`])
+    ])
+
+  const count = (accountId: string, campaignId: string, filter: ListFilter) =>
+    Effect.map(
+      sql`SELECT count(*)::int FROM entries WHERE ${matching(accountId, campaignId, filter)}`.values,
+      Table.count
+    )
+
+  return {
+    insert: Effect.fnUntraced(function* (e: Entry) {
+      yield* sql`INSERT INTO entries
+        (id, account_id, campaign_id, channel_id, session_id, participant_ref, score, prediction_option_id,
+          outcome, weight, eligible, created_at)
+        VALUES (${e.id}, ${e.accountId}, ${e.campaignId}, ${e.channelId}, ${e.sessionId}, ${e.participantRef},
+          ${e.score}, ${e.predictionValue?.optionId ?? null}, ${jsonOrNull(e.outcome)}, ${e.weight},
+          ${e.eligible}, ${time(e.createdAt)})`
+    }),
+    list: (accountId: string, campaignId: string, filter: ListFilter, page: Page) =>
+      Effect.flatMap(
+        sql`SELECT ${entry.select}, count(*) OVER ()::int FROM entries
+          WHERE ${matching(accountId, campaignId, filter)}
+          ORDER BY ${sql.literal(ORDER[filter.sort][filter.dir])}
+          LIMIT ${page.limit} OFFSET ${page.offset}`.values,
+        Table.page(entry, page, count(accountId, campaignId, filter))
+      ),
+    resolvePredictions: Effect.fnUntraced(function* (accountId: string, campaignId: string, optionId: string) {
+      yield* sql`UPDATE entries SET eligible = (prediction_option_id = ${optionId})
+        WHERE campaign_id = ${campaignId} AND account_id = ${accountId} AND prediction_option_id IS NOT NULL`
+    })
+  }
+})

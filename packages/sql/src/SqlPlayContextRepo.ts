@@ -1,0 +1,124 @@
+/**
+ * `PlayContextRepo` over effect/sql: what a mint and a start read, each in one statement.
+ *
+ * - `forMint` reads the account, the channel and its active campaigns (their plays' fields:
+ *   `PlayAccount`, `PlayChannel`, `PlayCampaign`) in one row per campaign, with whether the key is
+ *   active, whether the origin is allowed and the account's plays of the month.
+ * - `startOpen` reads the campaign, the channel, the account and the branding in a `WITH` and
+ *   inserts the session from that row, counting its play as `SqlSessionRepo.insertPlay` does, only
+ *   where the row shows an open start (`open`: `PlayContext.isOpenStart`, mirrored in SQL). Its
+ *   parameters in the `INSERT … SELECT` carry casts: nothing else types them there.
+ *
+ * Every read is scoped by account. Both statements run on every play, and `@effect/sql-pg` looks a
+ * statement up in its prepared-statement cache by its whole text on every execution (a few
+ * nanoseconds per character): so they are written flush left, with little white space to send, and
+ * their rows read with `.values`, with no aliases in the select lists.
+ *
+ * @since 0.1.0
+ */
+import { type MintLookup, type MintRead, type OpenStart, PlayContextRepo } from "@campaign-games/core/play/PlayContext"
+import type { Session } from "@campaign-games/core/play/Session"
+import { Effect, Layer, Option } from "effect"
+import { SqlClient } from "effect/sql"
+import * as Repository from "./internal/Repository.ts"
+import * as Table from "./internal/Table.ts"
+import * as Tables from "./internal/Tables.ts"
+import { time } from "./internal/Values.ts"
+import * as SqlUsageRepo from "./SqlUsageRepo.ts"
+
+// A mint's row: the account, the channel, a campaign, then whether the key is active, whether the
+// origin is allowed and the month's plays.
+const mintAccount = Table.read(Tables.playAccounts, { alias: "a" })
+const mintChannel = Table.read(Tables.playChannels, { alias: "ch", offset: mintAccount.end })
+const mintCampaign = Table.read(Tables.playCampaigns, { alias: "c", offset: mintChannel.end })
+const KEY_ACTIVE = mintCampaign.end
+const ORIGIN_ALLOWED = KEY_ACTIVE + 1
+const MONTH_PLAYS = KEY_ACTIVE + 2
+
+// A start's row: the account, the campaign, the channel, the branding, whether it is an open start
+// and whether it started.
+const startAccount = Table.read(Tables.playAccounts, { alias: "a" })
+const startCampaign = Table.read(Tables.playCampaigns, { alias: "c", offset: startAccount.end })
+const startChannel = Table.read(Tables.playChannels, { alias: "ch", offset: startCampaign.end })
+const startBranding = Table.read(Tables.branding, { alias: "b", offset: startChannel.end })
+const STARTED = startBranding.end + 1
+
+/**
+ * One row per active campaign of the channel, newest first (one with null campaign columns when
+ * there is none, with null channel columns too when the account has no such channel); no row when
+ * the account is gone.
+ */
+const selectForMint = (sql: SqlClient.SqlClient, { accountId, channelId, keyId, month, origin }: MintLookup) => sql`
+SELECT ${mintAccount.select}, ${mintChannel.select}, ${mintCampaign.select},
+  ${keyId}::text IS NULL OR EXISTS (
+    SELECT 1 FROM api_keys WHERE id = ${keyId} AND account_id = a.id AND revoked_at IS NULL),
+  EXISTS (SELECT 1 FROM allowed_origins WHERE account_id = a.id AND origin = ${origin}),
+  (SELECT coalesce(sum(plays), 0)::float8 FROM account_usage WHERE account_id = a.id AND month = ${month})
+FROM accounts a
+LEFT JOIN channels ch ON ch.account_id = a.id AND ch.id = ${channelId}
+LEFT JOIN campaigns c ON c.account_id = a.id AND c.channel_id = ch.id AND c.status = 'active'
+WHERE a.id = ${accountId}
+ORDER BY c.created_at DESC, c.id DESC`
+
+/**
+ * One row when the account exists (none when it is gone), with null columns for what is not found;
+ * the session is inserted, and its play counted, only when that row shows an open start.
+ */
+const startOpen = (sql: SqlClient.SqlClient, s: Session, month: string) => sql`
+WITH found AS (
+  SELECT ${startAccount.select}, ${startCampaign.select}, ${startChannel.select}, ${startBranding.select},
+    c.status = 'active' AND ch.status = 'active'
+    AND c.max_plays_per_participant IS NULL AND c.max_plays_per_participant_per_day IS NULL
+    AND ch.max_plays_per_participant IS NULL AND ch.max_plays_per_participant_per_day IS NULL AS open
+  FROM accounts a
+  LEFT JOIN campaigns c ON c.account_id = a.id AND c.id = ${s.campaignId}
+  LEFT JOIN channels ch ON ch.account_id = a.id AND ch.id = ${s.channelId}
+  LEFT JOIN branding b ON b.account_id = a.id
+  WHERE a.id = ${s.accountId}
+), inserted AS (
+  INSERT INTO sessions (id, account_id, campaign_id, channel_id, participant_ref, origin, jti, started_at, finished_at)
+  SELECT ${s.id}, ${s.accountId}, ${s.campaignId}, ${s.channelId}, ${s.participantRef}, ${s.origin}, ${s.jti},
+    ${time(s.startedAt)}::timestamptz, NULL
+  FROM found
+  WHERE open
+  ON CONFLICT (jti) DO NOTHING
+  RETURNING account_id
+), ${SqlUsageRepo.countInserted(sql, month)}
+SELECT found.*, EXISTS (SELECT 1 FROM inserted) FROM found`
+
+/** `PlayContextRepo` over a migrated database. */
+export const layer: Layer.Layer<PlayContextRepo, never, SqlClient.SqlClient> = Repository.layer(
+  PlayContextRepo,
+  (sql) => ({
+    forMint: Effect.fnUntraced(function* (lookup: MintLookup) {
+      const rows = yield* selectForMint(sql, lookup).values
+      const row = rows[0]
+      if (row === undefined) return { account: Option.none(), keyActive: false, channel: Option.none() }
+      const channel = yield* mintChannel.first(rows)
+      const read: MintRead = {
+        account: yield* mintAccount.first(rows),
+        keyActive: row[KEY_ACTIVE] === true,
+        channel: Option.isNone(channel)
+          ? Option.none()
+          : Option.some({
+              channel: channel.value,
+              originAllowed: row[ORIGIN_ALLOWED] === true,
+              activeCampaigns: yield* mintCampaign.decode(rows.filter(mintCampaign.found)),
+              monthPlays: Number(row[MONTH_PLAYS])
+            })
+      }
+      return read
+    }),
+    startOpen: Effect.fnUntraced(function* (session: Session, month: string) {
+      const rows = yield* startOpen(sql, session, month).values
+      const start: OpenStart = {
+        account: yield* startAccount.first(rows),
+        campaign: yield* startCampaign.first(rows),
+        channel: yield* startChannel.first(rows),
+        branding: Option.map(yield* startBranding.first(rows), (branding) => branding.theme),
+        started: rows[0]?.[STARTED] === true
+      }
+      return start
+    })
+  })
+)

@@ -1,0 +1,148 @@
+/**
+ * `PlayFinishRepo` over effect/sql: the finish of a play, the one write across aggregates (the
+ * session's claim, its entry, its event and the event's webhook deliveries).
+ *
+ * - `read` is one `SELECT` of the session with its campaign (`PlayCampaign`'s fields), the account's
+ *   active endpoints of the event's type in a `json_agg` subquery (`Webhook.Target`'s fields).
+ * - `complete` is one statement: the claim is an `UPDATE … WHERE finished_at IS NULL RETURNING`, and
+ *   the entry, event and delivery inserts are data-modifying `WITH`s that select from it, so they
+ *   write nothing when the claim got no row. Their parameters carry casts (`::jsonb`,
+ *   `::timestamptz`, …): in an `INSERT … SELECT` nothing else types them.
+ * - `completeKnown` is the same statement whose claim also requires the session's token, the
+ *   campaign's game, `config` (`jsonb` equality) and resolution, and the account's active endpoints
+ *   (a `jsonb_agg` compared with the known list) to be as known.
+ *
+ * Not scoped by account: session ids are unguessable, and the session's row gives its account.
+ *
+ * The statements run on every finish, and `@effect/sql-pg` looks a statement up in its
+ * prepared-statement cache by its whole text on every execution (a few nanoseconds per character):
+ * so they are written flush left, with little white space to send, and the read's row is read with
+ * `.values`, with no aliases in its select list.
+ *
+ * @since 0.1.0
+ */
+import {
+  type Completion,
+  type FinishContext,
+  type KnownFinish,
+  PlayFinishRepo
+} from "@campaign-games/core/play/PlayContext"
+import type { EventType } from "@campaign-games/core/webhooks/Event"
+import type { Delivery, Target } from "@campaign-games/core/webhooks/Webhook"
+import { Effect, Layer, Option, Schema } from "effect"
+import { SqlClient } from "effect/sql"
+import * as Repository from "./internal/Repository.ts"
+import * as Table from "./internal/Table.ts"
+import * as Tables from "./internal/Tables.ts"
+import { json, jsonOrNull, time, timeOrNull } from "./internal/Values.ts"
+
+// A finish's row: the session, its campaign, then the endpoints.
+const finishSession = Table.read(Tables.sessions, { alias: "s" })
+const finishCampaign = Table.read(Tables.playCampaigns, { alias: "c", offset: finishSession.end })
+const ENDPOINTS = finishCampaign.end
+const decodeTargets = Schema.decodeUnknownExit(Schema.Array(Tables.targets.Row))
+
+/** What `completeKnown` compares of an endpoint (`jsonb`, so the keys' order does not matter). */
+const endpointFilters = ({ channelIds, events, gameInstanceIds, id }: Target) => ({
+  id,
+  events,
+  gameInstanceIds,
+  channelIds
+})
+
+/**
+ * The session with its campaign and the account's active endpoints of `eventType`; no row without
+ * the session.
+ */
+const selectFinish = (sql: SqlClient.SqlClient, sessionId: string, eventType: EventType) => sql`
+SELECT ${finishSession.select}, ${finishCampaign.select}, (
+  SELECT coalesce(json_agg(json_build_object('id', e.id, 'status', e.status, 'events', e.events,
+    'gameInstanceIds', e.game_instance_ids, 'channelIds', e.channel_ids) ORDER BY e.created_at, e.id), '[]')
+  FROM webhook_endpoints e
+  WHERE e.account_id = s.account_id AND e.status = 'active' AND ${eventType} = ANY (e.events))
+FROM sessions s
+JOIN campaigns c ON c.id = s.campaign_id AND c.account_id = s.account_id
+WHERE s.id = ${sessionId}`
+
+/** A delivery as a row of a `VALUES` list. */
+const deliveryRow = (sql: SqlClient.SqlClient, d: Delivery) => sql`(${d.id}, ${d.accountId}, ${d.endpointId},
+  ${d.eventId}, ${d.eventType}, ${json(d.payload)}::jsonb, ${d.status}, ${d.attemptCount}::int,
+  ${timeOrNull(d.lastAttemptedAt)}::timestamptz, ${timeOrNull(d.nextRetryAt)}::timestamptz, ${d.responseStatus}::int,
+  ${d.note}, ${time(d.createdAt)}::timestamptz)`
+
+/** The `WITH` query inserting the deliveries for each row of `claimed` (none without deliveries). */
+const insertDeliveries = (sql: SqlClient.SqlClient, deliveries: ReadonlyArray<Delivery>) =>
+  deliveries.length === 0
+    ? sql``
+    : sql`, delivered AS (
+  INSERT INTO webhook_deliveries (id, account_id, endpoint_id, event_id, event_type, payload, status, attempt_count,
+    last_attempted_at, next_retry_at, response_status, note, created_at)
+  SELECT d.* FROM claimed, (VALUES ${sql.csv(deliveries.map((d) => deliveryRow(sql, d)))}) AS d
+)`
+
+/**
+ * The claim's further conditions of `completeKnown`: the session is the token's and the entry's, the
+ * campaign's game, config and resolution are as known, and so are the account's active endpoints.
+ */
+const stillKnown = (sql: SqlClient.SqlClient, { entry: e, event }: Completion, known: KnownFinish) => sql`
+  AND s.jti = ${known.jti} AND s.account_id = ${e.accountId} AND s.campaign_id = ${e.campaignId}
+  AND s.channel_id = ${e.channelId} AND s.participant_ref = ${e.participantRef}
+  AND EXISTS (
+    SELECT 1 FROM campaigns c WHERE c.id = ${e.campaignId} AND c.account_id = ${e.accountId}
+      AND c.game_slug = ${known.campaign.gameSlug} AND c.config = ${json(known.campaign.config)}::jsonb
+      AND c.resolved_option_id IS NOT DISTINCT FROM ${known.campaign.resolvedOptionId}::text)
+  AND (
+    SELECT coalesce(jsonb_agg(jsonb_build_object('id', w.id, 'events', w.events,
+      'gameInstanceIds', w.game_instance_ids, 'channelIds', w.channel_ids) ORDER BY w.created_at, w.id), '[]'::jsonb)
+    FROM webhook_endpoints w
+    WHERE w.account_id = ${e.accountId} AND w.status = 'active' AND ${event.type} = ANY (w.events)
+  ) = ${json(known.endpoints.map(endpointFilters))}::jsonb`
+
+/** The claim and the writes in one statement; with `known`, the claim also checks it still holds. */
+const complete = (sql: SqlClient.SqlClient, completion: Completion, known: KnownFinish | undefined) => {
+  const { deliveries, entry: e, event: v, finishedAt, sessionId } = completion
+  return sql`
+WITH claimed AS (
+  UPDATE sessions s SET finished_at = ${time(finishedAt)}::timestamptz
+  WHERE s.id = ${sessionId} AND s.finished_at IS NULL${known === undefined ? sql`` : stillKnown(sql, completion, known)}
+  RETURNING s.id
+), entry AS (
+  INSERT INTO entries (id, account_id, campaign_id, channel_id, session_id, participant_ref, score,
+    prediction_option_id, outcome, weight, eligible, created_at)
+  SELECT ${e.id}, ${e.accountId}, ${e.campaignId}, ${e.channelId}, claimed.id, ${e.participantRef}, ${e.score}::float8,
+    ${e.predictionValue?.optionId ?? null}, ${jsonOrNull(e.outcome)}::jsonb, ${e.weight}::float8,
+    ${e.eligible}::boolean, ${time(e.createdAt)}::timestamptz
+  FROM claimed
+), event AS (
+  INSERT INTO events (id, account_id, type, game_instance_id, channel_id, payload, created_at)
+  SELECT ${v.id}, ${v.accountId}, ${v.type}, ${v.campaignId}, ${v.channelId}, ${json(v.data)}::jsonb,
+    ${time(v.createdAt)}::timestamptz
+  FROM claimed
+)${insertDeliveries(sql, deliveries)}
+SELECT id FROM claimed`
+}
+
+/** `PlayFinishRepo` over a migrated database. */
+export const layer: Layer.Layer<PlayFinishRepo, never, SqlClient.SqlClient> = Repository.layer(
+  PlayFinishRepo,
+  (sql) => {
+    const write = (completion: Completion, known: KnownFinish | undefined) =>
+      Effect.map(complete(sql, completion, known), (rows) => rows.length > 0)
+
+    return {
+      read: Effect.fnUntraced(function* (sessionId: string, eventType: EventType) {
+        const rows = yield* selectFinish(sql, sessionId, eventType).values
+        const row = rows[0]
+        if (row === undefined) return Option.none()
+        const context: FinishContext = {
+          session: yield* finishSession.row(row),
+          campaign: yield* finishCampaign.row(row),
+          endpoints: yield* decodeTargets(row[ENDPOINTS])
+        }
+        return Option.some(context)
+      }),
+      complete: (completion: Completion) => write(completion, undefined),
+      completeKnown: (completion: Completion, known: KnownFinish) => write(completion, known)
+    }
+  }
+)

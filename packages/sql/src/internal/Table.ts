@@ -1,0 +1,131 @@
+/**
+ * A table's columns, written once as a field record: each field of the row with the schema of its
+ * column's value as the driver returns it. The column of a field is the field's name in snake_case
+ * (`maxPlaysPerParticipant` is `max_plays_per_participant`), the rule every table of `Migrations`
+ * follows. From the record come the select list and the row schema; nothing is parsed back out of
+ * SQL text.
+ *
+ * Rows are read with `.values` (each row an array, in the select list's order), so a select list
+ * is plain column names (`a.id, a.plan, …`) with no aliases, and several tables can share a row: a
+ * join reads each table from an offset (`read(table, { alias, offset })`), the next one starting at
+ * the previous one's `end`, and columns of its own after the last.
+ *
+ * @since 0.1.0
+ */
+import type { Page, Paged } from "@campaign-games/core/Pagination"
+import { Effect, Exit, Option, Schema } from "effect"
+import { Statement } from "effect/sql"
+
+/** A table (or a narrower read of one): its field record and the row schema made of it. */
+export interface Table<F extends Schema.Struct.Fields> {
+  readonly fields: F
+  readonly Row: Schema.Struct<F>
+}
+
+/** The table of a field record. */
+export const make = <const F extends Schema.Struct.Fields>(fields: F): Table<F> => ({
+  fields,
+  Row: Schema.Struct(fields)
+})
+
+/** The same table with only the fields `keys`: a narrower read. */
+export const pick = <F extends Schema.Struct.Fields, const K extends keyof F>(
+  table: Table<F>,
+  keys: ReadonlyArray<K>
+): Table<Pick<F, K>> => {
+  const fields: Partial<Pick<F, K>> = {}
+  for (const key of keys) fields[key] = table.fields[key]
+  return make(fields as Pick<F, K>)
+}
+
+/** Rows read with `.values`. */
+export type Values = ReadonlyArray<ReadonlyArray<unknown>>
+
+/** One table's columns in rows read with `.values`. */
+export interface Read<A> {
+  /** The select list: the columns in the record's order, prefixed `<alias>.` when given one. */
+  readonly select: Statement.Fragment
+  /** The position after these columns: where the next table's, or a column of its own, is. */
+  readonly end: number
+  /** These columns of a row, decoded. */
+  readonly row: (row: ReadonlyArray<unknown>) => Exit.Exit<A, Schema.SchemaError>
+  /** These columns of every row, decoded. */
+  readonly decode: (rows: Values) => Exit.Exit<ReadonlyArray<A>, Schema.SchemaError>
+  /** These columns of the first row, decoded; none when there is no row or it holds none (`found`). */
+  readonly first: (rows: Values) => Exit.Exit<Option.Option<A>, Schema.SchemaError>
+  /**
+   * Whether the row holds this table's row: an outer join that found none gives nulls, and the
+   * first column of a read (`id`, or a `NOT NULL` one) is never null in a stored row.
+   */
+  readonly found: (row: ReadonlyArray<unknown>) => boolean
+}
+
+/** The column of a field: its name in snake_case. */
+const columnOf = (field: string): string => field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`)
+
+/**
+ * Reads `table` from position `offset` (default 0) of each row, its columns selected from the
+ * table aliased `alias` (or unqualified), decoded with the row schema and then `map`.
+ */
+export const read = <F extends Schema.Struct.Fields, A = Schema.Struct.Type<F>>(
+  table: Table<F>,
+  options: {
+    readonly alias?: string
+    readonly offset?: number
+    readonly map?: (row: Schema.Struct.Type<F>) => A
+  } = {}
+): Read<A> => {
+  const offset = options.offset ?? 0
+  const fields = Object.keys(table.fields)
+  const prefix = options.alias === undefined ? "" : `${options.alias}.`
+  // No table's schema needs a service to decode.
+  const schema = table.Row as unknown as Schema.Decoder<Schema.Struct.Type<F>>
+  const decodeRow = Schema.decodeUnknownExit(schema)
+  const decodeRows = Schema.decodeUnknownExit(Schema.Array(schema))
+  const map = options.map
+  const objectOf = (row: ReadonlyArray<unknown>): Record<string, unknown> => {
+    const object: Record<string, unknown> = {}
+    for (let i = 0; i < fields.length; i++) object[fields[i]!] = row[offset + i]
+    return object
+  }
+  const found = (row: ReadonlyArray<unknown>): boolean => row[offset] !== null
+  const decodeOne = (row: ReadonlyArray<unknown>): Exit.Exit<A, Schema.SchemaError> => {
+    const decoded = decodeRow(objectOf(row))
+    return map === undefined ? (decoded as Exit.Exit<A, Schema.SchemaError>) : Exit.map(decoded, map)
+  }
+  return {
+    select: Statement.fragment([Statement.literal(fields.map((field) => prefix + columnOf(field)).join(", "))]),
+    end: offset + fields.length,
+    row: decodeOne,
+    decode: (rows) => {
+      const decoded = decodeRows(rows.map(objectOf))
+      return map === undefined
+        ? (decoded as Exit.Exit<ReadonlyArray<A>, Schema.SchemaError>)
+        : Exit.map(decoded, (rows: ReadonlyArray<Schema.Struct.Type<F>>) => rows.map(map))
+    },
+    first: (rows) => {
+      const row = rows[0]
+      return row === undefined || !found(row) ? Exit.succeed(Option.none()) : Exit.map(decodeOne(row), Option.some)
+    },
+    found
+  }
+}
+
+/** The number a `SELECT count(*)::int …` (or a sum) read with `.values` answers; 0 without a row. */
+export const count = (rows: Values): number => Number(rows[0]?.[0] ?? 0)
+
+/**
+ * A page of a list read with `count(*) OVER ()::int` right after `read`'s columns: each row carries
+ * the total of the matching rows. A page past the end has no row to carry it, so `count` runs then
+ * (not on the first page, where no row means none match).
+ */
+export const page =
+  <A, E, R>(read: Read<A>, page: Page, count: Effect.Effect<number, E, R>) =>
+  (rows: Values): Effect.Effect<Paged<A>, E | Schema.SchemaError, R> =>
+    Effect.flatMap(read.decode(rows), (items) =>
+      rows.length > 0
+        ? Effect.succeed({ items, total: Number(rows[0]![read.end]) })
+        : page.offset > 0
+          ? Effect.map(count, (total) => ({ items, total }))
+          : Effect.succeed({ items, total: 0 })
+    )
