@@ -2,7 +2,6 @@ import type { Account } from "@campaign-games/core/accounts/Account"
 import { AccountRepo } from "@campaign-games/core/accounts/Account"
 import { type Delivery, DeliveryRepo, type Endpoint, EndpointRepo } from "@campaign-games/core/webhooks/Webhook"
 import { Database, SqlWebhookStore } from "@campaign-games/sql"
-import { StoreContractWebhooks } from "@campaign-games/testing"
 import { assert, describe, it } from "@effect/vitest"
 import { type Context, DateTime, Effect, Layer } from "effect"
 
@@ -22,12 +21,9 @@ const on =
   <A, E>(effect: Effect.Effect<A, E, Services>) =>
     Effect.provideContext(effect, context)
 
+// The webhook store contract runs with every other port's in `PostgresStore.test.ts`; these are the
+// tests of two instances' webhook repositories on one database.
 describe.runIf(databaseUrl !== "")("PostgreSQL", () => {
-  StoreContractWebhooks.suite(
-    "PostgreSQL webhook store",
-    SqlWebhookStore.layer.pipe(Layer.provideMerge(Database.layerTestPostgres(databaseUrl)))
-  )
-
   it.live(
     "two instances' concurrent claims claim each due delivery exactly once",
     () =>

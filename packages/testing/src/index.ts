@@ -1,6 +1,7 @@
 /**
- * `@campaign-games/testing`: the testing kit of Campaign Games. An in-memory store and the store
- * contract suite every store adapter runs.
+ * `@campaign-games/testing`: the testing kit of Campaign Games. Every store port in memory
+ * (`MemoryStore`, over one `MemoryDatabase`, with a module per repository under `memory/`) and the
+ * store contract every store adapter runs (`StoreContract`, a suite per port under `contract/`).
  *
  * @since 0.1.0
  */

@@ -3,7 +3,7 @@
  * instants, so every adapter compares by value.
  */
 import { assert } from "@effect/vitest"
-import { DateTime, Option, Predicate } from "effect"
+import { DateTime, Effect, Option, Predicate } from "effect"
 
 /** A comparable copy: times become their exact UTC instant. */
 export const plain = (value: unknown): unknown => {
@@ -25,3 +25,11 @@ export const assertSome = <A>(actual: Option.Option<A>, expected: A, message?: s
 
 export const assertNone = <A>(actual: Option.Option<A>, message?: string): void =>
   assert.isTrue(Option.isNone(actual), message ?? `expected none, found ${JSON.stringify(plain(actual))}`)
+
+/** Runs `effect`, which must fail, and asserts the tag of its error (`StoreError`, `Conflict`, …). */
+export const assertFails = <A, E extends { readonly _tag: string }, R>(
+  effect: Effect.Effect<A, E, R>,
+  tag: E["_tag"],
+  message?: string
+): Effect.Effect<E, A, R> =>
+  Effect.tap(Effect.flip(effect), (error) => Effect.sync(() => assert.strictEqual(error._tag, tag, message)))

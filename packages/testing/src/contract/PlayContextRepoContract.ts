@@ -1,0 +1,411 @@
+/**
+ * The contract of `PlayContextRepo`: `forMint` reads, in the account, the account as it is now,
+ * whether the key is still active, the channel, whether the origin is on the list (compared
+ * exactly), the channel's active campaigns (as `listActiveOnChannel` lists them) and the month's
+ * plays (as `UsageRepo.plays` counts them); `startOpen` reads the campaign, the channel, the account
+ * and its branding, each in the account, and writes the session and its play only when the start
+ * is open (active campaign and channel, no play limit), once per jti, also under concurrent starts.
+ *
+ * @since 0.1.0
+ */
+import { AccountRepo, playView as accountPlayView } from "@campaign-games/core/accounts/Account"
+import { ApiKeyRepo } from "@campaign-games/core/accounts/ApiKey"
+import { BrandingRepo } from "@campaign-games/core/campaigns/Branding"
+import { type Campaign, CampaignRepo, playView } from "@campaign-games/core/campaigns/Campaign"
+import { type Channel, ChannelRepo, playView as channelPlayView } from "@campaign-games/core/campaigns/Channel"
+import { AllowedOriginRepo } from "@campaign-games/core/play/AllowedOrigin"
+import { type MintLookup, PlayContextRepo } from "@campaign-games/core/play/PlayContext"
+import { type Session, SessionRepo } from "@campaign-games/core/play/Session"
+import { UsageRepo } from "@campaign-games/core/play/Usage"
+import type { Repos } from "@campaign-games/core/StorePorts"
+import { assert, type Vitest } from "@effect/vitest"
+import { Effect, Option } from "effect"
+import { assertNone, assertSame, assertSome } from "../internal/Assertions.ts"
+import {
+  at,
+  fullTheme,
+  makeCampaign,
+  makeChannel,
+  makeKey,
+  makeOrigin,
+  makeSession,
+  uid
+} from "../internal/Fixtures.ts"
+import { givenAccount, givenCampaign, givenChannel, racedStarts } from "../internal/Given.ts"
+
+const MONTH = "2026-03"
+
+/**
+ * A disabled channel with an allowed origin in its account (and another account with an origin of
+ * its own); `channelPart` reads the channel's part of a mint, checking the rest of the read.
+ */
+const givenMintChannel = Effect.gen(function* () {
+  const origins = yield* AllowedOriginRepo
+  const playContext = yield* PlayContextRepo
+  const channel = yield* givenChannel(undefined, {
+    status: "disabled",
+    betweenCampaigns: { title: "Back « soon » 🎡", imageUrl: "https://cdn.example.com/soon.png" },
+    maxPlaysPerParticipantPerDay: 2,
+    playLimitTimezone: "America/New_York"
+  })
+  const { accountId } = channel
+  const account = Option.getOrThrow(yield* (yield* AccountRepo).findById(accountId))
+  const other = yield* givenAccount()
+  const allowed = makeOrigin(accountId, { origin: "https://shop.example.com:8443" })
+  yield* origins.insert(allowed)
+  yield* origins.insert(makeOrigin(other.id, { origin: "https://other.example.com" }))
+  const lookup = (fields: Partial<MintLookup> = {}): MintLookup => ({
+    accountId,
+    keyId: null,
+    channelId: channel.id,
+    origin: allowed.origin,
+    month: MONTH,
+    ...fields
+  })
+  const channelPart = (fields: Partial<MintLookup> = {}) =>
+    Effect.map(playContext.forMint(lookup(fields)), (read) => {
+      assertSome(read.account, accountPlayView(fields.accountId === undefined ? account : other))
+      assert.isTrue(read.keyActive, "no key: active")
+      return read.channel
+    })
+  return { channel, accountId, other, channelPart }
+})
+
+/** A channel with an active key, a revoked key, and another account's key; `read` reads a mint. */
+const givenMintKeys = Effect.gen(function* () {
+  const keys = yield* ApiKeyRepo
+  const playContext = yield* PlayContextRepo
+  const channel = yield* givenChannel()
+  const { accountId } = channel
+  const other = yield* givenAccount()
+  const key = makeKey(accountId)
+  const otherKey = makeKey(other.id)
+  const revoked = makeKey(accountId)
+  for (const k of [key, otherKey, revoked]) yield* keys.insert(k)
+  assert.isTrue(yield* keys.revoke(accountId, revoked.id, at(50)))
+  const read = (keyId: string | null, fields: Partial<MintLookup> = {}) =>
+    playContext.forMint({ accountId, keyId, channelId: channel.id, origin: "", month: MONTH, ...fields })
+  return { accountId, key, otherKey, revoked, read }
+})
+
+/** A paused campaign of a "pro" account, and a campaign of another account; `read` starts one. */
+const givenPausedStart = Effect.gen(function* () {
+  const playContext = yield* PlayContextRepo
+  const sessions = yield* SessionRepo
+  const account = yield* givenAccount({ plan: "pro", featureOverrides: { customCopy: false } })
+  const campaign = yield* givenCampaign({
+    accountId: account.id,
+    status: "paused",
+    config: { question: "Who?", nested: [1, "two", null] },
+    theme: { colors: { accent: "#FF3366" } },
+    liveFrom: at(-7),
+    liveUntil: at(7)
+  })
+  const channel = Option.getOrThrow(yield* (yield* ChannelRepo).findById(account.id, campaign.channelId))
+  const other = yield* givenCampaign()
+  const read = (fields: Partial<Session>) =>
+    Effect.gen(function* () {
+      const session = makeSession(campaign, fields)
+      const found = yield* playContext.startOpen(session, MONTH)
+      assertNone(yield* sessions.findById(session.id), "a paused campaign's start is not written")
+      return found
+    })
+  return { account, campaign, channel, other, read }
+})
+
+/** An active campaign on an active channel, both without limits; `start` starts a session of it. */
+const givenOpenCampaign = Effect.gen(function* () {
+  const playContext = yield* PlayContextRepo
+  const account = yield* givenAccount()
+  const campaign = yield* givenCampaign({ accountId: account.id, status: "active" })
+  const start = (session: Session) => Effect.map(playContext.startOpen(session, MONTH), (found) => found.started)
+  return { account, campaign, start }
+})
+
+/** Starts that are not open: a play limit on the campaign or the channel, or anything not active. */
+const closedStarts: ReadonlyArray<{
+  readonly why: string
+  readonly campaign: Partial<Campaign>
+  readonly channel: Partial<Channel>
+}> = [
+  { why: "campaign total limit", campaign: { maxPlaysPerParticipant: 5 }, channel: {} },
+  { why: "campaign daily limit", campaign: { maxPlaysPerParticipantPerDay: 1 }, channel: {} },
+  { why: "channel total limit", campaign: {}, channel: { maxPlaysPerParticipant: 5 } },
+  { why: "channel daily limit", campaign: {}, channel: { maxPlaysPerParticipantPerDay: 1 } },
+  { why: "paused campaign", campaign: { status: "paused" }, channel: {} },
+  { why: "disabled channel", campaign: {}, channel: { status: "disabled" } }
+]
+
+/** Registers the `PlayContextRepo` tests with `it`. */
+export const tests = (it: Vitest.MethodsNonLive<Repos>): void => {
+  it.effect("forMint reads the channel and whether the origin is allowed, compared exactly", () =>
+    Effect.gen(function* () {
+      const { channel, channelPart } = yield* givenMintChannel
+      assertSome(yield* channelPart(), {
+        channel: channelPlayView(channel),
+        originAllowed: true,
+        activeCampaigns: [],
+        monthPlays: 0
+      })
+      for (const origin of [
+        "https://SHOP.example.com:8443",
+        "https://shop.example.com",
+        "https://other.example.com",
+        ""
+      ]) {
+        const found = yield* channelPart({ origin })
+        assert.isTrue(Option.isSome(found) && !found.value.originAllowed, `${origin} is not allowed`)
+      }
+    })
+  )
+
+  it.effect("forMint reads the channel's active campaigns, as listActiveOnChannel lists them", () =>
+    Effect.gen(function* () {
+      const campaigns = yield* CampaignRepo
+      const { accountId, channel, channelPart } = yield* givenMintChannel
+      const older = makeCampaign(accountId, channel.id, { status: "active", theme: fullTheme, createdAt: at(1) })
+      const newer = makeCampaign(accountId, channel.id, {
+        status: "active",
+        config: { segments: [{ id: "w", label: "Win", isWin: true }] },
+        liveFrom: at(5),
+        liveUntil: at(9),
+        createdAt: at(2)
+      })
+      const tied = makeCampaign(accountId, channel.id, { id: `${newer.id}_z`, status: "active", createdAt: at(2) })
+      const paused = makeCampaign(accountId, channel.id, { status: "paused", createdAt: at(3) })
+      const draft = makeCampaign(accountId, channel.id, { createdAt: at(4) })
+      for (const campaign of [older, newer, tied, paused, draft]) yield* campaigns.insert(campaign)
+      const elsewhere = yield* givenCampaign({ accountId, status: "active" })
+
+      const found = yield* channelPart()
+      assertSome(found, {
+        channel: channelPlayView(channel),
+        originAllowed: true,
+        activeCampaigns: [tied, newer, older].map(playView),
+        monthPlays: 0
+      })
+      assertSame(
+        found,
+        Option.some({
+          channel: channelPlayView(channel),
+          originAllowed: true,
+          activeCampaigns: (yield* campaigns.listActiveOnChannel(accountId, channel.id)).map(playView),
+          monthPlays: 0
+        }),
+        "the same campaigns, in the same order, as listActiveOnChannel"
+      )
+      assertSome(yield* channelPart({ channelId: elsewhere.channelId }), {
+        channel: channelPlayView(
+          Option.getOrThrow(yield* (yield* ChannelRepo).findById(accountId, elsewhere.channelId))
+        ),
+        originAllowed: true,
+        activeCampaigns: [playView(elsewhere)],
+        monthPlays: 0
+      })
+    })
+  )
+
+  it.effect("forMint reads the account's plays of the month asked for, as UsageRepo.plays counts them", () =>
+    Effect.gen(function* () {
+      const sessions = yield* SessionRepo
+      const usage = yield* UsageRepo
+      const { accountId, channel, channelPart } = yield* givenMintChannel
+      const played = makeCampaign(accountId, channel.id, { status: "active", createdAt: at(0) })
+      yield* (yield* CampaignRepo).insert(played)
+      for (let i = 0; i < 5; i++) yield* sessions.insertPlay(makeSession(played), MONTH)
+      yield* usage.addPlay(accountId, MONTH)
+      yield* sessions.insertPlay(makeSession(played), "2026-04")
+      const counted = (month: string) =>
+        Effect.map(
+          channelPart({ month }),
+          Option.map((f) => f.monthPlays)
+        )
+      assertSome(yield* counted(MONTH), 6)
+      assert.strictEqual(yield* usage.plays(accountId, MONTH), 6)
+      assertSome(yield* counted("2026-04"), 1)
+      assertSome(yield* counted("2026-05"), 0)
+    })
+  )
+
+  it.effect("forMint reads no channel of another account, nor an unknown one", () =>
+    Effect.gen(function* () {
+      const { other, channelPart } = yield* givenMintChannel
+      assertNone(yield* channelPart({ accountId: other.id }), "another account's channel")
+      assertNone(yield* channelPart({ channelId: uid("ch") }))
+    })
+  )
+
+  it.effect("forMint reads whether the key is still an active key of the account", () =>
+    Effect.gen(function* () {
+      const { accountId, key, otherKey, revoked, read } = yield* givenMintKeys
+      const active = yield* read(key.id)
+      assert.isTrue(active.keyActive, "an active key of the account")
+      assertSome(active.account, accountPlayView(Option.getOrThrow(yield* (yield* AccountRepo).findById(accountId))))
+      assert.isTrue(Option.isSome(active.channel), "with the channel")
+      assert.isFalse((yield* read(revoked.id)).keyActive, "a revoked key")
+      assert.isFalse((yield* read(otherKey.id)).keyActive, "another account's key")
+      assert.isFalse((yield* read(uid("key"))).keyActive, "an unknown key")
+      assert.isTrue((yield* read(null)).keyActive, "no key (a system actor)")
+    })
+  )
+
+  it.effect("forMint reads the key without the channel", () =>
+    Effect.gen(function* () {
+      const { key, read } = yield* givenMintKeys
+      const noChannel = yield* read(key.id, { channelId: uid("ch") })
+      assert.isTrue(noChannel.keyActive, "the key is read without the channel")
+      assertNone(noChannel.channel)
+    })
+  )
+
+  it.effect("forMint reads the account as it is now, plan and overrides included", () =>
+    Effect.gen(function* () {
+      const accounts = yield* AccountRepo
+      const { accountId, key, read } = yield* givenMintKeys
+      const upgraded = {
+        ...Option.getOrThrow(yield* accounts.findById(accountId)),
+        plan: "unlimited" as const,
+        limitOverrides: { playsPerMonth: 7 },
+        updatedAt: at(60)
+      }
+      yield* accounts.update(upgraded)
+      assertSome((yield* read(key.id)).account, accountPlayView(upgraded))
+    })
+  )
+
+  it.effect("forMint of an unknown account reads no account, no active key and no channel", () =>
+    Effect.gen(function* () {
+      const { read } = yield* givenMintKeys
+      const gone = yield* read(null, { accountId: uid("acc") })
+      assert.isFalse(gone.keyActive, "no account: no key")
+      assertNone(gone.account)
+      assertNone(gone.channel)
+    })
+  )
+
+  it.effect("startOpen reads the campaign, the channel and the account; a paused start is not written", () =>
+    Effect.gen(function* () {
+      const { account, campaign, channel, read } = yield* givenPausedStart
+      assertSame(yield* read({}), {
+        campaign: Option.some(playView(campaign)),
+        channel: Option.some(channelPlayView(channel)),
+        account: Option.some(accountPlayView(account)),
+        branding: Option.none(),
+        started: false
+      })
+    })
+  )
+
+  it.effect("startOpen reads the account's branding", () =>
+    Effect.gen(function* () {
+      const { account, campaign, channel, read } = yield* givenPausedStart
+      yield* (yield* BrandingRepo).put(account.id, fullTheme)
+      assertSame(yield* read({}), {
+        campaign: Option.some(playView(campaign)),
+        channel: Option.some(channelPlayView(channel)),
+        account: Option.some(accountPlayView(account)),
+        branding: Option.some(fullTheme),
+        started: false
+      })
+    })
+  )
+
+  it.effect("startOpen reads no campaign or channel of another account, nor an unknown channel", () =>
+    Effect.gen(function* () {
+      const { account, campaign, other, read } = yield* givenPausedStart
+      yield* (yield* BrandingRepo).put(account.id, fullTheme)
+      assertSame(yield* read({ campaignId: other.id, channelId: other.channelId }), {
+        campaign: Option.none(),
+        channel: Option.none(),
+        account: Option.some(accountPlayView(account)),
+        branding: Option.some(fullTheme),
+        started: false
+      })
+      assertSame(yield* read({ channelId: uid("ch") }), {
+        campaign: Option.some(playView(campaign)),
+        channel: Option.none(),
+        account: Option.some(accountPlayView(account)),
+        branding: Option.some(fullTheme),
+        started: false
+      })
+    })
+  )
+
+  it.effect("startOpen in another account reads that account's rows, in an unknown one none", () =>
+    Effect.gen(function* () {
+      const { other, read } = yield* givenPausedStart
+      assertSame(yield* read({ accountId: other.accountId }), {
+        campaign: Option.none(),
+        channel: Option.none(),
+        account: Option.map(yield* (yield* AccountRepo).findById(other.accountId), accountPlayView),
+        branding: Option.none(),
+        started: false
+      })
+      assertSame(yield* read({ accountId: uid("acc") }), {
+        campaign: Option.none(),
+        channel: Option.none(),
+        account: Option.none(),
+        branding: Option.none(),
+        started: false
+      })
+    })
+  )
+
+  it.effect("startOpen writes the session of an open start and counts its play", () =>
+    Effect.gen(function* () {
+      const { account, campaign, start } = yield* givenOpenCampaign
+      const open = makeSession(campaign, { participantRef: "Ünïcödé « player » 🎡" })
+      assert.isTrue(yield* start(open))
+      assertSome(yield* (yield* SessionRepo).findById(open.id), open)
+      assert.strictEqual(yield* (yield* UsageRepo).plays(account.id, MONTH), 1)
+    })
+  )
+
+  it.effect("startOpen with a used jti writes nothing and counts no play", () =>
+    Effect.gen(function* () {
+      const { account, campaign, start } = yield* givenOpenCampaign
+      const open = makeSession(campaign)
+      assert.isTrue(yield* start(open))
+      const twin = makeSession(campaign, { jti: open.jti })
+      assert.isFalse(yield* start(twin), "a used jti")
+      assertNone(yield* (yield* SessionRepo).findById(twin.id))
+      assert.strictEqual(yield* (yield* UsageRepo).plays(account.id, MONTH), 1, "a used jti counts no play")
+    })
+  )
+
+  it.effect.each(closedStarts)("startOpen writes nothing for a start that is not open: $why", (closed) =>
+    Effect.gen(function* () {
+      const playContext = yield* PlayContextRepo
+      const account = yield* givenAccount()
+      const closedChannel = makeChannel(account.id, closed.channel)
+      yield* (yield* ChannelRepo).insert(closedChannel)
+      const placed = makeCampaign(account.id, closedChannel.id, { status: "active", ...closed.campaign })
+      yield* (yield* CampaignRepo).insert(placed)
+      const session = makeSession(placed)
+      const found = yield* playContext.startOpen(session, MONTH)
+      assert.isFalse(found.started, closed.why)
+      assertSome(found.campaign, playView(placed))
+      assertSome(found.channel, channelPlayView(closedChannel))
+      assertNone(yield* (yield* SessionRepo).findById(session.id), closed.why)
+      assert.strictEqual(yield* (yield* UsageRepo).plays(account.id, MONTH), 0, "no closed start counts a play")
+    })
+  )
+
+  it.effect("startOpen of another account's campaign writes nothing", () =>
+    Effect.gen(function* () {
+      const { account, start } = yield* givenOpenCampaign
+      const elsewhere = yield* givenCampaign({ status: "active" })
+      assert.isFalse(yield* start(makeSession(elsewhere, { accountId: account.id })), "another account's campaign")
+      assert.strictEqual(yield* (yield* UsageRepo).plays(account.id, MONTH), 0, "no closed start counts a play")
+    })
+  )
+
+  it.effect("concurrent startOpens start one session per jti and count one play per session", () =>
+    Effect.gen(function* () {
+      const { account, campaign, start } = yield* givenOpenCampaign
+      const results = yield* racedStarts(campaign, start)
+      assert.strictEqual(results.filter((started) => started).length, 16, "15 new jtis and one of 5 reusing one")
+      assert.strictEqual(yield* (yield* UsageRepo).plays(account.id, MONTH), 16, "one play counted per session")
+    })
+  )
+}

@@ -1,0 +1,102 @@
+/**
+ * The steps the store contract suites share that touch the store: rows already stored ("given an
+ * account…", each in an account of its own unless told), a campaign's entries, the deliveries of a
+ * batch, and a transaction that fails after its writes. Each asks only for the ports it uses, so a
+ * suite of a few ports (the webhook store contract) can use them too.
+ */
+import { type Account, AccountRepo } from "@campaign-games/core/accounts/Account"
+import { type Campaign, CampaignRepo } from "@campaign-games/core/campaigns/Campaign"
+import { type Channel, ChannelRepo } from "@campaign-games/core/campaigns/Channel"
+import { EntryRepo } from "@campaign-games/core/play/Entry"
+import type { Session } from "@campaign-games/core/play/Session"
+import { Store } from "@campaign-games/core/Store"
+import { type Delivery, DeliveryRepo, type Endpoint, EndpointRepo } from "@campaign-games/core/webhooks/Webhook"
+import { assert } from "@effect/vitest"
+import { Effect } from "effect"
+import {
+  Boom,
+  entryFilter,
+  makeAccount,
+  makeCampaign,
+  makeChannel,
+  makeEndpoint,
+  makeSession,
+  uid
+} from "./Fixtures.ts"
+
+/** An account already stored. */
+export const givenAccount = (fields: Partial<Account> = {}) =>
+  Effect.gen(function* () {
+    const account = makeAccount(fields)
+    yield* (yield* AccountRepo).insert(account)
+    return account
+  })
+
+/** Two accounts already stored: the one a test works in, and another. */
+export const givenTwoAccounts = Effect.all([givenAccount(), givenAccount()])
+
+/** A channel already stored, in the account (one stored for it when not given). */
+export const givenChannel = (accountId?: string, fields: Partial<Channel> = {}) =>
+  Effect.gen(function* () {
+    const owner = accountId ?? (yield* givenAccount()).id
+    const channel = makeChannel(owner, fields)
+    yield* (yield* ChannelRepo).insert(channel)
+    return channel
+  })
+
+/** A campaign already stored, on a channel already stored (in `fields.accountId` when given). */
+export const givenCampaign = (fields: Partial<Campaign> = {}) =>
+  Effect.gen(function* () {
+    const channel = yield* givenChannel(fields.accountId)
+    const campaign = makeCampaign(channel.accountId, channel.id, fields)
+    yield* (yield* CampaignRepo).insert(campaign)
+    return campaign
+  })
+
+/** An endpoint already stored in the account. */
+export const givenEndpoint = (accountId: string, fields: Partial<Endpoint> = {}) =>
+  Effect.gen(function* () {
+    const endpoint = makeEndpoint(accountId, fields)
+    yield* (yield* EndpointRepo).insert(endpoint)
+    return endpoint
+  })
+
+/** Deliveries already stored (one batch). */
+export const givenDeliveries = <const A extends ReadonlyArray<Delivery>>(deliveries: A) =>
+  Effect.as(
+    DeliveryRepo.use((repo) => repo.insertMany(deliveries)),
+    deliveries
+  )
+
+/** A campaign's entries, oldest first (up to 100). */
+export const entriesOfCampaign = (campaign: Campaign) =>
+  Effect.flatMap(Effect.service(EntryRepo), (entries) =>
+    Effect.map(
+      entries.list(campaign.accountId, campaign.id, entryFilter({ dir: "asc" }), { limit: 100, offset: 0 }),
+      (page) => page.items
+    )
+  )
+
+/** Runs `writes` in a transaction that then fails with `Boom`, and checks it failed so. */
+export const failedTransaction = <A, E extends { readonly _tag: string }, R>(
+  writes: Effect.Effect<A, E, R>,
+  message = "rolled back"
+) =>
+  Effect.gen(function* () {
+    const store = yield* Store
+    const error = yield* Effect.flip(store.transaction(Effect.andThen(writes, Effect.fail(new Boom({ message })))))
+    assert.strictEqual(error._tag, "Boom", "the transaction fails with the error of its effect")
+  })
+
+/**
+ * 20 concurrent starts of sessions of the campaign with `start`, 5 of which reuse one jti (the
+ * others each a new one): 16 of them should start.
+ */
+export const racedStarts = <E, R>(campaign: Campaign, start: (session: Session) => Effect.Effect<boolean, E, R>) => {
+  const reused = makeSession(campaign)
+  return Effect.forEach(
+    Array.from({ length: 20 }, (_, i) => i),
+    (i) => start(i % 4 === 0 ? { ...reused, id: uid("ses") } : makeSession(campaign)),
+    { concurrency: "unbounded" }
+  )
+}

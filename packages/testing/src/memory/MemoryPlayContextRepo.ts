@@ -1,0 +1,71 @@
+/**
+ * `PlayContextRepo` in memory: the reads a mint and a start decide with, each scoped by account and
+ * reading the same rows as the repositories they stand for (the channel's active campaigns in
+ * `listActiveOnChannel`'s order, the month's plays as `UsageRepo.plays` counts them). An open start
+ * (`isOpenStart`) is written with its read, through `SessionRepo.insertPlay`, in one memory
+ * transaction.
+ *
+ * @since 0.1.0
+ */
+import { playView as accountPlayView } from "@campaign-games/core/accounts/Account"
+import { playView } from "@campaign-games/core/campaigns/Campaign"
+import { playView as channelPlayView } from "@campaign-games/core/campaigns/Channel"
+import { isOpenStart, PlayContextRepo } from "@campaign-games/core/play/PlayContext"
+import { SessionRepo } from "@campaign-games/core/play/Session"
+import { Effect, Layer, Option } from "effect"
+import { inAccount, newestFirst, ofAccount } from "../internal/Rows.ts"
+import { MemoryDatabase, originKey, usageKey } from "../MemoryDatabase.ts"
+
+/** `PlayContextRepo` over the tables of the database, starting plays through `SessionRepo`. */
+export const layer: Layer.Layer<PlayContextRepo, never, MemoryDatabase | SessionRepo> = Layer.effect(
+  PlayContextRepo,
+  Effect.gen(function* () {
+    const database = yield* MemoryDatabase
+    const { accounts, apiKeys, branding, channels, campaigns, allowedOriginKeys, usage } = database.tables
+    const sessions = yield* SessionRepo
+
+    const found = <A extends { readonly accountId: string }>(accountId: string, row: A | undefined) =>
+      Option.fromNullishOr(inAccount(accountId, row))
+    const account = (accountId: string) => Option.map(Option.fromNullishOr(accounts.get(accountId)), accountPlayView)
+
+    return PlayContextRepo.of({
+      forMint: ({ accountId, channelId, keyId, month, origin }) =>
+        Effect.sync(() => {
+          const key = keyId === null ? undefined : inAccount(accountId, apiKeys.get(keyId))
+          return {
+            account: account(accountId),
+            keyActive: accounts.has(accountId) && (keyId === null || (key !== undefined && key.revokedAt === null)),
+            channel: Option.map(found(accountId, channels.get(channelId)), (channel) => ({
+              channel: channelPlayView(channel),
+              originAllowed: allowedOriginKeys.has(originKey(accountId, origin)),
+              activeCampaigns: ofAccount(
+                campaigns.values(),
+                accountId,
+                (campaign) => campaign.channelId === channelId && campaign.status === "active"
+              )
+                .sort(newestFirst)
+                .map(playView),
+              monthPlays: usage.get(usageKey(accountId, month)) ?? 0
+            }))
+          }
+        }),
+      // The read and, for an open start, `insertPlay`, in one memory transaction.
+      startOpen: (session, month) =>
+        database.transaction(
+          Effect.gen(function* () {
+            const { accountId } = session
+            const campaign = found(accountId, campaigns.get(session.campaignId))
+            const channel = found(accountId, channels.get(session.channelId))
+            const open = Option.isSome(campaign) && Option.isSome(channel) && isOpenStart(campaign.value, channel.value)
+            return {
+              campaign: Option.map(campaign, playView),
+              channel: Option.map(channel, channelPlayView),
+              account: account(accountId),
+              branding: Option.fromNullishOr(branding.get(accountId)),
+              started: open ? yield* sessions.insertPlay(session, month) : false
+            }
+          })
+        )
+    })
+  })
+)

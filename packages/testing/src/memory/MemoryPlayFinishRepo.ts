@@ -1,0 +1,111 @@
+/**
+ * `PlayFinishRepo` in memory, the one write across aggregates: a finish's claim of its session
+ * (`SessionRepo.finish`), its entry, its event and the event's deliveries, in one memory
+ * transaction over the other repositories, so a breach of any constraint leaves none of them, and
+ * a session already finished gets none. `completeKnown` first checks, in the same transaction, that
+ * the session, the campaign (game, config as `jsonb` compares it, resolution) and the account's
+ * active endpoints are still as the caller knew them.
+ *
+ * @since 0.1.0
+ */
+import { CampaignRepo, playView } from "@campaign-games/core/campaigns/Campaign"
+import { EntryRepo } from "@campaign-games/core/play/Entry"
+import { type Completion, PlayFinishRepo } from "@campaign-games/core/play/PlayContext"
+import { SessionRepo } from "@campaign-games/core/play/Session"
+import { EventOutbox } from "@campaign-games/core/webhooks/Event"
+import { DeliveryRepo, EndpointRepo, type Target } from "@campaign-games/core/webhooks/Webhook"
+import { Effect, Layer, Option } from "effect"
+import { MemoryDatabase } from "../MemoryDatabase.ts"
+
+/** Whether two JSON documents are equal as `jsonb` compares them (object keys in any order). */
+const sameJson = (a: unknown, b: unknown): boolean => {
+  if (a === b) return true
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false
+  if (Array.isArray(a) || Array.isArray(b)) {
+    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => sameJson(x, b[i]))
+  }
+  const ka = Object.keys(a)
+  const record = b as Record<string, unknown>
+  return (
+    ka.length === Object.keys(b).length &&
+    ka.every((k) => Object.hasOwn(record, k) && sameJson((a as Record<string, unknown>)[k], record[k]))
+  )
+}
+
+/** What a finish reads of an endpoint. */
+const target = ({ channelIds, events, gameInstanceIds, id, status }: Target): Target => ({
+  id,
+  status,
+  events,
+  gameInstanceIds,
+  channelIds
+})
+
+/** What a finish's fan-out depends on of an endpoint. */
+const filters = ({ channelIds, events, gameInstanceIds, id }: Target) => ({ id, events, gameInstanceIds, channelIds })
+
+/** The finish over the session, campaign, entry, event and webhook repositories, in the database's transactions. */
+export const layer: Layer.Layer<
+  PlayFinishRepo,
+  never,
+  MemoryDatabase | SessionRepo | CampaignRepo | EntryRepo | EventOutbox | EndpointRepo | DeliveryRepo
+> = Layer.effect(
+  PlayFinishRepo,
+  Effect.gen(function* () {
+    const database = yield* MemoryDatabase
+    const sessions = yield* SessionRepo
+    const campaigns = yield* CampaignRepo
+    const entries = yield* EntryRepo
+    const outbox = yield* EventOutbox
+    const endpoints = yield* EndpointRepo
+    const deliveries = yield* DeliveryRepo
+    const complete = (completion: Completion) =>
+      database.transaction(
+        Effect.gen(function* () {
+          if (!(yield* sessions.finish(completion.sessionId, completion.finishedAt))) return false
+          yield* entries.insert(completion.entry)
+          yield* outbox.append(completion.event)
+          if (completion.deliveries.length > 0) yield* deliveries.insertMany(completion.deliveries)
+          return true
+        })
+      )
+    return PlayFinishRepo.of({
+      read: Effect.fnUntraced(function* (sessionId, eventType) {
+        const session = yield* sessions.findById(sessionId)
+        if (Option.isNone(session)) return Option.none()
+        const campaign = yield* campaigns.findById(session.value.accountId, session.value.campaignId)
+        if (Option.isNone(campaign)) return Option.none()
+        const targets = (yield* endpoints.activeFor(session.value.accountId, eventType)).map(target)
+        return Option.some({ session: session.value, campaign: playView(campaign.value), endpoints: targets })
+      }),
+      complete,
+      // The checks and the writes in one memory transaction, like `complete`.
+      completeKnown: (completion, known) =>
+        database.transaction(
+          Effect.gen(function* () {
+            const { entry, event } = completion
+            const session = yield* sessions.findById(completion.sessionId)
+            const campaign = yield* campaigns.findById(entry.accountId, entry.campaignId)
+            if (
+              Option.isNone(session) ||
+              session.value.finishedAt !== null ||
+              session.value.jti !== known.jti ||
+              session.value.accountId !== entry.accountId ||
+              session.value.campaignId !== entry.campaignId ||
+              session.value.channelId !== entry.channelId ||
+              session.value.participantRef !== entry.participantRef ||
+              Option.isNone(campaign) ||
+              campaign.value.gameSlug !== known.campaign.gameSlug ||
+              !sameJson(campaign.value.config, known.campaign.config) ||
+              campaign.value.resolvedOptionId !== known.campaign.resolvedOptionId
+            ) {
+              return false
+            }
+            const active = yield* endpoints.activeFor(entry.accountId, event.type)
+            if (!sameJson(active.map(filters), known.endpoints.map(filters))) return false
+            return yield* complete(completion)
+          })
+        )
+    })
+  })
+)
