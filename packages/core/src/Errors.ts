@@ -23,7 +23,7 @@
  *
  * @since 0.1.0
  */
-import { type Cause, Schema } from "effect"
+import { type Cause, Effect, Option, Schema } from "effect"
 import { Timestamp } from "./Fields.ts"
 
 /** One failing field: `path` is dot separated (`betweenCampaigns.title`, `tiers.0.display.title`). */
@@ -42,6 +42,28 @@ const fieldsMessage = (details: ReadonlyArray<Detail>): string =>
     : `${details.length} fields are invalid`
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`
+
+/**
+ * A reason class whose message never varies: `Schema.TaggedError` with `message` as its default
+ * message.
+ */
+const withMessage =
+  <Self>() =>
+  <const Tag extends string, const Fields extends Schema.Struct.Fields>(
+    tag: Tag,
+    fields: Fields,
+    message: string
+  ): Schema.Class<Self, Schema.TaggedStruct<Tag, Fields>, Cause.YieldableError> => {
+    const Base = Schema.TaggedError<Self>()(tag, fields) as unknown as new (
+      props: object,
+      options?: Schema.MakeOptions
+    ) => Cause.YieldableError
+    return class extends Base {
+      override get message(): string {
+        return message
+      }
+    } as unknown as Schema.Class<Self, Schema.TaggedStruct<Tag, Fields>, Cause.YieldableError>
+  }
 
 // -----------------------------------------------------------------------------
 // Any category
@@ -109,39 +131,27 @@ export type InvalidRequestReason = typeof InvalidRequestReason.Type
 const refusedKey = "The API key is missing, malformed, wrong or revoked."
 
 /** The API key is missing or not in the key format. */
-export class KeyMalformed extends Schema.TaggedError<KeyMalformed>()("KeyMalformed", {}) {
-  override get message(): string {
-    return refusedKey
-  }
-}
+export class KeyMalformed extends withMessage<KeyMalformed>()("KeyMalformed", {}, refusedKey) {}
 
 /** No API key has this prefix, or its secret part is wrong. */
-export class KeyUnknown extends Schema.TaggedError<KeyUnknown>()("KeyUnknown", {}) {
-  override get message(): string {
-    return refusedKey
-  }
-}
+export class KeyUnknown extends withMessage<KeyUnknown>()("KeyUnknown", {}, refusedKey) {}
 
 /** The API key was revoked (or its account is gone). */
-export class KeyRevoked extends Schema.TaggedError<KeyRevoked>()("KeyRevoked", {}) {
-  override get message(): string {
-    return refusedKey
-  }
-}
+export class KeyRevoked extends withMessage<KeyRevoked>()("KeyRevoked", {}, refusedKey) {}
 
 /** The client token is malformed, forged, or signed with another key. */
-export class TokenInvalid extends Schema.TaggedError<TokenInvalid>()("TokenInvalid", {}) {
-  override get message(): string {
-    return "The client token is malformed or its signature is wrong."
-  }
-}
+export class TokenInvalid extends withMessage<TokenInvalid>()(
+  "TokenInvalid",
+  {},
+  "The client token is malformed or its signature is wrong."
+) {}
 
 /** The client token expired at `expiredAt` (a finish has an hour of grace after it). */
-export class TokenExpired extends Schema.TaggedError<TokenExpired>()("TokenExpired", { expiredAt: Timestamp }) {
-  override get message(): string {
-    return "The client token has expired."
-  }
-}
+export class TokenExpired extends withMessage<TokenExpired>()(
+  "TokenExpired",
+  { expiredAt: Timestamp },
+  "The client token has expired."
+) {}
 
 /** The campaign or channel the client token was minted for no longer exists (`id` names it). */
 export class TokenResourceGone extends Schema.TaggedError<TokenResourceGone>()("TokenResourceGone", {
@@ -154,18 +164,18 @@ export class TokenResourceGone extends Schema.TaggedError<TokenResourceGone>()("
 }
 
 /** The operator API's token is wrong. */
-export class OperatorTokenWrong extends Schema.TaggedError<OperatorTokenWrong>()("OperatorTokenWrong", {}) {
-  override get message(): string {
-    return "Wrong operator token."
-  }
-}
+export class OperatorTokenWrong extends withMessage<OperatorTokenWrong>()(
+  "OperatorTokenWrong",
+  {},
+  "Wrong operator token."
+) {}
 
 /** The operator API is disabled: the server has no operator token (`CG_ADMIN_TOKEN`). */
-export class OperatorApiDisabled extends Schema.TaggedError<OperatorApiDisabled>()("OperatorApiDisabled", {}) {
-  override get message(): string {
-    return "The operator API is disabled (CG_ADMIN_TOKEN is not set)."
-  }
-}
+export class OperatorApiDisabled extends withMessage<OperatorApiDisabled>()(
+  "OperatorApiDisabled",
+  {},
+  "The operator API is disabled (CG_ADMIN_TOKEN is not set)."
+) {}
 
 export const UnauthorizedReason = Schema.Union([
   KeyMalformed,
@@ -256,12 +266,11 @@ export class MissingAnyPermission extends Schema.TaggedError<MissingAnyPermissio
  * A new key would get permissions its creator does not hold: each with its `index` in the
  * requested list.
  */
-export class CannotGrantPermission extends Schema.TaggedError<CannotGrantPermission>()("CannotGrantPermission", {
-  permissions: Schema.Array(Schema.Struct({ index: Schema.Int, permission: Schema.String }))
-}) {
-  override get message(): string {
-    return "A key can only be given permissions its creator holds."
-  }
+export class CannotGrantPermission extends withMessage<CannotGrantPermission>()(
+  "CannotGrantPermission",
+  { permissions: Schema.Array(Schema.Struct({ index: Schema.Int, permission: Schema.String })) },
+  "A key can only be given permissions its creator holds."
+) {
   get details(): ReadonlyArray<Detail> {
     return this.permissions.map(({ index, permission }) => ({
       path: `permissions.${index}`,
@@ -271,12 +280,11 @@ export class CannotGrantPermission extends Schema.TaggedError<CannotGrantPermiss
 }
 
 /** A token was asked for an `origin` (as sent) that is not on the account's allowed origins. */
-export class OriginNotAllowed extends Schema.TaggedError<OriginNotAllowed>()("OriginNotAllowed", {
-  origin: Schema.String
-}) {
-  override get message(): string {
-    return "The origin is not on the account's allowed origins."
-  }
+export class OriginNotAllowed extends withMessage<OriginNotAllowed>()(
+  "OriginNotAllowed",
+  { origin: Schema.String },
+  "The origin is not on the account's allowed origins."
+) {
   get details(): ReadonlyArray<Detail> {
     return [{ path: "origin", message: "not an allowed origin" }]
   }
@@ -393,32 +401,28 @@ export class PlayLimitReached extends Schema.TaggedError<PlayLimitReached>()("Pl
 }
 
 /** The client token (`jti`) already started a play; a token plays once. */
-export class TokenAlreadyUsed extends Schema.TaggedError<TokenAlreadyUsed>()("TokenAlreadyUsed", {
-  jti: Schema.String
-}) {
-  override get message(): string {
-    return "This client token was already used; mint a new one."
-  }
-}
+export class TokenAlreadyUsed extends withMessage<TokenAlreadyUsed>()(
+  "TokenAlreadyUsed",
+  { jti: Schema.String },
+  "This client token was already used; mint a new one."
+) {}
 
 /** The play `sessionId` is already finished. */
-export class PlayAlreadyFinished extends Schema.TaggedError<PlayAlreadyFinished>()("PlayAlreadyFinished", {
-  sessionId: Schema.String
-}) {
-  override get message(): string {
-    return "This play is already finished."
-  }
-}
+export class PlayAlreadyFinished extends withMessage<PlayAlreadyFinished>()(
+  "PlayAlreadyFinished",
+  { sessionId: Schema.String },
+  "This play is already finished."
+) {}
 
 /** The token's campaign can no longer be played: it is no longer active, or its channel is disabled. */
-export class GameUnavailable extends Schema.TaggedError<GameUnavailable>()("GameUnavailable", {
-  campaignId: Schema.String,
-  because: Schema.Literals(["campaignNotActive", "channelDisabled"])
-}) {
-  override get message(): string {
-    return "This game is no longer available."
-  }
-}
+export class GameUnavailable extends withMessage<GameUnavailable>()(
+  "GameUnavailable",
+  {
+    campaignId: Schema.String,
+    because: Schema.Literals(["campaignNotActive", "channelDisabled"])
+  },
+  "This game is no longer available."
+) {}
 
 /** The campaign is archived: `command` (activate, archive, edit, resolve) needs it restored first. */
 export class CampaignArchived extends Schema.TaggedError<CampaignArchived>()("CampaignArchived", {
@@ -438,13 +442,11 @@ export class CampaignArchived extends Schema.TaggedError<CampaignArchived>()("Ca
 }
 
 /** The campaign is already active (activation). */
-export class CampaignAlreadyActive extends Schema.TaggedError<CampaignAlreadyActive>()("CampaignAlreadyActive", {
-  campaignId: Schema.String
-}) {
-  override get message(): string {
-    return "The campaign is already active."
-  }
-}
+export class CampaignAlreadyActive extends withMessage<CampaignAlreadyActive>()(
+  "CampaignAlreadyActive",
+  { campaignId: Schema.String },
+  "The campaign is already active."
+) {}
 
 /** Only an active campaign can be paused; this one is `status`. */
 export class CampaignNotActive extends Schema.TaggedError<CampaignNotActive>()("CampaignNotActive", {
@@ -467,14 +469,14 @@ export class CampaignNotArchived extends Schema.TaggedError<CampaignNotArchived>
 }
 
 /** Only a prediction campaign can be resolved; this one plays `gameSlug`. */
-export class NotAPrediction extends Schema.TaggedError<NotAPrediction>()("NotAPrediction", {
-  campaignId: Schema.String,
-  gameSlug: Schema.String
-}) {
-  override get message(): string {
-    return "Only a prediction campaign can be resolved."
-  }
-}
+export class NotAPrediction extends withMessage<NotAPrediction>()(
+  "NotAPrediction",
+  {
+    campaignId: Schema.String,
+    gameSlug: Schema.String
+  },
+  "Only a prediction campaign can be resolved."
+) {}
 
 /** The prediction is already resolved, to `optionId`; it cannot be resolved to another option. */
 export class AlreadyResolved extends Schema.TaggedError<AlreadyResolved>()("AlreadyResolved", {
@@ -487,14 +489,14 @@ export class AlreadyResolved extends Schema.TaggedError<AlreadyResolved>()("Alre
 }
 
 /** An activation with `handoverAt`: no campaign is live on the channel then to hand over from. */
-export class NoCampaignToHandOver extends Schema.TaggedError<NoCampaignToHandOver>()("NoCampaignToHandOver", {
-  channelId: Schema.String,
-  handoverAt: Timestamp
-}) {
-  override get message(): string {
-    return "No campaign is live on the channel at handoverAt to hand over from."
-  }
-}
+export class NoCampaignToHandOver extends withMessage<NoCampaignToHandOver>()(
+  "NoCampaignToHandOver",
+  {
+    channelId: Schema.String,
+    handoverAt: Timestamp
+  },
+  "No campaign is live on the channel at handoverAt to hand over from."
+) {}
 
 /**
  * The campaign's live window would overlap the window of `campaignId`, active on the same channel
@@ -512,13 +514,11 @@ export class LiveWindowOverlap extends Schema.TaggedError<LiveWindowOverlap>()("
 }
 
 /** The campaign has been played (a session started), so it cannot be deleted; archive it. */
-export class CampaignPlayed extends Schema.TaggedError<CampaignPlayed>()("CampaignPlayed", {
-  campaignId: Schema.String
-}) {
-  override get message(): string {
-    return "A campaign that has been played cannot be deleted; archive it."
-  }
-}
+export class CampaignPlayed extends withMessage<CampaignPlayed>()(
+  "CampaignPlayed",
+  { campaignId: Schema.String },
+  "A campaign that has been played cannot be deleted; archive it."
+) {}
 
 /** The channel still has `campaigns` campaigns, so it cannot be deleted; disable it instead. */
 export class ChannelHasCampaigns extends Schema.TaggedError<ChannelHasCampaigns>()("ChannelHasCampaigns", {
@@ -673,6 +673,18 @@ export class Forbidden extends category<Forbidden>()("Forbidden", ForbiddenReaso
 
 /** Nothing with that id in the account (`ResourceNotFound` names the kind and the id). */
 export class NotFound extends category<NotFound>()("NotFound", NotFoundReason) {}
+
+/** `NotFound` for the `resource` with this `id`. */
+export const notFound = (resource: ResourceKind, id: string): NotFound =>
+  new NotFound({ reason: new ResourceNotFound({ resource, id }) })
+
+/** The value a lookup found, or `NotFound` for the `resource` with this `id` when it found none. */
+export const orNotFound =
+  (resource: ResourceKind, id: string) =>
+  <A, E, R>(lookup: Effect.Effect<Option.Option<A>, E, R>): Effect.Effect<A, E | NotFound, R> =>
+    Effect.flatMap(lookup, (found) =>
+      Option.isSome(found) ? Effect.succeed(found.value) : Effect.fail(notFound(resource, id))
+    )
 
 /** The request clashes with the current state; retrying it unchanged fails again. */
 export class Conflict extends category<Conflict>()("Conflict", ConflictReason) {}

@@ -2,6 +2,10 @@
  * Field schemas shared by resources: bounded text, timestamps, URLs, IANA time zones, play limits.
  * Every bound of the specification lives in a schema here or in the resource's module, once.
  *
+ * `pick` and `names` copy a record's fields into its views (the API resource, what the plays read),
+ * so a view's fields are named once, in its schema or its key list, and the compiler checks each
+ * copied field's type against the view's.
+ *
  * @since 0.1.0
  */
 import { DateTime, Option, Schema, SchemaTransformation } from "effect"
@@ -72,3 +76,37 @@ export const TimeZone = Schema.String.check(
 
 /** Plays per player (total or per day): 1 to 10000, or null for no limit. */
 export const PlayLimit = Schema.NullOr(Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 10_000 })))
+
+/** The names of a struct schema's fields, in their order, less `except` (fields a view renames or computes). */
+export const names = <F extends Schema.Struct.Fields, const X extends keyof F & string = never>(
+  schema: { readonly fields: F },
+  ...except: ReadonlyArray<X>
+): ReadonlyArray<Exclude<keyof F & string, X>> =>
+  Object.keys(schema.fields).filter((key) => !(except as ReadonlyArray<string>).includes(key)) as Array<
+    Exclude<keyof F & string, X>
+  >
+
+/** A function that copies the fields `keys` of a record (and no other) into a new object, in that order. */
+export const pick =
+  <const K extends string>(keys: ReadonlyArray<K>) =>
+  <A extends { readonly [P in K]: unknown }>(source: A): Pick<A, K> => {
+    const out: Partial<Pick<A, K>> = {}
+    for (const key of keys) out[key] = source[key]
+    return out as Pick<A, K>
+  }
+
+/**
+ * The fields `keys` of `source` that are set (not undefined), in that order: the plain replacements
+ * of a PATCH body (spread over the current record), or the optional keys of a config copied as they are.
+ */
+export const defined = <A extends object, const K extends keyof A & string>(
+  source: A,
+  keys: ReadonlyArray<K>
+): { [P in K]?: Exclude<A[P], undefined> } => {
+  const out: { [P in K]?: Exclude<A[P], undefined> } = {}
+  for (const key of keys) {
+    const value = source[key]
+    if (value !== undefined) out[key] = value as Exclude<A[K], undefined>
+  }
+  return out
+}

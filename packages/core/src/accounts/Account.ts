@@ -6,7 +6,7 @@
  */
 import { Context, type Effect, type Option, Schema } from "effect"
 import type { StoreError } from "../Errors.ts"
-import { Text, Timestamp } from "../Fields.ts"
+import { names, pick, Text, Timestamp } from "../Fields.ts"
 import * as Plan from "./Plan.ts"
 
 /** A stored account. */
@@ -51,14 +51,12 @@ export const AccountView = Schema.Struct({
 })
 export type AccountView = typeof AccountView.Type
 
+const copyView = pick(names(AccountView, "features", "limits"))
+
 export const view = (account: Account): AccountView => ({
-  id: account.id,
-  name: account.name,
-  plan: account.plan,
+  ...copyView(account),
   features: features(account),
-  limits: limits(account),
-  createdAt: account.createdAt,
-  updatedAt: account.updatedAt
+  limits: limits(account)
 })
 
 export const Name = Text(1, 200)

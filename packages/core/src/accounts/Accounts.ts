@@ -8,7 +8,8 @@
 import { Context, DateTime, Effect, Layer, Option } from "effect"
 import * as Account from "./Account.ts"
 import * as ApiKey from "./ApiKey.ts"
-import { NotFound, ResourceNotFound, type StoreError } from "../Errors.ts"
+import { type NotFound, orNotFound, type StoreError } from "../Errors.ts"
+import { defined } from "../Fields.ts"
 import * as Ids from "../Ids.ts"
 import * as Permission from "./Permission.ts"
 import { Secrets } from "../Secrets.ts"
@@ -54,10 +55,7 @@ export class Accounts extends Context.Service<
       })
 
       const get = Effect.fn("Accounts.get")(function* (id: string) {
-        const found = yield* accounts.findById(id)
-        if (Option.isNone(found))
-          return yield* new NotFound({ reason: new ResourceNotFound({ resource: "account", id }) })
-        return found.value
+        return yield* accounts.findById(id).pipe(orNotFound("account", id))
       })
 
       const update = Effect.fn("Accounts.update")(function* (id: string, input: Account.UpdateAccount) {
@@ -66,8 +64,7 @@ export class Accounts extends Context.Service<
             const current = yield* get(id)
             const next: Account.Account = {
               ...current,
-              ...(input.name === undefined ? {} : { name: input.name }),
-              ...(input.plan === undefined ? {} : { plan: input.plan }),
+              ...defined(input, ["name", "plan"]),
               featureOverrides: { ...current.featureOverrides, ...input.features },
               limitOverrides: { ...current.limitOverrides, ...input.limits },
               updatedAt: yield* DateTime.now

@@ -8,7 +8,7 @@
 import { Context, type Effect, type Option, Schema } from "effect"
 import type { Account } from "./Account.ts"
 import type { StoreError } from "../Errors.ts"
-import { Text, Timestamp } from "../Fields.ts"
+import { names, pick, Text, Timestamp } from "../Fields.ts"
 import type { Page, Paged } from "../Pagination.ts"
 import { Permission } from "./Permission.ts"
 
@@ -51,34 +51,24 @@ export const CreateApiKey = Schema.Struct({
 })
 export type CreateApiKey = typeof CreateApiKey.Type
 
-/** A key as listed: never the secret. */
-export const ApiKeyView = Schema.Struct({
+const keyFields = {
   id: Schema.String,
   name: Schema.String,
   keyPrefix: Schema.String,
-  permissions: Schema.Array(Permission),
-  createdAt: Timestamp
-})
+  permissions: Schema.Array(Permission)
+}
+
+/** A key as listed: never the secret. */
+export const ApiKeyView = Schema.Struct({ ...keyFields, createdAt: Timestamp })
 export type ApiKeyView = typeof ApiKeyView.Type
 
 /** A key as created: the only time `key` is shown. */
-export const CreatedApiKey = Schema.Struct({
-  id: Schema.String,
-  name: Schema.String,
-  keyPrefix: Schema.String,
-  permissions: Schema.Array(Permission),
-  key: Schema.String,
-  createdAt: Timestamp
-})
+export const CreatedApiKey = Schema.Struct({ ...keyFields, key: Schema.String, createdAt: Timestamp })
 export type CreatedApiKey = typeof CreatedApiKey.Type
 
-export const view = (key: ApiKey): ApiKeyView => ({
-  id: key.id,
-  name: key.name,
-  keyPrefix: key.keyPrefix,
-  permissions: key.permissions,
-  createdAt: key.createdAt
-})
+const copyView = pick(names(ApiKeyView))
+
+export const view = (key: ApiKey): ApiKeyView => copyView(key)
 
 /** A key with its account, as `ApiKeyRepo.findByPrefix` reads them. */
 export interface KeyWithAccount {

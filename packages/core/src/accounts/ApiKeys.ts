@@ -15,8 +15,8 @@ import {
   KeyMalformed,
   KeyRevoked,
   KeyUnknown,
-  NotFound,
-  ResourceNotFound,
+  type NotFound,
+  notFound,
   type StoreError,
   Unauthorized,
   type UpgradeRequired
@@ -116,7 +116,7 @@ export class ApiKeys extends Context.Service<
       const revoke = Effect.fn("ApiKeys.revoke")(function* (actor: Actor.Actor, id: string) {
         yield* Actor.require(actor, "keys.manage")
         const done = yield* keys.revoke(actor.account.id, id, yield* DateTime.now)
-        if (!done) return yield* new NotFound({ reason: new ResourceNotFound({ resource: "apiKey", id }) })
+        if (!done) return yield* notFound("apiKey", id)
         yield* Cache.invalidateAll(recent)
       })
 

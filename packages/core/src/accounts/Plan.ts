@@ -6,7 +6,7 @@
  *
  * @since 0.1.0
  */
-import { Effect, Schema } from "effect"
+import { Effect, Schema, Struct } from "effect"
 import { FeatureMissing, GameNotInPlan, LimitReached, UpgradeRequired } from "../Errors.ts"
 
 export const PlanName = Schema.Literals(["free", "starter", "pro", "unlimited"])
@@ -54,32 +54,27 @@ export const Limits = Schema.Struct({
 export type Limits = typeof Limits.Type
 
 /** Overrides sent by the operator: any subset of features and limits. */
-export const FeatureOverrides = Schema.Struct({
-  webhooks: Schema.optionalKey(Schema.Boolean),
-  rewards: Schema.optionalKey(Schema.Boolean),
-  mediaLibrary: Schema.optionalKey(Schema.Boolean),
-  apiKeys: Schema.optionalKey(Schema.Boolean),
-  customBranding: Schema.optionalKey(Schema.Boolean),
-  customCopy: Schema.optionalKey(Schema.Boolean),
-  games: Schema.optionalKey(Schema.Array(Slug).check(Schema.isMaxLength(100)))
-})
+export const FeatureOverrides = Features.mapFields(Struct.map(Schema.optionalKey))
 export type FeatureOverrides = typeof FeatureOverrides.Type
 
-export const LimitOverrides = Schema.Struct({
-  channels: Schema.optionalKey(LimitValue),
-  liveCampaigns: Schema.optionalKey(LimitValue),
-  webhookEndpoints: Schema.optionalKey(LimitValue),
-  activeApiKeys: Schema.optionalKey(LimitValue),
-  storedCouponCodes: Schema.optionalKey(LimitValue),
-  storageBytes: Schema.optionalKey(LimitValue),
-  playsPerMonth: Schema.optionalKey(LimitValue)
-})
+export const LimitOverrides = Limits.mapFields(Struct.map(Schema.optionalKey))
 export type LimitOverrides = typeof LimitOverrides.Type
 
 /** Every game the engine ships; plans that include all games list them all. */
 export const allGames: ReadonlyArray<string> = ["spin-the-wheel", "quiz", "prediction", "memory-match"]
 
 const GiB = 1024 * 1024 * 1024
+
+/** Every feature and every game: the features of the pro and unlimited plans. */
+const allFeatures: Features = {
+  webhooks: true,
+  rewards: true,
+  mediaLibrary: true,
+  apiKeys: true,
+  customBranding: true,
+  customCopy: true,
+  games: allGames
+}
 
 /** The built-in plans. Numbers are ours to choose (the specification does not give them). */
 export const plans: Readonly<Record<PlanName, { readonly features: Features; readonly limits: Limits }>> = {
@@ -124,15 +119,7 @@ export const plans: Readonly<Record<PlanName, { readonly features: Features; rea
     }
   },
   pro: {
-    features: {
-      webhooks: true,
-      rewards: true,
-      mediaLibrary: true,
-      apiKeys: true,
-      customBranding: true,
-      customCopy: true,
-      games: allGames
-    },
+    features: allFeatures,
     limits: {
       channels: 100,
       liveCampaigns: 100,
@@ -144,15 +131,7 @@ export const plans: Readonly<Record<PlanName, { readonly features: Features; rea
     }
   },
   unlimited: {
-    features: {
-      webhooks: true,
-      rewards: true,
-      mediaLibrary: true,
-      apiKeys: true,
-      customBranding: true,
-      customCopy: true,
-      games: allGames
-    },
+    features: allFeatures,
     limits: {
       channels: null,
       liveCampaigns: null,

@@ -40,6 +40,9 @@ import {
 } from "../Errors.ts"
 import {
   DateTimeInput,
+  defined,
+  names,
+  pick,
   PlayLimit,
   Text,
   TimeZone,
@@ -202,33 +205,10 @@ export const CampaignView = Schema.Struct({
 }).annotate({ identifier: "GameInstance" })
 export type CampaignView = typeof CampaignView.Type
 
-export const view = (c: Campaign): CampaignView => ({
-  id: c.id,
-  gameId: c.gameSlug,
-  gameSlug: c.gameSlug,
-  name: c.name,
-  status: c.status,
-  channelId: c.channelId,
-  config: c.config,
-  prize: c.prize,
-  theme: c.theme,
-  grantOncePerParticipant: c.grantOncePerParticipant,
-  rewardValidForSeconds: c.rewardValidForSeconds,
-  winnerSelectionTrigger: c.winnerSelectionTrigger,
-  winnerSelectionAlgorithm: c.winnerSelectionAlgorithm,
-  winnerSelectionConfig: c.winnerSelectionConfig,
-  scheduleAt: c.scheduleAt,
-  resolvedOptionId: c.resolvedOptionId,
-  resolvedAt: c.resolvedAt,
-  maxPlaysPerParticipant: c.maxPlaysPerParticipant,
-  maxPlaysPerParticipantPerDay: c.maxPlaysPerParticipantPerDay,
-  playLimitTimezone: c.playLimitTimezone,
-  liveFrom: c.liveFrom,
-  liveUntil: c.liveUntil,
-  activatedAt: c.activatedAt,
-  createdAt: c.createdAt,
-  updatedAt: c.updatedAt
-})
+const copyView = pick(names(CampaignView, "gameId"))
+
+/** A campaign as the API shows it: `gameId` is the game's slug. */
+export const view = (c: Campaign): CampaignView => ({ ...copyView(c), gameId: c.gameSlug })
 
 export const Name = Text(1, 200)
 
@@ -285,14 +265,20 @@ export const apply = (base: Campaign, patch: UpdateCampaign, now: Timestamp): Ca
   const selection = patch.winnerSelectionConfig
   return {
     ...base,
-    ...(patch.name === undefined ? {} : { name: patch.name }),
-    ...(patch.config === undefined ? {} : { config: patch.config }),
-    ...(patch.prize === undefined ? {} : { prize: patch.prize }),
-    ...(patch.theme === undefined ? {} : { theme: patch.theme }),
-    ...(patch.winnerSelectionTrigger === undefined ? {} : { winnerSelectionTrigger: patch.winnerSelectionTrigger }),
-    ...(patch.winnerSelectionAlgorithm === undefined
-      ? {}
-      : { winnerSelectionAlgorithm: patch.winnerSelectionAlgorithm }),
+    ...defined(patch, [
+      "name",
+      "config",
+      "prize",
+      "theme",
+      "winnerSelectionTrigger",
+      "winnerSelectionAlgorithm",
+      "scheduleAt",
+      "liveFrom",
+      "liveUntil",
+      "maxPlaysPerParticipant",
+      "maxPlaysPerParticipantPerDay",
+      "playLimitTimezone"
+    ]),
     ...(selection === undefined
       ? {}
       : {
@@ -304,14 +290,6 @@ export const apply = (base: Campaign, patch: UpdateCampaign, now: Timestamp): Ca
             windowEnd: selection.windowEnd === undefined ? base.winnerSelectionConfig.windowEnd : selection.windowEnd
           }
         }),
-    ...(patch.scheduleAt === undefined ? {} : { scheduleAt: patch.scheduleAt }),
-    ...(patch.liveFrom === undefined ? {} : { liveFrom: patch.liveFrom }),
-    ...(patch.liveUntil === undefined ? {} : { liveUntil: patch.liveUntil }),
-    ...(patch.maxPlaysPerParticipant === undefined ? {} : { maxPlaysPerParticipant: patch.maxPlaysPerParticipant }),
-    ...(patch.maxPlaysPerParticipantPerDay === undefined
-      ? {}
-      : { maxPlaysPerParticipantPerDay: patch.maxPlaysPerParticipantPerDay }),
-    ...(patch.playLimitTimezone === undefined ? {} : { playLimitTimezone: patch.playLimitTimezone }),
     updatedAt: now
   }
 }

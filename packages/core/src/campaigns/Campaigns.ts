@@ -18,8 +18,8 @@ import {
   Conflict,
   type Forbidden,
   type InvalidRequest,
-  NotFound,
-  ResourceNotFound,
+  type NotFound,
+  orNotFound,
   type StoreError,
   type UpgradeRequired
 } from "../Errors.ts"
@@ -93,12 +93,7 @@ export class Campaigns extends Context.Service<
       const media = yield* FileRule.MediaLibrary
       const sessions = yield* Session.SessionRepo
       const entries = yield* Entry.EntryRepo
-      const notFound = (id: string) => new NotFound({ reason: new ResourceNotFound({ resource: "campaign", id }) })
-
-      const find = (accountId: string, id: string) =>
-        repo
-          .findById(accountId, id)
-          .pipe(Effect.flatMap(Option.match({ onNone: () => Effect.fail(notFound(id)), onSome: Effect.succeed })))
+      const find = (accountId: string, id: string) => repo.findById(accountId, id).pipe(orNotFound("campaign", id))
 
       const gameOf = (campaign: Campaign.Campaign): Game.Game => Games.bySlug(campaign.gameSlug)!
 

@@ -7,7 +7,7 @@
  */
 import { Context, type Effect, type Option, Schema } from "effect"
 import type { StoreError } from "../Errors.ts"
-import { HttpsUrl, PlayLimit, Text, Timestamp, TimeZone } from "../Fields.ts"
+import { defined, HttpsUrl, names, pick, PlayLimit, Text, Timestamp, TimeZone } from "../Fields.ts"
 import type { Page, Paged } from "../Pagination.ts"
 
 export const ChannelStatus = Schema.Literals(["active", "disabled"])
@@ -74,17 +74,9 @@ export const ChannelView = Schema.Struct({
 }).annotate({ identifier: "Channel" })
 export type ChannelView = typeof ChannelView.Type
 
-export const view = (channel: Channel): ChannelView => ({
-  id: channel.id,
-  name: channel.name,
-  status: channel.status,
-  betweenCampaigns: channel.betweenCampaigns,
-  maxPlaysPerParticipant: channel.maxPlaysPerParticipant,
-  maxPlaysPerParticipantPerDay: channel.maxPlaysPerParticipantPerDay,
-  playLimitTimezone: channel.playLimitTimezone,
-  createdAt: channel.createdAt,
-  updatedAt: channel.updatedAt
-})
+const copyView = pick(names(ChannelView))
+
+export const view = (channel: Channel): ChannelView => copyView(channel)
 
 /** Body of `POST /v1/channels`. */
 export const CreateChannel = Schema.Struct({
@@ -131,14 +123,8 @@ export const make = (input: CreateChannel, ids: { id: string; accountId: string 
 /** The channel with a change applied (pure). */
 export const update = (channel: Channel, patch: UpdateChannel, now: Timestamp): Channel => ({
   ...channel,
-  ...(patch.name === undefined ? {} : { name: patch.name }),
-  ...(patch.status === undefined ? {} : { status: patch.status }),
+  ...defined(patch, ["name", "status", "maxPlaysPerParticipant", "maxPlaysPerParticipantPerDay", "playLimitTimezone"]),
   ...(patch.betweenCampaigns === undefined ? {} : { betweenCampaigns: patch.betweenCampaigns ?? {} }),
-  ...(patch.maxPlaysPerParticipant === undefined ? {} : { maxPlaysPerParticipant: patch.maxPlaysPerParticipant }),
-  ...(patch.maxPlaysPerParticipantPerDay === undefined
-    ? {}
-    : { maxPlaysPerParticipantPerDay: patch.maxPlaysPerParticipantPerDay }),
-  ...(patch.playLimitTimezone === undefined ? {} : { playLimitTimezone: patch.playLimitTimezone }),
   updatedAt: now
 })
 

@@ -7,7 +7,7 @@
  *
  * @since 0.1.0
  */
-import { Context, DateTime, Effect, Layer, Option } from "effect"
+import { Context, DateTime, Effect, Layer } from "effect"
 import * as Actor from "../accounts/Actor.ts"
 import * as Campaign from "./Campaign.ts"
 import * as Channel from "./Channel.ts"
@@ -15,8 +15,8 @@ import {
   Conflict,
   ChannelHasCampaigns,
   type Forbidden,
-  NotFound,
-  ResourceNotFound,
+  type NotFound,
+  orNotFound,
   type StoreError,
   type UpgradeRequired
 } from "../Errors.ts"
@@ -51,12 +51,7 @@ export class Channels extends Context.Service<
       const store = yield* Store
       const channels = yield* Channel.ChannelRepo
       const campaigns = yield* Campaign.CampaignRepo
-      const notFound = (id: string) => new NotFound({ reason: new ResourceNotFound({ resource: "channel", id }) })
-
-      const find = (accountId: string, id: string) =>
-        channels
-          .findById(accountId, id)
-          .pipe(Effect.flatMap(Option.match({ onNone: () => Effect.fail(notFound(id)), onSome: Effect.succeed })))
+      const find = (accountId: string, id: string) => channels.findById(accountId, id).pipe(orNotFound("channel", id))
 
       const create = Effect.fn("Channels.create")(function* (actor: Actor.Actor, input: Channel.CreateChannel) {
         yield* Actor.require(actor, "channels.manage")

@@ -15,6 +15,7 @@
 import { type JsonSchema, Result, Schema } from "effect"
 import { ConfigIncomplete, type Detail, InvalidAnswer, InvalidRequest } from "../Errors.ts"
 import type { FileField } from "../campaigns/FileRule.ts"
+import { Text } from "../Fields.ts"
 import { fromSchemaError, issueToDetails } from "../Validation.ts"
 
 /** What a finished play produces: an instant outcome (the wheel), a score, or a prediction. */
@@ -50,8 +51,8 @@ export type Config = { readonly [key: string]: unknown }
 /** What the embed is sent of a config (no correct answers, no weights). */
 export type PlayerView = { readonly [key: string]: unknown }
 
-/** A game written against its own config and finish body types. */
-export interface Definition<C extends Config, B> {
+/** What the catalogue says of a game, the same in its `Definition` and its `Game`. */
+export interface About {
   readonly slug: string
   readonly name: string
   readonly description: string
@@ -59,52 +60,42 @@ export interface Definition<C extends Config, B> {
   readonly defaultWinnerAlgorithm: WinnerAlgorithm
   /** Keys of the player-facing wording a theme's `labels` may set for this game. */
   readonly labelKeys: ReadonlyArray<string>
-  /** The config as sent: every top-level key optional, each present key fully checked. */
-  readonly configSchema: Schema.Codec<C, unknown>
-  /** The body of `POST /v1/play/sessions/{sessionId}/finish`. */
-  readonly finishSchema: Schema.Codec<B, unknown>
-  /** What is missing before the campaign can be activated (paths start with `config.`). */
-  readonly complete: (config: C) => ReadonlyArray<Detail>
-  readonly playerView: (config: C) => PlayerView
-  /** Turns a finish body into the play's result; `random` is in [0, 1). */
-  readonly finish: (config: C, body: B, random: number) => Result.Result<Finished, InvalidRequest>
-  /** The files the config names, with the kind each must be. */
-  readonly fileFields: (config: C) => ReadonlyArray<FileField>
-  /** Ids a reward's outcome match may name. */
-  readonly outcomeIds: (config: C) => ReadonlyArray<string>
 }
 
-/** A game of the catalogue. Configs and finish bodies are taken as `unknown` and decoded first. */
-export interface Game {
-  readonly slug: string
-  readonly name: string
-  readonly description: string
-  readonly result: ResultKind
-  readonly defaultWinnerAlgorithm: WinnerAlgorithm
-  /** Keys of the player-facing wording a theme's `labels` may set for this game. */
-  readonly labelKeys: ReadonlyArray<string>
+/**
+ * A game's rules over configs of type `C` (decoded by `configSchema` as `S`) and finish bodies of
+ * type `B`: a `Definition` takes values already decoded, a `Game` takes `unknown` and decodes first.
+ */
+export interface Rules<S, C, B> {
   /** The config as sent: every top-level key optional, each present key fully checked. */
-  readonly configSchema: Schema.Codec<Config, unknown>
-  /** `configSchema` as a JSON Schema (draft 2020-12), as served by `GET /v1/games`. */
-  readonly configJsonSchema: JsonSchema.JsonSchema
+  readonly configSchema: Schema.Codec<S, unknown>
   /** The body of `POST /v1/play/sessions/{sessionId}/finish`. */
-  readonly finishSchema: Schema.Codec<unknown, unknown>
+  readonly finishSchema: Schema.Codec<B, unknown>
   /**
    * What is missing or wrong before the campaign can be activated; empty when complete. Paths start
    * with `config.` (`config.segments`).
    */
-  readonly complete: (config: unknown) => ReadonlyArray<Detail>
-  /** What the embed may see of the config; `{}` for a config that does not decode. */
-  readonly playerView: (config: unknown) => PlayerView
+  readonly complete: (config: C) => ReadonlyArray<Detail>
+  /** What the embed may see of the config; a `Game` gives `{}` for a config that does not decode. */
+  readonly playerView: (config: C) => PlayerView
   /**
    * Turns a finish body into the play's result. `random` is one number in [0, 1) drawn from effect's
    * `Random`. Fails with `InvalidRequest` naming the body field (`answers.2.questionId`, `score`).
    */
-  readonly finish: (config: unknown, body: unknown, random: number) => Result.Result<Finished, InvalidRequest>
-  /** The files the config names (`config.art.background`), for `FileRule.check`. */
-  readonly fileFields: (config: unknown) => ReadonlyArray<FileField>
+  readonly finish: (config: C, body: B, random: number) => Result.Result<Finished, InvalidRequest>
+  /** The files the config names (`config.art.background`), with the kind each must be, for `FileRule.check`. */
+  readonly fileFields: (config: C) => ReadonlyArray<FileField>
   /** Ids a reward's outcome match may name (wheel segment ids); empty for other games. */
-  readonly outcomeIds: (config: unknown) => ReadonlyArray<string>
+  readonly outcomeIds: (config: C) => ReadonlyArray<string>
+}
+
+/** A game written against its own config and finish body types. */
+export interface Definition<C extends Config, B> extends About, Rules<C, C, B> {}
+
+/** A game of the catalogue. Configs and finish bodies are taken as `unknown` and decoded first. */
+export interface Game extends About, Rules<Config, unknown, unknown> {
+  /** `configSchema` as a JSON Schema (draft 2020-12), as served by `GET /v1/games`. */
+  readonly configJsonSchema: JsonSchema.JsonSchema
 }
 
 const parseOptions = { errors: "all", onExcessProperty: "ignore" } as const
@@ -178,7 +169,7 @@ const clampUnit = (n: number): number => (Number.isFinite(n) ? Math.min(Math.max
 // -----------------------------------------------------------------------------
 
 /** An id inside a config (segment, question, option): 1 to 64 characters. */
-export const Id = Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(64))
+export const Id = Text(1, 64)
 
 /**
  * A check on an array of objects with an `id`: a repeated id fails at the path of the repeat
@@ -197,6 +188,13 @@ export const uniqueIds = <A extends { readonly id: string }>() =>
     },
     { expected: "items with unique ids" }
   )
+
+/** An array of `min` to `max` items whose ids are unique (wheel segments, questions, options). */
+export const UniqueIdList = <S extends Schema.Top & { readonly Type: { readonly id: string } }>(
+  item: S,
+  min: number,
+  max: number
+) => Schema.Array(item).check(Schema.isMinLength(min), Schema.isMaxLength(max), uniqueIds<S["Type"]>())
 
 /** The details for the required top-level keys a config lacks (`config.segments: is required…`). */
 export const missingKeys = (config: Config, keys: ReadonlyArray<string>): ReadonlyArray<Detail> =>

@@ -11,6 +11,7 @@
  */
 import { Result, Schema } from "effect"
 import type { InvalidRequest } from "../Errors.ts"
+import { defined } from "../Fields.ts"
 import * as Game from "./Game.ts"
 
 export const slug = "memory-match"
@@ -42,11 +43,7 @@ export const labelKeys = [
 
 const complete = (config: Config) => Game.missingKeys(config, ["pairs", "timeLimitSeconds", "maxScore"])
 
-const playerView = (config: Config): Game.PlayerView => ({
-  ...(config.pairs === undefined ? {} : { pairs: config.pairs }),
-  ...(config.timeLimitSeconds === undefined ? {} : { timeLimitSeconds: config.timeLimitSeconds }),
-  ...(config.maxScore === undefined ? {} : { maxScore: config.maxScore })
-})
+const playerView = (config: Config): Game.PlayerView => defined(config, ["pairs", "timeLimitSeconds", "maxScore"])
 
 const finish = (config: Config, body: FinishBody): Result.Result<Game.Finished, InvalidRequest> => {
   if (config.maxScore === undefined) return Result.fail(Game.incomplete(complete(config)))

@@ -11,25 +11,22 @@
  */
 import { Result, Schema } from "effect"
 import type { InvalidRequest } from "../Errors.ts"
+import { Text } from "../Fields.ts"
 import * as Game from "./Game.ts"
 
 export const slug = "prediction"
 
 export const PredictionOption = Schema.Struct({
   id: Game.Id,
-  label: Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(120))
+  label: Text(1, 120)
 })
 export type PredictionOption = typeof PredictionOption.Type
 
-export const Options = Schema.Array(PredictionOption).check(
-  Schema.isMinLength(2),
-  Schema.isMaxLength(20),
-  Game.uniqueIds<PredictionOption>()
-)
+export const Options = Game.UniqueIdList(PredictionOption, 2, 20)
 
 /** The prediction's config as sent; every key optional until activation. */
 export const Config = Schema.Struct({
-  question: Schema.optionalKey(Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(300))),
+  question: Schema.optionalKey(Text(1, 300)),
   options: Schema.optionalKey(Options)
 })
 export type Config = typeof Config.Type

@@ -11,6 +11,7 @@
  */
 import { Result, Schema } from "effect"
 import type { Detail, InvalidRequest } from "../Errors.ts"
+import { Text } from "../Fields.ts"
 import * as Game from "./Game.ts"
 import { invalid } from "../Validation.ts"
 
@@ -18,19 +19,15 @@ export const slug = "quiz"
 
 export const QuestionOption = Schema.Struct({
   id: Game.Id,
-  text: Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(200))
+  text: Text(1, 200)
 })
 export type QuestionOption = typeof QuestionOption.Type
 
 /** One question; `points` (default 1) are earned by answering it correctly. */
 export const Question = Schema.Struct({
   id: Game.Id,
-  text: Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(300)),
-  options: Schema.Array(QuestionOption).check(
-    Schema.isMinLength(2),
-    Schema.isMaxLength(6),
-    Game.uniqueIds<QuestionOption>()
-  ),
+  text: Text(1, 300),
+  options: Game.UniqueIdList(QuestionOption, 2, 6),
   correctOptionId: Game.Id,
   points: Schema.optionalKey(Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 1000 })))
 }).check(
@@ -45,11 +42,7 @@ export const Question = Schema.Struct({
 )
 export type Question = typeof Question.Type
 
-export const Questions = Schema.Array(Question).check(
-  Schema.isMinLength(1),
-  Schema.isMaxLength(50),
-  Game.uniqueIds<Question>()
-)
+export const Questions = Game.UniqueIdList(Question, 1, 50)
 
 /** The quiz's config as sent; every key optional until activation. */
 export const Config = Schema.Struct({

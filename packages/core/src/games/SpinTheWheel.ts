@@ -13,6 +13,7 @@ import { Result, Schema } from "effect"
 import type { InvalidRequest } from "../Errors.ts"
 import type { FileField } from "../campaigns/FileRule.ts"
 import { FileUrl } from "../campaigns/FileRule.ts"
+import { defined, Text } from "../Fields.ts"
 import * as Game from "./Game.ts"
 
 export const slug = "spin-the-wheel"
@@ -20,17 +21,13 @@ export const slug = "spin-the-wheel"
 /** One slice of the wheel. `weight` is its relative chance (default 1). */
 export const Segment = Schema.Struct({
   id: Game.Id,
-  label: Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(60)),
+  label: Text(1, 60),
   isWin: Schema.Boolean,
   weight: Schema.optionalKey(Schema.Finite.check(Schema.isGreaterThan(0), Schema.isLessThanOrEqualTo(1_000_000)))
 })
 export type Segment = typeof Segment.Type
 
-export const Segments = Schema.Array(Segment).check(
-  Schema.isMinLength(2),
-  Schema.isMaxLength(24),
-  Game.uniqueIds<Segment>()
-)
+export const Segments = Game.UniqueIdList(Segment, 2, 24)
 
 export const Art = Schema.Struct({
   background: Schema.optionalKey(FileUrl),
@@ -82,8 +79,7 @@ const complete = (config: Config) => Game.missingKeys(config, ["segments"])
 
 const playerView = (config: Config): Game.PlayerView => ({
   segments: (config.segments ?? []).map((s) => ({ id: s.id, label: s.label })),
-  ...(config.art === undefined ? {} : { art: config.art }),
-  ...(config.sounds === undefined ? {} : { sounds: config.sounds })
+  ...defined(config, ["art", "sounds"])
 })
 
 const finish = (config: Config, _body: FinishBody, random: number): Result.Result<Game.Finished, InvalidRequest> => {

@@ -20,7 +20,7 @@
  */
 import { Context, type Effect, Result, Schema, SchemaTransformation } from "effect"
 import { Conflict, DuplicateOrigin, type StoreError } from "../Errors.ts"
-import { Timestamp } from "../Fields.ts"
+import { names, pick, Timestamp } from "../Fields.ts"
 import type { Page, Paged } from "../Pagination.ts"
 
 // -----------------------------------------------------------------------------
@@ -40,6 +40,27 @@ const IOS_PREFIX = "ios:"
 const APPLICATION_ID = /^[A-Za-z][A-Za-z0-9_]*(?:\.[A-Za-z][A-Za-z0-9_]*)+$/u
 /** Reverse-DNS form: two or more non-empty segments of letters, digits and `-`. */
 const BUNDLE_ID = /^[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+$/u
+
+/** The app origin forms: a lowercase prefix, then an id in the platform's form. */
+const APP_FORMS = [
+  {
+    prefix: ANDROID_PREFIX,
+    kind: "android",
+    id: APPLICATION_ID,
+    expected:
+      "Expected android:<application id>, such as android:com.example.game: two or more dot-separated " +
+      "segments, each starting with a letter, of letters, digits and _"
+  },
+  {
+    prefix: IOS_PREFIX,
+    kind: "ios",
+    id: BUNDLE_ID,
+    expected:
+      "Expected ios:<bundle id>, such as ios:com.example.Game: two or more dot-separated segments " +
+      "of letters, digits and hyphens"
+  }
+] as const
+
 const HTTPS_PREFIX = /^https:\/\//iu
 const OTHER_SCHEME = /^([A-Za-z][A-Za-z0-9+.-]*):\/\//u
 /** A host as typed: letters of any script (internationalised names), digits, `.`, `-`, `_`. */
@@ -89,21 +110,12 @@ const parseWeb = (input: string): Result.Result<string, string> => {
  */
 export const parse = (input: string): Result.Result<{ readonly origin: string; readonly kind: Kind }, string> => {
   if (input.length > MAX_LENGTH) return Result.fail(`Expected at most ${MAX_LENGTH} characters`)
-  if (input.startsWith(ANDROID_PREFIX)) {
-    return APPLICATION_ID.test(input.slice(ANDROID_PREFIX.length))
-      ? Result.succeed({ origin: input, kind: "android" })
-      : Result.fail(
-          "Expected android:<application id>, such as android:com.example.game: two or more dot-separated " +
-            "segments, each starting with a letter, of letters, digits and _"
-        )
-  }
-  if (input.startsWith(IOS_PREFIX)) {
-    return BUNDLE_ID.test(input.slice(IOS_PREFIX.length))
-      ? Result.succeed({ origin: input, kind: "ios" })
-      : Result.fail(
-          "Expected ios:<bundle id>, such as ios:com.example.Game: two or more dot-separated segments " +
-            "of letters, digits and hyphens"
-        )
+  for (const form of APP_FORMS) {
+    if (input.startsWith(form.prefix)) {
+      return form.id.test(input.slice(form.prefix.length))
+        ? Result.succeed({ origin: input, kind: form.kind })
+        : Result.fail(form.expected)
+    }
   }
   if (HTTPS_PREFIX.test(input)) {
     return Result.flatMap(parseWeb(input), (origin) =>
@@ -113,9 +125,8 @@ export const parse = (input: string): Result.Result<{ readonly origin: string; r
     )
   }
   const lower = input.toLowerCase()
-  if (lower.startsWith(ANDROID_PREFIX) || lower.startsWith(IOS_PREFIX)) {
-    return Result.fail(`Expected the prefix ${lower.startsWith(IOS_PREFIX) ? IOS_PREFIX : ANDROID_PREFIX} in lowercase`)
-  }
+  const miscased = APP_FORMS.find((form) => lower.startsWith(form.prefix))
+  if (miscased !== undefined) return Result.fail(`Expected the prefix ${miscased.prefix} in lowercase`)
   const scheme = OTHER_SCHEME.exec(input)
   if (scheme !== null) return Result.fail(`Expected the https scheme (https://host[:port]), not ${scheme[1]}`)
   return Result.fail(`Expected ${EXPECTED_FORMS}`)
@@ -199,11 +210,9 @@ export const make = (
   now: Timestamp
 ): AllowedOrigin => ({ id: ids.id, accountId: ids.accountId, origin: input.origin, createdAt: now })
 
-export const view = (allowed: AllowedOrigin): AllowedOriginView => ({
-  id: allowed.id,
-  origin: allowed.origin,
-  createdAt: allowed.createdAt
-})
+const copyView = pick(names(AllowedOriginView))
+
+export const view = (allowed: AllowedOrigin): AllowedOriginView => copyView(allowed)
 
 /** The failure of adding an origin the account already has (`Conflict`, `DuplicateOrigin`); adapters answer with it. */
 export const duplicate = (origin: string): Conflict => new Conflict({ reason: new DuplicateOrigin({ origin }) })

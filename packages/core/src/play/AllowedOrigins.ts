@@ -7,7 +7,7 @@
 import { Context, DateTime, Effect, Layer } from "effect"
 import * as Actor from "../accounts/Actor.ts"
 import * as AllowedOrigin from "./AllowedOrigin.ts"
-import { type Conflict, type Forbidden, NotFound, ResourceNotFound, type StoreError } from "../Errors.ts"
+import { type Conflict, type Forbidden, type NotFound, notFound, type StoreError } from "../Errors.ts"
 import * as Ids from "../Ids.ts"
 import type { Page, Paged } from "../Pagination.ts"
 
@@ -53,7 +53,7 @@ export class AllowedOrigins extends Context.Service<
       const remove = Effect.fn("AllowedOrigins.delete")(function* (actor: Actor.Actor, id: string) {
         yield* Actor.require(actor, "origins.manage")
         if (!(yield* repo.delete(actor.account.id, id))) {
-          return yield* new NotFound({ reason: new ResourceNotFound({ resource: "allowedOrigin", id }) })
+          return yield* notFound("allowedOrigin", id)
         }
       })
 

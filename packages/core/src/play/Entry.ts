@@ -11,7 +11,7 @@
  */
 import { Context, type Effect, Schema } from "effect"
 import type { StoreError } from "../Errors.ts"
-import { Text, type Timestamp, Timestamp as TimestampSchema } from "../Fields.ts"
+import { names, pick, Text, type Timestamp, Timestamp as TimestampSchema } from "../Fields.ts"
 import * as Game from "../games/Game.ts"
 import type { Page, Paged } from "../Pagination.ts"
 
@@ -53,17 +53,10 @@ export const EntryView = Schema.Struct({
 }).annotate({ identifier: "Entry" })
 export type EntryView = typeof EntryView.Type
 
-export const view = (e: Entry): EntryView => ({
-  id: e.id,
-  gameInstanceId: e.campaignId,
-  sessionId: e.sessionId,
-  participantRef: e.participantRef,
-  score: e.score,
-  predictionValue: e.predictionValue,
-  weight: e.weight,
-  eligible: e.eligible,
-  createdAt: e.createdAt
-})
+const copyView = pick(names(EntryView, "gameInstanceId"))
+
+/** An entry as the API shows it: its campaign is named `gameInstanceId`. */
+export const view = (e: Entry): EntryView => ({ ...copyView(e), gameInstanceId: e.campaignId })
 
 export const SortKey = Schema.Literals(["createdAt", "score", "participantRef"])
 export type SortKey = typeof SortKey.Type

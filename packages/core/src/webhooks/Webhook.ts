@@ -17,7 +17,7 @@
 import { Context, DateTime, Duration, Effect, Option, Schema } from "effect"
 import type { StoreError } from "../Errors.ts"
 import { type Event, EventType } from "./Event.ts"
-import { Text, type Timestamp, Timestamp as TimestampSchema, TimestampOrNull } from "../Fields.ts"
+import { names, pick, Text, type Timestamp, Timestamp as TimestampSchema, TimestampOrNull } from "../Fields.ts"
 import * as Ids from "../Ids.ts"
 import type { Page, Paged } from "../Pagination.ts"
 
@@ -97,17 +97,9 @@ export const CreatedEndpointView = Schema.Struct({ ...endpointFields, secret: Sc
   identifier: "CreatedWebhookEndpoint"
 })
 
-export const view = (e: Endpoint): EndpointView => ({
-  id: e.id,
-  url: e.url,
-  events: e.events,
-  gameInstanceIds: e.gameInstanceIds,
-  channelIds: e.channelIds,
-  includeCouponCodes: e.includeCouponCodes,
-  status: e.status,
-  createdAt: e.createdAt,
-  updatedAt: e.updatedAt
-})
+const copyView = pick(names(EndpointView))
+
+export const view = (e: Endpoint): EndpointView => copyView(e)
 
 /** What the fan-out reads of an endpoint. */
 export type Target = Pick<Endpoint, "id" | "status" | "events" | "gameInstanceIds" | "channelIds">
@@ -214,20 +206,10 @@ export const DeliveryView = Schema.Struct({
 }).annotate({ identifier: "WebhookDelivery" })
 export type DeliveryView = typeof DeliveryView.Type
 
-export const deliveryView = (d: Delivery): DeliveryView => ({
-  id: d.id,
-  endpointId: d.endpointId,
-  eventType: d.eventType,
-  payload: d.payload,
-  status: d.status,
-  attemptCount: d.attemptCount,
-  lastAttemptedAt: d.lastAttemptedAt,
-  nextRetryAt: d.nextRetryAt,
-  responseStatus: d.responseStatus,
-  responseBody: null,
-  note: d.note,
-  createdAt: d.createdAt
-})
+const copyDeliveryView = pick(names(DeliveryView, "responseBody"))
+
+/** A delivery as the API shows it: the response body is never kept, so always null. */
+export const deliveryView = (d: Delivery): DeliveryView => ({ ...copyDeliveryView(d), responseBody: null })
 
 /** Attempts in all, and the first wait (doubling). */
 export const MAX_ATTEMPTS = 5

@@ -16,13 +16,14 @@ import {
   DeliveryNotResendable,
   type Forbidden,
   type InvalidRequest,
-  NotFound,
-  type ResourceKind,
-  ResourceNotFound,
+  type NotFound,
+  notFound,
+  orNotFound,
   type StoreError,
   type UpgradeRequired
 } from "../Errors.ts"
 import { EventOutbox } from "./Event.ts"
+import { defined } from "../Fields.ts"
 import * as Ids from "../Ids.ts"
 import type { Page, Paged } from "../Pagination.ts"
 import * as Plan from "../accounts/Plan.ts"
@@ -102,17 +103,8 @@ export class Webhooks extends Context.Service<
       const secrets = yield* Secrets
       const resolver = yield* Webhook.HostResolver
       const policy = yield* WebhookPolicy
-      const notFound = (resource: ResourceKind, id: string) =>
-        new NotFound({ reason: new ResourceNotFound({ resource, id }) })
-
       const find = (accountId: string, id: string) =>
-        endpoints
-          .findById(accountId, id)
-          .pipe(
-            Effect.flatMap(
-              Option.match({ onNone: () => Effect.fail(notFound("webhookEndpoint", id)), onSome: Effect.succeed })
-            )
-          )
+        endpoints.findById(accountId, id).pipe(orNotFound("webhookEndpoint", id))
 
       const create = Effect.fn("Webhooks.create")(function* (actor: Actor.Actor, input: Webhook.CreateEndpoint) {
         yield* Actor.require(actor, "webhooks.manage")
@@ -170,11 +162,10 @@ export class Webhooks extends Context.Service<
         const current = yield* find(actor.account.id, id)
         const next: Webhook.Endpoint = {
           ...current,
-          ...(patch.status === undefined ? {} : { status: patch.status }),
+          ...defined(patch, ["status", "includeCouponCodes"]),
           ...(patch.events === undefined ? {} : { events: [...new Set(patch.events)] }),
           ...(patch.gameInstanceIds === undefined ? {} : { gameInstanceIds: [...new Set(patch.gameInstanceIds)] }),
           ...(patch.channelIds === undefined ? {} : { channelIds: [...new Set(patch.channelIds)] }),
-          ...(patch.includeCouponCodes === undefined ? {} : { includeCouponCodes: patch.includeCouponCodes }),
           updatedAt: yield* DateTime.now
         }
         yield* endpoints.update(next)
@@ -197,13 +188,7 @@ export class Webhooks extends Context.Service<
 
       const resend = Effect.fn("Webhooks.resend")(function* (actor: Actor.Actor, id: string) {
         yield* Actor.require(actor, "webhooks.manage")
-        const current = yield* deliveries
-          .findById(actor.account.id, id)
-          .pipe(
-            Effect.flatMap(
-              Option.match({ onNone: () => Effect.fail(notFound("webhookDelivery", id)), onSome: Effect.succeed })
-            )
-          )
+        const current = yield* deliveries.findById(actor.account.id, id).pipe(orNotFound("webhookDelivery", id))
         if (!(yield* deliveries.resend(actor.account.id, id, yield* DateTime.now))) {
           return yield* new Conflict({ reason: new DeliveryNotResendable({ deliveryId: id, status: current.status }) })
         }
