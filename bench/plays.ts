@@ -23,6 +23,7 @@ import { Agent, request } from "node:http"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { parseArgs } from "node:util"
+import * as BenchClient from "./bench-client.ts"
 
 const { values } = parseArgs({
   options: {
@@ -95,16 +96,8 @@ const cleanup = async () => {
   if (dataDir !== undefined) rmSync(dataDir, { recursive: true, force: true })
 }
 
-const callFetch = async (method: string, path: string, key: string, body?: unknown) => {
-  const response = await fetch(`${base}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) })
-  })
-  const json = (await response.json()) as any
-  if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`)
-  return json
-}
+const callFetch = (method: string, path: string, key: string, body?: unknown) =>
+  BenchClient.call(base, method, path, key, body)
 
 const agent = new Agent({ keepAlive: true, maxSockets: concurrency + 8 })
 const callHttp = (method: string, path: string, key: string, body?: unknown) =>

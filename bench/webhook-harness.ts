@@ -11,6 +11,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
+import { call } from "./bench-client.ts"
 
 export const ADMIN = "bench-admin-token"
 export const ORIGIN = "https://bench.example.com"
@@ -168,16 +169,7 @@ export const removeLogs = () => rmSync(logDir, { recursive: true, force: true })
 // The API
 // ---------------------------------------------------------------------------------------------
 
-export const call = async (base: string, method: string, path: string, key: string, body?: unknown) => {
-  const response = await fetch(`${base}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) })
-  })
-  const json = (await response.json()) as any
-  if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`)
-  return json
-}
+export { call }
 
 export interface Tenant {
   readonly key: string

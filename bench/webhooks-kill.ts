@@ -32,24 +32,7 @@
  * received requests equal the sum of `attemptCount` and every id came exactly once); 1 otherwise.
  */
 import { parseArgs } from "node:util"
-import {
-  type BenchDatabase,
-  bounded,
-  call,
-  HOLD_SQL,
-  RELEASE_SQL,
-  createDatabase,
-  createEndpoint,
-  type Instance,
-  logTroubles,
-  play,
-  type Receiver,
-  runPool,
-  setUpTenant,
-  sleep,
-  startInstance,
-  startReceiver
-} from "./webhook-harness.ts"
+import * as Harness from "./webhook-harness.ts"
 
 const { values } = parseArgs({
   options: {
@@ -75,10 +58,10 @@ const produce = values.produce
 if (produce !== "backlog" && produce !== "live") throw new Error("--produce backlog|live")
 
 const live = {
-  db: undefined as BenchDatabase | undefined,
-  a: undefined as Instance | undefined,
-  b: undefined as Instance | undefined,
-  receiver: undefined as Receiver | undefined
+  db: undefined as Harness.BenchDatabase | undefined,
+  a: undefined as Harness.Instance | undefined,
+  b: undefined as Harness.Instance | undefined,
+  receiver: undefined as Harness.Receiver | undefined
 }
 
 const teardown = async () => {
@@ -95,14 +78,14 @@ const main = async (): Promise<number> => {
     `PostgreSQL, two instances of examples/server/src/main.ts; events=${events} endpoints=${endpointCount} ` +
       `produce=${produce}; ${noKill ? "no kill" : `kill -9 A after ${killAt} received requests`}; deadline ${deadlineMs / 1000} s`
   )
-  const db = (live.db = await createDatabase("cg_bench_whkill"))
-  const receiver = (live.receiver = await startReceiver(new Set(), Number(values.slow)))
+  const db = (live.db = await Harness.createDatabase("cg_bench_whkill"))
+  const receiver = (live.receiver = await Harness.startReceiver(new Set(), Number(values.slow)))
   // A first (it runs the migrations), then B on the same database.
-  const a = (live.a = await startInstance("A", Number(values["port-a"]), db.url))
-  const b = (live.b = await startInstance("B", Number(values["port-b"]), db.url))
-  const tenant = await setUpTenant(a.base, events + 200)
-  if (produce === "backlog") await db.query(HOLD_SQL)
-  for (let i = 0; i < endpointCount; i++) await createEndpoint(a.base, tenant.key, receiver.url(`/e${i}`))
+  const a = (live.a = await Harness.startInstance("A", Number(values["port-a"]), db.url))
+  const b = (live.b = await Harness.startInstance("B", Number(values["port-b"]), db.url))
+  const tenant = await Harness.setUpTenant(a.base, events + 200)
+  if (produce === "backlog") await db.query(Harness.HOLD_SQL)
+  for (let i = 0; i < endpointCount; i++) await Harness.createEndpoint(a.base, tenant.key, receiver.url(`/e${i}`))
 
   const t0 = Date.now()
   let killedAt = 0
@@ -119,11 +102,11 @@ const main = async (): Promise<number> => {
   let playsOnB = 0
   let replayed = 0
   let failed = 0
-  await runPool(events, concurrency, async (i) => {
+  await Harness.runPool(events, concurrency, async (i) => {
     for (let attempt = 0; attempt < 3; attempt++) {
       const onA = i % 2 === 0 && killedAt === 0 && attempt === 0
       try {
-        await play(onA ? a.base : b.base, tenant, i)
+        await Harness.play(onA ? a.base : b.base, tenant, i)
         if (onA) playsOnA++
         else playsOnB++
         return
@@ -141,11 +124,12 @@ const main = async (): Promise<number> => {
     `plays done in ${secs(producedAt - t0)}: ${playsOnA} on A, ${playsOnB} on B, ${replayed} played again on B, ${failed} failed`
   )
   if (produce === "backlog") {
-    await db.query(RELEASE_SQL)
+    await db.query(Harness.RELEASE_SQL)
     console.log(`released the held deliveries at ${secs(Date.now() - t0)}`)
   }
   const waitKill = Date.now()
-  while (!noKill && killedAt === 0 && receiver.log.length < killAt && Date.now() - waitKill < 30_000) await sleep(50)
+  while (!noKill && killedAt === 0 && receiver.log.length < killAt && Date.now() - waitKill < 30_000)
+    await Harness.sleep(50)
   if (!noKill && killedAt === 0) {
     console.log(`the receiver had only ${receiver.log.length} requests when the plays ended: killing A now`)
     a.kill9()
@@ -157,7 +141,12 @@ const main = async (): Promise<number> => {
   const totals = async (): Promise<Record<(typeof STATUSES)[number], number>> => {
     const entries = await Promise.all(
       STATUSES.map(async (status) => {
-        const page = await call(b.base, "GET", `/v1/tenant/webhooks/deliveries?status=${status}&limit=1`, tenant.key)
+        const page = await Harness.call(
+          b.base,
+          "GET",
+          `/v1/tenant/webhooks/deliveries?status=${status}&limit=1`,
+          tenant.key
+        )
         return [status, page.total as number] as const
       })
     )
@@ -173,11 +162,11 @@ const main = async (): Promise<number> => {
         `  ${secs(Date.now() - t0)}: ${STATUSES.map((s) => `${s}=${last[s]}`).join(" ")}, received ${receiver.log.length}`
       )
     }
-    await sleep(250)
+    await Harness.sleep(250)
     last = await totals()
   }
   const finishedAt = Date.now()
-  await sleep(500) // let any request still in flight arrive
+  await Harness.sleep(500) // let any request still in flight arrive
 
   // The deliveries as stored, against what the receiver got.
   const rows = await db.query(
@@ -238,7 +227,7 @@ const main = async (): Promise<number> => {
             : `, ${secs(Math.min(...afterLease.map((d) => d.lastAttemptAt)) - killedAt)}–${secs(Math.max(...afterLease.map((d) => d.lastAttemptAt)) - killedAt)} after the kill`))
   )
   for (const instance of noKill ? [a, b] : [b]) {
-    const troubles = logTroubles(instance)
+    const troubles = Harness.logTroubles(instance)
     if (troubles.length > 0) {
       console.log(`${instance.name} warnings/errors: ${troubles.length}; first: ${troubles.slice(0, 3).join(" | ")}`)
     }
@@ -258,4 +247,4 @@ const main = async (): Promise<number> => {
   return ok ? 0 : 1
 }
 
-bounded(deadlineMs + 300_000, main, teardown)
+Harness.bounded(deadlineMs + 300_000, main, teardown)

@@ -28,24 +28,7 @@
  * incomplete). Databases, server processes and the receiver are removed at the end.
  */
 import { parseArgs } from "node:util"
-import {
-  type BenchDatabase,
-  bounded,
-  createDatabase,
-  HOLD_SQL,
-  RELEASE_SQL,
-  createEndpoint,
-  type Instance,
-  logTroubles,
-  percentile,
-  play,
-  type Receiver,
-  runPool,
-  setUpTenant,
-  sleep,
-  startInstance,
-  startReceiver
-} from "./webhook-harness.ts"
+import * as Harness from "./webhook-harness.ts"
 
 const { values } = parseArgs({
   options: {
@@ -77,9 +60,9 @@ interface RunResult {
 }
 
 const live = {
-  db: undefined as BenchDatabase | undefined,
-  instance: undefined as Instance | undefined,
-  receiver: undefined as Receiver | undefined
+  db: undefined as Harness.BenchDatabase | undefined,
+  instance: undefined as Harness.Instance | undefined,
+  receiver: undefined as Harness.Receiver | undefined
 }
 
 const teardown = async () => {
@@ -100,16 +83,16 @@ const run = async (label: string, deadCount: number): Promise<RunResult> => {
   const healthyPaths = paths.filter((p) => !deadPaths.has(p))
   const expected = events * healthyPaths.length
 
-  const db = (live.db = await createDatabase("cg_bench_wh"))
-  const receiver = (live.receiver = await startReceiver(deadPaths))
-  const instance = (live.instance = await startInstance("server", port, db.url))
-  const tenant = await setUpTenant(instance.base, events + 200)
+  const db = (live.db = await Harness.createDatabase("cg_bench_wh"))
+  const receiver = (live.receiver = await Harness.startReceiver(deadPaths))
+  const instance = (live.instance = await Harness.startInstance("server", port, db.url))
+  const tenant = await Harness.setUpTenant(instance.base, events + 200)
 
   // Warm up (JIT, pools) before any endpoint exists: these plays make no deliveries.
-  await runPool(200, concurrency, (i) => play(instance.base, tenant, -1 - i))
+  await Harness.runPool(200, concurrency, (i) => Harness.play(instance.base, tenant, -1 - i))
 
-  if (mode === "backlog") await db.query(HOLD_SQL)
-  for (const path of paths) await createEndpoint(instance.base, tenant.key, receiver.url(path))
+  if (mode === "backlog") await db.query(Harness.HOLD_SQL)
+  for (const path of paths) await Harness.createEndpoint(instance.base, tenant.key, receiver.url(path))
 
   // Completion: every healthy delivery id seen once.
   let healthySeen = 0
@@ -128,8 +111,8 @@ const run = async (label: string, deadCount: number): Promise<RunResult> => {
   const producedStart = Date.now()
   let phaseStart = producedStart
   let failedPlays = 0
-  await runPool(events, concurrency, (i) =>
-    play(instance.base, tenant, i).catch((error) => {
+  await Harness.runPool(events, concurrency, (i) =>
+    Harness.play(instance.base, tenant, i).catch((error) => {
       failedPlays++
       if (failedPlays <= 3) console.error(`play ${i} failed: ${String(error)}`)
     })
@@ -142,12 +125,12 @@ const run = async (label: string, deadCount: number): Promise<RunResult> => {
   )
   if (mode === "backlog") {
     phaseStart = Date.now()
-    await db.query(RELEASE_SQL)
+    await db.query(Harness.RELEASE_SQL)
     console.log(`released the held deliveries in ${ms(Date.now() - phaseStart)}`)
   }
 
   const deadlineAt = phaseStart + deadlineMs
-  await Promise.race([done, sleep(Math.max(0, deadlineAt - Date.now()))])
+  await Promise.race([done, Harness.sleep(Math.max(0, deadlineAt - Date.now()))])
   const complete = healthySeen >= expected
   const endAt = complete ? completedAt : Date.now()
 
@@ -172,19 +155,19 @@ const run = async (label: string, deadCount: number): Promise<RunResult> => {
     .sort((a, b) => a - b)
   console.log(
     `lag (${mode === "backlog" ? "receive − release" : "receive − event createdAt"}): ` +
-      `p50 ${ms(percentile(lags, 0.5))}  p99 ${ms(percentile(lags, 0.99))}  max ${ms(lags[lags.length - 1] ?? NaN)}`
+      `p50 ${ms(Harness.percentile(lags, 0.5))}  p99 ${ms(Harness.percentile(lags, 0.99))}  max ${ms(lags[lags.length - 1] ?? NaN)}`
   )
   if (deadCount > 0) {
     console.log(`dead endpoint: ${receiver.deadRequests()} requests received (never answered) during the window`)
   }
   const perPath = paths.map((p) => `${p}${deadPaths.has(p) ? "(dead)" : ""}=${receiver.byPath.get(p) ?? 0}`)
   console.log(`requests per path: ${perPath.join(" ")}`)
-  await sleep(1000) // the last answers are recorded just after the receiver has them
+  await Harness.sleep(1000) // the last answers are recorded just after the receiver has them
   const statuses = await db.query(
     "SELECT status, count(*), sum(attempt_count) FROM webhook_deliveries GROUP BY status ORDER BY status"
   )
   console.log(`deliveries in the database: ${statuses.map(([s, c, a]) => `${s}=${c} (attempts ${a})`).join(", ")}`)
-  const troubles = logTroubles(instance)
+  const troubles = Harness.logTroubles(instance)
   if (troubles.length > 0) {
     console.log(`server warnings/errors: ${troubles.length}; first: ${troubles.slice(0, 3).join(" | ")}`)
   }
@@ -192,7 +175,7 @@ const run = async (label: string, deadCount: number): Promise<RunResult> => {
   return { label, rate, complete }
 }
 
-bounded(
+Harness.bounded(
   (dead === 1 && values.baseline === undefined ? 2 : 1) * (deadlineMs + 600_000),
   async () => {
     console.log(`PostgreSQL, reference server examples/server/src/main.ts, plays concurrency ${concurrency}`)

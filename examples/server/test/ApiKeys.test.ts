@@ -1,12 +1,11 @@
 import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
-import { layer as serverLayer, TestServer } from "./support/TestServer.ts"
+import { layer as serverLayer, TestServer, withAccount } from "./support/TestServer.ts"
 
 layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("API keys", (it) => {
   it.effect("creates a key shown once, lists keys without secrets, and revokes it (401 from then on)", () =>
     Effect.gen(function* () {
-      const { request, account } = yield* TestServer
-      const { key } = yield* account()
+      const { request, key } = yield* withAccount()
       const created = yield* request("POST", "/v1/tenant/api-keys", {
         key,
         body: { name: "Backend", permissions: ["tokens.mint", "campaigns.read", "tokens.mint"] }
@@ -45,8 +44,7 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("API
 
   it.effect("403 when asking for a permission the caller lacks, naming it", () =>
     Effect.gen(function* () {
-      const { request, account } = yield* TestServer
-      const { key } = yield* account()
+      const { request, key } = yield* withAccount()
       const limited = (yield* request("POST", "/v1/tenant/api-keys", {
         key,
         body: { name: "manager", permissions: ["keys.manage", "campaigns.read"] }
@@ -73,8 +71,7 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("API
 
   it.effect("validates name and permissions", () =>
     Effect.gen(function* () {
-      const { request, account } = yield* TestServer
-      const { key } = yield* account()
+      const { request, key } = yield* withAccount()
       const cases: Array<[unknown, string]> = [
         [{ name: "", permissions: ["campaigns.read"] }, "name"],
         [{ name: "x".repeat(101), permissions: ["campaigns.read"] }, "name"],

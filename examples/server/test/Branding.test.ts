@@ -1,6 +1,6 @@
 import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
-import { layer as serverLayer, TestServer } from "./support/TestServer.ts"
+import { layer as serverLayer, withAccount } from "./support/TestServer.ts"
 
 const paths = (body: any): Array<string> => (body?.error?.details ?? []).map((d: { path: string }) => d.path)
 
@@ -22,8 +22,7 @@ const theme = {
 layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("branding", (it) => {
   it.effect("GET is empty at first; PUT replaces the whole theme; fields left out are cleared", () =>
     Effect.gen(function* () {
-      const { request, account } = yield* TestServer
-      const { key } = yield* account()
+      const { request, account, key } = yield* withAccount()
       const empty = yield* request("GET", "/v1/tenant/branding", { key })
       assert.strictEqual(empty.status, 200)
       assert.deepStrictEqual(empty.body, { theme: {} })
@@ -68,8 +67,7 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("bra
   for (const [label, body, path] of invalid) {
     it.effect(`PUT refuses ${label} at ${path}, keeping the stored theme`, () =>
       Effect.gen(function* () {
-        const { request, account } = yield* TestServer
-        const { key } = yield* account()
+        const { request, key } = yield* withAccount()
         yield* request("PUT", "/v1/tenant/branding", { key, body: { colors: { bg: "#abcdef" } } })
         const reply = yield* request("PUT", "/v1/tenant/branding", { key, body })
         assert.strictEqual(reply.status, 400, reply.text)
@@ -83,8 +81,7 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("bra
 
   it.effect("reading needs settings.read, writing branding.write", () =>
     Effect.gen(function* () {
-      const { request, account } = yield* TestServer
-      const { key } = yield* account()
+      const { request, key } = yield* withAccount()
       const make = (permissions: Array<string>) =>
         request("POST", "/v1/tenant/api-keys", { key, body: { name: "k", permissions } }).pipe(
           Effect.map((r) => r.body.apiKey.key as string)

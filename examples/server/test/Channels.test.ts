@@ -1,14 +1,13 @@
 import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
-import { layer as serverLayer, TestServer } from "./support/TestServer.ts"
+import { layer as serverLayer, TestServer, withAccount } from "./support/TestServer.ts"
 
 const paths = (body: any): Array<string> => body.error.details.map((d: { path: string }) => d.path)
 
 layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("channels", (it) => {
   it.effect("creates a channel with the specification's defaults", () =>
     Effect.gen(function* () {
-      const { request, account } = yield* TestServer
-      const { key } = yield* account()
+      const { request, key } = yield* withAccount()
       const reply = yield* request("POST", "/v1/channels", { key, body: { name: "Homepage" } })
       assert.strictEqual(reply.status, 201)
       const channel = reply.body.channel
@@ -27,8 +26,7 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("cha
 
   it.effect("stores every field given", () =>
     Effect.gen(function* () {
-      const { request, account } = yield* TestServer
-      const { key } = yield* account()
+      const { request, key } = yield* withAccount()
       const body = {
         name: "App",
         status: "disabled",
@@ -93,8 +91,7 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("cha
   for (const [label, body, failing] of bounds) {
     it.effect(`bounds: ${label}`, () =>
       Effect.gen(function* () {
-        const { request, account } = yield* TestServer
-        const { key } = yield* account()
+        const { request, key } = yield* withAccount()
         const reply = yield* request("POST", "/v1/channels", { key, body })
         if (failing === null) {
           assert.strictEqual(reply.status, 201, reply.text)
@@ -110,8 +107,7 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("cha
 
   it.effect("reports every failing field at once", () =>
     Effect.gen(function* () {
-      const { request, account } = yield* TestServer
-      const { key } = yield* account()
+      const { request, key } = yield* withAccount()
       const reply = yield* request("POST", "/v1/channels", {
         key,
         body: { name: "", betweenCampaigns: { title: "t".repeat(121) }, maxPlaysPerParticipant: 0 }
@@ -123,8 +119,7 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("cha
 
   it.effect("PATCH changes only what is sent; betweenCampaigns null clears it; an empty body is refused", () =>
     Effect.gen(function* () {
-      const { request, account } = yield* TestServer
-      const { key } = yield* account()
+      const { request, key } = yield* withAccount()
       const created = (yield* request("POST", "/v1/channels", {
         key,
         body: { name: "Shop", betweenCampaigns: { title: "Soon" }, maxPlaysPerParticipant: 5 }
@@ -157,8 +152,7 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("cha
 
   it.effect("lists newest first with limit, offset and total; limit and offset are checked", () =>
     Effect.gen(function* () {
-      const { request, account } = yield* TestServer
-      const { key } = yield* account()
+      const { request, key } = yield* withAccount()
       const ids: Array<string> = []
       for (let i = 0; i < 5; i++) {
         ids.push((yield* request("POST", "/v1/channels", { key, body: { name: `c${i}` } })).body.channel.id)
@@ -191,8 +185,7 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("cha
 
   it.effect("deletes a channel (then 404)", () =>
     Effect.gen(function* () {
-      const { request, account } = yield* TestServer
-      const { key } = yield* account()
+      const { request, key } = yield* withAccount()
       const { id } = (yield* request("POST", "/v1/channels", { key, body: { name: "Old" } })).body.channel
       const deleted = yield* request("DELETE", `/v1/channels/${id}`, { key })
       assert.strictEqual(deleted.status, 200)

@@ -2,11 +2,19 @@ import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
 import { ADMIN_TOKEN, layer as serverLayer, TestServer } from "./support/TestServer.ts"
 
+/** A client of the operator API: `request` with the operator token. */
+const operator = Effect.map(
+  TestServer,
+  ({ request }) =>
+    (method: string, path: string, body: unknown) =>
+      request(method, path, { key: ADMIN_TOKEN, body })
+)
+
 layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("operator API", (it) => {
   it.effect("creates an account with the pro plan by default and an owner key holding every permission", () =>
     Effect.gen(function* () {
-      const { request } = yield* TestServer
-      const reply = yield* request("POST", "/admin/v1/accounts", { key: ADMIN_TOKEN, body: { name: "Acme" } })
+      const admin = yield* operator
+      const reply = yield* admin("POST", "/admin/v1/accounts", { name: "Acme" })
       assert.strictEqual(reply.status, 201)
       const { account, apiKey } = reply.body
       assert.strictEqual(account.name, "Acme")
@@ -18,6 +26,7 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("ope
       assert.strictEqual(apiKey.permissions.length, 24)
       assert.match(apiKey.key, /^cgk_[a-z2-7]{12}_[a-z2-7]{52}$/)
       assert.isTrue(apiKey.key.startsWith(`cgk_${apiKey.keyPrefix}_`))
+      const { request } = yield* TestServer
       const channels = yield* request("GET", "/v1/channels", { key: apiKey.key })
       assert.strictEqual(channels.status, 200)
     })
@@ -25,15 +34,12 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("ope
 
   it.effect("applies plan, feature and limit overrides, and PATCH merges them", () =>
     Effect.gen(function* () {
-      const { request } = yield* TestServer
-      const created = yield* request("POST", "/admin/v1/accounts", {
-        key: ADMIN_TOKEN,
-        body: {
-          name: "Small",
-          plan: "free",
-          features: { webhooks: true },
-          limits: { channels: 3, playsPerMonth: null }
-        }
+      const admin = yield* operator
+      const created = yield* admin("POST", "/admin/v1/accounts", {
+        name: "Small",
+        plan: "free",
+        features: { webhooks: true },
+        limits: { channels: 3, playsPerMonth: null }
       })
       assert.strictEqual(created.status, 201)
       assert.strictEqual(created.body.account.plan, "free")
@@ -42,10 +48,7 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("ope
       assert.strictEqual(created.body.account.limits.channels, 3)
       assert.strictEqual(created.body.account.limits.playsPerMonth, null)
       const id = created.body.account.id
-      const patched = yield* request("PATCH", `/admin/v1/accounts/${id}`, {
-        key: ADMIN_TOKEN,
-        body: { plan: "unlimited", limits: { channels: 7 } }
-      })
+      const patched = yield* admin("PATCH", `/admin/v1/accounts/${id}`, { plan: "unlimited", limits: { channels: 7 } })
       assert.strictEqual(patched.status, 200)
       assert.strictEqual(patched.body.account.plan, "unlimited")
       assert.strictEqual(patched.body.account.limits.channels, 7)
@@ -70,16 +73,18 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("ope
 
   it.effect("validates the body with precise paths and answers 404 for an unknown account", () =>
     Effect.gen(function* () {
-      const { request } = yield* TestServer
-      const bad = yield* request("POST", "/admin/v1/accounts", {
-        key: ADMIN_TOKEN,
-        body: { name: "", plan: "gold", limits: { channels: -1 }, features: { webhooks: "yes" } }
+      const admin = yield* operator
+      const bad = yield* admin("POST", "/admin/v1/accounts", {
+        name: "",
+        plan: "gold",
+        limits: { channels: -1 },
+        features: { webhooks: "yes" }
       })
       assert.strictEqual(bad.status, 400)
       assert.strictEqual(bad.body.error.code, "invalid_request")
       const paths = bad.body.error.details.map((d: { path: string }) => d.path).sort()
       assert.deepStrictEqual(paths, ["features.webhooks", "limits.channels", "name", "plan"])
-      const missing = yield* request("PATCH", "/admin/v1/accounts/acc_nope", { key: ADMIN_TOKEN, body: { name: "y" } })
+      const missing = yield* admin("PATCH", "/admin/v1/accounts/acc_nope", { name: "y" })
       assert.strictEqual(missing.status, 404)
       assert.strictEqual(missing.body.error.code, "not_found")
     })

@@ -70,13 +70,16 @@ const setup = (
     assert.strictEqual((yield* call("POST", "/v1/tenant/allowed-origins", { origin: ORIGIN })).status, 201)
     const channel = (yield* call("POST", "/v1/channels", { name: "Main", ...options.channel })).body.channel
     const game = options.game ?? "spin-the-wheel"
-    const campaign = (yield* call("POST", "/v1/game-instances", {
-      gameSlug: game,
-      name: "Live",
-      channelId: channel.id,
-      config: configs[game],
-      ...options.campaign
-    })).body.gameInstance
+    /** Creates a draft campaign of `gameSlug` on the channel, with that game's test config. */
+    const createCampaign = (name: string, gameSlug: string, extra: Record<string, unknown> = {}) =>
+      call("POST", "/v1/game-instances", {
+        gameSlug,
+        name,
+        channelId: channel.id,
+        config: configs[gameSlug],
+        ...extra
+      }).pipe(Effect.map((reply) => reply.body.gameInstance))
+    const campaign = yield* createCampaign("Live", game, options.campaign)
     const activated = yield* call("POST", `/v1/game-instances/${campaign.id}/activate`)
     assert.strictEqual(activated.status, 200, activated.text)
     const mint = (participantRef = "player-1", extra: Record<string, unknown> = {}) =>
@@ -98,7 +101,19 @@ const setup = (
         assert.strictEqual(finished.status, 200, finished.text)
         return finished
       })
-    return { key, call, channel, campaign: activated.body.gameInstance, mint, token, start, finish, play, request }
+    return {
+      key,
+      call,
+      channel,
+      campaign: activated.body.gameInstance,
+      createCampaign,
+      mint,
+      token,
+      start,
+      finish,
+      play,
+      request
+    }
   })
 
 layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("plays", (it) => {
@@ -447,12 +462,7 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("pla
       const s = yield* setup({ channel: { maxPlaysPerParticipantPerDay: 2 } })
       yield* s.play("p")
       yield* s.call("POST", `/v1/game-instances/${s.campaign.id}/pause`)
-      const next = (yield* s.call("POST", "/v1/game-instances", {
-        gameSlug: "spin-the-wheel",
-        name: "Next",
-        channelId: s.channel.id,
-        config: configs["spin-the-wheel"]
-      })).body.gameInstance
+      const next = yield* s.createCampaign("Next", "spin-the-wheel")
       yield* s.call("POST", `/v1/game-instances/${next.id}/activate`)
       yield* s.play("p")
       assert.strictEqual((yield* s.mint("p")).status, 409)
@@ -473,12 +483,7 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("pla
     Effect.gen(function* () {
       const s = yield* setup()
       const early = yield* s.token("p")
-      const next = (yield* s.call("POST", "/v1/game-instances", {
-        gameSlug: "spin-the-wheel",
-        name: "Next",
-        channelId: s.channel.id,
-        config: configs["spin-the-wheel"]
-      })).body.gameInstance
+      const next = yield* s.createCampaign("Next", "spin-the-wheel")
       const handoverAt = new Date(Date.now() + 1500).toISOString()
       assert.strictEqual((yield* s.call("POST", `/v1/game-instances/${next.id}/activate`, { handoverAt })).status, 200)
       yield* Effect.sleep("1600 millis")

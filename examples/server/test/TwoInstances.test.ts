@@ -6,6 +6,7 @@
 import { Database } from "@campaign-games/sql"
 import { assert, describe, it } from "@effect/vitest"
 import { Context, Effect, Layer } from "effect"
+import type { Scope } from "effect"
 import { ADMIN_TOKEN, make, TestServer } from "./support/TestServer.ts"
 
 const databaseUrl = process.env.DATABASE_URL
@@ -15,6 +16,21 @@ const instance = (url: string) =>
   Layer.build(make(Database.layerPostgres({ url, poolSize: 5 }), { redisUrl })).pipe(
     Effect.map((context) => Context.get(context, TestServer))
   )
+
+/** Two instances, `a` and `b`, on one fresh test database. */
+const twoInstances = Effect.gen(function* () {
+  const url = yield* Database.testDatabase(databaseUrl!)
+  return { a: yield* instance(url), b: yield* instance(url) }
+})
+
+/** A live test (up to a minute) of `test` on two fresh instances, closed when it ends. */
+const twoInstanceTest = <E>(
+  name: string,
+  test: (servers: {
+    readonly a: TestServer["Service"]
+    readonly b: TestServer["Service"]
+  }) => Effect.Effect<void, E, Scope.Scope>
+) => it.live(name, () => twoInstances.pipe(Effect.flatMap(test), Effect.scoped), 60_000)
 
 const ORIGIN = "https://play.example.com"
 
@@ -44,50 +60,41 @@ const liveWheel = (server: TestServer["Service"], key: string, fields: Record<st
   })
 
 describe.runIf(databaseUrl !== undefined && databaseUrl !== "")("two server instances on one PostgreSQL", () => {
-  it.live(
-    "share keys, revocations and plan limits",
-    () =>
-      Effect.gen(function* () {
-        const url = yield* Database.testDatabase(databaseUrl!)
-        const a = yield* instance(url)
-        const b = yield* instance(url)
-        assert.notStrictEqual(a.url, b.url)
+  twoInstanceTest("share keys, revocations and plan limits", ({ a, b }) =>
+    Effect.gen(function* () {
+      assert.notStrictEqual(a.url, b.url)
 
-        const { key } = yield* a.account({ limits: { channels: 4 } })
-        assert.strictEqual((yield* b.request("GET", "/v1/channels", { key })).status, 200)
+      const { key } = yield* a.account({ limits: { channels: 4 } })
+      assert.strictEqual((yield* b.request("GET", "/v1/channels", { key })).status, 200)
 
-        const created = yield* b.request("POST", "/v1/tenant/api-keys", {
-          key,
-          body: { name: "made on b", permissions: ["campaigns.read"] }
-        })
-        assert.strictEqual(created.status, 201)
-        const other = created.body.apiKey
-        assert.strictEqual((yield* a.request("GET", "/v1/channels", { key: other.key })).status, 200)
-        assert.strictEqual((yield* a.request("DELETE", `/v1/tenant/api-keys/${other.id}`, { key })).status, 200)
-        assert.strictEqual((yield* b.request("GET", "/v1/channels", { key: other.key })).status, 401)
+      const created = yield* b.request("POST", "/v1/tenant/api-keys", {
+        key,
+        body: { name: "made on b", permissions: ["campaigns.read"] }
+      })
+      assert.strictEqual(created.status, 201)
+      const other = created.body.apiKey
+      assert.strictEqual((yield* a.request("GET", "/v1/channels", { key: other.key })).status, 200)
+      assert.strictEqual((yield* a.request("DELETE", `/v1/tenant/api-keys/${other.id}`, { key })).status, 200)
+      assert.strictEqual((yield* b.request("GET", "/v1/channels", { key: other.key })).status, 401)
 
-        // 30 concurrent creates spread over both instances: the limit of 4 holds.
-        const replies = yield* Effect.all(
-          Array.from({ length: 30 }, (_, i) =>
-            (i % 2 === 0 ? a : b).request("POST", "/v1/channels", { key, body: { name: `c${i}` } })
-          ),
-          { concurrency: "unbounded" }
-        )
-        assert.strictEqual(replies.filter((r) => r.status === 201).length, 4)
-        assert.strictEqual(replies.filter((r) => r.status === 402).length, 26)
-        assert.strictEqual((yield* a.request("GET", "/v1/channels", { key })).body.total, 4)
-        assert.strictEqual((yield* b.request("GET", "/v1/channels", { key })).body.total, 4)
-      }).pipe(Effect.scoped),
-    60_000
+      // 30 concurrent creates spread over both instances: the limit of 4 holds.
+      const replies = yield* Effect.all(
+        Array.from({ length: 30 }, (_, i) =>
+          (i % 2 === 0 ? a : b).request("POST", "/v1/channels", { key, body: { name: `c${i}` } })
+        ),
+        { concurrency: "unbounded" }
+      )
+      assert.strictEqual(replies.filter((r) => r.status === 201).length, 4)
+      assert.strictEqual(replies.filter((r) => r.status === 402).length, 26)
+      assert.strictEqual((yield* a.request("GET", "/v1/channels", { key })).body.total, 4)
+      assert.strictEqual((yield* b.request("GET", "/v1/channels", { key })).body.total, 4)
+    })
   )
 
-  it.live(
+  twoInstanceTest(
     "a mint checks its key and plan as they are now, though the instance read the key a moment ago",
-    () =>
+    ({ a, b }) =>
       Effect.gen(function* () {
-        const url = yield* Database.testDatabase(databaseUrl!)
-        const a = yield* instance(url)
-        const b = yield* instance(url)
         const { id: accountId, key: owner } = yield* a.account()
         const { channel, origin } = yield* liveWheel(a, owner)
         const minter = (yield* a.request("POST", "/v1/tenant/api-keys", {
@@ -117,17 +124,13 @@ describe.runIf(databaseUrl !== undefined && databaseUrl !== "")("two server inst
         assert.strictEqual(limited.status, 200, limited.text)
         const overPlan = yield* mint(owner)
         assert.strictEqual(overPlan.status, 402, overPlan.text)
-      }).pipe(Effect.scoped),
-    60_000
+      })
   )
 
-  it.live(
+  twoInstanceTest(
     "hold play limits across instances: 50 starts split over both with a limit of 3 give 3 sessions",
-    () =>
+    ({ a, b }) =>
       Effect.gen(function* () {
-        const url = yield* Database.testDatabase(databaseUrl!)
-        const a = yield* instance(url)
-        const b = yield* instance(url)
         const { key } = yield* a.account()
         const { channel, origin } = yield* liveWheel(b, key, { maxPlaysPerParticipant: 3 })
         const tokens: Array<string> = []
@@ -146,7 +149,6 @@ describe.runIf(databaseUrl !== undefined && databaseUrl !== "")("two server inst
         )
         assert.strictEqual(replies.filter((r) => r.status === 201).length, 3)
         assert.strictEqual(replies.filter((r) => r.status === 409).length, 47)
-      }).pipe(Effect.scoped),
-    60_000
+      })
   )
 })

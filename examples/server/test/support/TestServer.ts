@@ -108,3 +108,11 @@ export const make = <E, R>(
 
 /** The default test server for a test file. */
 export const layer = () => make(storeLayer())
+
+/** The test server with a fresh account (created with `body`): its client, and the account's id and owner key. */
+export const withAccount = (body?: Record<string, unknown>) =>
+  Effect.gen(function* () {
+    const server = yield* TestServer
+    const { id, key } = yield* server.account(body)
+    return { ...server, id, key }
+  })

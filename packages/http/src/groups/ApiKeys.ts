@@ -7,39 +7,37 @@ import { ApiKey, Pagination } from "@campaign-games/core"
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
 import * as ApiError from "../ApiError.ts"
-import { ApiKeyAuth, CommonErrors, RequiredPermissions } from "../Security.ts"
+import { ApiKeyAuth, CommonErrors } from "../Security.ts"
+import * as Endpoint from "./Endpoint.ts"
 
 export class ApiKeysApi extends HttpApiGroup.make("apiKeys")
   .add(
-    HttpApiEndpoint.post("create", "/", {
-      payload: ApiKey.CreateApiKey,
-      success: Schema.Struct({ apiKey: ApiKey.CreatedApiKey })
+    Endpoint.permitted(
+      HttpApiEndpoint.post("create", "/", {
+        payload: ApiKey.CreateApiKey,
+        success: Schema.Struct({ apiKey: ApiKey.CreatedApiKey })
 
-        .pipe(HttpApiSchema.status(201)),
-      error: ApiError.UpgradeRequired
-    })
-      .annotate(RequiredPermissions, ["keys.manage"])
-      .annotateMerge(
-        OpenApi.annotations({
-          description:
-            "Permission keys.manage; plan feature API keys; plan limit active keys. A key can only be given permissions the caller holds. `key` appears only in this response."
-        })
-      ),
+          .pipe(HttpApiSchema.status(201)),
+        error: ApiError.UpgradeRequired
+      }),
+      ["keys.manage"],
+      "Permission keys.manage; plan feature API keys; plan limit active keys. A key can only be given permissions the caller holds. `key` appears only in this response."
+    ),
     HttpApiEndpoint.get("list", "/", {
       query: Pagination.query(Pagination.Defaults.apiKeys),
       success: Schema.Struct({ apiKeys: Schema.Array(ApiKey.ApiKeyView), total: Schema.Int })
     }).annotateMerge(
       OpenApi.annotations({ description: "Active keys, oldest first. Permission keys.manage or settings.read." })
     ),
-    HttpApiEndpoint.delete("revoke", "/:keyId", {
-      params: { keyId: Schema.String },
-      success: Schema.Struct({ deleted: Schema.Boolean, id: Schema.String }),
-      error: ApiError.NotFound
-    })
-      .annotate(RequiredPermissions, ["keys.manage"])
-      .annotateMerge(
-        OpenApi.annotations({ description: "Revokes the key: it answers 401 from then on. Permission keys.manage." })
-      )
+    Endpoint.permitted(
+      HttpApiEndpoint.delete("revoke", "/:keyId", {
+        params: { keyId: Schema.String },
+        success: Endpoint.Deleted,
+        error: ApiError.NotFound
+      }),
+      ["keys.manage"],
+      "Revokes the key: it answers 401 from then on. Permission keys.manage."
+    )
   )
   .middleware(CommonErrors)
   .middleware(ApiKeyAuth)

@@ -6,7 +6,8 @@
 import { Theme } from "@campaign-games/core"
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
-import { ApiKeyAuth, CommonErrors, RequiredPermissions } from "../Security.ts"
+import { ApiKeyAuth, CommonErrors } from "../Security.ts"
+import * as Endpoint from "./Endpoint.ts"
 
 const Reply = Schema.Struct({ theme: Theme.Theme })
 
@@ -15,14 +16,11 @@ export class BrandingApi extends HttpApiGroup.make("branding")
     HttpApiEndpoint.get("get", "/", { success: Reply }).annotateMerge(
       OpenApi.annotations({ description: "Permission settings.read (or branding.write). `{}` when none is set." })
     ),
-    HttpApiEndpoint.put("put", "/", { payload: Theme.Theme, success: Reply })
-      .annotate(RequiredPermissions, ["branding.write"])
-      .annotateMerge(
-        OpenApi.annotations({
-          description:
-            "Permission branding.write. Replaces the branding: fields left out are cleared. Label keys may be any game's. Without the custom branding or custom copy plan features the theme is kept, but players see the default look or wording."
-        })
-      )
+    Endpoint.permitted(
+      HttpApiEndpoint.put("put", "/", { payload: Theme.Theme, success: Reply }),
+      ["branding.write"],
+      "Permission branding.write. Replaces the branding: fields left out are cleared. Label keys may be any game's. Without the custom branding or custom copy plan features the theme is kept, but players see the default look or wording."
+    )
   )
   .middleware(CommonErrors)
   .middleware(ApiKeyAuth)

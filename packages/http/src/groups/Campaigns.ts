@@ -7,20 +7,22 @@ import { Campaign, Pagination } from "@campaign-games/core"
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
 import * as ApiError from "../ApiError.ts"
-import { ApiKeyAuth, CommonErrors, RequiredPermissions } from "../Security.ts"
+import { ApiKeyAuth, CommonErrors } from "../Security.ts"
+import * as Endpoint from "./Endpoint.ts"
 
 const One = Schema.Struct({ gameInstance: Campaign.CampaignView })
 const id = { id: Schema.String }
-const describe = (description: string) => OpenApi.annotations({ description })
 
 const lifecycle = (name: "pause" | "archive" | "restore", description: string) =>
-  HttpApiEndpoint.post(name, `/:id/${name}`, {
-    params: id,
-    success: One,
-    error: [ApiError.NotFound, ApiError.Conflict]
-  })
-    .annotate(RequiredPermissions, ["campaigns.activate"])
-    .annotateMerge(describe(description))
+  Endpoint.permitted(
+    HttpApiEndpoint.post(name, `/:id/${name}`, {
+      params: id,
+      success: One,
+      error: [ApiError.NotFound, ApiError.Conflict]
+    }),
+    ["campaigns.activate"],
+    description
+  )
 
 export const GameEntry = Schema.Struct({
   slug: Schema.String,
@@ -34,13 +36,13 @@ export const GameEntry = Schema.Struct({
 
 export class GamesApi extends HttpApiGroup.make("games")
   .add(
-    HttpApiEndpoint.get("list", "/v1/games", {
-      success: Schema.Struct({ games: Schema.Array(GameEntry) })
-    })
-      .annotate(RequiredPermissions, ["campaigns.read"])
-      .annotateMerge(
-        describe("The games the engine runs, each with its config's JSON Schema. Permission campaigns.read.")
-      )
+    Endpoint.permitted(
+      HttpApiEndpoint.get("list", "/v1/games", {
+        success: Schema.Struct({ games: Schema.Array(GameEntry) })
+      }),
+      ["campaigns.read"],
+      "The games the engine runs, each with its config's JSON Schema. Permission campaigns.read."
+    )
   )
   .middleware(CommonErrors)
   .middleware(ApiKeyAuth)
@@ -48,76 +50,74 @@ export class GamesApi extends HttpApiGroup.make("games")
 
 export class CampaignsApi extends HttpApiGroup.make("campaigns")
   .add(
-    HttpApiEndpoint.post("create", "/", {
-      payload: Campaign.CreateCampaign,
-      success: One.pipe(HttpApiSchema.status(201)),
-      error: ApiError.UpgradeRequired
-    })
-      .annotate(RequiredPermissions, ["campaigns.write"])
-      .annotateMerge(
-        describe(
-          "Creates a draft. Permission campaigns.write; liveFrom/liveUntil also need channels.manage; the game must be in the plan (402). A config sent is checked against the game at once; an unknown channelId or gameSlug is 400."
-        )
-      ),
-    HttpApiEndpoint.get("list", "/", {
-      query: {
-        channelId: Schema.optionalKey(Schema.String),
-        status: Schema.optionalKey(Campaign.CampaignStatus),
-        ...Pagination.query(Pagination.Defaults.campaigns)
-      },
-      success: Schema.Struct({ gameInstances: Schema.Array(Campaign.CampaignView), total: Schema.Int })
-    })
-      .annotate(RequiredPermissions, ["campaigns.read"])
-      .annotateMerge(describe("Newest first, filtered by channel and status. Permission campaigns.read.")),
-    HttpApiEndpoint.get("get", "/:id", { params: id, success: One, error: ApiError.NotFound })
-      .annotate(RequiredPermissions, ["campaigns.read"])
-      .annotateMerge(describe("Permission campaigns.read.")),
-    HttpApiEndpoint.patch("update", "/:id", {
-      params: id,
-      payload: Campaign.UpdateCampaign,
-      success: One,
-      error: [ApiError.NotFound, ApiError.Conflict]
-    })
-      .annotate(RequiredPermissions, ["campaigns.write"])
-      .annotateMerge(
-        describe(
-          "Permission campaigns.write; `config` (replaced whole) also needs config.write; liveFrom/liveUntil also need channels.manage. An archived campaign is 409. An active campaign must stay complete and must not come to overlap another live window (409)."
-        )
-      ),
-    HttpApiEndpoint.delete("delete", "/:id", {
-      params: id,
-      success: Schema.Struct({ deleted: Schema.Boolean, id: Schema.String }),
-      error: [ApiError.NotFound, ApiError.Conflict]
-    })
-      .annotate(RequiredPermissions, ["campaigns.delete"])
-      .annotateMerge(describe("Permission campaigns.delete; 409 once the campaign has been played (archive it).")),
-    HttpApiEndpoint.post("activate", "/:id/activate", {
-      params: id,
-      payload: [Campaign.ActivateCampaign, Schema.Null],
-      success: One,
-      error: [ApiError.NotFound, ApiError.Conflict, ApiError.UpgradeRequired]
-    })
-      .annotate(RequiredPermissions, ["campaigns.activate"])
-      .annotateMerge(
-        describe(
-          "From draft or paused. Permission campaigns.activate; handoverAt also needs channels.manage. Incomplete config 400; overlapping live window on the channel 409; live-campaign limit 402. With handoverAt, the campaign live on the channel then ends at handoverAt and this one starts then, together."
-        )
-      ),
+    Endpoint.permitted(
+      HttpApiEndpoint.post("create", "/", {
+        payload: Campaign.CreateCampaign,
+        success: One.pipe(HttpApiSchema.status(201)),
+        error: ApiError.UpgradeRequired
+      }),
+      ["campaigns.write"],
+      "Creates a draft. Permission campaigns.write; liveFrom/liveUntil also need channels.manage; the game must be in the plan (402). A config sent is checked against the game at once; an unknown channelId or gameSlug is 400."
+    ),
+    Endpoint.permitted(
+      HttpApiEndpoint.get("list", "/", {
+        query: {
+          channelId: Schema.optionalKey(Schema.String),
+          status: Schema.optionalKey(Campaign.CampaignStatus),
+          ...Pagination.query(Pagination.Defaults.campaigns)
+        },
+        success: Schema.Struct({ gameInstances: Schema.Array(Campaign.CampaignView), total: Schema.Int })
+      }),
+      ["campaigns.read"],
+      "Newest first, filtered by channel and status. Permission campaigns.read."
+    ),
+    Endpoint.permitted(
+      HttpApiEndpoint.get("get", "/:id", { params: id, success: One, error: ApiError.NotFound }),
+      ["campaigns.read"],
+      "Permission campaigns.read."
+    ),
+    Endpoint.permitted(
+      HttpApiEndpoint.patch("update", "/:id", {
+        params: id,
+        payload: Campaign.UpdateCampaign,
+        success: One,
+        error: [ApiError.NotFound, ApiError.Conflict]
+      }),
+      ["campaigns.write"],
+      "Permission campaigns.write; `config` (replaced whole) also needs config.write; liveFrom/liveUntil also need channels.manage. An archived campaign is 409. An active campaign must stay complete and must not come to overlap another live window (409)."
+    ),
+    Endpoint.permitted(
+      HttpApiEndpoint.delete("delete", "/:id", {
+        params: id,
+        success: Endpoint.Deleted,
+        error: [ApiError.NotFound, ApiError.Conflict]
+      }),
+      ["campaigns.delete"],
+      "Permission campaigns.delete; 409 once the campaign has been played (archive it)."
+    ),
+    Endpoint.permitted(
+      HttpApiEndpoint.post("activate", "/:id/activate", {
+        params: id,
+        payload: [Campaign.ActivateCampaign, Schema.Null],
+        success: One,
+        error: [ApiError.NotFound, ApiError.Conflict, ApiError.UpgradeRequired]
+      }),
+      ["campaigns.activate"],
+      "From draft or paused. Permission campaigns.activate; handoverAt also needs channels.manage. Incomplete config 400; overlapping live window on the channel 409; live-campaign limit 402. With handoverAt, the campaign live on the channel then ends at handoverAt and this one starts then, together."
+    ),
     lifecycle("pause", "From active to paused. Permission campaigns.activate."),
     lifecycle("archive", "From draft, active or paused to archived. Permission campaigns.activate."),
     lifecycle("restore", "From archived back to paused. Permission campaigns.activate."),
-    HttpApiEndpoint.post("resolve", "/:id/resolve", {
-      params: id,
-      payload: Campaign.ResolveCampaign,
-      success: One,
-      error: [ApiError.NotFound, ApiError.Conflict]
-    })
-      .annotate(RequiredPermissions, ["campaigns.resolve"])
-      .annotateMerge(
-        describe(
-          "Marks the option that happened on a prediction campaign (sets resolvedOptionId and resolvedAt). Permission campaigns.resolve. Unknown option 400; another campaign kind, an archived campaign, or a campaign already resolved to another option 409; resolving to the same option again changes nothing."
-        )
-      )
+    Endpoint.permitted(
+      HttpApiEndpoint.post("resolve", "/:id/resolve", {
+        params: id,
+        payload: Campaign.ResolveCampaign,
+        success: One,
+        error: [ApiError.NotFound, ApiError.Conflict]
+      }),
+      ["campaigns.resolve"],
+      "Marks the option that happened on a prediction campaign (sets resolvedOptionId and resolvedAt). Permission campaigns.resolve. Unknown option 400; another campaign kind, an archived campaign, or a campaign already resolved to another option 409; resolving to the same option again changes nothing."
+    )
   )
   .middleware(CommonErrors)
   .middleware(ApiKeyAuth)

@@ -18,33 +18,32 @@ import { Context } from "effect"
 import * as ApiError from "../ApiError.ts"
 import * as RateLimit from "../RateLimit.ts"
 import { ApiKeyAuth, CommonErrors, KeyCheckedByOperation, RequiredPermissions } from "../Security.ts"
-
-const describe = (description: string) => OpenApi.annotations({ description })
+import * as Endpoint from "./Endpoint.ts"
 
 export class AllowedOriginsApi extends HttpApiGroup.make("allowedOrigins")
   .add(
-    HttpApiEndpoint.post("create", "/", {
-      payload: AllowedOrigin.CreateAllowedOrigin,
-      success: Schema.Struct({ allowedOrigin: AllowedOrigin.AllowedOriginView }).pipe(HttpApiSchema.status(201)),
-      error: ApiError.Conflict
-    })
-      .annotate(RequiredPermissions, ["origins.manage"])
-      .annotateMerge(
-        describe(
-          "Permission origins.manage. `https://host[:port]` (no path), `android:<application id>` or `ios:<bundle id>`; up to 300 characters; a duplicate is 409."
-        )
-      ),
+    Endpoint.permitted(
+      HttpApiEndpoint.post("create", "/", {
+        payload: AllowedOrigin.CreateAllowedOrigin,
+        success: Schema.Struct({ allowedOrigin: AllowedOrigin.AllowedOriginView }).pipe(HttpApiSchema.status(201)),
+        error: ApiError.Conflict
+      }),
+      ["origins.manage"],
+      "Permission origins.manage. `https://host[:port]` (no path), `android:<application id>` or `ios:<bundle id>`; up to 300 characters; a duplicate is 409."
+    ),
     HttpApiEndpoint.get("list", "/", {
       query: Pagination.query(Pagination.Defaults.allowedOrigins),
       success: Schema.Struct({ allowedOrigins: Schema.Array(AllowedOrigin.AllowedOriginView), total: Schema.Int })
-    }).annotateMerge(describe("Oldest first. Permission settings.read (or origins.manage).")),
-    HttpApiEndpoint.delete("delete", "/:originId", {
-      params: { originId: Schema.String },
-      success: Schema.Struct({ deleted: Schema.Boolean, id: Schema.String }),
-      error: ApiError.NotFound
-    })
-      .annotate(RequiredPermissions, ["origins.manage"])
-      .annotateMerge(describe("Permission origins.manage."))
+    }).annotateMerge(Endpoint.describe("Oldest first. Permission settings.read (or origins.manage).")),
+    Endpoint.permitted(
+      HttpApiEndpoint.delete("delete", "/:originId", {
+        params: { originId: Schema.String },
+        success: Endpoint.Deleted,
+        error: ApiError.NotFound
+      }),
+      ["origins.manage"],
+      "Permission origins.manage."
+    )
   )
   .middleware(CommonErrors)
   .middleware(ApiKeyAuth)
@@ -74,7 +73,7 @@ export class TokensApi extends HttpApiGroup.make("tokens")
       .annotate(RequiredPermissions, ["tokens.mint"])
       .annotate(KeyCheckedByOperation, true)
       .annotateMerge(
-        describe(
+        Endpoint.describe(
           "Permission tokens.mint; 600 a minute per key. 201 with a client token for the campaign live on the channel now; 200 with `clientToken: null` and the channel's between-campaigns message when nothing is live (or the channel is disabled). 404 unknown channel; 403 origin not allowed; 409 the player has used all plays; 402 the plan's plays a month."
         )
       )
@@ -116,7 +115,7 @@ export class PlayApi extends HttpApiGroup.make("play")
       }).pipe(HttpApiSchema.status(201)),
       error: [ApiError.Unauthorized, ApiError.Conflict]
     }).annotateMerge(
-      describe(
+      Endpoint.describe(
         "Authorization: Bearer <client token>. Starts the play the token was minted for: once (a used token is 409; expired, forged or malformed 401); play limits are checked again. Answers the player's view of the game: no correct answers, no wheel weights."
       )
     ),
@@ -130,7 +129,7 @@ export class PlayApi extends HttpApiGroup.make("play")
       }),
       error: [ApiError.Unauthorized, ApiError.NotFound, ApiError.Conflict]
     }).annotateMerge(
-      describe(
+      Endpoint.describe(
         "Authorization: Bearer <client token>. The game's finish body (wheel `{}`, quiz `{ answers }`, prediction `{ optionId }`, memory-match `{ score }`); the server decides the outcome or score. A second finish is 409."
       )
     )
@@ -142,18 +141,16 @@ export class PlayApi extends HttpApiGroup.make("play")
 
 export class EntriesApi extends HttpApiGroup.make("entries")
   .add(
-    HttpApiEndpoint.get("list", "/v1/game-instances/:id/entries", {
-      params: { id: Schema.String },
-      query: { ...Entry.ListQuery, ...Pagination.query(Pagination.Defaults.entries) },
-      success: Schema.Struct({ entries: Schema.Array(Entry.EntryView), total: Schema.Int }),
-      error: ApiError.NotFound
-    })
-      .annotate(RequiredPermissions, ["results.read"])
-      .annotateMerge(
-        describe(
-          "Permission results.read. limit 1–500 (default 500), offset, search (part of participantRef, any case), sort createdAt|score|participantRef (entries without a score last), dir asc|desc (default desc), eligible true|false."
-        )
-      )
+    Endpoint.permitted(
+      HttpApiEndpoint.get("list", "/v1/game-instances/:id/entries", {
+        params: { id: Schema.String },
+        query: { ...Entry.ListQuery, ...Pagination.query(Pagination.Defaults.entries) },
+        success: Schema.Struct({ entries: Schema.Array(Entry.EntryView), total: Schema.Int }),
+        error: ApiError.NotFound
+      }),
+      ["results.read"],
+      "Permission results.read. limit 1–500 (default 500), offset, search (part of participantRef, any case), sort createdAt|score|participantRef (entries without a score last), dir asc|desc (default desc), eligible true|false."
+    )
   )
   .middleware(CommonErrors)
   .middleware(ApiKeyAuth)

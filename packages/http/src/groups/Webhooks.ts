@@ -7,98 +7,74 @@ import { Fields, Pagination, Webhook } from "@campaign-games/core"
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
 import * as ApiError from "../ApiError.ts"
-import { ApiKeyAuth, CommonErrors, RequiredPermissions } from "../Security.ts"
-
-const describe = (description: string) => OpenApi.annotations({ description })
-const Dir = Schema.Literals(["asc", "desc"])
+import { ApiKeyAuth, CommonErrors } from "../Security.ts"
+import * as Endpoint from "./Endpoint.ts"
 
 export class WebhooksApi extends HttpApiGroup.make("webhooks")
   .add(
-    HttpApiEndpoint.post("create", "/endpoints", {
-      payload: Webhook.CreateEndpoint,
-      success: Schema.Struct({ endpoint: Webhook.CreatedEndpointView }).pipe(HttpApiSchema.status(201)),
-      error: ApiError.UpgradeRequired
-    })
-      .annotate(RequiredPermissions, ["webhooks.manage"])
-      .annotateMerge(
-        describe(
-          "Permission webhooks.manage; plan feature Webhooks; plan limit webhook endpoints. The URL must be https and its host resolve to public addresses. includeCouponCodes also needs rewards.codes.manage. The `whsec_` secret is shown only in this response."
-        )
-      ),
-    HttpApiEndpoint.get("list", "/endpoints", {
-      query: {
-        ...Pagination.query(Pagination.Defaults.endpoints),
-        search: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(200))),
-        sort: Schema.optionalKey(Schema.Literals(["createdAt", "url"])),
-        dir: Schema.optionalKey(Dir),
-        status: Schema.optionalKey(Webhook.EndpointStatus)
-      },
-      success: Schema.Struct({ endpoints: Schema.Array(Webhook.EndpointView), total: Schema.Int })
-    })
-      .annotate(RequiredPermissions, ["settings.read"])
-      .annotateMerge(
-        describe(
-          "Permission settings.read. No secrets. search: part of the URL (any case); sort createdAt (default) or url; dir desc (default) or asc; limit default 50, max 200."
-        )
-      ),
-    HttpApiEndpoint.patch("update", "/endpoints/:endpointId", {
-      params: { endpointId: Schema.String },
-      payload: Webhook.UpdateEndpoint,
-      success: Schema.Struct({ endpoint: Webhook.EndpointView }),
-      error: [ApiError.NotFound, ApiError.UpgradeRequired]
-    })
-      .annotate(RequiredPermissions, ["webhooks.manage"])
-      .annotateMerge(
-        describe(
-          "Permission webhooks.manage; plan feature Webhooks. At least one of status, events, gameInstanceIds, channelIds, includeCouponCodes (turning it on needs rewards.codes.manage). The URL cannot be changed (400)."
-        )
-      ),
-    HttpApiEndpoint.delete("delete", "/endpoints/:endpointId", {
-      params: { endpointId: Schema.String },
-      success: Schema.Struct({ deleted: Schema.Boolean, id: Schema.String }),
-      error: ApiError.NotFound
-    })
-      .annotate(RequiredPermissions, ["webhooks.manage"])
-      .annotateMerge(describe("Permission webhooks.manage. Deletes the endpoint and its delivery log.")),
-    HttpApiEndpoint.get("deliveries", "/deliveries", {
-      query: {
-        ...Pagination.query(Pagination.Defaults.deliveries),
-        search: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(200))),
-        sort: Schema.optionalKey(Schema.Literals(["createdAt", "status"])),
-        dir: Schema.optionalKey(Dir),
-        status: Schema.optionalKey(Webhook.DeliveryStatus)
-      },
-      success: Schema.Struct({ deliveries: Schema.Array(Webhook.DeliveryView), total: Schema.Int })
-    })
-      .annotate(RequiredPermissions, ["settings.read"])
-      .annotateMerge(
-        describe(
-          "Permission settings.read. Newest first by default; each record with the payload sent (never a coupon code). search: part of the event type; sort createdAt or status; limit default 50, max 200."
-        )
-      ),
-    HttpApiEndpoint.post("resend", "/deliveries/:deliveryId/resend", {
-      params: { deliveryId: Schema.String },
-      success: Schema.Struct({ delivery: Webhook.DeliveryView }),
-      error: [ApiError.NotFound, ApiError.Conflict]
-    })
-      .annotate(RequiredPermissions, ["webhooks.manage"])
-      .annotateMerge(
-        describe(
-          "Beyond the specification. Permission webhooks.manage. Sends a failed or exhausted delivery again, with the same id and a fresh budget of five attempts. Other statuses: 409."
-        )
-      ),
-    HttpApiEndpoint.post("resendEndpoint", "/endpoints/:endpointId/resend", {
-      params: { endpointId: Schema.String },
-      payload: Schema.Struct({ since: Fields.DateTimeInput }),
-      success: Schema.Struct({ resent: Schema.Int }),
-      error: ApiError.NotFound
-    })
-      .annotate(RequiredPermissions, ["webhooks.manage"])
-      .annotateMerge(
-        describe(
-          "Beyond the specification. Permission webhooks.manage. Sends again every exhausted delivery of the endpoint created at or after `since`, each with its id and a fresh attempt budget."
-        )
-      )
+    Endpoint.permitted(
+      HttpApiEndpoint.post("create", "/endpoints", {
+        payload: Webhook.CreateEndpoint,
+        success: Schema.Struct({ endpoint: Webhook.CreatedEndpointView }).pipe(HttpApiSchema.status(201)),
+        error: ApiError.UpgradeRequired
+      }),
+      ["webhooks.manage"],
+      "Permission webhooks.manage; plan feature Webhooks; plan limit webhook endpoints. The URL must be https and its host resolve to public addresses. includeCouponCodes also needs rewards.codes.manage. The `whsec_` secret is shown only in this response."
+    ),
+    Endpoint.permitted(
+      HttpApiEndpoint.get("list", "/endpoints", {
+        query: Endpoint.listQuery(Pagination.Defaults.endpoints, ["createdAt", "url"], Webhook.EndpointStatus),
+        success: Schema.Struct({ endpoints: Schema.Array(Webhook.EndpointView), total: Schema.Int })
+      }),
+      ["settings.read"],
+      "Permission settings.read. No secrets. search: part of the URL (any case); sort createdAt (default) or url; dir desc (default) or asc; limit default 50, max 200."
+    ),
+    Endpoint.permitted(
+      HttpApiEndpoint.patch("update", "/endpoints/:endpointId", {
+        params: { endpointId: Schema.String },
+        payload: Webhook.UpdateEndpoint,
+        success: Schema.Struct({ endpoint: Webhook.EndpointView }),
+        error: [ApiError.NotFound, ApiError.UpgradeRequired]
+      }),
+      ["webhooks.manage"],
+      "Permission webhooks.manage; plan feature Webhooks. At least one of status, events, gameInstanceIds, channelIds, includeCouponCodes (turning it on needs rewards.codes.manage). The URL cannot be changed (400)."
+    ),
+    Endpoint.permitted(
+      HttpApiEndpoint.delete("delete", "/endpoints/:endpointId", {
+        params: { endpointId: Schema.String },
+        success: Endpoint.Deleted,
+        error: ApiError.NotFound
+      }),
+      ["webhooks.manage"],
+      "Permission webhooks.manage. Deletes the endpoint and its delivery log."
+    ),
+    Endpoint.permitted(
+      HttpApiEndpoint.get("deliveries", "/deliveries", {
+        query: Endpoint.listQuery(Pagination.Defaults.deliveries, ["createdAt", "status"], Webhook.DeliveryStatus),
+        success: Schema.Struct({ deliveries: Schema.Array(Webhook.DeliveryView), total: Schema.Int })
+      }),
+      ["settings.read"],
+      "Permission settings.read. Newest first by default; each record with the payload sent (never a coupon code). search: part of the event type; sort createdAt or status; limit default 50, max 200."
+    ),
+    Endpoint.permitted(
+      HttpApiEndpoint.post("resend", "/deliveries/:deliveryId/resend", {
+        params: { deliveryId: Schema.String },
+        success: Schema.Struct({ delivery: Webhook.DeliveryView }),
+        error: [ApiError.NotFound, ApiError.Conflict]
+      }),
+      ["webhooks.manage"],
+      "Beyond the specification. Permission webhooks.manage. Sends a failed or exhausted delivery again, with the same id and a fresh budget of five attempts. Other statuses: 409."
+    ),
+    Endpoint.permitted(
+      HttpApiEndpoint.post("resendEndpoint", "/endpoints/:endpointId/resend", {
+        params: { endpointId: Schema.String },
+        payload: Schema.Struct({ since: Fields.DateTimeInput }),
+        success: Schema.Struct({ resent: Schema.Int }),
+        error: ApiError.NotFound
+      }),
+      ["webhooks.manage"],
+      "Beyond the specification. Permission webhooks.manage. Sends again every exhausted delivery of the endpoint created at or after `since`, each with its id and a fresh attempt budget."
+    )
   )
   .middleware(CommonErrors)
   .middleware(ApiKeyAuth)

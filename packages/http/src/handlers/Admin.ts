@@ -7,20 +7,15 @@
  */
 import { Account, Accounts } from "@campaign-games/core"
 import { Effect } from "effect"
-import { HttpApiBuilder } from "effect/http-api"
 import { Api } from "../Api.ts"
+import * as Handle from "./Handle.ts"
 
-export const AdminHandlers = HttpApiBuilder.group(
-  Api,
-  "admin",
-  Effect.fnUntraced(function* (handlers) {
-    const accounts = yield* Accounts.Accounts
-    return handlers
-      .handle("createAccount", ({ payload }) =>
-        accounts.create(payload).pipe(Effect.map(({ account, apiKey }) => ({ account: Account.view(account), apiKey })))
-      )
-      .handle("updateAccount", ({ params, payload }) =>
-        accounts.update(params.accountId, payload).pipe(Effect.map((account) => ({ account: Account.view(account) })))
-      )
-  })
+export const AdminHandlers = Handle.group(Api, "admin", Accounts.Accounts, (handlers, accounts) =>
+  handlers
+    .handle("createAccount", ({ payload }) =>
+      accounts.create(payload).pipe(Effect.map(({ account, apiKey }) => ({ account: Account.view(account), apiKey })))
+    )
+    .handle("updateAccount", ({ params, payload }) =>
+      accounts.update(params.accountId, payload).pipe(Effect.map((account) => ({ account: Account.view(account) })))
+    )
 )

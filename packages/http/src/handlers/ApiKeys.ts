@@ -5,29 +5,22 @@
  * @since 0.1.0
  */
 import { ApiKey, ApiKeys, Pagination } from "@campaign-games/core"
-import { Effect } from "effect"
-import { HttpApiBuilder } from "effect/http-api"
 import { Api } from "../Api.ts"
-import { CurrentActor } from "../Security.ts"
+import * as Handle from "./Handle.ts"
 
-export const ApiKeysHandlers = HttpApiBuilder.group(
-  Api,
-  "apiKeys",
-  Effect.fnUntraced(function* (handlers) {
-    const keys = yield* ApiKeys.ApiKeys
-    return handlers
-      .handle("create", ({ payload }) =>
-        CurrentActor.use((actor) => keys.create(actor, payload)).pipe(Effect.map((apiKey) => ({ apiKey })))
+export const ApiKeysHandlers = Handle.group(Api, "apiKeys", ApiKeys.ApiKeys, (handlers, keys) =>
+  handlers
+    .handle("create", ({ payload }) =>
+      Handle.asActor(
+        (actor) => keys.create(actor, payload),
+        (apiKey) => ({ apiKey })
       )
-      .handle("list", ({ query }) =>
-        CurrentActor.use((actor) => keys.list(actor, Pagination.page(query, Pagination.Defaults.apiKeys.default))).pipe(
-          Effect.map(({ items, total }) => ({ apiKeys: items.map(ApiKey.view), total }))
-        )
+    )
+    .handle("list", ({ query }) =>
+      Handle.asActor(
+        (actor) => keys.list(actor, Pagination.page(query, Pagination.Defaults.apiKeys.default)),
+        ({ items, total }) => ({ apiKeys: items.map(ApiKey.view), total })
       )
-      .handle("revoke", ({ params }) =>
-        CurrentActor.use((actor) => keys.revoke(actor, params.keyId)).pipe(
-          Effect.as({ deleted: true, id: params.keyId })
-        )
-      )
-  })
+    )
+    .handle("revoke", ({ params }) => Handle.deleteAsActor((actor) => keys.revoke(actor, params.keyId), params.keyId))
 )

@@ -5,71 +5,62 @@
  * @since 0.1.0
  */
 import { Pagination, Webhook, Webhooks } from "@campaign-games/core"
-import { Effect } from "effect"
-import { HttpApiBuilder } from "effect/http-api"
 import { Api } from "../Api.ts"
-import { CurrentActor } from "../Security.ts"
+import * as Handle from "./Handle.ts"
 
-const present = (s: string | undefined) => (s === undefined || s === "" ? undefined : s)
+/** The filter and order of a list (endpoints or deliveries) from its query, with their defaults. */
+const listing = <Status, Sort extends string>(query: {
+  readonly search?: string | undefined
+  readonly status?: Status | undefined
+  readonly sort?: Sort | undefined
+  readonly dir?: "asc" | "desc" | undefined
+}) => ({
+  search: query.search === undefined || query.search === "" ? undefined : query.search,
+  status: query.status,
+  sort: query.sort ?? ("createdAt" as const),
+  dir: query.dir ?? "desc"
+})
 
-export const WebhooksHandlers = HttpApiBuilder.group(
-  Api,
-  "webhooks",
-  Effect.fnUntraced(function* (handlers) {
-    const webhooks = yield* Webhooks.Webhooks
-    return handlers
-      .handle("create", ({ payload }) =>
-        CurrentActor.use((actor) => webhooks.create(actor, payload)).pipe(
-          Effect.map((endpoint) => ({ endpoint: { ...Webhook.view(endpoint), secret: endpoint.secret } }))
-        )
+export const WebhooksHandlers = Handle.group(Api, "webhooks", Webhooks.Webhooks, (handlers, webhooks) =>
+  handlers
+    .handle("create", ({ payload }) =>
+      Handle.asActor(
+        (actor) => webhooks.create(actor, payload),
+        (endpoint) => ({ endpoint: { ...Webhook.view(endpoint), secret: endpoint.secret } })
       )
-      .handle("list", ({ query }) =>
-        CurrentActor.use((actor) =>
-          webhooks.list(
-            actor,
-            {
-              search: present(query.search),
-              status: query.status,
-              sort: query.sort ?? "createdAt",
-              dir: query.dir ?? "desc"
-            },
-            Pagination.page(query, Pagination.Defaults.endpoints.default)
-          )
-        ).pipe(Effect.map(({ items, total }) => ({ endpoints: items.map(Webhook.view), total })))
+    )
+    .handle("list", ({ query }) =>
+      Handle.asActor(
+        (actor) => webhooks.list(actor, listing(query), Pagination.page(query, Pagination.Defaults.endpoints.default)),
+        ({ items, total }) => ({ endpoints: items.map(Webhook.view), total })
       )
-      .handle("update", ({ params, payload }) =>
-        CurrentActor.use((actor) => webhooks.update(actor, params.endpointId, payload)).pipe(
-          Effect.map((endpoint) => ({ endpoint: Webhook.view(endpoint) }))
-        )
+    )
+    .handle("update", ({ params, payload }) =>
+      Handle.asActor(
+        (actor) => webhooks.update(actor, params.endpointId, payload),
+        (endpoint) => ({ endpoint: Webhook.view(endpoint) })
       )
-      .handle("delete", ({ params }) =>
-        CurrentActor.use((actor) => webhooks.delete(actor, params.endpointId)).pipe(
-          Effect.as({ deleted: true, id: params.endpointId })
-        )
+    )
+    .handle("delete", ({ params }) =>
+      Handle.deleteAsActor((actor) => webhooks.delete(actor, params.endpointId), params.endpointId)
+    )
+    .handle("deliveries", ({ query }) =>
+      Handle.asActor(
+        (actor) =>
+          webhooks.deliveries(actor, listing(query), Pagination.page(query, Pagination.Defaults.deliveries.default)),
+        ({ items, total }) => ({ deliveries: items.map(Webhook.deliveryView), total })
       )
-      .handle("deliveries", ({ query }) =>
-        CurrentActor.use((actor) =>
-          webhooks.deliveries(
-            actor,
-            {
-              search: present(query.search),
-              status: query.status,
-              sort: query.sort ?? "createdAt",
-              dir: query.dir ?? "desc"
-            },
-            Pagination.page(query, Pagination.Defaults.deliveries.default)
-          )
-        ).pipe(Effect.map(({ items, total }) => ({ deliveries: items.map(Webhook.deliveryView), total })))
+    )
+    .handle("resend", ({ params }) =>
+      Handle.asActor(
+        (actor) => webhooks.resend(actor, params.deliveryId),
+        (delivery) => ({ delivery: Webhook.deliveryView(delivery) })
       )
-      .handle("resend", ({ params }) =>
-        CurrentActor.use((actor) => webhooks.resend(actor, params.deliveryId)).pipe(
-          Effect.map((delivery) => ({ delivery: Webhook.deliveryView(delivery) }))
-        )
+    )
+    .handle("resendEndpoint", ({ params, payload }) =>
+      Handle.asActor(
+        (actor) => webhooks.resendEndpoint(actor, params.endpointId, payload.since),
+        (resent) => ({ resent })
       )
-      .handle("resendEndpoint", ({ params, payload }) =>
-        CurrentActor.use((actor) => webhooks.resendEndpoint(actor, params.endpointId, payload.since)).pipe(
-          Effect.map((resent) => ({ resent }))
-        )
-      )
-  })
+    )
 )

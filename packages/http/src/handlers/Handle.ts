@@ -1,0 +1,54 @@
+/**
+ * What every handler group shares: a group served with the one core service its handlers call
+ * (`group`), and the shape of an authenticated handler, which runs one use case as the calling
+ * key's actor (`CurrentActor`) and shapes the answer (`asActor`, `deleteAsActor`). One place, so
+ * each handler says only which use case it calls and how its answer looks.
+ *
+ * @since 0.1.0
+ */
+import type { Actor } from "@campaign-games/core"
+import { Effect } from "effect"
+import type { Context, Layer, Scope } from "effect"
+import { HttpApiBuilder } from "effect/http-api"
+import type { HttpApi, HttpApiGroup } from "effect/http-api"
+import { CurrentActor } from "../Security.ts"
+
+/**
+ * `HttpApiBuilder.group` for a group whose handlers call one core service: `build` receives the
+ * handlers and the service, read once when the group's layer is built.
+ */
+export const group = <
+  ApiId extends string,
+  Groups extends HttpApiGroup.Constraint,
+  const Identifier extends HttpApiGroup.Identifier<Groups>,
+  I,
+  S,
+  Return
+>(
+  api: HttpApi.HttpApi<ApiId, Groups>,
+  identifier: Identifier,
+  service: Context.Key<I, S>,
+  build: (
+    handlers: HttpApiBuilder.Handlers.FromGroup<HttpApiGroup.WithIdentifier<Groups, Identifier>>,
+    service: S
+  ) => HttpApiBuilder.Handlers.ValidateReturn<Return>
+): Layer.Layer<
+  HttpApiGroup.Service<ApiId, Identifier>,
+  never,
+  I | Exclude<HttpApiBuilder.Handlers.Context<Return>, Scope.Scope>
+> =>
+  // The handlers `build` answers are checked by its own signature; `HttpApiBuilder.group` cannot see
+  // through the effect that reads the service, hence the casts.
+  HttpApiBuilder.group(
+    api,
+    identifier,
+    (handlers) => Effect.map(service, (resolved) => build(handlers, resolved)) as never
+  ) as never
+
+/** Runs `run` as the calling key's actor and answers `view` of its result. */
+export const asActor = <A, E, R, B>(run: (actor: Actor.Actor) => Effect.Effect<A, E, R>, view: (a: A) => B) =>
+  CurrentActor.use(run).pipe(Effect.map(view))
+
+/** Runs the deletion `run` as the calling key's actor and answers `{ deleted: true, id }`. */
+export const deleteAsActor = <A, E, R>(run: (actor: Actor.Actor) => Effect.Effect<A, E, R>, id: string) =>
+  CurrentActor.use(run).pipe(Effect.as({ deleted: true, id }))
