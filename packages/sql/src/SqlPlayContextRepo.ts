@@ -4,10 +4,13 @@
  * - `forMint` reads the account, the channel and its active campaigns (their plays' fields:
  *   `PlayAccount`, `PlayChannel`, `PlayCampaign`) in one row per campaign, with whether the key is
  *   active, whether the origin is allowed and the account's plays of the month.
- * - `startOpen` reads the campaign, the channel, the account and the branding in a `WITH` and
- *   inserts the session from that row, counting its play as `SqlSessionRepo.insertPlay` does, only
- *   where the row shows an open start (`open`: `PlayContext.isOpenStart`, mirrored in SQL). Its
- *   parameters in the `INSERT … SELECT` carry casts: nothing else types them there.
+ * - `start` is one statement when nothing needs counting: it reads the campaign, the channel, the
+ *   account and the branding in a `WITH` and inserts the session from that row, counting its play
+ *   as `SqlSessionRepo.insertPlay` does, only where the row shows an open start (`open`:
+ *   `PlayContext.isOpenStart`, mirrored in SQL and pinned by the contract's start cases). Its
+ *   parameters in the `INSERT … SELECT` carry casts: nothing else types them there. A start the
+ *   row shows must be counted (`PlayContext.mustCount`) then runs `PlayContext.startCounted`, the
+ *   counted start every store shares (a transaction under the player's lock).
  *
  * Every read is scoped by account. Both statements run on every play, and `@effect/sql-pg` looks a
  * statement up in its prepared-statement cache by its whole text on every execution (a few
@@ -16,8 +19,17 @@
  *
  * @since 0.1.0
  */
-import { type MintLookup, type MintRead, type OpenStart, PlayContextRepo } from "@campaign-games/core/play/PlayContext"
-import type { Session } from "@campaign-games/core/play/Session"
+import {
+  type MintLookup,
+  type MintRead,
+  mustCount,
+  PlayContextRepo,
+  type StartOutcome,
+  type StartRequest,
+  startCounted
+} from "@campaign-games/core/play/PlayContext"
+import { type Session, SessionRepo } from "@campaign-games/core/play/Session"
+import { Store } from "@campaign-games/core/Store"
 import { Effect, Layer, Option } from "effect"
 import { SqlClient } from "effect/sql"
 import * as Repository from "./internal/Repository.ts"
@@ -86,10 +98,15 @@ WITH found AS (
 ), ${SqlUsageRepo.countInserted(sql, month)}
 SELECT found.*, EXISTS (SELECT 1 FROM inserted) FROM found`
 
-/** `PlayContextRepo` over a migrated database. */
-export const layer: Layer.Layer<PlayContextRepo, never, SqlClient.SqlClient> = Repository.layer(
-  PlayContextRepo,
-  (sql) => ({
+/** `PlayContextRepo` over a migrated database, counting limited starts through `Store` and `SessionRepo`. */
+export const layer: Layer.Layer<PlayContextRepo, never, SqlClient.SqlClient | Store | SessionRepo> = Layer.unwrap(
+  Effect.map(Effect.all([Effect.service(Store), Effect.service(SessionRepo)]), ([store, sessions]) =>
+    layerWith(startCounted(store, sessions))
+  )
+)
+
+const layerWith = (counted: ReturnType<typeof startCounted>) =>
+  Repository.layer(PlayContextRepo, (sql) => ({
     forMint: Effect.fnUntraced(function* (lookup: MintLookup) {
       const rows = yield* selectForMint(sql, lookup).values
       const row = rows[0]
@@ -109,16 +126,25 @@ export const layer: Layer.Layer<PlayContextRepo, never, SqlClient.SqlClient> = R
       }
       return read
     }),
-    startOpen: Effect.fnUntraced(function* (session: Session, month: string) {
-      const rows = yield* startOpen(sql, session, month).values
-      const start: OpenStart = {
+    start: Effect.fnUntraced(function* (request: StartRequest) {
+      const rows = yield* startOpen(sql, request.session, request.month).values
+      const campaign = yield* startCampaign.first(rows)
+      const channel = yield* startChannel.first(rows)
+      const read = {
         account: yield* startAccount.first(rows),
-        campaign: yield* startCampaign.first(rows),
-        channel: yield* startChannel.first(rows),
-        branding: Option.map(yield* startBranding.first(rows), (branding) => branding.theme),
-        started: rows[0]?.[STARTED] === true
+        campaign,
+        channel,
+        branding: Option.map(yield* startBranding.first(rows), (branding) => branding.theme)
       }
-      return start
+      const outcome: StartOutcome = {
+        ...read,
+        result:
+          rows[0]?.[STARTED] === true
+            ? { _tag: "Started", session: request.session }
+            : Option.isSome(campaign) && Option.isSome(channel) && mustCount(campaign.value, channel.value)
+              ? yield* counted(request, campaign.value, channel.value)
+              : { _tag: "NotStarted" }
+      }
+      return outcome
     })
-  })
-)
+  }))

@@ -4,13 +4,13 @@
  *
  * - `read` is one `SELECT` of the session with its campaign (`PlayCampaign`'s fields), the account's
  *   active endpoints of the event's type in a `json_agg` subquery (`Webhook.Target`'s fields).
- * - `complete` is one statement: the claim is an `UPDATE … WHERE finished_at IS NULL RETURNING`, and
- *   the entry, event and delivery inserts are data-modifying `WITH`s that select from it, so they
- *   write nothing when the claim got no row. Their parameters carry casts (`::jsonb`,
- *   `::timestamptz`, …): in an `INSERT … SELECT` nothing else types them.
- * - `completeKnown` is the same statement whose claim also requires the session's token, the
- *   campaign's game, `config` (`jsonb` equality) and resolution, and the account's active endpoints
- *   (a `jsonb_agg` compared with the known list) to be as known.
+ * - `complete` is one statement: the claim is an `UPDATE … WHERE finished_at IS NULL … RETURNING`
+ *   whose conditions also require the session's token, the campaign's game, `config` (`jsonb`
+ *   equality) and resolution, and the account's active endpoints (a `jsonb_agg` compared with the
+ *   basis's list) to be as the finish decided from; the entry, event and delivery inserts are
+ *   data-modifying `WITH`s that select from it, so they write nothing when the claim got no row.
+ *   Their parameters carry casts (`::jsonb`, `::timestamptz`, …): in an `INSERT … SELECT` nothing
+ *   else types them.
  *
  * Not scoped by account: session ids are unguessable, and the session's row gives its account.
  *
@@ -24,7 +24,7 @@
 import {
   type Completion,
   type FinishContext,
-  type KnownFinish,
+  type FinishBasis,
   PlayFinishRepo
 } from "@campaign-games/core/play/PlayContext"
 import type { EventType } from "@campaign-games/core/webhooks/Event"
@@ -42,7 +42,7 @@ const finishCampaign = Table.read(Tables.playCampaigns, { alias: "c", offset: fi
 const ENDPOINTS = finishCampaign.end
 const decodeTargets = Schema.decodeUnknownExit(Schema.Array(Tables.targets.Row))
 
-/** What `completeKnown` compares of an endpoint (`jsonb`, so the keys' order does not matter). */
+/** What `complete` compares of an endpoint (`jsonb`, so the keys' order does not matter). */
 const endpointFilters = ({ channelIds, events, gameInstanceIds, id }: Target) => ({
   id,
   events,
@@ -81,10 +81,11 @@ const insertDeliveries = (sql: SqlClient.SqlClient, deliveries: ReadonlyArray<De
 )`
 
 /**
- * The claim's further conditions of `completeKnown`: the session is the token's and the entry's, the
- * campaign's game, config and resolution are as known, and so are the account's active endpoints.
+ * The claim's conditions beyond an unfinished session: the session is the token's and the entry's,
+ * the campaign's game, config and resolution are the basis's, and so are the account's active
+ * endpoints.
  */
-const stillKnown = (sql: SqlClient.SqlClient, { entry: e, event }: Completion, known: KnownFinish) => sql`
+const basisHolds = (sql: SqlClient.SqlClient, { entry: e, event }: Completion, known: FinishBasis) => sql`
   AND s.jti = ${known.jti} AND s.account_id = ${e.accountId} AND s.campaign_id = ${e.campaignId}
   AND s.channel_id = ${e.channelId} AND s.participant_ref = ${e.participantRef}
   AND EXISTS (
@@ -98,13 +99,13 @@ const stillKnown = (sql: SqlClient.SqlClient, { entry: e, event }: Completion, k
     WHERE w.account_id = ${e.accountId} AND w.status = 'active' AND ${event.type} = ANY (w.events)
   ) = ${json(known.endpoints.map(endpointFilters))}::jsonb`
 
-/** The claim and the writes in one statement; with `known`, the claim also checks it still holds. */
-const complete = (sql: SqlClient.SqlClient, completion: Completion, known: KnownFinish | undefined) => {
+/** The claim and the writes in one statement, while `basis` still holds. */
+const complete = (sql: SqlClient.SqlClient, completion: Completion, basis: FinishBasis) => {
   const { deliveries, entry: e, event: v, finishedAt, sessionId } = completion
   return sql`
 WITH claimed AS (
   UPDATE sessions s SET finished_at = ${time(finishedAt)}::timestamptz
-  WHERE s.id = ${sessionId} AND s.finished_at IS NULL${known === undefined ? sql`` : stillKnown(sql, completion, known)}
+  WHERE s.id = ${sessionId} AND s.finished_at IS NULL${basisHolds(sql, completion, basis)}
   RETURNING s.id
 ), entry AS (
   INSERT INTO entries (id, account_id, campaign_id, channel_id, session_id, participant_ref, score,
@@ -126,9 +127,6 @@ SELECT id FROM claimed`
 export const layer: Layer.Layer<PlayFinishRepo, never, SqlClient.SqlClient> = Repository.layer(
   PlayFinishRepo,
   (sql) => {
-    const write = (completion: Completion, known: KnownFinish | undefined) =>
-      Effect.map(complete(sql, completion, known), (rows) => rows.length > 0)
-
     return {
       read: Effect.fnUntraced(function* (sessionId: string, eventType: EventType) {
         const rows = yield* selectFinish(sql, sessionId, eventType).values
@@ -141,8 +139,8 @@ export const layer: Layer.Layer<PlayFinishRepo, never, SqlClient.SqlClient> = Re
         }
         return Option.some(context)
       }),
-      complete: (completion: Completion) => write(completion, undefined),
-      completeKnown: (completion: Completion, known: KnownFinish) => write(completion, known)
+      complete: (completion: Completion, basis: FinishBasis) =>
+        Effect.map(complete(sql, completion, basis), (rows) => rows.length > 0)
     }
   }
 )

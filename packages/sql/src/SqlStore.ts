@@ -95,7 +95,7 @@ export const layerRepos: Layer.Layer<StorePorts.Repos, never, SqlClient.SqlClien
   SqlEventOutbox.layer,
   SqlUsageRepo.layer,
   SqlServerSecretRepo.layer,
-  SqlPlayContextRepo.layer,
+  SqlPlayContextRepo.layer.pipe(Layer.provide([layerStore, SqlSessionRepo.layer])),
   SqlPlayFinishRepo.layer
 )
 

@@ -1,30 +1,31 @@
 /**
- * What the play use cases read before they decide, each in one step of the store: the mint's
- * account, key check, channel, origin check and candidate campaigns; the start's campaign, channel, account and branding;
- * the finish's session, campaign and webhook endpoints. The store caches nothing: every call reads
- * it as it is now (the rules that need a lock, such as play limits, still count under it; see
- * `Plays`).
+ * The play path's ports: what a mint reads, how a play starts, and how it completes. The core asks
+ * for "start this play" and "complete this play" and decides with pure rules (`Mint`,
+ * `PlayLimit`); how many statements an adapter spends on each, and whether it reads before it
+ * writes, is the adapter's business, within the semantics written on each method.
  *
- * The start's read also writes the start when nothing needs counting (`isOpenStart`: campaign and
- * channel active, no play limit on either): the session and the month's usage in the same step, so
- * the common start costs the store one step and no transaction. A limited start is written by
- * `Plays` under the player's lock instead.
- *
- * `PlayFinishRepo` also writes a finished play in one step: the session's claim, its entry, its
- * event and the event's deliveries, all or nothing, and nothing when the session was finished
- * already. A finish costs the store two steps and no transaction, or one (`completeKnown`) when the
- * instance still knows the campaign and endpoints it decides with: that step checks they are still
- * so as it writes.
+ * - `PlayContextRepo.forMint` reads what a mint decides from, as it is now.
+ * - `PlayContextRepo.start` writes a session and counts its play only when the campaign and channel
+ *   are playable and no play limit is passed, the limits counted under the player's lock
+ *   (`startCounted`, shared by every adapter), so concurrent starts never pass them. A start that
+ *   needs no count (`isOpenStart`) may be written with its read in one step.
+ * - `PlayFinishRepo.complete` writes a finished play (the session's claim, its entry, its event and
+ *   the event's deliveries) all or nothing, only while what the finish decided from (`FinishBasis`:
+ *   the token, the campaign's game, config and resolution, the account's endpoints) still holds.
+ *   The basis may come from a read (`read`) or from what the instance remembers (`InstanceCache`):
+ *   the write checks it either way, so nothing a rule depends on is taken from memory unchecked.
  *
  * @since 0.1.0
  */
-import { Context, type Effect, type Option } from "effect"
+import { Context, DateTime, Effect, type Option, Result } from "effect"
 import type { PlayAccount } from "../accounts/Account.ts"
 import type { PlayCampaign } from "../campaigns/Campaign.ts"
 import type { PlayChannel } from "../campaigns/Channel.ts"
 import type { Entry } from "./Entry.ts"
-import { anyLimit } from "./PlayLimit.ts"
-import type { StoreError } from "../Errors.ts"
+import { anyLimit, type Days, decide, scopesOf } from "./PlayLimit.ts"
+import type { SessionRepo } from "./Session.ts"
+import { LockKey, type Store } from "../Store.ts"
+import type { Conflict, StoreError } from "../Errors.ts"
 import type { Event, EventType } from "../webhooks/Event.ts"
 import type { Timestamp } from "../Fields.ts"
 import type { Session } from "./Session.ts"
@@ -80,13 +81,28 @@ export interface StartContext {
   readonly branding: Option.Option<Theme>
 }
 
-/** What `startOpen` read, and whether it wrote the start. */
-export interface OpenStart extends StartContext {
-  /**
-   * Whether the session was inserted and its play counted (`SessionRepo.insertPlay`): only when
-   * the campaign and the channel are the account's and `isOpenStart`, and the session's jti is unused.
-   */
-  readonly started: boolean
+/** A start as the core asks for it. */
+export interface StartRequest {
+  /** The session to write (from the token's claims), started now. */
+  readonly session: Session
+  /** The month whose usage counts the play (`Usage.monthOf` of the start). */
+  readonly month: string
+  /** The player's days around `now` in the campaign's and the channel's play-limit time zones. */
+  readonly days: (campaign: PlayCampaign, channel: PlayChannel, now: DateTime.Utc) => Effect.Effect<Days>
+}
+
+/** How a start ended. */
+export type StartResult =
+  /** The session was written and its play counted. */
+  | { readonly _tag: "Started"; readonly session: Session }
+  /** A play limit is reached: nothing was written (`PlayLimit.decide`'s failure). */
+  | { readonly _tag: "LimitReached"; readonly failure: Conflict }
+  /** Nothing was written: the campaign or the channel is gone or not playable, or the jti was used. */
+  | { readonly _tag: "NotStarted" }
+
+/** What `start` read, and how it ended. */
+export interface StartOutcome extends StartContext {
+  readonly result: StartResult
 }
 
 /**
@@ -99,6 +115,42 @@ export const isOpenStart = (campaign: PlayCampaign, channel: PlayChannel): boole
 /** Whether the campaign or the channel sets any play limit (so a play must be counted). */
 export const hasPlayLimit = anyLimit
 
+/**
+ * The start of a play that must be counted, as every adapter runs it: in one transaction, under the
+ * player's lock on the channel (`LockKey.player`), counts the player's plays in the campaign's and
+ * the channel's current days (`SessionRepo.counts`), decides with `PlayLimit.decide` and, when it
+ * admits one more, writes the session started now and its play in the request's month
+ * (`SessionRepo.insertPlay`). The
+ * lock is what makes concurrent starts of one player count one another.
+ */
+export const startCounted =
+  (store: Store["Service"], sessions: SessionRepo["Service"]) =>
+  (request: StartRequest, campaign: PlayCampaign, channel: PlayChannel): Effect.Effect<StartResult, StoreError> =>
+    store.transaction(
+      Effect.gen(function* () {
+        const { participantRef } = request.session
+        yield* store.lock(LockKey.player(channel.id, participantRef))
+        const now = yield* DateTime.now
+        const days = yield* request.days(campaign, channel, now)
+        const counts = yield* sessions.counts({
+          channelId: channel.id,
+          campaignId: campaign.id,
+          participantRef,
+          ...days
+        })
+        const decided = decide(scopesOf(campaign, channel, counts, days))
+        if (Result.isFailure(decided)) return { _tag: "LimitReached", failure: decided.failure } satisfies StartResult
+        const session: Session = { ...request.session, startedAt: now }
+        return (yield* sessions.insertPlay(session, request.month))
+          ? ({ _tag: "Started", session } satisfies StartResult)
+          : ({ _tag: "NotStarted" } satisfies StartResult)
+      })
+    )
+
+/** Whether a start not written with its read must be counted (`startCounted`): playable, and limited. */
+export const mustCount = (campaign: PlayCampaign, channel: PlayChannel): boolean =>
+  campaign.status === "active" && channel.status === "active" && anyLimit(campaign, channel)
+
 /** The reads of the play use cases, one step each, scoped by account. */
 export class PlayContextRepo extends Context.Service<
   PlayContextRepo,
@@ -109,12 +161,14 @@ export class PlayContextRepo extends Context.Service<
      */
     readonly forMint: (lookup: MintLookup) => Effect.Effect<MintRead, StoreError>
     /**
-     * The session's campaign and channel (by its `campaignId` and `channelId`), its account and
-     * the account's branding, each in `session.accountId`; and, in the same step, the session and
-     * its play in `month`'s usage, as `SessionRepo.insertPlay` writes them, when the start is
-     * `isOpenStart` (all or nothing).
+     * Starts a play: reads the session's campaign and channel (by its `campaignId` and
+     * `channelId`), its account and the account's branding, each in `session.accountId`; and writes
+     * the session and its play in `month`'s usage, as `SessionRepo.insertPlay` does, only when the
+     * campaign and the channel are active, the jti is unused and, where either sets a play limit,
+     * `PlayLimit.decide` admits one more play over the player's plays counted under the player's
+     * lock (`startCounted`). Of concurrent starts of one player, each counts those before it.
      */
-    readonly startOpen: (session: Session, month: string) => Effect.Effect<OpenStart, StoreError>
+    readonly start: (request: StartRequest) => Effect.Effect<StartOutcome, StoreError>
   }
 >()("@campaign-games/core/PlayContextRepo") {}
 
@@ -141,10 +195,10 @@ export interface Completion {
 }
 
 /**
- * What a finish decided with, as this instance read it before (the campaign at a start or a finish,
- * the endpoints at a finish): `PlayFinishRepo.completeKnown` writes only while it still holds.
+ * What a finish decided from, as read (`PlayFinishRepo.read`) or remembered (`InstanceCache`):
+ * `PlayFinishRepo.complete` writes only while it still holds.
  */
-export interface KnownFinish {
+export interface FinishBasis {
   /** The token's: the session must be this jti's. */
   readonly jti: string
   readonly campaign: PlayCampaign
@@ -159,19 +213,15 @@ export class PlayFinishRepo extends Context.Service<
     /** The session (whatever its account) with its campaign and endpoints; none when there is no such session. */
     readonly read: (sessionId: string, eventType: EventType) => Effect.Effect<Option.Option<FinishContext>, StoreError>
     /**
-     * Marks the session finished at `finishedAt` unless it already is and, only then, writes the
-     * entry, the event and the deliveries: in one step, all or nothing (inside a transaction or
-     * not). False, with nothing written, when the session does not exist or was finished already;
-     * of two concurrent completions of one session, one gets true.
+     * Marks the session finished at `finishedAt` and writes the entry, the event and the
+     * deliveries, in one step, all or nothing (inside a transaction or not), only when, at the
+     * write, the session is unfinished and is `basis.jti`'s, in the entry's account, campaign and
+     * channel and for its participantRef; the campaign's `gameSlug`, `config` and
+     * `resolvedOptionId` are `basis.campaign`'s; and the account's active endpoints of the event's
+     * type are `basis.endpoints` (same ids, events and filters, same order). False, with nothing
+     * written, otherwise (the caller reads and decides again); of two concurrent completions of one
+     * session, one gets true.
      */
-    readonly complete: (completion: Completion) => Effect.Effect<boolean, StoreError>
-    /**
-     * `complete` without a read before it: only when, at the write, the session is unfinished and is
-     * `known.jti`'s, in the entry's account, campaign and channel and for its participantRef; the
-     * campaign's `gameSlug`, `config` and `resolvedOptionId` are `known.campaign`'s; and the
-     * account's active endpoints of the event's type are `known.endpoints` (same ids, events and
-     * filters, same order). False, with nothing written, otherwise: the caller reads and decides.
-     */
-    readonly completeKnown: (completion: Completion, known: KnownFinish) => Effect.Effect<boolean, StoreError>
+    readonly complete: (completion: Completion, basis: FinishBasis) => Effect.Effect<boolean, StoreError>
   }
 >()("@campaign-games/core/PlayFinishRepo") {}

@@ -47,10 +47,11 @@ import {
   Forbidden,
   GameUnavailable,
   type InvalidRequest,
-  NotFound,
+  type NotFound,
+  notFound,
+  orNotFound,
   PlayAlreadyFinished,
-  ResourceNotFound,
-  type StoreError,
+  StoreError,
   TokenAlreadyUsed,
   TokenExpired,
   TokenResourceGone,
@@ -63,10 +64,9 @@ import * as Ids from "../Ids.ts"
 import type { Page, Paged } from "../Pagination.ts"
 import { dayWindowAt, InstanceCache } from "../InstanceCache.ts"
 import * as Mint from "./Mint.ts"
-import { type Completion, type KnownFinish, PlayContextRepo, PlayFinishRepo } from "./PlayContext.ts"
+import { type Completion, type FinishBasis, PlayContextRepo, PlayFinishRepo } from "./PlayContext.ts"
 import * as PlayLimit from "./PlayLimit.ts"
 import * as Session from "./Session.ts"
-import { LockKey, Store } from "../Store.ts"
 import * as Theme from "../campaigns/Theme.ts"
 import * as Usage from "./Usage.ts"
 import * as Webhook from "../webhooks/Webhook.ts"
@@ -101,6 +101,9 @@ export const FINISH_GRACE = Duration.hours(1)
 
 const DEFAULT_TTL_SECONDS = 900
 
+/** How many times a finish reads before it gives up on a campaign that keeps changing under it. */
+const MAX_FINISH_READS = 5
+
 export class Plays extends Context.Service<
   Plays,
   {
@@ -125,7 +128,6 @@ export class Plays extends Context.Service<
   static readonly layer = Layer.effect(
     Plays,
     Effect.gen(function* () {
-      const store = yield* Store
       const campaigns = yield* Campaign.CampaignRepo
       const context = yield* PlayContextRepo
       const sessions = yield* Session.SessionRepo
@@ -224,20 +226,6 @@ export class Plays extends Context.Service<
       const gone = (resource: TokenResourceGone["resource"], id: string) => () =>
         new Unauthorized({ reason: new TokenResourceGone({ resource, id }) })
 
-      /** A limited start: under the player's lock, the counts are those of every start committed before it. */
-      const startLimited = Effect.fnUntraced(function* (
-        draft: Session.Session,
-        campaign: Campaign.PlayCampaign,
-        channel: Channel.PlayChannel
-      ) {
-        yield* store.lock(LockKey.player(draft.channelId, draft.participantRef))
-        const now = yield* DateTime.now
-        yield* checkLimits(campaign, channel, draft.participantRef, now)
-        const session: Session.Session = { ...draft, startedAt: now }
-        if (!(yield* sessions.insertPlay(session, Usage.monthOf(now)))) return yield* alreadyUsed(draft.jti)
-        return session
-      })
-
       // What this instance last read of campaigns (at a start or a finish) and of accounts' active
       // endpoints (at a finish), kept in `InstanceCache`: a finish decides from them without reading
       // first, and `completeKnown` writes only while they are still so (else it reads and decides).
@@ -257,19 +245,18 @@ export class Plays extends Context.Service<
           startedAt: now,
           finishedAt: null
         }
-        // Read and, when nothing needs counting (no limit), written in one step of the store.
-        const found = yield* context.startOpen(draft, Usage.monthOf(now))
+        // Written only when playable and within the play limits (counted under the player's lock).
+        const found = yield* context.start({ session: draft, month: Usage.monthOf(now), days: daysOf })
         const campaign = yield* orFail(found.campaign, gone("campaign", claims.gid))
         yield* remember(cache.campaigns, campaign.id, campaign)
         if (campaign.status !== "active") return yield* unavailable(campaign.id, "campaignNotActive")
         const channel = yield* orFail(found.channel, gone("channel", claims.chn))
         if (channel.status !== "active") return yield* unavailable(campaign.id, "channelDisabled")
-        // Not written although active: a limited start (counted under a lock), or a used token.
-        const session = found.started
-          ? draft
-          : PlayLimit.anyLimit(campaign, channel)
-            ? yield* store.transaction(startLimited(draft, campaign, channel))
-            : yield* alreadyUsed(claims.jti)
+        // Playable, yet not written: a play limit reached, or a used token.
+        const { result } = found
+        if (result._tag === "LimitReached") return yield* result.failure
+        if (result._tag === "NotStarted") return yield* alreadyUsed(claims.jti)
+        const session = result.session
         const game = Games.bySlug(campaign.gameSlug)!
         const features = Option.isSome(found.account)
           ? Account.features(found.account.value)
@@ -289,8 +276,7 @@ export class Plays extends Context.Service<
       /** The entry, the event and its deliveries of a finish the game has scored. */
       const completionOf = Effect.fnUntraced(function* (
         session: Pick<Session.Session, "id" | "accountId" | "channelId" | "participantRef">,
-        campaign: Campaign.PlayCampaign,
-        endpoints: ReadonlyArray<Webhook.Target>,
+        { campaign, endpoints }: FinishBasis,
         { score, outcome, predictionValue }: Game.Finished,
         now: DateTime.Utc
       ) {
@@ -330,45 +316,53 @@ export class Plays extends Context.Service<
         return { completion, finished: { entry, outcome } satisfies Finished }
       })
 
+      /**
+       * What a finish decides from, as the store has it now: the session must be the token's (404
+       * otherwise, as none), and not finished (409). Remembered for the next finishes.
+       */
+      const readBasis = Effect.fnUntraced(function* (claims: ClientToken.Claims, sessionId: string) {
+        const found = yield* finishes.read(sessionId, "session_completed")
+        // A session of another token (or account) is not this token's to see: 404, as none.
+        if (Option.isNone(found)) return yield* notFound("session", sessionId)
+        const { session, campaign, endpoints } = found.value
+        if (session.jti !== claims.jti || session.accountId !== claims.acc) return yield* notFound("session", sessionId)
+        yield* remember(cache.campaigns, campaign.id, campaign)
+        yield* remember(cache.endpoints, session.accountId, endpoints)
+        if (session.finishedAt !== null) return yield* new Conflict({ reason: new PlayAlreadyFinished({ sessionId }) })
+        return { jti: claims.jti, campaign, endpoints } satisfies FinishBasis
+      })
+
       const finish = Effect.fn("Plays.finish")(function* (token: string, sessionId: string, body: unknown) {
         const claims = yield* claimsOf(token, FINISH_GRACE)
         const random = yield* Random.next
         const now = yield* DateTime.now
-        // Decided from what this instance knows, and written in one step while that still holds.
+        const session = { id: sessionId, accountId: claims.acc, channelId: claims.chn, participantRef: claims.sub }
+        const game = (campaign: Campaign.PlayCampaign) => Games.bySlug(campaign.gameSlug)!
+        // Decided from what this instance knows when it knows the campaign and the endpoints (no
+        // read), else from a read; `complete` writes only while what it decided from still holds,
+        // and a finish whose write is refused reads and decides again.
         const knownCampaign = Option.getOrUndefined(yield* Cache.getOption(cache.campaigns, claims.gid))
         const endpointsKnown = Option.getOrUndefined(yield* Cache.getOption(cache.endpoints, claims.acc))
         if (knownCampaign !== undefined && endpointsKnown !== undefined) {
-          const scored = Games.bySlug(knownCampaign.gameSlug)!.finish(knownCampaign.config, body ?? {}, random)
+          const scored = game(knownCampaign).finish(knownCampaign.config, body ?? {}, random)
+          // A body the known config refuses is judged again against the campaign as read.
           if (Result.isSuccess(scored)) {
-            const session = { id: sessionId, accountId: claims.acc, channelId: claims.chn, participantRef: claims.sub }
-            const { completion, finished } = yield* completionOf(
-              session,
-              knownCampaign,
-              endpointsKnown,
-              scored.success,
-              now
-            )
-            const known: KnownFinish = { jti: claims.jti, campaign: knownCampaign, endpoints: endpointsKnown }
-            if (yield* finishes.completeKnown(completion, known)) return finished
+            const basis: FinishBasis = { jti: claims.jti, campaign: knownCampaign, endpoints: endpointsKnown }
+            const { completion, finished } = yield* completionOf(session, basis, scored.success, now)
+            if (yield* finishes.complete(completion, basis)) return finished
           }
         }
-
-        const notFound = () => new NotFound({ reason: new ResourceNotFound({ resource: "session", id: sessionId }) })
-        const alreadyFinished = () => new Conflict({ reason: new PlayAlreadyFinished({ sessionId }) })
-        const found = yield* finishes.read(sessionId, "session_completed")
-        // A session of another token (or account) is not this token's to see: 404, as none.
-        if (Option.isNone(found)) return yield* notFound()
-        const { session, campaign, endpoints } = found.value
-        if (session.jti !== claims.jti || session.accountId !== claims.acc) return yield* notFound()
-        yield* remember(cache.campaigns, campaign.id, campaign)
-        yield* remember(cache.endpoints, session.accountId, endpoints)
-        if (session.finishedAt !== null) return yield* alreadyFinished()
-        const scored = Games.bySlug(campaign.gameSlug)!.finish(campaign.config, body ?? {}, random)
-        if (Result.isFailure(scored)) return yield* scored.failure
-        const { completion, finished } = yield* completionOf(session, campaign, endpoints, scored.success, now)
-        // The claim and every write in one step: a concurrent finish of the session gets false here.
-        if (!(yield* finishes.complete(completion))) return yield* alreadyFinished()
-        return finished
+        for (let reads = 1; ; reads++) {
+          const basis = yield* readBasis(claims, sessionId)
+          const scored = game(basis.campaign).finish(basis.campaign.config, body ?? {}, random)
+          if (Result.isFailure(scored)) return yield* scored.failure
+          const { completion, finished } = yield* completionOf(session, basis, scored.success, now)
+          if (yield* finishes.complete(completion, basis)) return finished
+          // Finished meanwhile (the next read says so: 409), or the campaign or the endpoints changed.
+          if (reads >= MAX_FINISH_READS) {
+            return yield* new StoreError({ message: "The campaign kept changing while the play was finished." })
+          }
+        }
       })
 
       const listEntries = Effect.fn("Plays.entries")(function* (
@@ -378,10 +372,7 @@ export class Plays extends Context.Service<
         page: Page
       ) {
         yield* Actor.require(actor, "results.read")
-        yield* orFail(
-          yield* campaigns.findById(actor.account.id, campaignId),
-          () => new NotFound({ reason: new ResourceNotFound({ resource: "campaign", id: campaignId }) })
-        )
+        yield* campaigns.findById(actor.account.id, campaignId).pipe(orNotFound("campaign", campaignId))
         return yield* entries.list(actor.account.id, campaignId, filter, page)
       })
 

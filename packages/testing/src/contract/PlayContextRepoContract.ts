@@ -2,9 +2,10 @@
  * The contract of `PlayContextRepo`: `forMint` reads, in the account, the account as it is now,
  * whether the key is still active, the channel, whether the origin is on the list (compared
  * exactly), the channel's active campaigns (as `listActiveOnChannel` lists them) and the month's
- * plays (as `UsageRepo.plays` counts them); `startOpen` reads the campaign, the channel, the account
- * and its branding, each in the account, and writes the session and its play only when the start
- * is open (active campaign and channel, no play limit), once per jti, also under concurrent starts.
+ * plays (as `UsageRepo.plays` counts them); `start` reads the campaign, the channel, the account
+ * and its branding, each in the account, and writes the session and its play only when the
+ * campaign and the channel are active and no play limit is reached, once per jti, also under
+ * concurrent starts: of concurrent starts of one player, no more than a limit allows are written.
  *
  * @since 0.1.0
  */
@@ -14,12 +15,12 @@ import { BrandingRepo } from "@campaign-games/core/campaigns/Branding"
 import { type Campaign, CampaignRepo, playView } from "@campaign-games/core/campaigns/Campaign"
 import { type Channel, ChannelRepo, playView as channelPlayView } from "@campaign-games/core/campaigns/Channel"
 import { AllowedOriginRepo } from "@campaign-games/core/play/AllowedOrigin"
-import { type MintLookup, PlayContextRepo } from "@campaign-games/core/play/PlayContext"
+import { type MintLookup, PlayContextRepo, type StartRequest } from "@campaign-games/core/play/PlayContext"
 import { type Session, SessionRepo } from "@campaign-games/core/play/Session"
 import { UsageRepo } from "@campaign-games/core/play/Usage"
 import type { Repos } from "@campaign-games/core/StorePorts"
 import { assert, type Vitest } from "@effect/vitest"
-import { Effect, Option } from "effect"
+import { DateTime, Effect, Option } from "effect"
 import { assertNone, assertSame, assertSome } from "../internal/Assertions.ts"
 import {
   at,
@@ -34,6 +35,16 @@ import {
 import { givenAccount, givenCampaign, givenChannel, racedStarts } from "../internal/Given.ts"
 
 const MONTH = "2026-03"
+
+/** A day as long as time: a player's plays "today" are all its plays (the clock of a test is 1970). */
+const ALL_TIME = { start: DateTime.makeUnsafe(0), end: DateTime.makeUnsafe(Date.UTC(9999, 0, 1)) }
+
+/** A start of `session` counted in `MONTH`. */
+const requestOf = (session: Session): StartRequest => ({
+  session,
+  month: MONTH,
+  days: () => Effect.succeed({ campaignDay: ALL_TIME, channelDay: ALL_TIME })
+})
 
 /**
  * A disabled channel with an allowed origin in its account (and another account with an origin of
@@ -106,7 +117,7 @@ const givenPausedStart = Effect.gen(function* () {
   const read = (fields: Partial<Session>) =>
     Effect.gen(function* () {
       const session = makeSession(campaign, fields)
-      const found = yield* playContext.startOpen(session, MONTH)
+      const found = yield* playContext.start(requestOf(session))
       assertNone(yield* sessions.findById(session.id), "a paused campaign's start is not written")
       return found
     })
@@ -118,23 +129,43 @@ const givenOpenCampaign = Effect.gen(function* () {
   const playContext = yield* PlayContextRepo
   const account = yield* givenAccount()
   const campaign = yield* givenCampaign({ accountId: account.id, status: "active" })
-  const start = (session: Session) => Effect.map(playContext.startOpen(session, MONTH), (found) => found.started)
+  const start = (session: Session) =>
+    Effect.map(playContext.start(requestOf(session)), (found) => found.result._tag === "Started")
   return { account, campaign, start }
 })
 
-/** Starts that are not open: a play limit on the campaign or the channel, or anything not active. */
+/** Starts that must be counted: a play limit (of 1) on the campaign or the channel. */
+const limitedStarts: ReadonlyArray<{
+  readonly why: string
+  readonly campaign: Partial<Campaign>
+  readonly channel: Partial<Channel>
+}> = [
+  { why: "campaign total limit", campaign: { maxPlaysPerParticipant: 1 }, channel: {} },
+  { why: "campaign daily limit", campaign: { maxPlaysPerParticipantPerDay: 1 }, channel: {} },
+  { why: "channel total limit", campaign: {}, channel: { maxPlaysPerParticipant: 1 } },
+  { why: "channel daily limit", campaign: {}, channel: { maxPlaysPerParticipantPerDay: 1 } }
+]
+
+/** Starts that are not playable. */
 const closedStarts: ReadonlyArray<{
   readonly why: string
   readonly campaign: Partial<Campaign>
   readonly channel: Partial<Channel>
 }> = [
-  { why: "campaign total limit", campaign: { maxPlaysPerParticipant: 5 }, channel: {} },
-  { why: "campaign daily limit", campaign: { maxPlaysPerParticipantPerDay: 1 }, channel: {} },
-  { why: "channel total limit", campaign: {}, channel: { maxPlaysPerParticipant: 5 } },
-  { why: "channel daily limit", campaign: {}, channel: { maxPlaysPerParticipantPerDay: 1 } },
   { why: "paused campaign", campaign: { status: "paused" }, channel: {} },
   { why: "disabled channel", campaign: {}, channel: { status: "disabled" } }
 ]
+
+/** An active campaign of `placed`'s settings on a channel of `channel`'s, in a new account. */
+const givenPlaced = (campaign: Partial<Campaign>, channel: Partial<Channel>) =>
+  Effect.gen(function* () {
+    const account = yield* givenAccount()
+    const placedChannel = makeChannel(account.id, channel)
+    yield* (yield* ChannelRepo).insert(placedChannel)
+    const placed = makeCampaign(account.id, placedChannel.id, { status: "active", ...campaign })
+    yield* (yield* CampaignRepo).insert(placed)
+    return { account, channel: placedChannel, campaign: placed }
+  })
 
 /** Registers the `PlayContextRepo` tests with `it`. */
 export const tests = (it: Vitest.MethodsNonLive<Repos>): void => {
@@ -283,7 +314,7 @@ export const tests = (it: Vitest.MethodsNonLive<Repos>): void => {
     })
   )
 
-  it.effect("startOpen reads the campaign, the channel and the account; a paused start is not written", () =>
+  it.effect("start reads the campaign, the channel and the account; a paused start is not written", () =>
     Effect.gen(function* () {
       const { account, campaign, channel, read } = yield* givenPausedStart
       assertSame(yield* read({}), {
@@ -291,12 +322,12 @@ export const tests = (it: Vitest.MethodsNonLive<Repos>): void => {
         channel: Option.some(channelPlayView(channel)),
         account: Option.some(accountPlayView(account)),
         branding: Option.none(),
-        started: false
+        result: { _tag: "NotStarted" }
       })
     })
   )
 
-  it.effect("startOpen reads the account's branding", () =>
+  it.effect("start reads the account's branding", () =>
     Effect.gen(function* () {
       const { account, campaign, channel, read } = yield* givenPausedStart
       yield* (yield* BrandingRepo).put(account.id, fullTheme)
@@ -305,12 +336,12 @@ export const tests = (it: Vitest.MethodsNonLive<Repos>): void => {
         channel: Option.some(channelPlayView(channel)),
         account: Option.some(accountPlayView(account)),
         branding: Option.some(fullTheme),
-        started: false
+        result: { _tag: "NotStarted" }
       })
     })
   )
 
-  it.effect("startOpen reads no campaign or channel of another account, nor an unknown channel", () =>
+  it.effect("start reads no campaign or channel of another account, nor an unknown channel", () =>
     Effect.gen(function* () {
       const { account, campaign, other, read } = yield* givenPausedStart
       yield* (yield* BrandingRepo).put(account.id, fullTheme)
@@ -319,19 +350,19 @@ export const tests = (it: Vitest.MethodsNonLive<Repos>): void => {
         channel: Option.none(),
         account: Option.some(accountPlayView(account)),
         branding: Option.some(fullTheme),
-        started: false
+        result: { _tag: "NotStarted" }
       })
       assertSame(yield* read({ channelId: uid("ch") }), {
         campaign: Option.some(playView(campaign)),
         channel: Option.none(),
         account: Option.some(accountPlayView(account)),
         branding: Option.some(fullTheme),
-        started: false
+        result: { _tag: "NotStarted" }
       })
     })
   )
 
-  it.effect("startOpen in another account reads that account's rows, in an unknown one none", () =>
+  it.effect("start in another account reads that account's rows, in an unknown one none", () =>
     Effect.gen(function* () {
       const { other, read } = yield* givenPausedStart
       assertSame(yield* read({ accountId: other.accountId }), {
@@ -339,19 +370,19 @@ export const tests = (it: Vitest.MethodsNonLive<Repos>): void => {
         channel: Option.none(),
         account: Option.map(yield* (yield* AccountRepo).findById(other.accountId), accountPlayView),
         branding: Option.none(),
-        started: false
+        result: { _tag: "NotStarted" }
       })
       assertSame(yield* read({ accountId: uid("acc") }), {
         campaign: Option.none(),
         channel: Option.none(),
         account: Option.none(),
         branding: Option.none(),
-        started: false
+        result: { _tag: "NotStarted" }
       })
     })
   )
 
-  it.effect("startOpen writes the session of an open start and counts its play", () =>
+  it.effect("start writes the session of an open start and counts its play", () =>
     Effect.gen(function* () {
       const { account, campaign, start } = yield* givenOpenCampaign
       const open = makeSession(campaign, { participantRef: "Ünïcödé « player » 🎡" })
@@ -361,7 +392,7 @@ export const tests = (it: Vitest.MethodsNonLive<Repos>): void => {
     })
   )
 
-  it.effect("startOpen with a used jti writes nothing and counts no play", () =>
+  it.effect("start with a used jti writes nothing and counts no play", () =>
     Effect.gen(function* () {
       const { account, campaign, start } = yield* givenOpenCampaign
       const open = makeSession(campaign)
@@ -373,17 +404,12 @@ export const tests = (it: Vitest.MethodsNonLive<Repos>): void => {
     })
   )
 
-  it.effect.each(closedStarts)("startOpen writes nothing for a start that is not open: $why", (closed) =>
+  it.effect.each(closedStarts)("start writes nothing for a start that is not playable: $why", (closed) =>
     Effect.gen(function* () {
-      const playContext = yield* PlayContextRepo
-      const account = yield* givenAccount()
-      const closedChannel = makeChannel(account.id, closed.channel)
-      yield* (yield* ChannelRepo).insert(closedChannel)
-      const placed = makeCampaign(account.id, closedChannel.id, { status: "active", ...closed.campaign })
-      yield* (yield* CampaignRepo).insert(placed)
+      const { account, campaign: placed, channel: closedChannel } = yield* givenPlaced(closed.campaign, closed.channel)
       const session = makeSession(placed)
-      const found = yield* playContext.startOpen(session, MONTH)
-      assert.isFalse(found.started, closed.why)
+      const found = yield* (yield* PlayContextRepo).start(requestOf(session))
+      assert.strictEqual(found.result._tag, "NotStarted", closed.why)
       assertSome(found.campaign, playView(placed))
       assertSome(found.channel, channelPlayView(closedChannel))
       assertNone(yield* (yield* SessionRepo).findById(session.id), closed.why)
@@ -391,7 +417,44 @@ export const tests = (it: Vitest.MethodsNonLive<Repos>): void => {
     })
   )
 
-  it.effect("startOpen of another account's campaign writes nothing", () =>
+  it.effect.each(limitedStarts)("start counts a limited start: one written, the next refused: $why", (limited) =>
+    Effect.gen(function* () {
+      const playContext = yield* PlayContextRepo
+      const sessions = yield* SessionRepo
+      const { account, campaign: placed, channel } = yield* givenPlaced(limited.campaign, limited.channel)
+      const first = yield* playContext.start(requestOf(makeSession(placed)))
+      assertSome(first.campaign, playView(placed))
+      assertSome(first.channel, channelPlayView(channel))
+      if (first.result._tag !== "Started") return assert.fail(`the first start is written: ${first.result._tag}`)
+      assertSome(yield* sessions.findById(first.result.session.id), first.result.session)
+      assert.strictEqual(yield* (yield* UsageRepo).plays(account.id, MONTH), 1, "its play counted")
+      const second = makeSession(placed)
+      const refused = yield* playContext.start(requestOf(second))
+      if (refused.result._tag !== "LimitReached") return assert.fail(`the second is refused: ${refused.result._tag}`)
+      assert.strictEqual(refused.result.failure.reason._tag, "PlayLimitReached")
+      assertNone(yield* sessions.findById(second.id), "a refused start is not written")
+      assert.strictEqual(yield* (yield* UsageRepo).plays(account.id, MONTH), 1, "a refused start counts no play")
+      const otherPlayer = yield* playContext.start(requestOf(makeSession(placed, { participantRef: "player-2" })))
+      assert.strictEqual(otherPlayer.result._tag, "Started", "another player has plays of their own")
+    })
+  )
+
+  it.effect("concurrent limited starts of one player write no more than the limit allows", () =>
+    Effect.gen(function* () {
+      const playContext = yield* PlayContextRepo
+      const { account, campaign } = yield* givenPlaced({ maxPlaysPerParticipant: 3 }, {})
+      const results = yield* Effect.forEach(
+        Array.from({ length: 12 }, () => makeSession(campaign)),
+        (session) => Effect.map(playContext.start(requestOf(session)), (found) => found.result._tag),
+        { concurrency: "unbounded" }
+      )
+      assert.strictEqual(results.filter((tag) => tag === "Started").length, 3, "the limit of 3")
+      assert.strictEqual(results.filter((tag) => tag === "LimitReached").length, 9, "the others refused")
+      assert.strictEqual(yield* (yield* UsageRepo).plays(account.id, MONTH), 3, "three plays counted")
+    })
+  )
+
+  it.effect("start of another account's campaign writes nothing", () =>
     Effect.gen(function* () {
       const { account, start } = yield* givenOpenCampaign
       const elsewhere = yield* givenCampaign({ status: "active" })
@@ -400,7 +463,7 @@ export const tests = (it: Vitest.MethodsNonLive<Repos>): void => {
     })
   )
 
-  it.effect("concurrent startOpens start one session per jti and count one play per session", () =>
+  it.effect("concurrent starts start one session per jti and count one play per session", () =>
     Effect.gen(function* () {
       const { account, campaign, start } = yield* givenOpenCampaign
       const results = yield* racedStarts(campaign, start)

@@ -3,7 +3,7 @@
  * campaign and the account's active endpoints of an event type (oldest first); `complete` claims
  * the session and writes its entry, event and deliveries once, all or none (a second completion, an
  * unknown or finished session, a breached constraint, a rolled-back transaction and the losers of
- * concurrent completions write nothing); `completeKnown` writes only while the session (its token,
+ * concurrent completions write nothing); `complete` writes only while the session (its token,
  * channel and player), the campaign (game, config compared as a document, resolution) and the
  * endpoints are as the caller knew them.
  *
@@ -14,7 +14,7 @@ import { type Campaign, CampaignRepo, playView } from "@campaign-games/core/camp
 import type { ChannelRepo } from "@campaign-games/core/campaigns/Channel"
 import type { Entry } from "@campaign-games/core/play/Entry"
 import type { EntryRepo } from "@campaign-games/core/play/Entry"
-import { type Completion, type KnownFinish, PlayFinishRepo } from "@campaign-games/core/play/PlayContext"
+import { type Completion, type FinishBasis, PlayFinishRepo } from "@campaign-games/core/play/PlayContext"
 import { type Session, SessionRepo } from "@campaign-games/core/play/Session"
 import { Store } from "@campaign-games/core/Store"
 import { type Event, EventOutbox } from "@campaign-games/core/webhooks/Event"
@@ -97,6 +97,25 @@ const givenFinishRead = Effect.gen(function* () {
 })
 
 /**
+ * `complete` with the basis a finish would read for the completion's session now (`read`), or, for a
+ * session there is none of, the completion's campaign as stored and no endpoints.
+ */
+const completeAsRead = (completion: Completion) =>
+  Effect.gen(function* () {
+    const playFinish = yield* PlayFinishRepo
+    const read = yield* playFinish.read(completion.sessionId, completion.event.type)
+    const { accountId, campaignId } = completion.entry
+    const basis: FinishBasis = Option.isSome(read)
+      ? { jti: read.value.session.jti, campaign: read.value.campaign, endpoints: read.value.endpoints }
+      : {
+          jti: "",
+          campaign: playView(Option.getOrThrow(yield* (yield* CampaignRepo).findById(accountId, campaignId))),
+          endpoints: []
+        }
+    return yield* playFinish.complete(completion, basis)
+  })
+
+/**
  * A campaign with two endpoints; `completion` makes a scored completion of a session to them,
  * `entries` lists the campaign's entries and `stored` tells whether an event is in the outbox.
  */
@@ -122,7 +141,7 @@ const givenCompletions = Effect.gen(function* () {
   const done = Effect.gen(function* () {
     const session = yield* givenSessionOf(campaign)
     const completed = completion(session, at(700))
-    assert.isTrue(yield* (yield* PlayFinishRepo).complete(completed))
+    assert.isTrue(yield* completeAsRead(completed))
     return { session, completed }
   })
   return { campaign, endpoint, completion, entries: entriesOfCampaign(campaign), stored, done }
@@ -132,9 +151,9 @@ const givenCompletions = Effect.gen(function* () {
  * A prediction with an endpoint for its `session_completed` events (and two that do not count:
  * another event type, disabled) and an open session; `knownOf` reads what a finish knows,
  * `reordered` is that read of the open session with the config's keys in another order, and
- * `refused` checks a refused `completeKnown`: false, the session still open, nothing written.
+ * `refused` checks a refused `complete`: false, the session still open, nothing written.
  */
-const givenKnownFinish = Effect.gen(function* () {
+const givenFinishBasis = Effect.gen(function* () {
   const playFinish = yield* PlayFinishRepo
   const sessions = yield* SessionRepo
   const deliveries = yield* DeliveryRepo
@@ -156,17 +175,17 @@ const givenKnownFinish = Effect.gen(function* () {
   yield* givenEndpoint(accountId, { createdAt: at(30), status: "disabled" })
 
   const knownOf = (session: Session) =>
-    Effect.map(playFinish.read(session.id, "session_completed"), (read): KnownFinish => {
+    Effect.map(playFinish.read(session.id, "session_completed"), (read): FinishBasis => {
       const { campaign, endpoints } = Option.getOrThrow(read)
       return { jti: session.jti, campaign, endpoints }
     })
   const completionOf = (session: Session, at_: DateTime.Utc, entry: Partial<Entry> = {}) =>
     makeCompletion(campaign, session, at_, [hook], { predictionValue: { optionId: "home" }, ...entry })
   const entriesOf = Effect.map(entriesOfCampaign(campaign), (items) => items.map((e) => e.id))
-  const refused = (completion: Completion, known: KnownFinish, why: string) =>
+  const refused = (completion: Completion, known: FinishBasis, why: string) =>
     Effect.gen(function* () {
       const before = yield* entriesOf
-      assert.isFalse(yield* playFinish.completeKnown(completion, known), why)
+      assert.isFalse(yield* playFinish.complete(completion, known), why)
       assert.strictEqual(Option.getOrThrow(yield* sessions.findById(completion.sessionId)).finishedAt, null, why)
       assert.deepStrictEqual(yield* entriesOf, before, why)
       assertNone(yield* deliveries.findById(accountId, completion.deliveries[0]!.id), why)
@@ -176,7 +195,7 @@ const givenKnownFinish = Effect.gen(function* () {
   const open = yield* givenSessionOf(campaign)
   const read = yield* knownOf(open)
   const { nested, options, question } = read.campaign.config as Record<string, unknown>
-  const reordered: KnownFinish = { ...read, campaign: { ...read.campaign, config: { nested, options, question } } }
+  const reordered: FinishBasis = { ...read, campaign: { ...read.campaign, config: { nested, options, question } } }
   /** A new session of the campaign and what a finish of it knows. */
   const knownSession = Effect.gen(function* () {
     const session = yield* givenSessionOf(campaign)
@@ -185,12 +204,12 @@ const givenKnownFinish = Effect.gen(function* () {
   return { campaign, hook, open, reordered, knownOf, knownSession, completionOf, entriesOf, refused }
 })
 
-/** Changes of a finish as known that make `completeKnown` refuse it. */
+/** Changes of a finish as known that make `complete` refuse it. */
 const knownChanges: ReadonlyArray<{
   readonly why: string
   readonly change: (
-    given: Effect.Success<typeof givenKnownFinish>
-  ) => readonly [completion: Completion, known: KnownFinish]
+    given: Effect.Success<typeof givenFinishBasis>
+  ) => readonly [completion: Completion, known: FinishBasis]
 }> = [
   {
     why: "another token's session",
@@ -264,11 +283,10 @@ export const tests = (it: Vitest.MethodsNonLive<Services>): void => {
 
   it.effect("a second complete of a session writes nothing", () =>
     Effect.gen(function* () {
-      const playFinish = yield* PlayFinishRepo
       const { campaign, completion, entries, stored, done } = yield* givenCompletions
       const { session, completed } = yield* done
       const again = completion(session, at(800))
-      assert.isFalse(yield* playFinish.complete(again), "a second completion")
+      assert.isFalse(yield* completeAsRead(again), "a second completion")
       assertSome(yield* (yield* SessionRepo).findById(session.id), { ...session, finishedAt: at(700) })
       assert.deepStrictEqual(yield* entries, [completed.entry], "writes no entry")
       assert.isFalse(yield* stored(again.event), "no event")
@@ -282,7 +300,7 @@ export const tests = (it: Vitest.MethodsNonLive<Services>): void => {
     Effect.gen(function* () {
       const { campaign, completion, stored } = yield* givenCompletions
       const unknown = completion(makeSession(campaign), at(800), [])
-      assert.isFalse(yield* (yield* PlayFinishRepo).complete(unknown), "no such session")
+      assert.isFalse(yield* completeAsRead(unknown), "no such session")
       assert.isFalse(yield* stored(unknown.event))
     })
   )
@@ -291,7 +309,7 @@ export const tests = (it: Vitest.MethodsNonLive<Services>): void => {
     Effect.gen(function* () {
       const { campaign, completion } = yield* givenCompletions
       const born = yield* givenSessionOf(campaign, { finishedAt: at(550) })
-      assert.isFalse(yield* (yield* PlayFinishRepo).complete(completion(born, at(800))), "a session stored finished")
+      assert.isFalse(yield* completeAsRead(completion(born, at(800))), "a session stored finished")
       assertSome(yield* (yield* SessionRepo).findById(born.id), born)
     })
   )
@@ -307,7 +325,7 @@ export const tests = (it: Vitest.MethodsNonLive<Services>): void => {
         ...clash,
         deliveries: [clash.deliveries[0]!, { ...clash.deliveries[1]!, id: completed.deliveries[0]!.id }]
       }
-      yield* assertFails((yield* PlayFinishRepo).complete(broken), "StoreError")
+      yield* assertFails(completeAsRead(broken), "StoreError")
       assertSome(yield* (yield* SessionRepo).findById(open.id), open, "still open")
       assert.deepStrictEqual(yield* entries, [completed.entry])
       assert.isFalse(yield* stored(clash.event))
@@ -320,7 +338,7 @@ export const tests = (it: Vitest.MethodsNonLive<Services>): void => {
       const { campaign, completion, entries, done } = yield* givenCompletions
       const { completed } = yield* done
       const open = yield* givenSessionOf(campaign)
-      yield* failedTransaction((yield* PlayFinishRepo).complete(completion(open, at(950), [])), "no")
+      yield* failedTransaction(completeAsRead(completion(open, at(950), [])), "no")
       assertSome(yield* (yield* SessionRepo).findById(open.id), open, "a rolled-back completion is undone")
       assert.deepStrictEqual(yield* entries, [completed.entry])
     })
@@ -328,13 +346,12 @@ export const tests = (it: Vitest.MethodsNonLive<Services>): void => {
 
   it.effect("concurrent completes of a session: one wins and writes the one entry", () =>
     Effect.gen(function* () {
-      const playFinish = yield* PlayFinishRepo
       const { campaign, endpoint, completion, entries, done } = yield* givenCompletions
       yield* done
       const open = yield* givenSessionOf(campaign)
       const results = yield* Effect.forEach(
         Array.from({ length: 10 }, (_, i) => completion(open, at(1_000 + i), i % 2 === 0 ? [endpoint] : [])),
-        (c) => playFinish.complete(c),
+        (c) => completeAsRead(c),
         { concurrency: "unbounded" }
       )
       assert.strictEqual(results.filter((won) => won).length, 1, "concurrent completions: one wins")
@@ -342,53 +359,53 @@ export const tests = (it: Vitest.MethodsNonLive<Services>): void => {
     })
   )
 
-  it.effect("completeKnown as read writes the session's claim, entry and deliveries, once", () =>
+  it.effect("complete as read writes the session's claim, entry and deliveries, once", () =>
     Effect.gen(function* () {
       const playFinish = yield* PlayFinishRepo
-      const { campaign, knownSession, completionOf, entriesOf } = yield* givenKnownFinish
+      const { campaign, knownSession, completionOf, entriesOf } = yield* givenFinishBasis
       const { session, known } = yield* knownSession
       const done = completionOf(session, at(700))
-      assert.isTrue(yield* playFinish.completeKnown(done, known))
+      assert.isTrue(yield* playFinish.complete(done, known))
       assertSome(yield* (yield* SessionRepo).findById(session.id), { ...session, finishedAt: at(700) })
       assert.deepStrictEqual(yield* entriesOf, [done.entry.id])
       assertSome(yield* (yield* DeliveryRepo).findById(campaign.accountId, done.deliveries[0]!.id), done.deliveries[0]!)
-      assert.isFalse(yield* playFinish.completeKnown(completionOf(session, at(800)), known), "a finished session")
+      assert.isFalse(yield* playFinish.complete(completionOf(session, at(800)), known), "a finished session")
     })
   )
 
-  it.effect.each(knownChanges)("completeKnown refuses a finish decided with $why", ({ change, why }) =>
+  it.effect.each(knownChanges)("complete refuses a finish decided with $why", ({ change, why }) =>
     Effect.gen(function* () {
-      const given = yield* givenKnownFinish
+      const given = yield* givenFinishBasis
       const [completion, known] = change(given)
       yield* given.refused(completion, known, why)
     })
   )
 
-  it.effect("completeKnown of an unknown session writes nothing", () =>
+  it.effect("complete of an unknown session with a remembered basis writes nothing", () =>
     Effect.gen(function* () {
-      const { campaign, reordered, completionOf, entriesOf } = yield* givenKnownFinish
+      const { campaign, reordered, completionOf, entriesOf } = yield* givenFinishBasis
       const before = yield* entriesOf
       const never = makeSession(campaign)
       assert.isFalse(
-        yield* (yield* PlayFinishRepo).completeKnown(completionOf(never, at(710)), { ...reordered, jti: never.jti }),
+        yield* (yield* PlayFinishRepo).complete(completionOf(never, at(710)), { ...reordered, jti: never.jti }),
         "no such session"
       )
       assert.deepStrictEqual(yield* entriesOf, before)
     })
   )
 
-  it.effect("completeKnown refuses what was known before the campaign was resolved", () =>
+  it.effect("complete refuses what was known before the campaign was resolved", () =>
     Effect.gen(function* () {
-      const { campaign, open, reordered, completionOf, refused } = yield* givenKnownFinish
+      const { campaign, open, reordered, completionOf, refused } = yield* givenFinishBasis
       yield* (yield* CampaignRepo).update({ ...campaign, resolvedOptionId: "home", updatedAt: at(720) })
       yield* refused(completionOf(open, at(730)), reordered, "the campaign was resolved since")
     })
   )
 
-  it.effect("completeKnown refuses what was known before an endpoint was disabled", () =>
+  it.effect("complete refuses what was known before an endpoint was disabled", () =>
     Effect.gen(function* () {
       const endpoints = yield* EndpointRepo
-      const { campaign, hook, open, knownOf, completionOf, refused } = yield* givenKnownFinish
+      const { campaign, hook, open, knownOf, completionOf, refused } = yield* givenFinishBasis
       const added = yield* givenEndpoint(campaign.accountId, { createdAt: at(40) })
       const known = yield* knownOf(open)
       assert.deepStrictEqual(
@@ -400,9 +417,9 @@ export const tests = (it: Vitest.MethodsNonLive<Services>): void => {
     })
   )
 
-  it.effect("completeKnown refuses what was known before the config changed", () =>
+  it.effect("complete refuses what was known before the config changed", () =>
     Effect.gen(function* () {
-      const { campaign, open, reordered, knownOf, completionOf, refused } = yield* givenKnownFinish
+      const { campaign, open, reordered, knownOf, completionOf, refused } = yield* givenFinishBasis
       yield* (yield* CampaignRepo).update({
         ...campaign,
         config: { ...campaign.config, question: "Who?" },
@@ -413,10 +430,10 @@ export const tests = (it: Vitest.MethodsNonLive<Services>): void => {
     })
   )
 
-  it.effect("completeKnown writes with what was read after the store changed", () =>
+  it.effect("complete writes with what was read after the store changed", () =>
     Effect.gen(function* () {
       const campaigns = yield* CampaignRepo
-      const { campaign, open, knownOf, completionOf, entriesOf } = yield* givenKnownFinish
+      const { campaign, open, knownOf, completionOf, entriesOf } = yield* givenFinishBasis
       const resolved = { ...campaign, resolvedOptionId: "home", updatedAt: at(720) }
       yield* campaigns.update(resolved)
       const added = yield* givenEndpoint(campaign.accountId, { createdAt: at(40) })
@@ -424,19 +441,19 @@ export const tests = (it: Vitest.MethodsNonLive<Services>): void => {
       yield* campaigns.update({ ...resolved, config: { ...resolved.config, question: "Who?" }, updatedAt: at(750) })
       const current = yield* knownOf(open)
       const last = completionOf(open, at(770))
-      assert.isTrue(yield* (yield* PlayFinishRepo).completeKnown(last, current))
+      assert.isTrue(yield* (yield* PlayFinishRepo).complete(last, current))
       assert.deepStrictEqual(yield* entriesOf, [last.entry.id])
     })
   )
 
-  it.effect("concurrent completeKnowns of a session: one wins and writes the one entry", () =>
+  it.effect("concurrent completes of a session from one remembered basis: one wins and writes the one entry", () =>
     Effect.gen(function* () {
       const playFinish = yield* PlayFinishRepo
-      const { knownSession, completionOf, entriesOf } = yield* givenKnownFinish
+      const { knownSession, completionOf, entriesOf } = yield* givenFinishBasis
       const { session: raced, known } = yield* knownSession
       const results = yield* Effect.forEach(
         Array.from({ length: 10 }, (_, i) => completionOf(raced, at(800 + i))),
-        (c) => playFinish.completeKnown(c, known),
+        (c) => playFinish.complete(c, known),
         { concurrency: "unbounded" }
       )
       assert.strictEqual(results.filter((won) => won).length, 1, "concurrent completions: one wins")

@@ -3,26 +3,34 @@
  * reading the same rows as the repositories they stand for (the channel's active campaigns in
  * `listActiveOnChannel`'s order, the month's plays as `UsageRepo.plays` counts them). An open start
  * (`isOpenStart`) is written with its read, through `SessionRepo.insertPlay`, in one memory
- * transaction.
+ * transaction; one that must be counted, by `PlayContext.startCounted` (as every store does).
  *
  * @since 0.1.0
  */
 import { playView as accountPlayView } from "@campaign-games/core/accounts/Account"
 import { playView } from "@campaign-games/core/campaigns/Campaign"
 import { playView as channelPlayView } from "@campaign-games/core/campaigns/Channel"
-import { isOpenStart, PlayContextRepo } from "@campaign-games/core/play/PlayContext"
+import {
+  isOpenStart,
+  mustCount,
+  PlayContextRepo,
+  type StartResult,
+  startCounted
+} from "@campaign-games/core/play/PlayContext"
 import { SessionRepo } from "@campaign-games/core/play/Session"
+import { Store } from "@campaign-games/core/Store"
 import { Effect, Layer, Option } from "effect"
 import { inAccount, newestFirst, ofAccount } from "../internal/Rows.ts"
 import { MemoryDatabase, originKey, usageKey } from "../MemoryDatabase.ts"
 
 /** `PlayContextRepo` over the tables of the database, starting plays through `SessionRepo`. */
-export const layer: Layer.Layer<PlayContextRepo, never, MemoryDatabase | SessionRepo> = Layer.effect(
+export const layer: Layer.Layer<PlayContextRepo, never, MemoryDatabase | SessionRepo | Store> = Layer.effect(
   PlayContextRepo,
   Effect.gen(function* () {
     const database = yield* MemoryDatabase
     const { accounts, apiKeys, branding, channels, campaigns, allowedOriginKeys, usage } = database.tables
     const sessions = yield* SessionRepo
+    const counted = startCounted(yield* Store, sessions)
 
     const found = <A extends { readonly accountId: string }>(accountId: string, row: A | undefined) =>
       Option.fromNullishOr(inAccount(accountId, row))
@@ -49,23 +57,35 @@ export const layer: Layer.Layer<PlayContextRepo, never, MemoryDatabase | Session
             }))
           }
         }),
-      // The read and, for an open start, `insertPlay`, in one memory transaction.
-      startOpen: (session, month) =>
-        database.transaction(
-          Effect.gen(function* () {
-            const { accountId } = session
-            const campaign = found(accountId, campaigns.get(session.campaignId))
-            const channel = found(accountId, channels.get(session.channelId))
-            const open = Option.isSome(campaign) && Option.isSome(channel) && isOpenStart(campaign.value, channel.value)
-            return {
-              campaign: Option.map(campaign, playView),
-              channel: Option.map(channel, channelPlayView),
-              account: account(accountId),
-              branding: Option.fromNullishOr(branding.get(accountId)),
-              started: open ? yield* sessions.insertPlay(session, month) : false
-            }
-          })
-        )
+      // The read and, for an open start, `insertPlay`, in one memory transaction; a start that must
+      // be counted, after it (`startCounted` runs its own transaction under the player's lock).
+      start: (request) =>
+        Effect.gen(function* () {
+          const { session, month } = request
+          const read = yield* database.transaction(
+            Effect.gen(function* () {
+              const { accountId } = session
+              const campaign = found(accountId, campaigns.get(session.campaignId))
+              const channel = found(accountId, channels.get(session.channelId))
+              const open =
+                Option.isSome(campaign) && Option.isSome(channel) && isOpenStart(campaign.value, channel.value)
+              return {
+                campaign: Option.map(campaign, playView),
+                channel: Option.map(channel, channelPlayView),
+                account: account(accountId),
+                branding: Option.fromNullishOr(branding.get(accountId)),
+                started: open && (yield* sessions.insertPlay(session, month))
+              }
+            })
+          )
+          const { campaign, channel, started, ...rest } = read
+          const result: StartResult = started
+            ? { _tag: "Started", session }
+            : Option.isSome(campaign) && Option.isSome(channel) && mustCount(campaign.value, channel.value)
+              ? yield* counted(request, campaign.value, channel.value)
+              : { _tag: "NotStarted" }
+          return { ...rest, campaign, channel, result }
+        })
     })
   })
 )

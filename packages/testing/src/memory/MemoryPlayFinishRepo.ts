@@ -2,9 +2,9 @@
  * `PlayFinishRepo` in memory, the one write across aggregates: a finish's claim of its session
  * (`SessionRepo.finish`), its entry, its event and the event's deliveries, in one memory
  * transaction over the other repositories, so a breach of any constraint leaves none of them, and
- * a session already finished gets none. `completeKnown` first checks, in the same transaction, that
- * the session, the campaign (game, config as `jsonb` compares it, resolution) and the account's
- * active endpoints are still as the caller knew them.
+ * a session already finished gets none. It first checks, in the same transaction, that the
+ * session, the campaign (game, config as `jsonb` compares it, resolution) and the account's active
+ * endpoints are still as the finish decided from (its `FinishBasis`).
  *
  * @since 0.1.0
  */
@@ -59,16 +59,13 @@ export const layer: Layer.Layer<
     const outbox = yield* EventOutbox
     const endpoints = yield* EndpointRepo
     const deliveries = yield* DeliveryRepo
-    const complete = (completion: Completion) =>
-      database.transaction(
-        Effect.gen(function* () {
-          if (!(yield* sessions.finish(completion.sessionId, completion.finishedAt))) return false
-          yield* entries.insert(completion.entry)
-          yield* outbox.append(completion.event)
-          if (completion.deliveries.length > 0) yield* deliveries.insertMany(completion.deliveries)
-          return true
-        })
-      )
+    const write = Effect.fnUntraced(function* (completion: Completion) {
+      if (!(yield* sessions.finish(completion.sessionId, completion.finishedAt))) return false
+      yield* entries.insert(completion.entry)
+      yield* outbox.append(completion.event)
+      if (completion.deliveries.length > 0) yield* deliveries.insertMany(completion.deliveries)
+      return true
+    })
     return PlayFinishRepo.of({
       read: Effect.fnUntraced(function* (sessionId, eventType) {
         const session = yield* sessions.findById(sessionId)
@@ -78,9 +75,8 @@ export const layer: Layer.Layer<
         const targets = (yield* endpoints.activeFor(session.value.accountId, eventType)).map(target)
         return Option.some({ session: session.value, campaign: playView(campaign.value), endpoints: targets })
       }),
-      complete,
-      // The checks and the writes in one memory transaction, like `complete`.
-      completeKnown: (completion, known) =>
+      // The checks and the writes in one memory transaction.
+      complete: (completion, known) =>
         database.transaction(
           Effect.gen(function* () {
             const { entry, event } = completion
@@ -103,7 +99,7 @@ export const layer: Layer.Layer<
             }
             const active = yield* endpoints.activeFor(entry.accountId, event.type)
             if (!sameJson(active.map(filters), known.endpoints.map(filters))) return false
-            return yield* complete(completion)
+            return yield* write(completion)
           })
         )
     })
