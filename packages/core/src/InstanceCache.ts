@@ -6,7 +6,7 @@
  * | cache | key | bound | kept | forgotten | why an old value is safe |
  * | --- | --- | --- | --- | --- | --- |
  * | `apiKeys` | key prefix | 10,000 | 1 minute (a prefix not found: not kept) | every entry at a revocation through this instance | only the mint authenticates from it (`ApiKeys.authenticateRecent`), and the mint's own read checks the key is still active and takes the plan as it is now (`PlayContextRepo.forMint`) |
- * | `campaigns` | campaign id | 10,000 | until pushed out | replaced at each start and finish that reads the campaign | a finish decided from it is written only while the campaign's game, config and resolution are still so (`PlayFinishRepo.completeKnown`), else it reads and decides again |
+ * | `campaigns` | campaign id | 10,000 | until pushed out | replaced at each start and finish that reads the campaign | a finish decided from it is written only while the campaign's game, config and resolution are still so (`PlayFinishRepo.complete`), else it reads and decides again |
  * | `endpoints` | account id | 10,000 | until pushed out | replaced at each finish that reads them | the same write checks the account's active endpoints are still these |
  * | `origins` | a mint's `origin` as sent | 1,024 | for good | never | a pure function of its key (`AllowedOrigin.normalize`, a URL parse of about 10 µs) |
  * | `dayWindows` | time zone and quarter hour | 1,000 | for good | never | a pure function of its key (`PlayLimit.dayWindow`): every UTC offset and change of offset falls on a quarter hour, so every instant of one quarter hour has the same local day |

@@ -76,7 +76,7 @@ ORDER BY c.created_at DESC, c.id DESC`
  * One row when the account exists (none when it is gone), with null columns for what is not found;
  * the session is inserted, and its play counted, only when that row shows an open start.
  */
-const startOpen = (sql: SqlClient.SqlClient, s: Session, month: string) => sql`
+const startIfOpen = (sql: SqlClient.SqlClient, s: Session, month: string) => sql`
 WITH found AS (
   SELECT ${startAccount.select}, ${startCampaign.select}, ${startChannel.select}, ${startBranding.select},
     c.status = 'active' AND ch.status = 'active'
@@ -127,7 +127,7 @@ const layerWith = (counted: ReturnType<typeof startCounted>) =>
       return read
     }),
     start: Effect.fnUntraced(function* (request: StartRequest) {
-      const rows = yield* startOpen(sql, request.session, request.month).values
+      const rows = yield* startIfOpen(sql, request.session, request.month).values
       const campaign = yield* startCampaign.first(rows)
       const channel = yield* startChannel.first(rows)
       const read = {

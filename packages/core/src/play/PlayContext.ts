@@ -106,7 +106,7 @@ export interface StartOutcome extends StartContext {
 }
 
 /**
- * Whether a start needs no count, so the store may write it with its read (`startOpen`): the
+ * Whether a start needs no count, so the store may write it with its read (`start`): the
  * campaign and the channel are active and neither sets a play limit.
  */
 export const isOpenStart = (campaign: PlayCampaign, channel: PlayChannel): boolean =>

@@ -21,17 +21,13 @@
  *   (`PlayAlreadyFinished`), and of two concurrent finishes one wins. A finish body the game refuses
  *   (`InvalidRequest`) writes nothing.
  *
- * Cost: each step reads what it needs in one step of the store (`PlayContextRepo`,
- * `PlayFinishRepo.read`). A finish is that read and one write, or only the write
- * (`PlayFinishRepo.completeKnown`) when this instance still knows the token's campaign (from a start
- * or a finish) and the account's endpoints (from a finish): that write checks, as it writes, that
- * the session is the token's and the campaign and endpoints are still as known, and a finish whose
- * check fails reads and decides again. Nothing a rule depends on is taken from memory unchecked.
- * Where neither the
- * campaign nor the channel sets a play limit there is nothing to count, so mint counts nothing and
- * start neither locks nor opens a transaction: the store writes the session and the month's usage
- * with the start's read, in one step (`PlayContextRepo.startOpen`). A limited start is written
- * after it, in a transaction under the player's lock.
+ * The service gathers what each step decides from and calls the pure rules (`Mint.decide`,
+ * `PlayLimit.decide`, the game's scoring, `Entry.eligible`); how the store reads and writes is its
+ * own business within the ports' semantics (`PlayContextRepo.start`, `PlayFinishRepo.complete`). A
+ * finish decides from the token's campaign and the account's endpoints as this instance remembers
+ * them (`InstanceCache`) when it does, without a read; the write checks they still hold, and a
+ * finish whose write is refused reads and decides again. Nothing a rule depends on is taken from
+ * memory unchecked.
  *
  * @since 0.1.0
  */
@@ -228,7 +224,7 @@ export class Plays extends Context.Service<
 
       // What this instance last read of campaigns (at a start or a finish) and of accounts' active
       // endpoints (at a finish), kept in `InstanceCache`: a finish decides from them without reading
-      // first, and `completeKnown` writes only while they are still so (else it reads and decides).
+      // first, and `complete` writes only while they are still so (else it reads and decides).
       const remember = <A>(known: Cache.Cache<string, A>, key: string, value: A) => Cache.set(known, key, value)
 
       const start = Effect.fn("Plays.start")(function* (token: string) {
