@@ -25,7 +25,11 @@ export class RequiredPermissions extends Context.Service<RequiredPermissions, Re
 /**
  * Endpoint annotation: the operation itself checks, in its own read, that the key is still active
  * (the mint does), so authentication may answer from this process's recent read of the key
- * (`ApiKeys.authenticateRecent`) and spare the store a statement.
+ * (`ApiKeys.authenticateRecent`) and spare the store a statement. What makes that safe is the
+ * core's, not SQL text: `Mint.decide` refuses a read whose `keyActive` is false (`KeyRevoked`), and
+ * `PlayContextRepo.forMint` reads `keyActive` as the key is now, a semantics the store contract
+ * pins on every store (`PlayContextRepoContract`) and the two-instance test over HTTP (a key revoked
+ * on one instance answers 401 on the other's next mint).
  */
 export class KeyCheckedByOperation extends Context.Service<KeyCheckedByOperation, true>()(
   "@campaign-games/http/KeyCheckedByOperation"
