@@ -31,36 +31,6 @@ export interface StoredDelivery {
   readonly claimedUntil: DateTime.Utc | null
 }
 
-/** The tables of one memory store. */
-export interface Tables {
-  readonly accounts: Table.Table<string, Account>
-  readonly apiKeys: Table.Table<string, ApiKey>
-  /** key prefix → key id */
-  readonly apiKeyPrefixes: Table.Table<string, string>
-  readonly channels: Table.Table<string, Channel>
-  readonly campaigns: Table.Table<string, Campaign>
-  /** account id → theme */
-  readonly branding: Table.Table<string, Theme>
-  readonly sessions: Table.Table<string, Session>
-  /** jti → session id */
-  readonly sessionJtis: Table.Table<string, string>
-  /** `playerKey(channel, participantRef)` → the player's session ids on the channel */
-  readonly playerSessions: Table.Table<string, ReadonlyArray<string>>
-  readonly entries: Table.Table<string, Entry>
-  /** session id → entry id */
-  readonly entrySessions: Table.Table<string, string>
-  readonly events: Table.Table<string, Event>
-  /** `usageKey(account, month)` → plays */
-  readonly usage: Table.Table<string, number>
-  /** name → value */
-  readonly serverSecrets: Table.Table<string, string>
-  readonly allowedOrigins: Table.Table<string, AllowedOrigin>
-  /** `originKey(account, origin)` → allowed origin id */
-  readonly allowedOriginKeys: Table.Table<string, string>
-  readonly endpoints: Table.Table<string, Endpoint>
-  readonly deliveries: Table.Table<string, StoredDelivery>
-}
-
 /** The key of an account's plays in a month (the usage table). */
 export const usageKey = (accountId: string, month: string): string => `${accountId}\u0000${month}`
 
@@ -70,26 +40,48 @@ export const playerKey = (channelId: string, participantRef: string): string => 
 /** The key of an allowed origin in its account (unique). */
 export const originKey = (accountId: string, origin: string): string => `${accountId}\u0000${origin}`
 
-const makeTables = (database: Table.Database): Tables => ({
-  accounts: database.table(),
-  apiKeys: database.table(),
-  apiKeyPrefixes: database.table(),
-  channels: database.table(),
-  campaigns: database.table(),
-  branding: database.table(),
-  sessions: database.table(),
-  sessionJtis: database.table(),
-  playerSessions: database.table(),
-  entries: database.table(),
-  entrySessions: database.table(),
-  events: database.table(),
-  usage: database.table(),
-  serverSecrets: database.table(),
-  allowedOrigins: database.table(),
-  allowedOriginKeys: database.table(),
-  endpoints: database.table(),
-  deliveries: database.table()
-})
+/** A table of `V` rows keyed by `K`, made in a database. */
+const table =
+  <K, V>() =>
+  (database: Table.Database): Table.Table<K, V> =>
+    database.table<K, V>()
+
+/** The tables of one memory store, each with its key and row types. */
+const tables = {
+  accounts: table<string, Account>(),
+  apiKeys: table<string, ApiKey>(),
+  /** key prefix → key id */
+  apiKeyPrefixes: table<string, string>(),
+  channels: table<string, Channel>(),
+  campaigns: table<string, Campaign>(),
+  /** account id → theme */
+  branding: table<string, Theme>(),
+  sessions: table<string, Session>(),
+  /** jti → session id */
+  sessionJtis: table<string, string>(),
+  /** `playerKey(channel, participantRef)` → the player's session ids on the channel */
+  playerSessions: table<string, ReadonlyArray<string>>(),
+  entries: table<string, Entry>(),
+  /** session id → entry id */
+  entrySessions: table<string, string>(),
+  events: table<string, Event>(),
+  /** `usageKey(account, month)` → plays */
+  usage: table<string, number>(),
+  /** name → value */
+  serverSecrets: table<string, string>(),
+  allowedOrigins: table<string, AllowedOrigin>(),
+  /** `originKey(account, origin)` → allowed origin id */
+  allowedOriginKeys: table<string, string>(),
+  endpoints: table<string, Endpoint>(),
+  deliveries: table<string, StoredDelivery>()
+}
+
+/** The tables of one memory store. */
+export type Tables = { readonly [Name in keyof typeof tables]: ReturnType<(typeof tables)[Name]> }
+
+// Each entry of `tables` made in `database`: the cast restores the per-name types `fromEntries` loses.
+const makeTables = (database: Table.Database): Tables =>
+  Object.fromEntries(Object.entries(tables).map(([name, make]) => [name, make(database)])) as Tables
 
 /** The tables of one memory store and the transaction log they share. */
 export class MemoryDatabase extends Context.Service<MemoryDatabase, Table.Database & { readonly tables: Tables }>()(
