@@ -2,6 +2,8 @@
  * Field schemas shared by resources: bounded text, timestamps, URLs, IANA time zones, play limits.
  * Every bound of the specification lives in a schema here or in the resource's module, once.
  *
+ * A resource's stored fields are written once, as a field record in its module (`Campaign.fields`):
+ * its type, its API view, its plays' read and its table's row (in `sql`) are made from that record.
  * `pick` and `names` copy a record's fields into its views (the API resource, what the plays read),
  * so a view's fields are named once, in its schema or its key list, and the compiler checks each
  * copied field's type against the view's.
@@ -77,6 +79,16 @@ export const TimeZone = Schema.String.check(
 /** Plays per player (total or per day): 1 to 10000, or null for no limit. */
 export const PlayLimit = Schema.NullOr(Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 10_000 })))
 
+/**
+ * The play-limit fields of a channel and of a campaign, as stored and shown (the bounds of what a
+ * caller may send are `PlayLimit` and `TimeZone`).
+ */
+export const playLimits = {
+  maxPlaysPerParticipant: Schema.NullOr(Schema.Int),
+  maxPlaysPerParticipantPerDay: Schema.NullOr(Schema.Int),
+  playLimitTimezone: Schema.String
+}
+
 /** The names of a struct schema's fields, in their order, less `except` (fields a view renames or computes). */
 export const names = <F extends Schema.Struct.Fields, const X extends keyof F & string = never>(
   schema: { readonly fields: F },
@@ -85,6 +97,9 @@ export const names = <F extends Schema.Struct.Fields, const X extends keyof F & 
   Object.keys(schema.fields).filter((key) => !(except as ReadonlyArray<string>).includes(key)) as Array<
     Exclude<keyof F & string, X>
   >
+
+/** The names of `playLimits`: the fields a play reads of a channel's and a campaign's limits. */
+export const playLimitNames = names({ fields: playLimits })
 
 /** A function that copies the fields `keys` of a record (and no other) into a new object, in that order. */
 export const pick =

@@ -4,32 +4,36 @@
  *
  * @since 0.1.0
  */
-import { Context, type Effect, type Option, Schema } from "effect"
+import { Context, type Effect, type Option, Schema, Struct } from "effect"
 import type { StoreError } from "../Errors.ts"
 import { names, pick, Text, Timestamp } from "../Fields.ts"
 import * as Plan from "./Plan.ts"
 
-/** A stored account. */
-export interface Account {
-  readonly id: string
-  readonly name: string
-  readonly plan: Plan.PlanName
-  readonly featureOverrides: Plan.FeatureOverrides
-  readonly limitOverrides: Plan.LimitOverrides
-  readonly createdAt: Timestamp
-  readonly updatedAt: Timestamp
+/**
+ * An account's fields as stored, written once: the account's type, its API view (`AccountView`),
+ * what the plays read (`PlayAccount`) and its table's row (in `sql`) are made of this record.
+ */
+export const fields = {
+  id: Schema.String,
+  name: Schema.String,
+  plan: Plan.PlanName,
+  featureOverrides: Plan.FeatureOverrides,
+  limitOverrides: Plan.LimitOverrides,
+  createdAt: Timestamp,
+  updatedAt: Timestamp
 }
 
-/** What the plays read of an account (`PlayContextRepo`): its plan and overrides. */
-export type PlayAccount = Pick<Account, "id" | "plan" | "featureOverrides" | "limitOverrides">
+/** A stored account. */
+export type Account = Schema.Struct.Type<typeof fields>
+
+/** The fields the plays read of an account (`PlayContextRepo`): its plan and overrides. */
+export const playNames = ["id", "plan", "featureOverrides", "limitOverrides"] as const
+
+/** What the plays read of an account: its `playNames` fields. */
+export type PlayAccount = Pick<Account, (typeof playNames)[number]>
 
 /** An account's `PlayAccount` fields. */
-export const playView = (account: Account): PlayAccount => ({
-  id: account.id,
-  plan: account.plan,
-  featureOverrides: account.featureOverrides,
-  limitOverrides: account.limitOverrides
-})
+export const playView: (account: Account) => PlayAccount = pick(playNames)
 
 /** The plan's features with the account's overrides. */
 export const features = (account: Pick<Account, "plan" | "featureOverrides">): Plan.Features =>
@@ -41,13 +45,10 @@ export const limits = (account: Pick<Account, "plan" | "limitOverrides">): Plan.
 
 /** The account as the operator API shows it: effective features and limits. */
 export const AccountView = Schema.Struct({
-  id: Schema.String,
-  name: Schema.String,
-  plan: Plan.PlanName,
+  ...Struct.pick(fields, ["id", "name", "plan"]),
   features: Plan.Features,
   limits: Plan.Limits,
-  createdAt: Timestamp,
-  updatedAt: Timestamp
+  ...Struct.pick(fields, ["createdAt", "updatedAt"])
 })
 export type AccountView = typeof AccountView.Type
 

@@ -5,10 +5,10 @@
  *
  * @since 0.1.0
  */
-import { Context, type Effect, type Option, Schema } from "effect"
+import { Context, type Effect, type Option, Schema, Struct } from "effect"
 import type { Account } from "./Account.ts"
 import type { StoreError } from "../Errors.ts"
-import { names, pick, Text, Timestamp } from "../Fields.ts"
+import { names, pick, Text, Timestamp, TimestampOrNull } from "../Fields.ts"
 import type { Page, Paged } from "../Pagination.ts"
 import { Permission } from "./Permission.ts"
 
@@ -30,17 +30,23 @@ export const parse = (key: string): { readonly keyPrefix: string } | undefined =
 /** Assembles a key from its parts. */
 export const format = (keyPrefix: string, secret: string): string => `${FIXED_PREFIX}${keyPrefix}_${secret}`
 
-/** A stored key (never the key itself). */
-export interface ApiKey {
-  readonly id: string
-  readonly accountId: string
-  readonly name: string
-  readonly keyPrefix: string
-  readonly keyHash: string
-  readonly permissions: ReadonlyArray<Permission>
-  readonly createdAt: Timestamp
-  readonly revokedAt: Timestamp | null
+/**
+ * A key's fields as stored, written once: the key's type, its API views and its table's row (in
+ * `sql`) are made of this record.
+ */
+export const fields = {
+  id: Schema.String,
+  accountId: Schema.String,
+  name: Schema.String,
+  keyPrefix: Schema.String,
+  keyHash: Schema.String,
+  permissions: Schema.Array(Permission),
+  createdAt: Timestamp,
+  revokedAt: TimestampOrNull
 }
+
+/** A stored key (never the key itself). */
+export type ApiKey = Schema.Struct.Type<typeof fields>
 
 export const Name = Text(1, 100)
 
@@ -51,19 +57,14 @@ export const CreateApiKey = Schema.Struct({
 })
 export type CreateApiKey = typeof CreateApiKey.Type
 
-const keyFields = {
-  id: Schema.String,
-  name: Schema.String,
-  keyPrefix: Schema.String,
-  permissions: Schema.Array(Permission)
-}
+const keyFields = Struct.pick(fields, ["id", "name", "keyPrefix", "permissions"])
 
 /** A key as listed: never the secret. */
-export const ApiKeyView = Schema.Struct({ ...keyFields, createdAt: Timestamp })
+export const ApiKeyView = Schema.Struct({ ...keyFields, createdAt: fields.createdAt })
 export type ApiKeyView = typeof ApiKeyView.Type
 
 /** A key as created: the only time `key` is shown. */
-export const CreatedApiKey = Schema.Struct({ ...keyFields, key: Schema.String, createdAt: Timestamp })
+export const CreatedApiKey = Schema.Struct({ ...keyFields, key: Schema.String, createdAt: fields.createdAt })
 export type CreatedApiKey = typeof CreatedApiKey.Type
 
 const copyView = pick(names(ApiKeyView))

@@ -44,6 +44,8 @@ import {
   names,
   pick,
   PlayLimit,
+  playLimitNames,
+  playLimits,
   Text,
   TimeZone,
   type Timestamp,
@@ -74,19 +76,13 @@ export const Prize = Schema.Struct({
 export type Prize = typeof Prize.Type
 
 /** Winner-selection settings as stored and shown: every key present. */
-export interface SelectionConfig {
-  readonly maxWinners: number
-  readonly tieBreak: TieBreak
-  readonly windowStart: Timestamp | null
-  readonly windowEnd: Timestamp | null
-}
-
 export const SelectionConfigView = Schema.Struct({
   maxWinners: Schema.Int,
   tieBreak: TieBreak,
   windowStart: TimestampOrNull,
   windowEnd: TimestampOrNull
 })
+export type SelectionConfig = typeof SelectionConfigView.Type
 
 /** Winner-selection settings as sent: any subset; missing keys keep their value (or default). */
 export const SelectionConfigInput = Schema.Struct({
@@ -104,85 +100,19 @@ export const defaultSelectionConfig: SelectionConfig = {
   windowEnd: null
 }
 
-/** A campaign as stored. */
-export interface Campaign {
-  readonly id: string
-  readonly accountId: string
-  readonly channelId: string
-  readonly gameSlug: string
-  readonly name: string
-  readonly status: CampaignStatus
-  readonly config: Game.Config
-  readonly prize: Prize | null
-  readonly theme: ThemeModule.Theme | null
-  readonly grantOncePerParticipant: boolean
-  readonly rewardValidForSeconds: number | null
-  readonly winnerSelectionTrigger: Trigger
-  readonly winnerSelectionAlgorithm: Game.WinnerAlgorithm
-  readonly winnerSelectionConfig: SelectionConfig
-  readonly scheduleAt: Timestamp | null
-  readonly resolvedOptionId: string | null
-  readonly resolvedAt: Timestamp | null
-  readonly maxPlaysPerParticipant: number | null
-  readonly maxPlaysPerParticipantPerDay: number | null
-  readonly playLimitTimezone: string
-  readonly liveFrom: Timestamp | null
-  readonly liveUntil: Timestamp | null
-  readonly activatedAt: Timestamp | null
-  readonly createdAt: Timestamp
-  readonly updatedAt: Timestamp
-}
-
-/**
- * What the plays read of a campaign (`PlayContextRepo`, `PlayFinishRepo`): the fields a mint, a
- * start and a finish decide with, and nothing else (a play reads less that way).
- */
-export type PlayCampaign = Pick<
-  Campaign,
-  | "id"
-  | "accountId"
-  | "channelId"
-  | "gameSlug"
-  | "status"
-  | "config"
-  | "theme"
-  | "resolvedOptionId"
-  | "maxPlaysPerParticipant"
-  | "maxPlaysPerParticipantPerDay"
-  | "playLimitTimezone"
-  | "liveFrom"
-  | "liveUntil"
-  | "activatedAt"
->
-
-/** A campaign's `PlayCampaign` fields. */
-export const playView = (c: Campaign): PlayCampaign => ({
-  id: c.id,
-  accountId: c.accountId,
-  channelId: c.channelId,
-  gameSlug: c.gameSlug,
-  status: c.status,
-  config: c.config,
-  theme: c.theme,
-  resolvedOptionId: c.resolvedOptionId,
-  maxPlaysPerParticipant: c.maxPlaysPerParticipant,
-  maxPlaysPerParticipantPerDay: c.maxPlaysPerParticipantPerDay,
-  playLimitTimezone: c.playLimitTimezone,
-  liveFrom: c.liveFrom,
-  liveUntil: c.liveUntil,
-  activatedAt: c.activatedAt
-})
-
 const Config = Schema.Record(Schema.String, Schema.Unknown)
 
-/** The campaign resource of the API. */
-export const CampaignView = Schema.Struct({
+/**
+ * A campaign's fields as stored, written once: the campaign's type, its API view (`CampaignView`),
+ * what the plays read (`PlayCampaign`) and its table's row (in `sql`) are made of this record.
+ */
+export const fields = {
   id: Schema.String,
-  gameId: Schema.String,
+  accountId: Schema.String,
+  channelId: Schema.String,
   gameSlug: Schema.String,
   name: Schema.String,
   status: CampaignStatus,
-  channelId: Schema.String,
   config: Config,
   prize: Schema.NullOr(Prize),
   theme: Schema.NullOr(ThemeModule.Theme),
@@ -194,14 +124,49 @@ export const CampaignView = Schema.Struct({
   scheduleAt: TimestampOrNull,
   resolvedOptionId: Schema.NullOr(Schema.String),
   resolvedAt: TimestampOrNull,
-  maxPlaysPerParticipant: Schema.NullOr(Schema.Int),
-  maxPlaysPerParticipantPerDay: Schema.NullOr(Schema.Int),
-  playLimitTimezone: Schema.String,
+  ...playLimits,
   liveFrom: TimestampOrNull,
   liveUntil: TimestampOrNull,
   activatedAt: TimestampOrNull,
   createdAt: TimestampSchema,
   updatedAt: TimestampSchema
+}
+
+/** A campaign as stored. */
+export type Campaign = Schema.Struct.Type<typeof fields>
+
+/**
+ * The fields the plays read of a campaign (`PlayContextRepo`, `PlayFinishRepo`): what a mint, a
+ * start and a finish decide with, and nothing else (a play reads less that way).
+ */
+export const playNames = [
+  "id",
+  "accountId",
+  "channelId",
+  "gameSlug",
+  "status",
+  "config",
+  "theme",
+  "resolvedOptionId",
+  ...playLimitNames,
+  "liveFrom",
+  "liveUntil",
+  "activatedAt"
+] as const
+
+/** What the plays read of a campaign: its `playNames` fields. */
+export type PlayCampaign = Pick<Campaign, (typeof playNames)[number]>
+
+/** A campaign's `PlayCampaign` fields. */
+export const playView: (c: Campaign) => PlayCampaign = pick(playNames)
+
+/** The campaign resource of the API: the stored fields but the account, and `gameId`. */
+export const CampaignView = Schema.Struct({
+  id: fields.id,
+  gameId: Schema.String,
+  ...Struct.pick(fields, ["gameSlug", "name", "status"]),
+  channelId: fields.channelId,
+  ...Struct.omit(fields, ["id", "accountId", "channelId", "gameSlug", "name", "status"])
 }).annotate({ identifier: "GameInstance" })
 export type CampaignView = typeof CampaignView.Type
 

@@ -5,9 +5,9 @@
  *
  * @since 0.1.0
  */
-import { Context, type Effect, type Option, Schema } from "effect"
+import { Context, type Effect, type Option, Schema, Struct } from "effect"
 import type { StoreError } from "../Errors.ts"
-import { defined, HttpsUrl, names, pick, PlayLimit, Text, Timestamp, TimeZone } from "../Fields.ts"
+import * as Fields from "../Fields.ts"
 import type { Page, Paged } from "../Pagination.ts"
 
 export const ChannelStatus = Schema.Literals(["active", "disabled"])
@@ -15,66 +15,46 @@ export type ChannelStatus = typeof ChannelStatus.Type
 
 /** What the channel shows when no campaign is live. */
 export const BetweenCampaigns = Schema.Struct({
-  title: Schema.optionalKey(Text(0, 120)),
-  body: Schema.optionalKey(Text(0, 600)),
-  imageUrl: Schema.optionalKey(HttpsUrl)
+  title: Schema.optionalKey(Fields.Text(0, 120)),
+  body: Schema.optionalKey(Fields.Text(0, 600)),
+  imageUrl: Schema.optionalKey(Fields.HttpsUrl)
 })
 export type BetweenCampaigns = typeof BetweenCampaigns.Type
 
-/** A channel as stored and as shown. */
-export interface Channel {
-  readonly id: string
-  readonly accountId: string
-  readonly name: string
-  readonly status: ChannelStatus
-  readonly betweenCampaigns: BetweenCampaigns
-  readonly maxPlaysPerParticipant: number | null
-  readonly maxPlaysPerParticipantPerDay: number | null
-  readonly playLimitTimezone: string
-  readonly createdAt: Timestamp
-  readonly updatedAt: Timestamp
-}
-
-/** What the plays read of a channel (`PlayContextRepo`): its status, message and play limits. */
-export type PlayChannel = Pick<
-  Channel,
-  | "id"
-  | "accountId"
-  | "status"
-  | "betweenCampaigns"
-  | "maxPlaysPerParticipant"
-  | "maxPlaysPerParticipantPerDay"
-  | "playLimitTimezone"
->
-
-/** A channel's `PlayChannel` fields. */
-export const playView = (channel: Channel): PlayChannel => ({
-  id: channel.id,
-  accountId: channel.accountId,
-  status: channel.status,
-  betweenCampaigns: channel.betweenCampaigns,
-  maxPlaysPerParticipant: channel.maxPlaysPerParticipant,
-  maxPlaysPerParticipantPerDay: channel.maxPlaysPerParticipantPerDay,
-  playLimitTimezone: channel.playLimitTimezone
-})
-
-export const Name = Text(1, 200)
-
-/** The channel resource of the API. */
-export const ChannelView = Schema.Struct({
+/**
+ * A channel's fields as stored, written once: the channel's type, its API view (`ChannelView`),
+ * what the plays read (`PlayChannel`) and its table's row (in `sql`) are made of this record.
+ */
+export const fields = {
   id: Schema.String,
+  accountId: Schema.String,
   name: Schema.String,
   status: ChannelStatus,
   betweenCampaigns: BetweenCampaigns,
-  maxPlaysPerParticipant: Schema.NullOr(Schema.Int),
-  maxPlaysPerParticipantPerDay: Schema.NullOr(Schema.Int),
-  playLimitTimezone: Schema.String,
-  createdAt: Timestamp,
-  updatedAt: Timestamp
-}).annotate({ identifier: "Channel" })
+  ...Fields.playLimits,
+  createdAt: Fields.Timestamp,
+  updatedAt: Fields.Timestamp
+}
+
+/** A channel as stored and as shown. */
+export type Channel = Schema.Struct.Type<typeof fields>
+
+/** The fields the plays read of a channel (`PlayContextRepo`): its status, message and play limits. */
+export const playNames = ["id", "accountId", "status", "betweenCampaigns", ...Fields.playLimitNames] as const
+
+/** What the plays read of a channel: its `playNames` fields. */
+export type PlayChannel = Pick<Channel, (typeof playNames)[number]>
+
+/** A channel's `PlayChannel` fields. */
+export const playView: (channel: Channel) => PlayChannel = Fields.pick(playNames)
+
+export const Name = Fields.Text(1, 200)
+
+/** The channel resource of the API: the stored fields but the account. */
+export const ChannelView = Schema.Struct(Struct.omit(fields, ["accountId"])).annotate({ identifier: "Channel" })
 export type ChannelView = typeof ChannelView.Type
 
-const copyView = pick(names(ChannelView))
+const copyView = Fields.pick(Fields.names(ChannelView))
 
 export const view = (channel: Channel): ChannelView => copyView(channel)
 
@@ -83,9 +63,9 @@ export const CreateChannel = Schema.Struct({
   name: Name,
   status: Schema.optionalKey(ChannelStatus),
   betweenCampaigns: Schema.optionalKey(Schema.NullOr(BetweenCampaigns)),
-  maxPlaysPerParticipant: Schema.optionalKey(PlayLimit),
-  maxPlaysPerParticipantPerDay: Schema.optionalKey(PlayLimit),
-  playLimitTimezone: Schema.optionalKey(TimeZone)
+  maxPlaysPerParticipant: Schema.optionalKey(Fields.PlayLimit),
+  maxPlaysPerParticipantPerDay: Schema.optionalKey(Fields.PlayLimit),
+  playLimitTimezone: Schema.optionalKey(Fields.TimeZone)
 }).annotate({ identifier: "CreateChannel" })
 export type CreateChannel = typeof CreateChannel.Type
 
@@ -94,9 +74,9 @@ export const UpdateChannel = Schema.Struct({
   name: Schema.optionalKey(Name),
   status: Schema.optionalKey(ChannelStatus),
   betweenCampaigns: Schema.optionalKey(Schema.NullOr(BetweenCampaigns)),
-  maxPlaysPerParticipant: Schema.optionalKey(PlayLimit),
-  maxPlaysPerParticipantPerDay: Schema.optionalKey(PlayLimit),
-  playLimitTimezone: Schema.optionalKey(TimeZone)
+  maxPlaysPerParticipant: Schema.optionalKey(Fields.PlayLimit),
+  maxPlaysPerParticipantPerDay: Schema.optionalKey(Fields.PlayLimit),
+  playLimitTimezone: Schema.optionalKey(Fields.TimeZone)
 })
   .check(
     Schema.makeFilter((u: object) => Object.keys(u).length > 0 || "Expected at least one property to change", {
@@ -107,7 +87,7 @@ export const UpdateChannel = Schema.Struct({
 export type UpdateChannel = typeof UpdateChannel.Type
 
 /** A new channel from its create body (pure). */
-export const make = (input: CreateChannel, ids: { id: string; accountId: string }, now: Timestamp): Channel => ({
+export const make = (input: CreateChannel, ids: { id: string; accountId: string }, now: Fields.Timestamp): Channel => ({
   id: ids.id,
   accountId: ids.accountId,
   name: input.name,
@@ -121,9 +101,15 @@ export const make = (input: CreateChannel, ids: { id: string; accountId: string 
 })
 
 /** The channel with a change applied (pure). */
-export const update = (channel: Channel, patch: UpdateChannel, now: Timestamp): Channel => ({
+export const update = (channel: Channel, patch: UpdateChannel, now: Fields.Timestamp): Channel => ({
   ...channel,
-  ...defined(patch, ["name", "status", "maxPlaysPerParticipant", "maxPlaysPerParticipantPerDay", "playLimitTimezone"]),
+  ...Fields.defined(patch, [
+    "name",
+    "status",
+    "maxPlaysPerParticipant",
+    "maxPlaysPerParticipantPerDay",
+    "playLimitTimezone"
+  ]),
   ...(patch.betweenCampaigns === undefined ? {} : { betweenCampaigns: patch.betweenCampaigns ?? {} }),
   updatedAt: now
 })

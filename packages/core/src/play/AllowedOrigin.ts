@@ -18,7 +18,7 @@
  *
  * @since 0.1.0
  */
-import { Context, type Effect, Result, Schema, SchemaTransformation } from "effect"
+import { Context, type Effect, Result, Schema, SchemaTransformation, Struct } from "effect"
 import { Conflict, DuplicateOrigin, type StoreError } from "../Errors.ts"
 import { names, pick, Timestamp } from "../Fields.ts"
 import type { Page, Paged } from "../Pagination.ts"
@@ -181,13 +181,19 @@ export const Origin = Schema.String.annotate({
 // The resource
 // -----------------------------------------------------------------------------
 
-/** An allowed origin as stored (`origin` normalised). */
-export interface AllowedOrigin {
-  readonly id: string
-  readonly accountId: string
-  readonly origin: string
-  readonly createdAt: Timestamp
+/**
+ * An allowed origin's fields as stored (`origin` normalised), written once: its type, its API view
+ * and its table's row (in `sql`) are made of this record.
+ */
+export const fields = {
+  id: Schema.String,
+  accountId: Schema.String,
+  origin: Schema.String,
+  createdAt: Timestamp
 }
+
+/** An allowed origin as stored (`origin` normalised). */
+export type AllowedOrigin = Schema.Struct.Type<typeof fields>
 
 /** Body of `POST /v1/tenant/allowed-origins`. */
 export const CreateAllowedOrigin = Schema.Struct({
@@ -196,11 +202,9 @@ export const CreateAllowedOrigin = Schema.Struct({
 export type CreateAllowedOrigin = typeof CreateAllowedOrigin.Type
 
 /** The allowed-origin resource of the API. */
-export const AllowedOriginView = Schema.Struct({
-  id: Schema.String,
-  origin: Schema.String,
-  createdAt: Timestamp
-}).annotate({ identifier: "AllowedOrigin" })
+export const AllowedOriginView = Schema.Struct(Struct.omit(fields, ["accountId"])).annotate({
+  identifier: "AllowedOrigin"
+})
 export type AllowedOriginView = typeof AllowedOriginView.Type
 
 /** A new allowed origin from its (decoded, so normalised) create body (pure). */

@@ -9,28 +9,33 @@
  *
  * @since 0.1.0
  */
-import { Context, type Effect, Schema } from "effect"
+import { Context, type Effect, Schema, Struct } from "effect"
 import type { StoreError } from "../Errors.ts"
-import { names, pick, Text, type Timestamp, Timestamp as TimestampSchema } from "../Fields.ts"
+import { names, pick, Text, Timestamp } from "../Fields.ts"
 import * as Game from "../games/Game.ts"
 import type { Page, Paged } from "../Pagination.ts"
 
-export interface Entry {
-  readonly id: string
-  readonly accountId: string
-  readonly campaignId: string
-  readonly channelId: string
-  readonly sessionId: string | null
-  readonly participantRef: string
-  readonly score: number | null
-  readonly predictionValue: Game.PredictionValue | null
-  readonly outcome: Game.Outcome | null
-  readonly weight: number
-  readonly eligible: boolean
-  readonly createdAt: Timestamp
+/**
+ * An entry's fields as stored, written once: the entry's type, its API view (`EntryView`) and its
+ * table's row (in `sql`, where the prediction is its option id) are made of this record.
+ */
+export const fields = {
+  id: Schema.String,
+  accountId: Schema.String,
+  campaignId: Schema.String,
+  channelId: Schema.String,
+  sessionId: Schema.NullOr(Schema.String),
+  participantRef: Schema.String,
+  score: Schema.NullOr(Schema.Number),
+  predictionValue: Schema.NullOr(Game.PredictionValue),
+  outcome: Schema.NullOr(Game.Outcome),
+  weight: Schema.Number,
+  eligible: Schema.Boolean,
+  createdAt: Timestamp
 }
 
-/** The entry resource of the API. */
+export type Entry = Schema.Struct.Type<typeof fields>
+
 /**
  * Whether an entry can win a draw: every entry can, except a prediction's, which can once the
  * campaign is resolved and only when it holds the resolved option.
@@ -40,16 +45,14 @@ export const eligible = (
   resolvedOptionId: string | null
 ): boolean => predictionValue === null || (resolvedOptionId !== null && resolvedOptionId === predictionValue.optionId)
 
+/**
+ * The entry resource of the API: the stored fields but the account, the channel and the outcome;
+ * the campaign is `gameInstanceId`.
+ */
 export const EntryView = Schema.Struct({
-  id: Schema.String,
+  id: fields.id,
   gameInstanceId: Schema.String,
-  sessionId: Schema.NullOr(Schema.String),
-  participantRef: Schema.String,
-  score: Schema.NullOr(Schema.Number),
-  predictionValue: Schema.NullOr(Game.PredictionValue),
-  weight: Schema.Number,
-  eligible: Schema.Boolean,
-  createdAt: TimestampSchema
+  ...Struct.omit(fields, ["id", "accountId", "campaignId", "channelId", "outcome"])
 }).annotate({ identifier: "Entry" })
 export type EntryView = typeof EntryView.Type
 

@@ -4,21 +4,24 @@
  *
  * @since 0.1.0
  */
-import { Context, type Effect, type Option } from "effect"
+import { Context, type Effect, type Option, Schema } from "effect"
 import type { StoreError } from "../Errors.ts"
-import type { Timestamp } from "../Fields.ts"
+import { type Timestamp, Timestamp as TimestampSchema, TimestampOrNull } from "../Fields.ts"
 
-export interface Session {
-  readonly id: string
-  readonly accountId: string
-  readonly campaignId: string
-  readonly channelId: string
-  readonly participantRef: string
-  readonly origin: string
-  readonly jti: string
-  readonly startedAt: Timestamp
-  readonly finishedAt: Timestamp | null
+/** A session's fields as stored, written once: the session's type and its table's row (in `sql`). */
+export const fields = {
+  id: Schema.String,
+  accountId: Schema.String,
+  campaignId: Schema.String,
+  channelId: Schema.String,
+  participantRef: Schema.String,
+  origin: Schema.String,
+  jti: Schema.String,
+  startedAt: TimestampSchema,
+  finishedAt: TimestampOrNull
 }
+
+export type Session = Schema.Struct.Type<typeof fields>
 
 /** Sessions a player started, as play limits count them. */
 export interface PlayerCounts {

@@ -14,7 +14,7 @@
  *
  * @since 0.1.0
  */
-import { Context, DateTime, Duration, Effect, Option, Schema } from "effect"
+import { Context, DateTime, Duration, Effect, Option, Schema, Struct } from "effect"
 import type { StoreError } from "../Errors.ts"
 import { type Event, EventType } from "./Event.ts"
 import { names, pick, Text, type Timestamp, Timestamp as TimestampSchema, TimestampOrNull } from "../Fields.ts"
@@ -30,20 +30,26 @@ export type DeliveryStatus = typeof DeliveryStatus.Type
 /** The prefix of every signing secret. */
 export const SECRET_PREFIX = "whsec_"
 
-export interface Endpoint {
-  readonly id: string
-  readonly accountId: string
-  readonly url: string
-  readonly events: ReadonlyArray<EventType>
-  readonly gameInstanceIds: ReadonlyArray<string>
-  readonly channelIds: ReadonlyArray<string>
-  readonly includeCouponCodes: boolean
-  readonly status: EndpointStatus
+/**
+ * An endpoint's fields as stored, written once: the endpoint's type, its API views, what the
+ * fan-out reads (`Target`) and its table's row (in `sql`) are made of this record.
+ */
+export const endpointFields = {
+  id: Schema.String,
+  accountId: Schema.String,
+  url: Schema.String,
+  events: Schema.Array(EventType),
+  gameInstanceIds: Schema.Array(Schema.String),
+  channelIds: Schema.Array(Schema.String),
+  includeCouponCodes: Schema.Boolean,
+  status: EndpointStatus,
   /** The signing secret (`whsec_…`): stored to sign, shown once, never logged. */
-  readonly secret: string
-  readonly createdAt: Timestamp
-  readonly updatedAt: Timestamp
+  secret: Schema.String,
+  createdAt: TimestampSchema,
+  updatedAt: TimestampSchema
 }
+
+export type Endpoint = Schema.Struct.Type<typeof endpointFields>
 
 const IdList = Schema.Array(Text(1, 200)).check(Schema.isMaxLength(200))
 const Events = Schema.Array(EventType).check(Schema.isMinLength(1))
@@ -76,24 +82,14 @@ export const UpdateEndpoint = Schema.Struct({
   .annotate({ identifier: "UpdateWebhookEndpoint" })
 export type UpdateEndpoint = typeof UpdateEndpoint.Type
 
-const endpointFields = {
-  id: Schema.String,
-  url: Schema.String,
-  events: Schema.Array(EventType),
-  gameInstanceIds: Schema.Array(Schema.String),
-  channelIds: Schema.Array(Schema.String),
-  includeCouponCodes: Schema.Boolean,
-  status: EndpointStatus,
-  createdAt: TimestampSchema,
-  updatedAt: TimestampSchema
-}
-
 /** An endpoint as listed and updated: never the secret. */
-export const EndpointView = Schema.Struct(endpointFields).annotate({ identifier: "WebhookEndpoint" })
+export const EndpointView = Schema.Struct(Struct.omit(endpointFields, ["accountId", "secret"])).annotate({
+  identifier: "WebhookEndpoint"
+})
 export type EndpointView = typeof EndpointView.Type
 
 /** An endpoint as created: the only time the secret is shown. */
-export const CreatedEndpointView = Schema.Struct({ ...endpointFields, secret: Schema.String }).annotate({
+export const CreatedEndpointView = Schema.Struct({ ...EndpointView.fields, secret: endpointFields.secret }).annotate({
   identifier: "CreatedWebhookEndpoint"
 })
 
@@ -101,8 +97,11 @@ const copyView = pick(names(EndpointView))
 
 export const view = (e: Endpoint): EndpointView => copyView(e)
 
-/** What the fan-out reads of an endpoint. */
-export type Target = Pick<Endpoint, "id" | "status" | "events" | "gameInstanceIds" | "channelIds">
+/** The fields the fan-out reads of an endpoint: what `matches` decides with, and its id. */
+export const targetNames = ["id", "status", "events", "gameInstanceIds", "channelIds"] as const
+
+/** What the fan-out reads of an endpoint: its `targetNames` fields. */
+export type Target = Pick<Endpoint, (typeof targetNames)[number]>
 
 /** Whether `event` goes to `endpoint` (pure). */
 export const matches = (
@@ -120,28 +119,35 @@ export const matches = (
 // ---------------------------------------------------------------------------------------------
 
 /** The body sent: `{ type, createdAt, data }`. Stored without any coupon code. */
-export interface Payload {
-  readonly type: EventType
-  readonly createdAt: string
-  readonly data: { readonly [key: string]: unknown }
+export const Payload = Schema.Struct({
+  type: EventType,
+  createdAt: Schema.String,
+  data: Schema.Record(Schema.String, Schema.Unknown)
+})
+export type Payload = Schema.Struct.Type<typeof Payload.fields>
+
+/**
+ * A delivery's fields as stored, written once: the delivery's type, its API view (`DeliveryView`)
+ * and its table's row (in `sql`) are made of this record.
+ */
+export const deliveryFields = {
+  id: Schema.String,
+  accountId: Schema.String,
+  endpointId: Schema.String,
+  eventId: Schema.String,
+  eventType: EventType,
+  payload: Payload,
+  status: DeliveryStatus,
+  attemptCount: Schema.Int,
+  lastAttemptedAt: TimestampOrNull,
+  nextRetryAt: TimestampOrNull,
+  responseStatus: Schema.NullOr(Schema.Int),
+  /** A short note on why the last try failed (never the endpoint's response body). */
+  note: Schema.NullOr(Schema.String),
+  createdAt: TimestampSchema
 }
 
-export interface Delivery {
-  readonly id: string
-  readonly accountId: string
-  readonly endpointId: string
-  readonly eventId: string
-  readonly eventType: EventType
-  readonly payload: Payload
-  readonly status: DeliveryStatus
-  readonly attemptCount: number
-  readonly lastAttemptedAt: Timestamp | null
-  readonly nextRetryAt: Timestamp | null
-  readonly responseStatus: number | null
-  /** A short note on why the last try failed (never the endpoint's response body). */
-  readonly note: string | null
-  readonly createdAt: Timestamp
-}
+export type Delivery = Schema.Struct.Type<typeof deliveryFields>
 
 /** The event's data as stored and delivered: any coupon's `code` removed (added back at send time). */
 const withoutCode = (data: Event["data"]): Event["data"] => {
@@ -186,23 +192,12 @@ export const fanOut: (
   }
 )
 
+/** A delivery as the API shows it: the stored fields but the account and the event, and `responseBody`. */
 export const DeliveryView = Schema.Struct({
-  id: Schema.String,
-  endpointId: Schema.String,
-  eventType: EventType,
-  payload: Schema.Struct({
-    type: EventType,
-    createdAt: Schema.String,
-    data: Schema.Record(Schema.String, Schema.Unknown)
-  }),
-  status: DeliveryStatus,
-  attemptCount: Schema.Int,
-  lastAttemptedAt: TimestampOrNull,
-  nextRetryAt: TimestampOrNull,
-  responseStatus: Schema.NullOr(Schema.Int),
+  ...Struct.omit(deliveryFields, ["accountId", "eventId", "note", "createdAt"]),
   responseBody: Schema.Null,
-  note: Schema.NullOr(Schema.String),
-  createdAt: TimestampSchema
+  note: deliveryFields.note,
+  createdAt: deliveryFields.createdAt
 }).annotate({ identifier: "WebhookDelivery" })
 export type DeliveryView = typeof DeliveryView.Type
 

@@ -5,6 +5,11 @@
  * follows. From the record come the select list and the row schema; nothing is parsed back out of
  * SQL text.
  *
+ * A table's record is made from its resource's field record in core (`Campaign.fields`) by
+ * `fromFields`, so a resource's fields are written once: the core's schemas as they are, except its
+ * times, which the driver returns as `Date`s (`Values.Time`), and the overrides a table states
+ * (a field stored under another name or in another form).
+ *
  * Rows are read with `.values` (each row an array, in the select list's order), so a select list
  * is plain column names (`a.id, a.plan, …`) with no aliases, and several tables can share a row: a
  * join reads each table from an offset (`read(table, { alias, offset })`), the next one starting at
@@ -12,9 +17,11 @@
  *
  * @since 0.1.0
  */
+import { Timestamp, TimestampOrNull } from "@campaign-games/core/Fields"
 import type { Page, Paged } from "@campaign-games/core/Pagination"
-import { Effect, Exit, Option, Schema } from "effect"
+import { Effect, Exit, Option, Schema, type Types } from "effect"
 import { Statement } from "effect/sql"
+import { Time, TimeOrNull } from "./Values.ts"
 
 /** A table (or a narrower read of one): its field record and the row schema made of it. */
 export interface Table<F extends Schema.Struct.Fields> {
@@ -27,6 +34,52 @@ export const make = <const F extends Schema.Struct.Fields>(fields: F): Table<F> 
   fields,
   Row: Schema.Struct(fields)
 })
+
+/** The schema of a column's value, for the core's schema of its field: a time is read as a `Date`. */
+export type Column<S> = S extends typeof TimestampOrNull
+  ? typeof TimeOrNull
+  : S extends typeof Timestamp
+    ? typeof Time
+    : S
+
+const columnOf = (schema: Schema.Struct.Fields[string]): Schema.Struct.Fields[string] =>
+  schema === Timestamp ? Time : schema === TimestampOrNull ? TimeOrNull : schema
+
+/**
+ * Overrides of a table made from a core field record: for a field, the fields that stand in its
+ * place in the row (another name or another schema; none to leave it out).
+ */
+export type Overrides<F extends Schema.Struct.Fields> = { readonly [K in keyof F]?: Schema.Struct.Fields }
+
+/** The row's fields of a table made from the core field record `F` with the overrides `O`. */
+export type FromFields<F extends Schema.Struct.Fields, O extends Overrides<F>> = AsFields<
+  Types.Simplify<
+    { readonly [K in Exclude<keyof F, keyof O>]: Column<F[K]> } & Types.UnionToIntersection<
+      { [K in keyof O]-?: NonNullable<O[K]> }[keyof O]
+    >
+  >
+>
+
+type AsFields<A> = A extends Schema.Struct.Fields ? A : never
+
+/**
+ * The table of a resource's field record in core (`Campaign.fields`): each field's column read with
+ * the core's schema, except times (`Fields.Timestamp`, `Fields.TimestampOrNull`), read as the driver's
+ * `Date`s (`Values.Time`, `Values.TimeOrNull`); a field in `overrides` is replaced, in its place,
+ * by the fields given for it.
+ */
+export const fromFields = <const F extends Schema.Struct.Fields, const O extends Overrides<F> = Record<never, never>>(
+  fields: F,
+  overrides?: O
+): Table<FromFields<F, O>> => {
+  const row: Record<string, Schema.Struct.Fields[string]> = {}
+  for (const [field, schema] of Object.entries(fields)) {
+    const replacement: Schema.Struct.Fields | undefined = overrides?.[field]
+    if (replacement === undefined) row[field] = columnOf(schema)
+    else Object.assign(row, replacement)
+  }
+  return make(row as FromFields<F, O>)
+}
 
 /** The same table with only the fields `keys`: a narrower read. */
 export const pick = <F extends Schema.Struct.Fields, const K extends keyof F>(
@@ -61,7 +114,7 @@ export interface Read<A> {
 }
 
 /** The column of a field: its name in snake_case. */
-const columnOf = (field: string): string => field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`)
+const columnName = (field: string): string => field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`)
 
 /**
  * Reads `table` from position `offset` (default 0) of each row, its columns selected from the
@@ -94,7 +147,7 @@ export const read = <F extends Schema.Struct.Fields, A = Schema.Struct.Type<F>>(
     return map === undefined ? (decoded as Exit.Exit<A, Schema.SchemaError>) : Exit.map(decoded, map)
   }
   return {
-    select: Statement.fragment([Statement.literal(fields.map((field) => prefix + columnOf(field)).join(", "))]),
+    select: Statement.fragment([Statement.literal(fields.map((field) => prefix + columnName(field)).join(", "))]),
     end: offset + fields.length,
     row: decodeOne,
     decode: (rows) => {
