@@ -11,12 +11,13 @@
  * @since 0.1.0
  */
 import { DateTime, Option, Schema, SchemaTransformation } from "effect"
+import * as StorableText from "./StorableText.ts"
 
-/** A string of `min` to `max` characters. */
+/** A string of `min` to `max` characters that a store can hold (`StorableText`). */
 export const Text = (min: number, max: number) =>
   min > 0
-    ? Schema.String.check(Schema.isMinLength(min), Schema.isMaxLength(max))
-    : Schema.String.check(Schema.isMaxLength(max))
+    ? Schema.String.check(Schema.isMinLength(min), Schema.isMaxLength(max), StorableText.check)
+    : Schema.String.check(Schema.isMaxLength(max), StorableText.check)
 
 /** A time, ISO 8601 in UTC on the wire (`2026-01-01T00:00:00.000Z`), `DateTime.Utc` in the domain. */
 export const Timestamp = Schema.DateTimeUtcFromString.annotate({ format: "date-time" })
@@ -61,6 +62,7 @@ export const isHttpsUrl = (url: string): boolean => {
 /** An https URL of up to 2048 characters. */
 export const HttpsUrl = Schema.String.annotate({ format: "uri" }).check(
   Schema.isMaxLength(2048),
+  StorableText.check,
   Schema.makeFilter((s: string) => isHttpsUrl(s) || "Expected an https URL", { expected: "an https URL" })
 )
 

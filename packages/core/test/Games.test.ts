@@ -465,8 +465,9 @@ describe("Finishing Spin the Wheel", () => {
     }).pipe(Random.withSeed("wheel-distribution"))
   )
 
-  it("ignores extra keys in the finish body and refuses a body that is not an object", () => {
-    assert.isTrue(Result.isSuccess(SpinTheWheel.game.finish(config, { cheat: "a" }, 0.5)))
+  it("refuses extra keys in the finish body by name, and a body that is not an object", () => {
+    assert.isTrue(Result.isSuccess(SpinTheWheel.game.finish(config, {}, 0.5)))
+    assert.deepStrictEqual(finishErrors(W, config, { cheat: "a" }), ["cheat"])
     assert.deepStrictEqual(finishErrors(W, config, null), ["body"])
   })
 

@@ -29,6 +29,8 @@ export class Api extends HttpApi.make("campaign-games")
   .add(EntriesApi)
   .add(WebhooksApi)
   .annotate(HttpApi.ParseOptions, { errors: "all", onExcessProperty: "ignore" })
+  // Bodies are strict, as Stripe's: a field the operation does not know is a 400 naming it.
+  .annotate(HttpApi.PayloadParseOptions, { errors: "all", onExcessProperty: "error" })
   .annotateMerge(
     OpenApi.annotations({
       title: "Campaign Games API",

@@ -1,9 +1,11 @@
 /**
  * The outermost middleware of the server: every answer that did not come from the API's own error
  * encoding is put into the specification's error shape here. Unknown routes answer 404
- * `not_found`; request decoding failures (body, query, path) 400 `invalid_request` with every failing
- * field in `details`; malformed JSON 400; a body over the size limit 413; a wrong content type
- * 400; anything unexpected 500 `internal_error` (logged with its cause, never with the request body).
+ * `not_found`, unless the path has a segment that is not UTF-8 (400 naming the parameter, see
+ * `StrictInput`); request decoding failures (body, query, path) 400 `invalid_request` with every
+ * failing field in `details`; malformed JSON 400; a body over the size limit 413; a wrong content
+ * type 400; anything unexpected 500 `internal_error` (logged with its cause, never with the
+ * request body).
  *
  * @since 0.1.0
  */
@@ -11,7 +13,9 @@ import { type Errors, Validation } from "@campaign-games/core"
 import { ByteSize, Cause, Effect, Predicate, type Types } from "effect"
 import { HttpIncomingMessage, HttpRouter, HttpServerError, HttpServerResponse } from "effect/http"
 import { HttpApiError } from "effect/http-api"
+import { Api } from "./Api.ts"
 import * as ApiError from "./ApiError.ts"
+import * as StrictInput from "./StrictInput.ts"
 
 /** The largest JSON body accepted (1 MiB); larger ones answer 413. */
 export const MAX_JSON_BODY = ByteSize.mebibytes(1)
@@ -38,6 +42,19 @@ const schemaErrorResponse = (error: HttpApiError.HttpApiSchemaError) => {
   )
 }
 
+/** Every route of the API, for naming the parameter of a path that is not UTF-8. */
+const routes: ReadonlyArray<StrictInput.Route> = Object.values(Api.groups).flatMap((group) =>
+  Object.values(group.endpoints)
+)
+
+/** A 404, or the 400 of a path that is not UTF-8 (the router matches no route to such a path). */
+const routeNotFound = (request: { readonly method: string; readonly url: string }) => {
+  const undecodable = StrictInput.undecodablePath(routes, request.method, request.url)
+  return undecodable === undefined
+    ? json("not_found", `No route ${request.method} ${request.url.split("?")[0]}.`)
+    : json("invalid_request", `Invalid path field ${undecodable.path}: ${undecodable.message}`, [undecodable])
+}
+
 const isTagged = (u: unknown, tag: string): boolean => Predicate.isTagged(u, tag)
 
 /** The response for a failure or defect that escaped the API's own encoding. */
@@ -52,9 +69,7 @@ export const renderCause = (cause: Cause.Cause<unknown>) =>
       }
       if (value instanceof HttpServerError.HttpServerError) {
         const inner = value.reason
-        if (inner._tag === "RouteNotFound") {
-          return json("not_found", `No route ${inner.request.method} ${inner.request.url.split("?")[0]}.`)
-        }
+        if (inner._tag === "RouteNotFound") return routeNotFound(inner.request)
         if (inner._tag === "RequestParseError") {
           return inner.reason === "BodyTooLarge"
             ? json("invalid_request", "The request body is too large.", [{ path: "body", message: "too large" }], 413)

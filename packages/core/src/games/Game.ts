@@ -100,6 +100,9 @@ export interface Game extends About, Rules<Config, unknown, unknown> {
 
 const parseOptions = { errors: "all", onExcessProperty: "ignore" } as const
 
+/** A finish body is strict, as every body is: a field the game does not know is refused by name. */
+const bodyParseOptions = { errors: "all", onExcessProperty: "error" } as const
+
 /** The JSON Schema (draft 2020-12) of a schema, as one self-contained object. */
 export const toJsonSchema = (schema: Schema.Top): JsonSchema.JsonSchema => {
   const document = Schema.toJsonSchemaDocument(schema)
@@ -154,7 +157,7 @@ export const make = <C extends Config, B>(definition: Definition<C, B>): Game =>
     finish: (input, rawBody, random) => {
       const config = decodeConfig(input, parseOptions)
       if (Result.isFailure(config)) return Result.fail(fromSchemaError(config.failure, "config"))
-      const body = decodeBody(rawBody, parseOptions)
+      const body = decodeBody(rawBody, bodyParseOptions)
       if (Result.isFailure(body)) return Result.fail(fromSchemaError(body.failure))
       return definition.finish(config.success, body.success, clampUnit(random))
     }

@@ -48,8 +48,15 @@ export const Config = Schema.Struct({
 })
 export type Config = typeof Config.Type
 
-/** The finish body: nothing, the server spins. */
-export const FinishBody = Schema.Record(Schema.String, Schema.Unknown)
+/**
+ * The finish body: nothing (`{}`), the server spins. Any field is refused by name, as an unknown
+ * field of any body is (an empty struct would take any object).
+ */
+export const FinishBody = Schema.Record(Schema.String, Schema.Unknown).check(
+  Schema.makeFilter((body: { readonly [key: string]: unknown }) =>
+    Object.keys(body).map((key) => ({ path: [key], issue: "Unexpected key: the wheel's finish body is {}" }))
+  )
+)
 export type FinishBody = typeof FinishBody.Type
 
 export const labelKeys = [

@@ -1,6 +1,7 @@
 /**
  * Allowed-origin use cases: tokens are minted only for an origin on the account's list.
- * Managing the list needs `origins.manage`; reading it `settings.read` (or `origins.manage`).
+ * Managing the list needs `origins.manage`; reading it needs `settings.read` (DESIGN.md: listing
+ * needs `settings.read`, so a key that may only add origins cannot read the account's list).
  *
  * @since 0.1.0
  */
@@ -46,7 +47,7 @@ export class AllowedOrigins extends Context.Service<
       })
 
       const list = Effect.fn("AllowedOrigins.list")(function* (actor: Actor.Actor, page: Page) {
-        yield* Actor.requireAny(actor, "settings.read", "origins.manage")
+        yield* Actor.require(actor, "settings.read")
         return yield* repo.list(actor.account.id, page)
       })
 

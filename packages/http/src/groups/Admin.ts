@@ -9,6 +9,7 @@ import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
 import * as ApiError from "../ApiError.ts"
 import { AdminAuth, CommonErrors } from "../Security.ts"
+import { StrictInput } from "../StrictInput.ts"
 
 export class AdminApi extends HttpApiGroup.make("admin")
   .add(
@@ -25,6 +26,7 @@ export class AdminApi extends HttpApiGroup.make("admin")
       error: ApiError.NotFound
     })
   )
+  .middleware(StrictInput)
   .middleware(CommonErrors)
   .middleware(AdminAuth)
   .prefix("/admin/v1")

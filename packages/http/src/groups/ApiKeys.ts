@@ -8,6 +8,7 @@ import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
 import * as ApiError from "../ApiError.ts"
 import { ApiKeyAuth, CommonErrors } from "../Security.ts"
+import { StrictInput } from "../StrictInput.ts"
 import * as Endpoint from "./Endpoint.ts"
 
 export class ApiKeysApi extends HttpApiGroup.make("apiKeys")
@@ -39,6 +40,7 @@ export class ApiKeysApi extends HttpApiGroup.make("apiKeys")
       "Revokes the key: it answers 401 from then on. Permission keys.manage."
     )
   )
+  .middleware(StrictInput)
   .middleware(CommonErrors)
   .middleware(ApiKeyAuth)
   .prefix("/v1/tenant/api-keys")

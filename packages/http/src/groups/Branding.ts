@@ -7,6 +7,7 @@ import { Theme } from "@campaign-games/core"
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
 import { ApiKeyAuth, CommonErrors } from "../Security.ts"
+import { StrictInput } from "../StrictInput.ts"
 import * as Endpoint from "./Endpoint.ts"
 
 const Reply = Schema.Struct({ theme: Theme.Theme })
@@ -22,6 +23,7 @@ export class BrandingApi extends HttpApiGroup.make("branding")
       "Permission branding.write. Replaces the branding: fields left out are cleared. Label keys may be any game's. Without the custom branding or custom copy plan features the theme is kept, but players see the default look or wording."
     )
   )
+  .middleware(StrictInput)
   .middleware(CommonErrors)
   .middleware(ApiKeyAuth)
   .prefix("/v1/tenant/branding")

@@ -8,6 +8,7 @@ import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
 import * as ApiError from "../ApiError.ts"
 import { ApiKeyAuth, CommonErrors } from "../Security.ts"
+import { StrictInput } from "../StrictInput.ts"
 import * as Endpoint from "./Endpoint.ts"
 
 const One = Schema.Struct({ gameInstance: Campaign.CampaignView })
@@ -44,6 +45,7 @@ export class GamesApi extends HttpApiGroup.make("games")
       "The games the engine runs, each with its config's JSON Schema. Permission campaigns.read."
     )
   )
+  .middleware(StrictInput)
   .middleware(CommonErrors)
   .middleware(ApiKeyAuth)
   .annotateMerge(OpenApi.annotations({ title: "Games" })) {}
@@ -119,6 +121,7 @@ export class CampaignsApi extends HttpApiGroup.make("campaigns")
       "Marks the option that happened on a prediction campaign (sets resolvedOptionId and resolvedAt). Permission campaigns.resolve. Unknown option 400; another campaign kind, an archived campaign, or a campaign already resolved to another option 409; resolving to the same option again changes nothing."
     )
   )
+  .middleware(StrictInput)
   .middleware(CommonErrors)
   .middleware(ApiKeyAuth)
   .prefix("/v1/game-instances")

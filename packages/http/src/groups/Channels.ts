@@ -8,6 +8,7 @@ import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
 import * as ApiError from "../ApiError.ts"
 import { ApiKeyAuth, CommonErrors } from "../Security.ts"
+import { StrictInput } from "../StrictInput.ts"
 import * as Endpoint from "./Endpoint.ts"
 
 const ChannelResponse = Schema.Struct({ channel: Channel.ChannelView })
@@ -60,6 +61,7 @@ export class ChannelsApi extends HttpApiGroup.make("channels")
       "Permission channels.manage. Refused with 409 while any campaign exists on the channel; disable the channel instead."
     )
   )
+  .middleware(StrictInput)
   .middleware(CommonErrors)
   .middleware(ApiKeyAuth)
   .prefix("/v1/channels")

@@ -18,6 +18,7 @@ import { Context } from "effect"
 import * as ApiError from "../ApiError.ts"
 import * as RateLimit from "../RateLimit.ts"
 import { ApiKeyAuth, CommonErrors, KeyCheckedByOperation, RequiredPermissions } from "../Security.ts"
+import { StrictInput } from "../StrictInput.ts"
 import * as Endpoint from "./Endpoint.ts"
 
 export class AllowedOriginsApi extends HttpApiGroup.make("allowedOrigins")
@@ -34,7 +35,7 @@ export class AllowedOriginsApi extends HttpApiGroup.make("allowedOrigins")
     HttpApiEndpoint.get("list", "/", {
       query: Pagination.query(Pagination.Defaults.allowedOrigins),
       success: Schema.Struct({ allowedOrigins: Schema.Array(AllowedOrigin.AllowedOriginView), total: Schema.Int })
-    }).annotateMerge(Endpoint.describe("Oldest first. Permission settings.read (or origins.manage).")),
+    }).annotateMerge(Endpoint.describe("Oldest first. Permission settings.read.")),
     Endpoint.permitted(
       HttpApiEndpoint.delete("delete", "/:originId", {
         params: { originId: Schema.String },
@@ -45,6 +46,7 @@ export class AllowedOriginsApi extends HttpApiGroup.make("allowedOrigins")
       "Permission origins.manage."
     )
   )
+  .middleware(StrictInput)
   .middleware(CommonErrors)
   .middleware(ApiKeyAuth)
   .prefix("/v1/tenant/allowed-origins")
@@ -78,6 +80,7 @@ export class TokensApi extends HttpApiGroup.make("tokens")
         )
       )
   )
+  .middleware(StrictInput)
   .middleware(CommonErrors)
   .middleware(ApiKeyAuth)
   .annotateMerge(OpenApi.annotations({ title: "Client tokens" })) {}
@@ -134,6 +137,7 @@ export class PlayApi extends HttpApiGroup.make("play")
       )
     )
   )
+  .middleware(StrictInput)
   .middleware(CommonErrors)
   .middleware(ClientTokenAuth)
   .prefix("/v1/play/sessions")
@@ -152,6 +156,7 @@ export class EntriesApi extends HttpApiGroup.make("entries")
       "Permission results.read. limit 1–500 (default 500), offset, search (part of participantRef, any case), sort createdAt|score|participantRef (entries without a score last), dir asc|desc (default desc), eligible true|false."
     )
   )
+  .middleware(StrictInput)
   .middleware(CommonErrors)
   .middleware(ApiKeyAuth)
   .annotateMerge(OpenApi.annotations({ title: "Entries" })) {}

@@ -7,15 +7,17 @@
  * @since 0.1.0
  */
 import type { Actor } from "@campaign-games/core"
-import { Effect } from "effect"
-import type { Context, Layer, Scope } from "effect"
+import { Effect, Layer } from "effect"
+import type { Context, Scope } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import type { HttpApi, HttpApiGroup } from "effect/http-api"
 import { CurrentActor } from "../Security.ts"
+import * as StrictInput from "../StrictInput.ts"
 
 /**
  * `HttpApiBuilder.group` for a group whose handlers call one core service: `build` receives the
- * handlers and the service, read once when the group's layer is built.
+ * handlers and the service, read once when the group's layer is built. The group's `StrictInput`
+ * middleware is provided with it (`strict`).
  */
 export const group = <
   ApiId extends string,
@@ -35,15 +37,20 @@ export const group = <
 ): Layer.Layer<
   HttpApiGroup.Service<ApiId, Identifier>,
   never,
-  I | Exclude<HttpApiBuilder.Handlers.Context<Return>, Scope.Scope>
+  Exclude<I | HttpApiBuilder.Handlers.Context<Return>, Scope.Scope | StrictInput.StrictInput>
 > =>
   // The handlers `build` answers are checked by its own signature; `HttpApiBuilder.group` cannot see
   // through the effect that reads the service, hence the casts.
-  HttpApiBuilder.group(
-    api,
-    identifier,
-    (handlers) => Effect.map(service, (resolved) => build(handlers, resolved)) as never
+  strict(
+    HttpApiBuilder.group(
+      api,
+      identifier,
+      (handlers) => Effect.map(service, (resolved) => build(handlers, resolved)) as never
+    )
   ) as never
+
+/** A group's handler layer with the `StrictInput` middleware its endpoints declare. */
+export const strict = <A, E, R>(group: Layer.Layer<A, E, R>) => group.pipe(Layer.provide(StrictInput.layer))
 
 /** Runs `run` as the calling key's actor and answers `view` of its result. */
 export const asActor = <A, E, R, B>(run: (actor: Actor.Actor) => Effect.Effect<A, E, R>, view: (a: A) => B) =>
