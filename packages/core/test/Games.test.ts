@@ -444,6 +444,17 @@ describe("Finishing Spin the Wheel", () => {
     })
   )
 
+  it("scores from a config it decoded before as from the raw config, and another game decodes it anew", () => {
+    const even = { segments: segments(4) }
+    const decoded = SpinTheWheel.game.decodeConfig(even)
+    for (const r of [0, 0.26, 0.51, 0.76]) {
+      assert.deepStrictEqual(SpinTheWheel.game.finish(decoded, {}, r), SpinTheWheel.game.finish(even, {}, r))
+    }
+    assert.deepStrictEqual(SpinTheWheel.game.playerView(decoded), SpinTheWheel.game.playerView(even))
+    // The quiz does not take the wheel's decoding: it decodes what it is given, and refuses it.
+    assert.isTrue(Result.isFailure(Quiz.game.finish(decoded, { answers: [] }, 0)))
+  })
+
   it("gives every segment weight 1 when none is set", () => {
     const even = { segments: segments(4) }
     const ids = [0, 0.26, 0.51, 0.76].map((r) => Result.getOrThrow(SpinTheWheel.game.finish(even, {}, r)).outcome?.id)

@@ -94,6 +94,8 @@ export interface Definition<C extends Config, B> extends About, Rules<C, C, B> {
 
 /** A game of the catalogue. Configs and finish bodies are taken as `unknown` and decoded first. */
 export interface Game extends About, Rules<Config, unknown, unknown> {
+  /** The config decoded once, for the calls below to take in place of it (`DecodedConfig`). */
+  readonly decodeConfig: (config: unknown) => DecodedConfig
   /** `configSchema` as a JSON Schema (draft 2020-12), as served by `GET /v1/games`. */
   readonly configJsonSchema: JsonSchema.JsonSchema
 }
@@ -113,21 +115,31 @@ export const toJsonSchema = (schema: Schema.Top): JsonSchema.JsonSchema => {
   }
 }
 
+const DecodedTypeId = "~@campaign-games/core/Game/DecodedConfig" as const
+
+/**
+ * A config as a game decoded it (`Game.decodeConfig`): the game's calls take it in place of the raw
+ * config and skip decoding it again (a finish from a campaign the instance remembers).
+ */
+export interface DecodedConfig {
+  readonly [DecodedTypeId]: typeof DecodedTypeId
+  /** The game that decoded it: another game decodes the raw config as usual. */
+  readonly slug: string
+  readonly result: Result.Result<unknown, Schema.SchemaError>
+}
+
+const isDecodedConfig = (input: unknown): input is DecodedConfig =>
+  typeof input === "object" && input !== null && DecodedTypeId in input
+
 /** Builds a catalogue `Game` from a typed definition. */
 export const make = <C extends Config, B>(definition: Definition<C, B>): Game => {
   const decode = Schema.decodeUnknownResult(definition.configSchema)
-  // Decoded configs by the object decoded: configs are never changed in place, and a finish scores
-  // from the same campaign object many times (`Plays` keeps the campaigns it read).
-  const decoded = new WeakMap<object, ReturnType<typeof decode>>()
-  const decodeConfig = (input: unknown, options: typeof parseOptions) => {
-    if (typeof input !== "object" || input === null) return decode(input, options)
-    let result = decoded.get(input)
-    if (result === undefined) {
-      result = decode(input, options)
-      decoded.set(input, result)
-    }
-    return result
-  }
+  // A config this game decoded before (`decodeConfig`: a campaign `InstanceCache` keeps carries
+  // its config decoded), or one to decode now.
+  const decodeConfig = (input: unknown, options: typeof parseOptions) =>
+    isDecodedConfig(input) && input.slug === definition.slug
+      ? (input.result as ReturnType<typeof decode>)
+      : decode(input, options)
   const decodeBody = Schema.decodeUnknownResult(definition.finishSchema)
   const withConfig =
     <A>(orElse: A, f: (config: C) => A) =>
@@ -136,6 +148,11 @@ export const make = <C extends Config, B>(definition: Definition<C, B>): Game =>
       return Result.isSuccess(config) ? f(config.success) : orElse
     }
   return {
+    decodeConfig: (input) => ({
+      [DecodedTypeId]: DecodedTypeId,
+      slug: definition.slug,
+      result: decode(input, parseOptions)
+    }),
     slug: definition.slug,
     name: definition.name,
     description: definition.description,

@@ -58,7 +58,7 @@ import type * as Game from "../games/Game.ts"
 import * as Games from "../games/Games.ts"
 import * as Ids from "../Ids.ts"
 import type { Page, Paged } from "../Pagination.ts"
-import { dayWindowAt, InstanceCache } from "../InstanceCache.ts"
+import { dayWindowAt, InstanceCache, type KnownCampaign } from "../InstanceCache.ts"
 import * as Mint from "./Mint.ts"
 import { type Completion, type FinishBasis, PlayContextRepo, PlayFinishRepo } from "./PlayContext.ts"
 import * as PlayLimit from "./PlayLimit.ts"
@@ -226,6 +226,11 @@ export class Plays extends Context.Service<
       // endpoints (at a finish), kept in `InstanceCache`: a finish decides from them without reading
       // first, and `complete` writes only while they are still so (else it reads and decides).
       const remember = <A>(known: Cache.Cache<string, A>, key: string, value: A) => Cache.set(known, key, value)
+      /** A campaign as remembered: with its config decoded once by its game. */
+      const knownOf = (campaign: Campaign.PlayCampaign): KnownCampaign => ({
+        campaign,
+        config: Games.bySlug(campaign.gameSlug)!.decodeConfig(campaign.config)
+      })
 
       const start = Effect.fn("Plays.start")(function* (token: string) {
         const claims = yield* claimsOf(token, Duration.zero)
@@ -244,7 +249,8 @@ export class Plays extends Context.Service<
         // Written only when playable and within the play limits (counted under the player's lock).
         const found = yield* context.start({ session: draft, month: Usage.monthOf(now), days: daysOf })
         const campaign = yield* orFail(found.campaign, gone("campaign", claims.gid))
-        yield* remember(cache.campaigns, campaign.id, campaign)
+        const known = knownOf(campaign)
+        yield* remember(cache.campaigns, campaign.id, known)
         if (campaign.status !== "active") return yield* unavailable(campaign.id, "campaignNotActive")
         const channel = yield* orFail(found.channel, gone("channel", claims.chn))
         if (channel.status !== "active") return yield* unavailable(campaign.id, "channelDisabled")
@@ -265,7 +271,7 @@ export class Plays extends Context.Service<
         return {
           session,
           campaign,
-          game: { slug: game.slug, config: game.playerView(campaign.config), theme, labels: theme.labels ?? {} }
+          game: { slug: game.slug, config: game.playerView(known.config), theme, labels: theme.labels ?? {} }
         } satisfies Started
       })
 
@@ -322,10 +328,11 @@ export class Plays extends Context.Service<
         if (Option.isNone(found)) return yield* notFound("session", sessionId)
         const { session, campaign, endpoints } = found.value
         if (session.jti !== claims.jti || session.accountId !== claims.acc) return yield* notFound("session", sessionId)
-        yield* remember(cache.campaigns, campaign.id, campaign)
+        const known = knownOf(campaign)
+        yield* remember(cache.campaigns, campaign.id, known)
         yield* remember(cache.endpoints, session.accountId, endpoints)
         if (session.finishedAt !== null) return yield* new Conflict({ reason: new PlayAlreadyFinished({ sessionId }) })
-        return { jti: claims.jti, campaign, endpoints } satisfies FinishBasis
+        return { basis: { jti: claims.jti, campaign, endpoints } satisfies FinishBasis, config: known.config }
       })
 
       const finish = Effect.fn("Plays.finish")(function* (token: string, sessionId: string, body: unknown) {
@@ -337,10 +344,11 @@ export class Plays extends Context.Service<
         // Decided from what this instance knows when it knows the campaign and the endpoints (no
         // read), else from a read; `complete` writes only while what it decided from still holds,
         // and a finish whose write is refused reads and decides again.
-        const knownCampaign = Option.getOrUndefined(yield* Cache.getOption(cache.campaigns, claims.gid))
+        const known = Option.getOrUndefined(yield* Cache.getOption(cache.campaigns, claims.gid))
         const endpointsKnown = Option.getOrUndefined(yield* Cache.getOption(cache.endpoints, claims.acc))
-        if (knownCampaign !== undefined && endpointsKnown !== undefined) {
-          const scored = game(knownCampaign).finish(knownCampaign.config, body ?? {}, random)
+        if (known !== undefined && endpointsKnown !== undefined) {
+          const knownCampaign = known.campaign
+          const scored = game(knownCampaign).finish(known.config, body ?? {}, random)
           // A body the known config refuses is judged again against the campaign as read.
           if (Result.isSuccess(scored)) {
             const basis: FinishBasis = { jti: claims.jti, campaign: knownCampaign, endpoints: endpointsKnown }
@@ -349,8 +357,8 @@ export class Plays extends Context.Service<
           }
         }
         for (let reads = 1; ; reads++) {
-          const basis = yield* readBasis(claims, sessionId)
-          const scored = game(basis.campaign).finish(basis.campaign.config, body ?? {}, random)
+          const { basis, config } = yield* readBasis(claims, sessionId)
+          const scored = game(basis.campaign).finish(config, body ?? {}, random)
           if (Result.isFailure(scored)) return yield* scored.failure
           const { completion, finished } = yield* completionOf(session, basis, scored.success, now)
           if (yield* finishes.complete(completion, basis)) return finished
