@@ -4,7 +4,7 @@
  *
  * @since 0.1.0
  */
-import { Context, Effect, Layer } from "effect"
+import { Cache, Context, Effect, Layer } from "effect"
 
 export class Secrets extends Context.Service<
   Secrets,
@@ -20,42 +20,39 @@ export class Secrets extends Context.Service<
   }
 >()("@campaign-games/core/Secrets") {
   /** WebCrypto implementation (`globalThis.crypto`). */
-  static readonly layerWebCrypto = Layer.sync(Secrets, () => {
-    const subtle = globalThis.crypto.subtle
-    const encoder = new TextEncoder()
-    const hmacKeys = new Map<string, Promise<CryptoKey>>()
-    const hmacKey = (key: string): Promise<CryptoKey> => {
-      let found = hmacKeys.get(key)
-      if (found === undefined) {
-        found = subtle.importKey("raw", encoder.encode(key), { name: "HMAC", hash: "SHA-256" }, false, ["sign"])
-        if (hmacKeys.size > 1000) hmacKeys.clear()
-        hmacKeys.set(key, found)
-      }
-      return found
-    }
-    return Secrets.of({
-      randomToken: (bytes) =>
-        Effect.sync(() => {
-          const buf = new Uint8Array(bytes)
-          globalThis.crypto.getRandomValues(buf)
-          return base32(buf)
-        }),
-      sha256Hex: (input) =>
-        Effect.promise(() => subtle.digest("SHA-256", encoder.encode(input))).pipe(
-          Effect.map((d) => toHex(new Uint8Array(d)))
-        ),
-      hmacSha256Hex: (key, message) =>
-        Effect.promise(async () => {
-          const k = await hmacKey(key)
-          return toHex(new Uint8Array(await subtle.sign("HMAC", k, encoder.encode(message))))
-        }),
-      hmacSha256Base64Url: (key, message) =>
-        Effect.promise(async () => {
-          const k = await hmacKey(key)
-          return base64Url(new Uint8Array(await subtle.sign("HMAC", k, encoder.encode(message))))
-        })
+  static readonly layerWebCrypto = Layer.effect(
+    Secrets,
+    Effect.gen(function* () {
+      const subtle = globalThis.crypto.subtle
+      const encoder = new TextEncoder()
+      // HMAC keys imported once: a few keys sign everything (the token key, endpoints' secrets).
+      const hmacKeys = yield* Cache.make({
+        capacity: 1000,
+        lookup: (key: string) =>
+          Effect.promise(() =>
+            subtle.importKey("raw", encoder.encode(key), { name: "HMAC", hash: "SHA-256" }, false, ["sign"])
+          )
+      })
+      const sign = (key: string, message: string) =>
+        Effect.flatMap(Cache.get(hmacKeys, key), (k) =>
+          Effect.promise(() => subtle.sign("HMAC", k, encoder.encode(message)))
+        )
+      return Secrets.of({
+        randomToken: (bytes) =>
+          Effect.sync(() => {
+            const buf = new Uint8Array(bytes)
+            globalThis.crypto.getRandomValues(buf)
+            return base32(buf)
+          }),
+        sha256Hex: (input) =>
+          Effect.promise(() => subtle.digest("SHA-256", encoder.encode(input))).pipe(
+            Effect.map((d) => toHex(new Uint8Array(d)))
+          ),
+        hmacSha256Hex: (key, message) => Effect.map(sign(key, message), (d) => toHex(new Uint8Array(d))),
+        hmacSha256Base64Url: (key, message) => Effect.map(sign(key, message), (d) => base64Url(new Uint8Array(d)))
+      })
     })
-  })
+  )
 }
 
 const HEX = "0123456789abcdef"
