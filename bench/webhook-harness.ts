@@ -98,6 +98,8 @@ export interface Instance {
   readonly stop: () => Promise<void>
   /** `kill -9`. */
   readonly kill9: () => void
+  /** `kill -TERM`: a graceful stop (the server drains and releases its webhook claims). */
+  readonly term: () => void
 }
 
 const logDir = mkdtempSync(join(tmpdir(), "cg-bench-webhooks-"))
@@ -133,6 +135,9 @@ export const startInstance = async (name: string, port: number, databaseUrl: str
     },
     kill9: () => {
       if (!gone()) child.kill("SIGKILL")
+    },
+    term: () => {
+      if (!gone()) child.kill("SIGTERM")
     }
   }
   const started = Date.now()

@@ -6,6 +6,7 @@
  *
  *   node bench/webhooks-kill.ts                 # kill -9 A after ~300 deliveries
  *   node bench/webhooks-kill.ts --no-kill       # both stay up: exactly one request per attempt
+ *   node bench/webhooks-kill.ts --signal TERM   # SIGTERM instead: A drains and releases its claims
  *
  * `--events` plays (default 1000) go to A and B alternately (a play that fails because A is dead is
  * played again on B), each appending one `session_completed` event, fanned out to `--endpoints`
@@ -21,6 +22,12 @@
  * flow during the plays: A is then killed in the middle of the plays (its open transactions abort,
  * their plays are played again on B), but the workers keep up with the plays and A rarely holds
  * a claim at that instant.
+ *
+ * `--signal TERM` stops A gracefully instead of `kill -9`: A finishes its requests in flight,
+ * interrupts its sends and releases its claims, so B sends them at once. The run then also passes
+ * only when every delivery is `success` within `--term-within` seconds (default 10) of the signal,
+ * far below the 60 s lease, and prints how long after the signal the last delivery was sent and
+ * when A exited.
  *
  * `--slow <ms>` makes the receiver answer each request after that delay instead of at once (still
  * within the 10 s timeout): with a backlog on one endpoint, an instance's batch then outlasts the
@@ -40,6 +47,8 @@ const { values } = parseArgs({
     endpoints: { type: "string", default: "1" },
     "kill-at": { type: "string", default: "300" },
     "no-kill": { type: "boolean", default: false },
+    signal: { type: "string", default: "KILL" },
+    "term-within": { type: "string", default: "10" },
     produce: { type: "string", default: "backlog" },
     slow: { type: "string", default: "0" },
     deadline: { type: "string", default: "180" },
@@ -56,6 +65,10 @@ const deadlineMs = Number(values.deadline) * 1000
 const concurrency = Number(values.concurrency)
 const produce = values.produce
 if (produce !== "backlog" && produce !== "live") throw new Error("--produce backlog|live")
+const signal = values.signal
+if (signal !== "KILL" && signal !== "TERM") throw new Error("--signal KILL|TERM")
+const termWithinMs = Number(values["term-within"]) * 1000
+const signalName = signal === "TERM" ? "kill -TERM" : "kill -9"
 
 const live = {
   db: undefined as Harness.BenchDatabase | undefined,
@@ -76,7 +89,7 @@ const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`
 const main = async (): Promise<number> => {
   console.log(
     `PostgreSQL, two instances of examples/server/src/main.ts; events=${events} endpoints=${endpointCount} ` +
-      `produce=${produce}; ${noKill ? "no kill" : `kill -9 A after ${killAt} received requests`}; deadline ${deadlineMs / 1000} s`
+      `produce=${produce}; ${noKill ? "no kill" : `${signalName} A after ${killAt} received requests`}; deadline ${deadlineMs / 1000} s`
   )
   const db = (live.db = await Harness.createDatabase("cg_bench_whkill"))
   const receiver = (live.receiver = await Harness.startReceiver(new Set(), Number(values.slow)))
@@ -90,12 +103,20 @@ const main = async (): Promise<number> => {
   const t0 = Date.now()
   let killedAt = 0
   let receivedAtKill = 0
-  receiver.onReceived = () => {
-    if (noKill || killedAt !== 0 || receiver.log.length < killAt) return
-    a.kill9()
+  let exitedAt = 0
+  const stopA = () => {
+    if (signal === "TERM") a.term()
+    else a.kill9()
     killedAt = Date.now()
     receivedAtKill = receiver.log.length
-    console.log(`kill -9 A (pid ${a.child.pid}) at ${secs(killedAt - t0)}, after ${receivedAtKill} received requests`)
+    void a.exited.then(() => (exitedAt = Date.now()))
+  }
+  receiver.onReceived = () => {
+    if (noKill || killedAt !== 0 || receiver.log.length < killAt) return
+    stopA()
+    console.log(
+      `${signalName} A (pid ${a.child.pid}) at ${secs(killedAt - t0)}, after ${receivedAtKill} received requests`
+    )
   }
 
   let playsOnA = 0
@@ -131,10 +152,8 @@ const main = async (): Promise<number> => {
   while (!noKill && killedAt === 0 && receiver.log.length < killAt && Date.now() - waitKill < 30_000)
     await Harness.sleep(50)
   if (!noKill && killedAt === 0) {
-    console.log(`the receiver had only ${receiver.log.length} requests when the plays ended: killing A now`)
-    a.kill9()
-    killedAt = Date.now()
-    receivedAtKill = receiver.log.length
+    console.log(`the receiver had only ${receiver.log.length} requests when the plays ended: stopping A now`)
+    stopA()
   }
 
   // Wait on B's API until every delivery is `success`, or the deadline.
@@ -234,6 +253,16 @@ const main = async (): Promise<number> => {
   }
 
   let ok = lost.length === 0 && allSuccess && unknown.length === 0
+  if (signal === "TERM" && killedAt !== 0) {
+    const lastSent = Math.max(...deliveries.map((d) => d.lastAttemptAt))
+    const inTime = allSuccess && finishedAt - killedAt <= termWithinMs
+    console.log(
+      `after SIGTERM:              A exited ${exitedAt === 0 ? "not yet" : `${secs(exitedAt - killedAt)} after the signal`}; ` +
+        `last delivery sent ${secs(lastSent - killedAt)} after it; all success seen ${secs(finishedAt - killedAt)} after it ` +
+        `(${inTime ? "within" : "NOT within"} ${termWithinMs / 1000} s)`
+    )
+    ok = ok && inTime
+  }
   if (noKill) {
     const onePerAttempt = received === attemptSum
     const eachOnce = duplicated.length === 0

@@ -11,6 +11,7 @@ import type { ApiKeyRepo } from "./accounts/ApiKey.ts"
 import type { BrandingRepo } from "./campaigns/Branding.ts"
 import type { CampaignRepo } from "./campaigns/Campaign.ts"
 import type { ChannelRepo } from "./campaigns/Channel.ts"
+import type { IdempotencyRepo } from "./Idempotency.ts"
 import type { AllowedOriginRepo } from "./play/AllowedOrigin.ts"
 import type { ServerSecretRepo } from "./play/ClientToken.ts"
 import type { EntryRepo } from "./play/Entry.ts"
@@ -36,6 +37,7 @@ export type Repos =
   | ServerSecretRepo
   | PlayContextRepo
   | PlayFinishRepo
+  | IdempotencyRepo
 
 /** The repositories of webhook endpoints and deliveries. */
 export type WebhookRepos = EndpointRepo | DeliveryRepo

@@ -1,6 +1,7 @@
 /**
  * The `/v1` API as routes: the API definition with its handlers, authentication, rate limiting,
- * the error boundary, the OpenAPI document at `/v1/openapi.json` and the docs page at `/docs`.
+ * the error boundary, the OpenAPI document at `/v1/openapi.json`, the docs page at `/docs` and the
+ * readiness check at `/ready` (`Readiness`); `Idempotency-Key` on POSTs (`IdempotencyKeys`).
  * Serve `Server.routes` with `HttpRouter.serve`, or mount it in any server that speaks the Web
  * `Request → Response` contract with `Server.toWebHandler`.
  *
@@ -13,6 +14,7 @@ import { HttpApiBuilder, HttpApiScalar } from "effect/http-api"
 import { Api } from "./Api.ts"
 import * as ErrorBoundary from "./ErrorBoundary.ts"
 import { HttpConfig } from "./HttpConfig.ts"
+import * as IdempotencyKeys from "./IdempotencyKeys.ts"
 import { AdminHandlers } from "./handlers/Admin.ts"
 import { ApiKeysHandlers } from "./handlers/ApiKeys.ts"
 import { BrandingHandlers } from "./handlers/Branding.ts"
@@ -28,6 +30,7 @@ import {
 import { SystemHandlers } from "./handlers/System.ts"
 import { WebhooksHandlers } from "./handlers/Webhooks.ts"
 import * as RateLimit from "./RateLimit.ts"
+import * as Readiness from "./Readiness.ts"
 import {
   AdminAuth,
   ApiKeyAuth,
@@ -79,7 +82,9 @@ const CommonErrorsLayer = Layer.succeed(CommonErrors, (httpEffect) => httpEffect
 export const routes = Layer.mergeAll(
   HttpApiBuilder.layer(Api, { openapiPath: "/v1/openapi.json" }),
   HttpApiScalar.layer(Api, { path: "/docs" }),
-  ErrorBoundary.layer
+  ErrorBoundary.layer,
+  IdempotencyKeys.layer,
+  Readiness.layer
 ).pipe(
   Layer.provide([
     SystemHandlers,

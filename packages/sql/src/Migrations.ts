@@ -232,6 +232,20 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
     `ALTER TABLE account_usage ADD COLUMN shard smallint NOT NULL DEFAULT 0 CHECK (shard BETWEEN 0 AND 15)`,
     `ALTER TABLE account_usage DROP CONSTRAINT account_usage_pkey`,
     `ALTER TABLE account_usage ADD PRIMARY KEY (account_id, month, shard)`
+  ),
+  // Idempotency keys (core `Idempotency`): one row per account and key, its answer null while the
+  // first request runs. Rows older than the 24-hour window are replaced by the next claim.
+  "0006_idempotency_keys": statements(
+    `CREATE TABLE idempotency_keys (
+      account_id text COLLATE "C" NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+      key text COLLATE "C" NOT NULL,
+      fingerprint text NOT NULL,
+      created_at timestamptz(3) NOT NULL,
+      status integer,
+      content_type text,
+      body text,
+      PRIMARY KEY (account_id, key)
+    )`
   )
 }
 

@@ -31,6 +31,7 @@ import * as SqlEntryRepo from "./SqlEntryRepo.ts"
 import * as SqlEventOutbox from "./SqlEventOutbox.ts"
 import * as SqlPlayContextRepo from "./SqlPlayContextRepo.ts"
 import * as SqlPlayFinishRepo from "./SqlPlayFinishRepo.ts"
+import * as SqlIdempotencyRepo from "./SqlIdempotencyRepo.ts"
 import * as SqlServerSecretRepo from "./SqlServerSecretRepo.ts"
 import * as SqlSessionRepo from "./SqlSessionRepo.ts"
 import * as SqlUsageRepo from "./SqlUsageRepo.ts"
@@ -95,6 +96,7 @@ export const layerRepos: Layer.Layer<StorePorts.Repos, never, SqlClient.SqlClien
   SqlEventOutbox.layer,
   SqlUsageRepo.layer,
   SqlServerSecretRepo.layer,
+  SqlIdempotencyRepo.layer,
   SqlPlayContextRepo.layer.pipe(Layer.provide([layerStore, SqlSessionRepo.layer])),
   SqlPlayFinishRepo.layer
 )

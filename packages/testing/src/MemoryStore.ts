@@ -34,6 +34,7 @@ import * as MemoryEntryRepo from "./memory/MemoryEntryRepo.ts"
 import * as MemoryEventOutbox from "./memory/MemoryEventOutbox.ts"
 import * as MemoryPlayContextRepo from "./memory/MemoryPlayContextRepo.ts"
 import * as MemoryPlayFinishRepo from "./memory/MemoryPlayFinishRepo.ts"
+import * as MemoryIdempotencyRepo from "./memory/MemoryIdempotencyRepo.ts"
 import * as MemoryServerSecretRepo from "./memory/MemoryServerSecretRepo.ts"
 import * as MemorySessionRepo from "./memory/MemorySessionRepo.ts"
 import * as MemoryUsageRepo from "./memory/MemoryUsageRepo.ts"
@@ -67,6 +68,7 @@ const aggregates = Layer.mergeAll(
   MemoryEventOutbox.layerEventLog,
   MemoryUsageRepo.layer,
   MemoryServerSecretRepo.layer,
+  MemoryIdempotencyRepo.layer,
   MemoryAllowedOriginRepo.layer,
   MemoryWebhookStore.layer
 )

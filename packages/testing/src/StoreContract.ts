@@ -34,6 +34,7 @@ import * as DeliveryRepoContract from "./contract/DeliveryRepoContract.ts"
 import * as EndpointRepoContract from "./contract/EndpointRepoContract.ts"
 import * as EntryRepoContract from "./contract/EntryRepoContract.ts"
 import * as EventOutboxContract from "./contract/EventOutboxContract.ts"
+import * as IdempotencyRepoContract from "./contract/IdempotencyRepoContract.ts"
 import * as PlayContextRepoContract from "./contract/PlayContextRepoContract.ts"
 import * as PlayFinishRepoContract from "./contract/PlayFinishRepoContract.ts"
 import * as ServerSecretRepoContract from "./contract/ServerSecretRepoContract.ts"
@@ -56,6 +57,7 @@ export const suites = {
   EventOutbox: EventOutboxContract.tests,
   UsageRepo: UsageRepoContract.tests,
   ServerSecretRepo: ServerSecretRepoContract.tests,
+  IdempotencyRepo: IdempotencyRepoContract.tests,
   AllowedOriginRepo: AllowedOriginRepoContract.tests,
   PlayContextRepo: PlayContextRepoContract.tests,
   PlayFinishRepo: PlayFinishRepoContract.tests,

@@ -11,6 +11,10 @@
  *   its lease runs: a claim is always sent within the send timeout, well inside the lease.
  * - Results are written only while the claim is still this worker's (the lease is a fencing token),
  *   so a worker that lost its claim cannot overwrite the newer one.
+ * - When the worker is interrupted (its layer's scope closes: the server shuts down), the sends in
+ *   flight are interrupted and their claims released, so another instance sends them at once
+ *   instead of after the lease. A claim is taken and its send started without interruption, so no
+ *   claim is left held by a worker that stopped.
  *
  * Time comes from effect's `Clock`, so tests drive retries with `TestClock` (`runOnce`).
  *
@@ -32,6 +36,12 @@ export interface Options {
   readonly lease: Duration.Duration
   /** The wait before looking again when nothing was due (or no room was free). */
   readonly idle: Duration.Duration
+}
+
+/** A claim whose send was interrupted, to release. */
+interface Dropped {
+  readonly id: string
+  readonly lease: DateTime.Utc
 }
 
 export const defaults: Options = {
@@ -101,55 +111,85 @@ export class WebhookDispatcher extends Context.Service<
           )
         )
 
-      /** Claims what there is room for, starts those sends with `start`, releases the rest. */
-      const claimAndStart = (start: (effect: Effect.Effect<void>) => Effect.Effect<unknown>) =>
-        Effect.gen(function* () {
-          const room = Math.min(o.batch, o.concurrency - total)
-          if (room <= 0) return 0
-          const now = yield* DateTime.now
-          const lease = DateTime.addDuration(now, o.lease)
-          const full = [...inFlight].filter(([, n]) => n >= o.perEndpoint).map(([id]) => id)
-          const claimed = yield* deliveries.claimDue(now, lease, room, full)
-          const unused: Array<string> = []
-          let started = 0
-          for (const c of claimed) {
-            const id = c.delivery.endpointId
-            const n = inFlight.get(id) ?? 0
-            if (n >= o.perEndpoint) {
-              unused.push(c.delivery.id)
-              continue
-            }
-            inFlight.set(id, n + 1)
-            total++
-            started++
-            yield* start(send(c, lease))
+      /** Releases the claims of interrupted sends, one statement per lease. */
+      const releaseAll = (dropped: Array<Dropped>) =>
+        Effect.suspend(() => {
+          const byLease = new Map<number, { lease: DateTime.Utc; ids: Array<string> }>()
+          for (const { id, lease } of dropped.splice(0)) {
+            const key = DateTime.toEpochMillis(lease)
+            const group = byLease.get(key) ?? { lease, ids: [] }
+            group.ids.push(id)
+            byLease.set(key, group)
           }
-          yield* deliveries.release(unused, lease)
-          return started
-        })
+          return Effect.forEach(byLease.values(), ({ ids, lease }) => deliveries.release(ids, lease), {
+            discard: true
+          })
+        }).pipe(Effect.catch((error) => Effect.logWarning("webhook claims not released", error._tag)))
 
-      const runOnce = Effect.gen(function* () {
-        const fibers: Array<Fiber.Fiber<unknown>> = []
-        const started = yield* claimAndStart((effect) =>
-          Effect.map(Effect.forkChild(effect), (fiber) => void fibers.push(fiber))
+      /**
+       * Claims what there is room for, starts those sends with `start`, releases the rest. A send
+       * that is interrupted adds its claim to `dropped`, for `releaseAll`.
+       */
+      const claimAndStart = (start: (effect: Effect.Effect<void>) => Effect.Effect<unknown>, dropped: Array<Dropped>) =>
+        Effect.uninterruptibleMask((restore) =>
+          Effect.gen(function* () {
+            const room = Math.min(o.batch, o.concurrency - total)
+            if (room <= 0) return 0
+            const now = yield* DateTime.now
+            const lease = DateTime.addDuration(now, o.lease)
+            const full = [...inFlight].filter(([, n]) => n >= o.perEndpoint).map(([id]) => id)
+            const claimed = yield* deliveries.claimDue(now, lease, room, full)
+            const unused: Array<string> = []
+            let started = 0
+            for (const c of claimed) {
+              const id = c.delivery.endpointId
+              const n = inFlight.get(id) ?? 0
+              if (n >= o.perEndpoint) {
+                unused.push(c.delivery.id)
+                continue
+              }
+              inFlight.set(id, n + 1)
+              total++
+              started++
+              const onInterrupt = Effect.sync(() => void dropped.push({ id: c.delivery.id, lease }))
+              yield* start(restore(send(c, lease)).pipe(Effect.onInterrupt(() => onInterrupt)))
+            }
+            yield* deliveries.release(unused, lease)
+            return started
+          })
         )
-        yield* Fiber.joinAll(fibers)
-        return started
+
+      const runOnce = Effect.suspend(() => {
+        const fibers: Array<Fiber.Fiber<unknown>> = []
+        const dropped: Array<Dropped> = []
+        return claimAndStart(
+          (effect) => Effect.map(Effect.forkChild(effect), (fiber) => void fibers.push(fiber)),
+          dropped
+        ).pipe(
+          Effect.tap(() => Fiber.joinAll(fibers)),
+          Effect.onInterrupt(() => Effect.andThen(Fiber.interruptAll(fibers), releaseAll(dropped)))
+        )
       })
 
-      /** Runs until interrupted: claims whenever there is room, sends in the background. */
-      const loop = Effect.gen(function* () {
-        const set = yield* FiberSet.make<unknown, never>()
-        const start = (effect: Effect.Effect<void>) => FiberSet.run(set, effect)
-        while (true) {
-          const started = yield* claimAndStart(start).pipe(
-            Effect.catch((error) =>
-              Effect.logWarning("webhook dispatcher: store unavailable", error.message).pipe(Effect.as(0))
+      /**
+       * Runs until interrupted: claims whenever there is room, sends in the background. Interrupted,
+       * it interrupts the sends in flight (closing their set) and then releases their claims.
+       */
+      const loop = Effect.suspend(() => {
+        const dropped: Array<Dropped> = []
+        return Effect.gen(function* () {
+          const set = yield* FiberSet.make<unknown, never>()
+          const start = (effect: Effect.Effect<void>) => FiberSet.run(set, effect)
+          while (true) {
+            const started = yield* claimAndStart(start, dropped).pipe(
+              Effect.catch((error) =>
+                Effect.logWarning("webhook dispatcher: store unavailable", error.message).pipe(Effect.as(0))
+              )
             )
-          )
-          if (started === 0) yield* Effect.sleep(o.idle)
-        }
-      }).pipe(Effect.scoped)
+            if (started === 0) yield* Effect.sleep(o.idle)
+          }
+        }).pipe(Effect.scoped, Effect.ensuring(releaseAll(dropped)))
+      })
 
       return { service: WebhookDispatcher.of({ runOnce }), loop }
     })

@@ -1,0 +1,62 @@
+/**
+ * `IdempotencyRepo` over effect/sql, on the `idempotency_keys` table. A claim is one
+ * `INSERT … ON CONFLICT DO UPDATE … WHERE` the stored row is out of the window: PostgreSQL
+ * serialises concurrent claims of one key on its primary key, so exactly one inserts (or replaces
+ * an expired row), and the others read the row that holds the key, in a statement of their own so
+ * they see it once committed.
+ *
+ * @since 0.1.0
+ */
+import type { Timestamp } from "@campaign-games/core/Fields"
+import { type Answer, IdempotencyRepo, type KeyRecord } from "@campaign-games/core/Idempotency"
+import { DateTime, Effect, Layer, Option } from "effect"
+import type { SqlClient } from "effect/sql"
+import * as Repository from "./internal/Repository.ts"
+
+const time = (t: Timestamp) => new Date(DateTime.toEpochMillis(t))
+
+const recordOf = (accountId: string, key: string, row: ReadonlyArray<unknown>): KeyRecord => {
+  const [fingerprint, createdAt, status, contentType, body] = row
+  return {
+    accountId,
+    key,
+    fingerprint: String(fingerprint),
+    createdAt: DateTime.makeUnsafe(Number(createdAt)),
+    answer:
+      status === null || status === undefined
+        ? null
+        : { status: Number(status), contentType: String(contentType), body: String(body) }
+  }
+}
+
+/** `IdempotencyRepo` over a migrated database. */
+export const layer: Layer.Layer<IdempotencyRepo, never, SqlClient.SqlClient> = Repository.layer(
+  IdempotencyRepo,
+  (sql) => ({
+    claim: Effect.fnUntraced(function* (record: KeyRecord, since: Timestamp) {
+      const claimed = yield* sql`INSERT INTO idempotency_keys (account_id, key, fingerprint, created_at)
+        VALUES (${record.accountId}, ${record.key}, ${record.fingerprint}, ${time(record.createdAt)})
+        ON CONFLICT (account_id, key) DO UPDATE
+          SET fingerprint = EXCLUDED.fingerprint, created_at = EXCLUDED.created_at,
+            status = NULL, content_type = NULL, body = NULL
+          WHERE idempotency_keys.created_at < ${time(since)}
+        RETURNING 1`.values
+      if (claimed.length > 0) return Option.none()
+      const rows =
+        yield* sql`SELECT fingerprint, (extract(epoch FROM created_at) * 1000)::float8, status, content_type, body
+        FROM idempotency_keys
+        WHERE account_id = ${record.accountId} AND key = ${record.key}`.values
+      // Gone in between (abandoned by its claimer): report it as still running; a retry claims it.
+      return Option.some(
+        rows[0] === undefined ? { ...record, answer: null } : recordOf(record.accountId, record.key, rows[0])
+      )
+    }),
+    complete: Effect.fnUntraced(function* (accountId: string, key: string, answer: Answer) {
+      yield* sql`UPDATE idempotency_keys SET status = ${answer.status}, content_type = ${answer.contentType},
+        body = ${answer.body} WHERE account_id = ${accountId} AND key = ${key}`
+    }),
+    abandon: Effect.fnUntraced(function* (accountId: string, key: string) {
+      yield* sql`DELETE FROM idempotency_keys WHERE account_id = ${accountId} AND key = ${key} AND status IS NULL`
+    })
+  })
+)

@@ -1,0 +1,44 @@
+/**
+ * `IdempotencyRepo` in memory: the records of one store build in a map keyed by account and key,
+ * each method running alone (a semaphore), so concurrent claims of one key let exactly one claim
+ * it. Records are kept outside the store's transactions, as the SQL adapter's are written in
+ * statements of their own.
+ *
+ * @since 0.1.0
+ */
+import { IdempotencyRepo, type KeyRecord } from "@campaign-games/core/Idempotency"
+import { DateTime, Effect, Layer, Option, Semaphore } from "effect"
+
+const keyOf = (accountId: string, key: string): string => `${accountId}\u0000${key}`
+
+/** `IdempotencyRepo` over a map of its own. */
+export const layer: Layer.Layer<IdempotencyRepo> = Layer.effect(
+  IdempotencyRepo,
+  Effect.gen(function* () {
+    const records = new Map<string, KeyRecord>()
+    const serial = yield* Semaphore.make(1)
+    return IdempotencyRepo.of({
+      claim: (record, since) =>
+        Effect.sync(() => {
+          const id = keyOf(record.accountId, record.key)
+          const stored = records.get(id)
+          if (stored !== undefined && DateTime.toEpochMillis(stored.createdAt) >= DateTime.toEpochMillis(since)) {
+            return Option.some(stored)
+          }
+          records.set(id, { ...record, answer: null })
+          return Option.none()
+        }).pipe(serial.withPermit),
+      complete: (accountId, key, answer) =>
+        Effect.sync(() => {
+          const id = keyOf(accountId, key)
+          const stored = records.get(id)
+          if (stored !== undefined) records.set(id, { ...stored, answer })
+        }).pipe(serial.withPermit),
+      abandon: (accountId, key) =>
+        Effect.sync(() => {
+          const id = keyOf(accountId, key)
+          if (records.get(id)?.answer === null) records.delete(id)
+        }).pipe(serial.withPermit)
+    })
+  })
+)
