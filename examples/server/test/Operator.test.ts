@@ -10,6 +10,53 @@ const operator = Effect.map(
       request(method, path, { key: ADMIN_TOKEN, body })
 )
 
+/** The boolean features of a plan, in the order of docs/api-decisions.md's plan table. */
+const FEATURES = ["webhooks", "rewards", "mediaLibrary", "apiKeys", "customBranding", "customCopy"]
+
+/** An account's features: those in `on` enabled, the others not, and its games. */
+const features = (on: ReadonlyArray<string>, games: ReadonlyArray<string>) => ({
+  ...Object.fromEntries(FEATURES.map((name) => [name, on.includes(name)])),
+  games
+})
+
+/** The limits of docs/api-decisions.md's plan table, in its order. */
+const LIMITS =
+  "channels liveCampaigns webhookEndpoints activeApiKeys storedCouponCodes storageBytes playsPerMonth".split(" ")
+
+/** An account's limits, a row of that table (null: none). */
+const limits = (...row: ReadonlyArray<number | null>) => Object.fromEntries(LIMITS.map((name, i) => [name, row[i]]))
+
+const GiB = 1024 * 1024 * 1024
+const EVERY_GAME = ["spin-the-wheel", "quiz", "prediction", "memory-match"]
+
+/** The 24 permission codes of the specification, sorted. */
+const EVERY_PERMISSION = [
+  "assets.delete",
+  "assets.manage",
+  "assets.read",
+  "branding.write",
+  "campaigns.activate",
+  "campaigns.delete",
+  "campaigns.read",
+  "campaigns.resolve",
+  "campaigns.write",
+  "channels.manage",
+  "config.write",
+  "copy.write",
+  "draws.run",
+  "intro.write",
+  "keys.manage",
+  "origins.manage",
+  "results.read",
+  "rewards.codes.manage",
+  "rewards.grant",
+  "rewards.read",
+  "rewards.write",
+  "settings.read",
+  "tokens.mint",
+  "webhooks.manage"
+]
+
 layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("operator API", (it) => {
   it.effect("creates an account with the pro plan by default and an owner key holding every permission", () =>
     Effect.gen(function* () {
@@ -19,11 +66,11 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("ope
       const { account, apiKey } = reply.body
       assert.strictEqual(account.name, "Acme")
       assert.strictEqual(account.plan, "pro")
-      assert.strictEqual(account.features.webhooks, true)
-      assert.deepStrictEqual(account.features.games, ["spin-the-wheel", "quiz", "prediction", "memory-match"])
-      assert.strictEqual(typeof account.limits.channels, "number")
+      assert.deepStrictEqual(account.features, features(FEATURES, EVERY_GAME))
+      assert.deepStrictEqual(account.limits, limits(100, 100, 25, 50, 1_000_000, 10 * GiB, 10_000_000))
       assert.match(account.createdAt, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/)
-      assert.strictEqual(apiKey.permissions.length, 24)
+      assert.isBelow(Math.abs(Date.parse(account.createdAt) - Date.now()), 60_000, "created now")
+      assert.deepStrictEqual([...apiKey.permissions].sort(), EVERY_PERMISSION)
       assert.match(apiKey.key, /^cgk_[a-z2-7]{12}_[a-z2-7]{52}$/)
       assert.isTrue(apiKey.key.startsWith(`cgk_${apiKey.keyPrefix}_`))
       const { request } = yield* TestServer
@@ -43,17 +90,18 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("ope
       })
       assert.strictEqual(created.status, 201)
       assert.strictEqual(created.body.account.plan, "free")
-      assert.strictEqual(created.body.account.features.webhooks, true)
-      assert.strictEqual(created.body.account.features.rewards, false)
-      assert.strictEqual(created.body.account.limits.channels, 3)
-      assert.strictEqual(created.body.account.limits.playsPerMonth, null)
+      // The free plan's features and limits, with the overrides on top.
+      assert.deepStrictEqual(created.body.account.features, features(["webhooks"], ["spin-the-wheel", "quiz"]))
+      assert.deepStrictEqual(created.body.account.limits, limits(3, 1, 0, 1, 0, 0, null))
       const id = created.body.account.id
       const patched = yield* admin("PATCH", `/admin/v1/accounts/${id}`, { plan: "unlimited", limits: { channels: 7 } })
       assert.strictEqual(patched.status, 200)
       assert.strictEqual(patched.body.account.plan, "unlimited")
-      assert.strictEqual(patched.body.account.limits.channels, 7)
-      assert.strictEqual(patched.body.account.limits.liveCampaigns, null)
+      // The unlimited plan's limits (none), the new channel limit, and the earlier override kept.
+      assert.deepStrictEqual(patched.body.account.limits, limits(7, null, null, null, null, null, null))
       assert.strictEqual(patched.body.account.features.webhooks, true)
+      assert.strictEqual(patched.body.account.features.customCopy, true)
+      assert.strictEqual(patched.body.account.name, "Small")
     })
   )
 

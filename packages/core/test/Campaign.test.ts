@@ -561,23 +561,21 @@ describe("Campaign.activate", () => {
       })
     )
 
-    // BUG (Campaign.activate): a campaign whose liveFrom is exactly handoverAt is taken as "the
-    // campaign live at handoverAt" and ended there, storing liveFrom = liveUntil: it never plays,
-    // and `check` refuses every later PATCH of it ("liveUntil: must be after liveFrom"). It was never
-    // live before handoverAt, so there is nothing to hand over from: Conflict (or any outcome that
-    // leaves both campaigns valid).
-    it.effect("given a campaign that only starts at handoverAt, then it is not ended with an empty window", () =>
-      Effect.gen(function* () {
-        const scheduled = other("gi_scheduled", { liveFrom: at(2), liveUntil: at(20) })
-        const result = activate(inState("draft"), { others: [scheduled], handoverAt: at(2) })
-        if (Result.isSuccess(result)) {
-          const { campaign, ended } = result.success
-          assert.deepStrictEqual(Campaign.check(campaign, game(campaign.gameSlug)), [])
-          assert.deepStrictEqual(Campaign.check(ended!, game(ended!.gameSlug)), [])
-        } else {
-          assert.strictEqual(result.failure._tag, "Conflict")
-        }
-      })
+    // A campaign that only starts at handoverAt was never live before it: there is nothing to hand
+    // over from, so the activation is refused rather than ending that campaign with an empty window.
+    it.effect(
+      "given a campaign that only starts at handoverAt, then there is no campaign to hand over (Conflict)",
+      () =>
+        Effect.gen(function* () {
+          const scheduled = other("gi_scheduled", { liveFrom: at(2), liveUntil: at(20) })
+          const error = failure(activate(inState("draft"), { others: [scheduled], handoverAt: at(2) }))
+          assert.strictEqual(error._tag, "Conflict")
+          assert.deepStrictEqual(reasonOf(error), {
+            _tag: "NoCampaignToHandOver",
+            channelId: "ch_1",
+            handoverAt: at(2)
+          })
+        })
     )
   })
 })

@@ -1,5 +1,5 @@
 import { assert, describe, it } from "@effect/vitest"
-import { Effect, Option } from "effect"
+import { Effect, Exit, Option, Schema } from "effect"
 import * as FileRule from "../src/campaigns/FileRule.ts"
 import * as SpinTheWheel from "../src/games/SpinTheWheel.ts"
 import * as Theme from "../src/campaigns/Theme.ts"
@@ -39,6 +39,11 @@ describe("Kinds by extension", () => {
     ["https://x.example/a.mp4", "video"],
     ["https://x.example/a.webm", "video"],
     ["https://x.example/a.woff2", "font"],
+    ["https://x.example/a.woff", "font"],
+    ["https://x.example/a.ttf", "font"],
+    ["https://x.example/a.otf", "font"],
+    ["https://x.example/.png", undefined],
+    ["https://x.example/song.mp3/.png", undefined],
     ["https://x.example/a.txt", undefined],
     ["https://x.example/image", undefined],
     ["https://x.example/dir.png/file", undefined],
@@ -60,6 +65,9 @@ describe("Kinds by content type", () => {
     ["video/mp4", "video"],
     ["VIDEO/WEBM", "video"],
     ["font/woff2", "font"],
+    ["application/font-woff", "font"],
+    ["application/lottie+json", "lottie"],
+    [" Application/Lottie+JSON ; profile=x", "lottie"],
     ["text/plain", undefined],
     ["application/octet-stream", undefined]
   ] as const)("%s is %s", ([contentType, kind]) =>
@@ -140,8 +148,23 @@ describe("The file rule without a media library", () => {
     }).pipe(Effect.provide(FileRule.MediaLibrary.layerNone))
   )
 
-  it.effect("has nothing to check without fields", () =>
-    FileRule.check("acc_1", []).pipe(Effect.provide(FileRule.MediaLibrary.layerNone))
+  it.effect("has nothing to check without fields: it succeeds without asking the library", () =>
+    Effect.gen(function* () {
+      const asked: Array<string> = []
+      const exit = yield* Effect.exit(FileRule.check("acc_1", [])).pipe(
+        Effect.provideService(
+          FileRule.MediaLibrary,
+          FileRule.MediaLibrary.of({
+            lookup: (_accountId, url) => {
+              asked.push(url)
+              return Effect.succeed(Option.none())
+            }
+          })
+        )
+      )
+      assert.isTrue(Exit.isSuccess(exit))
+      assert.deepStrictEqual(asked, [])
+    })
   )
 })
 
@@ -242,6 +265,26 @@ describe("FileUrl", () => {
     assert.isTrue(FileRule.isHttpUrl("http://127.0.0.1:8080/files/ast_1"))
     assert.isFalse(FileRule.isHttpUrl("ftp://x.example/a.png"))
     assert.isFalse(FileRule.isHttpUrl("https://user:pw@x.example/a.png"))
+    assert.isFalse(FileRule.isHttpUrl("https://user@x.example/a.png"))
+    assert.isFalse(FileRule.isHttpUrl("https://:pw@x.example/a.png"))
     assert.isFalse(FileRule.isHttpUrl("/a.png"))
+  })
+
+  it("the FileUrl schema takes an absolute http(s) URL of up to 2048 characters and says what it expected", () => {
+    const decode = Schema.decodeUnknownExit(FileRule.FileUrl)
+    assert.isTrue(Exit.isSuccess(decode("https://x.example/a.png")))
+    assert.isTrue(Exit.isSuccess(decode(`https://x.example/${"a".repeat(2048 - 18)}`)))
+    assert.isTrue(Exit.isFailure(decode(`https://x.example/${"a".repeat(2048 - 17)}`)))
+    const refused = decode("ftp://x.example/a.png")
+    assert.isTrue(Exit.isFailure(refused))
+    assert.include(String(refused), "Expected an https URL or a media-library file")
+  })
+
+  it("the file kinds are image, sound, lottie, video and font", () => {
+    const isKind = Schema.is(FileRule.FileKind)
+    assert.deepStrictEqual(
+      ["image", "sound", "lottie", "video", "font", "pdf", ""].filter((k) => isKind(k)),
+      ["image", "sound", "lottie", "video", "font"]
+    )
   })
 })

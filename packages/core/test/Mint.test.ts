@@ -169,6 +169,12 @@ const table: ReadonlyArray<Case> = [
     then: originRefused("shop example")
   },
   {
+    name: "a malformed origin, even if the read says it is allowed",
+    read: read({ originAllowed: true }),
+    request: MALFORMED,
+    then: originRefused("shop example")
+  },
+  {
     name: "an origin not on the list, told as sent",
     read: read({ originAllowed: false }),
     then: originRefused("https://Shop.Example:443")

@@ -602,6 +602,20 @@ describe("PlayLimit.decide: the reason, PlayLimitReached", () => {
       assert.isNull(
         reason([{ scope: "campaign", limits: { total: null, perDay: 1 }, counts: { total: 0, today: 1 } }]).resetsAt
       )
+      // Not even when the other scope's day is known: the player may have to wait for either.
+      assert.isNull(
+        reason([
+          { scope: "campaign", limits: { total: null, perDay: 1 }, counts: { total: 0, today: 1 } },
+          { scope: "channel", limits: { total: null, perDay: 2 }, counts: { total: 2, today: 2 }, day: auckland }
+        ]).resetsAt
+      )
+    })
+  )
+
+  it.effect("an unknown zone name (which the schema never lets in) counts as UTC", () =>
+    Effect.gen(function* () {
+      const day = PlayLimit.dayWindow(now, "Not/A_Zone")
+      assert.deepStrictEqual([iso(day.start), iso(day.end)], ["2026-07-15T00:00:00.000Z", "2026-07-16T00:00:00.000Z"])
     })
   )
 })

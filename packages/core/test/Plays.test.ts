@@ -601,12 +601,8 @@ describe("Plays: finish", () => {
     }).pipe(Effect.provide(layer))
   )
 
-  // BUG (fails today): `SpinTheWheel.FinishBody` is `Schema.Struct({})`, which in effect 4 is the
-  // type `{}`: anything but null and undefined decodes, so `Plays.finish` scores a wheel play sent
-  // 42, "spin", true or []. (Over HTTP the route's payload schema already requires an object; an
-  // embedding backend calling the core gets no check.) Proposed fix in games/SpinTheWheel.ts:
-  // `export const FinishBody = Schema.Record(Schema.String, Schema.Unknown)` (any object, as `{}`
-  // means in JSON; its JSON Schema becomes `{ "type": "object" }`).
+  // The wheel's finish body is any object (`{}` in JSON): an embedding backend calling the core
+  // directly, without the HTTP route's payload schema, gets the same check.
   it.effect("the wheel refuses a finish body that is not an object, and writes nothing", () =>
     Effect.gen(function* () {
       yield* setClock("2026-06-01T09:00:00.000Z")

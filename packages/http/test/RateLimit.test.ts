@@ -149,7 +149,7 @@ describe("rate limiting", () => {
         RateLimiter.layerStoreRedis({ prefix: "cg:test:" }).pipe(Layer.provide(NodeRedis.layer({ url: redisUrl! })))
       const a = makeHandler(store())
       const b = makeHandler(store())
-      const key = `shared-${Date.now()}-${Math.random()}`
+      const key = `shared-${globalThis.crypto.randomUUID()}`
       const statuses: Array<number> = []
       for (const handler of [a.handler, b.handler, a.handler, b.handler, a.handler]) {
         statuses.push((yield* call(handler, "/limited", key)).status)

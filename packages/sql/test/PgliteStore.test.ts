@@ -4,13 +4,14 @@ import { join } from "node:path"
 import type { Account } from "@campaign-games/core/accounts/Account"
 import { AccountRepo } from "@campaign-games/core/accounts/Account"
 import { type Event, EventOutbox } from "@campaign-games/core/webhooks/Event"
+import { DeliveryRepo } from "@campaign-games/core/webhooks/Webhook"
 import { Store } from "@campaign-games/core/Store"
 import { Database, PgliteClient, SqlStore } from "@campaign-games/sql"
 import { StoreContract } from "@campaign-games/testing"
 import * as PgTypes from "@effect/sql-pg/PgTypes"
 import { assert, describe, it, layer } from "@effect/vitest"
 import { DateTime, Deferred, Effect, Fiber, Layer, Option } from "effect"
-import { SqlClient, type SqlError } from "effect/sql"
+import { SqlClient, type SqlError, Statement } from "effect/sql"
 
 const suffix = () => globalThis.crypto.randomUUID().replaceAll("-", "").slice(0, 12)
 
@@ -63,16 +64,31 @@ layer(Database.layerPglite(), { excludeTestServices: true, timeout: "120 seconds
         })
       )
 
-      it.effect("claimDue finds its rows through the partial index of due deliveries", () =>
-        Effect.gen(function* () {
-          const sql = yield* SqlClient.SqlClient
-          yield* sql`SET enable_seqscan = off`
-          const plan = yield* sql<{ "QUERY PLAN": string }>`EXPLAIN SELECT id FROM webhook_deliveries
-            WHERE status IN ('pending', 'failed') AND next_retry_at <= now()
-            ORDER BY next_retry_at LIMIT 50 FOR UPDATE SKIP LOCKED`
-          yield* sql`RESET enable_seqscan`
-          assert.include(plan.map((row) => row["QUERY PLAN"]).join("\n"), "webhook_deliveries_due_idx")
-        })
+      it.effect(
+        "claimDue finds its rows through the partial index of due deliveries (the plan of the statement it sends)",
+        () =>
+          Effect.gen(function* () {
+            const sql = yield* SqlClient.SqlClient
+            // Every statement the adapter sends, compiled as the driver gets it: text and parameters.
+            const sent: Array<readonly [string, ReadonlyArray<unknown>]> = []
+            const capture: Statement.Transformer = (statement) =>
+              Effect.sync(() => {
+                sent.push(statement.compile())
+                return statement
+              })
+            const now = DateTime.makeUnsafe("2026-03-03T04:05:06.789Z")
+            yield* DeliveryRepo.use((repo) => repo.claimDue(now, DateTime.add(now, { seconds: 30 }), 50)).pipe(
+              Effect.provideService(Statement.CurrentTransformer, capture)
+            )
+            assert.strictEqual(sent.length, 1, "a claim is one statement")
+            const [text, params] = sent[0]!
+            assert.include(text, "FOR UPDATE SKIP LOCKED")
+            const plan = yield* sql`SET enable_seqscan = off`.pipe(
+              Effect.andThen(sql.unsafe<{ "QUERY PLAN": string }>(`EXPLAIN ${text}`, params)),
+              Effect.ensuring(Effect.orDie(sql`RESET enable_seqscan`))
+            )
+            assert.include(plan.map((row) => row["QUERY PLAN"]).join("\n"), "webhook_deliveries_due_idx")
+          })
       )
     })
 

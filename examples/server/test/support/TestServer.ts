@@ -1,7 +1,8 @@
 /**
- * Starts the real reference server (the same composition as `npm start`) on a free port, on
- * PostgreSQL when `DATABASE_URL` is set (a fresh database per test file) and on the in-memory store
- * otherwise, and speaks plain HTTP to it with `fetch`: tests assert what a user sees.
+ * Starts the real reference server (the same composition as `npm start`) on a free port, on the
+ * store `CG_TEST_STORE` names (memory, PGlite or PostgreSQL with a fresh database per test file;
+ * vitest.config.ts runs every HTTP test file once per store), and speaks plain HTTP to it with
+ * `fetch`: tests assert what a user sees.
  */
 import type { StorePorts } from "@campaign-games/core"
 import { NodeEngine } from "@campaign-games/http"
@@ -37,11 +38,32 @@ export class TestServer extends Context.Service<
   }
 >()("test/TestServer") {}
 
-/** The store for HTTP tests. */
-export const storeLayer = () =>
-  process.env.DATABASE_URL === undefined || process.env.DATABASE_URL === ""
-    ? MemoryStore.layer
-    : Database.layerTestPostgres(process.env.DATABASE_URL)
+/** The stores the HTTP tests run on (`CG_TEST_STORE`; vitest.config.ts runs them once per store). */
+export type StoreName = "memory" | "pglite" | "postgres"
+
+/**
+ * The store of this run: `CG_TEST_STORE` when set, else PostgreSQL when `DATABASE_URL` is set (a
+ * file run on its own by `npx vitest run <file>` outside a project), else memory.
+ */
+export const storeName = (): StoreName => {
+  const chosen = process.env.CG_TEST_STORE ?? ""
+  if (chosen === "memory" || chosen === "pglite" || chosen === "postgres") return chosen
+  if (chosen !== "") throw new Error(`CG_TEST_STORE must be memory, pglite or postgres, not ${chosen}`)
+  return (process.env.DATABASE_URL ?? "") === "" ? "memory" : "postgres"
+}
+
+/**
+ * The store for HTTP tests: the memory store, one in-memory PGlite (about 3 s and 1 GB: one per
+ * test file's server), or a fresh PostgreSQL database on the server of `DATABASE_URL`.
+ */
+export const storeLayer = () => {
+  const name = storeName()
+  if (name === "memory") return MemoryStore.layer
+  if (name === "pglite") return Database.layerPglite()
+  const url = process.env.DATABASE_URL ?? ""
+  if (url === "") throw new Error("CG_TEST_STORE=postgres needs DATABASE_URL")
+  return Database.layerTestPostgres(url)
+}
 
 export const request =
   (url: string) =>
