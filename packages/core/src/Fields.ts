@@ -19,8 +19,21 @@ export const Text = (min: number, max: number) =>
     ? Schema.String.check(Schema.isMinLength(min), Schema.isMaxLength(max), StorableText.check)
     : Schema.String.check(Schema.isMaxLength(max), StorableText.check)
 
+/**
+ * Marks a string as a date-time in the JSON Schema of the wire side (`format: date-time`), where
+ * OpenAPI generators read it: an annotation on the decoded `DateTime` side does not reach the document.
+ */
+const dateTimeFormat = Schema.makeFilter((_: string) => true, {
+  toJsonSchema: () => ({ format: "date-time" })
+})
+
+/** A time kept as its ISO 8601 text (as a webhook's body carries it), marked `format: date-time`. */
+export const DateTimeString = Schema.String.check(dateTimeFormat)
+
 /** A time, ISO 8601 in UTC on the wire (`2026-01-01T00:00:00.000Z`), `DateTime.Utc` in the domain. */
-export const Timestamp = Schema.DateTimeUtcFromString.annotate({ format: "date-time" })
+export const Timestamp = DateTimeString.pipe(
+  Schema.decodeTo(Schema.DateTimeUtc, SchemaTransformation.dateTimeUtcFromString)
+)
 export type Timestamp = DateTime.Utc
 
 /**
@@ -38,19 +51,17 @@ export const DateTimeInput = Schema.String.check(
     (s: string) =>
       (ISO_DATE_TIME.test(s) && Option.isSome(DateTime.make(s))) ||
       "Expected an ISO 8601 date-time with a time zone, such as 2026-01-01T00:00:00Z",
-    { expected: "an ISO 8601 date-time with a time zone" }
+    { expected: "an ISO 8601 date-time with a time zone", toJsonSchema: () => ({ format: "date-time" }) }
+  )
+).pipe(
+  Schema.decodeTo(
+    Schema.DateTimeUtc,
+    SchemaTransformation.transform({
+      decode: (s: string) => DateTime.toUtc(DateTime.makeUnsafe(s)),
+      encode: (d: DateTime.Utc) => DateTime.formatIso(d)
+    })
   )
 )
-  .annotate({ format: "date-time" })
-  .pipe(
-    Schema.decodeTo(
-      Schema.DateTimeUtc,
-      SchemaTransformation.transform({
-        decode: (s: string) => DateTime.toUtc(DateTime.makeUnsafe(s)),
-        encode: (d: DateTime.Utc) => DateTime.formatIso(d)
-      })
-    )
-  )
 
 /** Whether `url` is an absolute https URL. */
 export const isHttpsUrl = (url: string): boolean => {
@@ -78,16 +89,20 @@ export const TimeZone = Schema.String.check(
   })
 )
 
+/** A count of things: a whole number, 0 or more (a list's `total`, a number of attempts). */
+export const Count = Schema.Int.check(Schema.isGreaterThanOrEqualTo(0))
+
 /** Plays per player (total or per day): 1 to 10000, or null for no limit. */
 export const PlayLimit = Schema.NullOr(Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 10_000 })))
 
 /**
- * The play-limit fields of a channel and of a campaign, as stored and shown (the bounds of what a
- * caller may send are `PlayLimit` and `TimeZone`).
+ * The play-limit fields of a channel and of a campaign, as stored and shown: the counts keep the
+ * bounds a caller may send (`PlayLimit`), so the API documents them; the time zone was checked when
+ * sent (`TimeZone`) and is read back as it was stored.
  */
 export const playLimits = {
-  maxPlaysPerParticipant: Schema.NullOr(Schema.Int),
-  maxPlaysPerParticipantPerDay: Schema.NullOr(Schema.Int),
+  maxPlaysPerParticipant: PlayLimit,
+  maxPlaysPerParticipantPerDay: PlayLimit,
   playLimitTimezone: Schema.String
 }
 

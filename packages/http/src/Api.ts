@@ -6,6 +6,7 @@
  * @since 0.1.0
  */
 import { HttpApi, OpenApi } from "effect/http-api"
+import * as OpenApiDocument from "./OpenApiDocument.ts"
 import { AdminApi } from "./groups/Admin.ts"
 import { ApiKeysApi } from "./groups/ApiKeys.ts"
 import { BrandingApi } from "./groups/Branding.ts"
@@ -36,6 +37,9 @@ export class Api extends HttpApi.make("campaign-games")
       title: "Campaign Games API",
       version: "1.0.0",
       description:
-        "Promotional games (spin the wheel, quizzes, predictions, score games) for your own sites and apps. Every error answers `{ error: { code, message, details? } }`. See docs/api-decisions.md for the choices the specification leaves open."
+        "Promotional games (spin the wheel, quizzes, predictions, score games) for your own sites and apps. Every error answers `{ error: { code, message, details? } }`. See docs/api-decisions.md for the choices the specification leaves open.",
+      license: { name: "MIT", identifier: "MIT" },
+      servers: OpenApiDocument.servers,
+      transform: OpenApiDocument.finish
     })
   ) {}

@@ -7,6 +7,7 @@
  */
 export { Api } from "./Api.ts"
 export * as ApiError from "./ApiError.ts"
+export * as Client from "./Client.ts"
 export * as ClientTokenSigner from "./ClientTokenSigner.ts"
 export * as ErrorBoundary from "./ErrorBoundary.ts"
 export * as HttpConfig from "./HttpConfig.ts"

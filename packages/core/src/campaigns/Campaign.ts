@@ -77,7 +77,7 @@ export type Prize = typeof Prize.Type
 
 /** Winner-selection settings as stored and shown: every key present. */
 export const SelectionConfigView = Schema.Struct({
-  maxWinners: Schema.Int,
+  maxWinners: Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 1000 })),
   tieBreak: TieBreak,
   windowStart: TimestampOrNull,
   windowEnd: TimestampOrNull
@@ -117,7 +117,7 @@ export const fields = {
   prize: Schema.NullOr(Prize),
   theme: Schema.NullOr(ThemeModule.Theme),
   grantOncePerParticipant: Schema.Boolean,
-  rewardValidForSeconds: Schema.NullOr(Schema.Int),
+  rewardValidForSeconds: Schema.NullOr(Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 31_536_000 }))),
   winnerSelectionTrigger: Trigger,
   winnerSelectionAlgorithm: Game.WinnerAlgorithm,
   winnerSelectionConfig: SelectionConfigView,

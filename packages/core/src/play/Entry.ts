@@ -26,10 +26,10 @@ export const fields = {
   channelId: Schema.String,
   sessionId: Schema.NullOr(Schema.String),
   participantRef: Schema.String,
-  score: Schema.NullOr(Schema.Number),
+  score: Schema.NullOr(Schema.Finite),
   predictionValue: Schema.NullOr(Game.PredictionValue),
   outcome: Schema.NullOr(Game.Outcome),
-  weight: Schema.Number,
+  weight: Schema.Finite,
   eligible: Schema.Boolean,
   createdAt: Timestamp
 }

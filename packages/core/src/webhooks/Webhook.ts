@@ -17,7 +17,16 @@
 import { Context, DateTime, Duration, Effect, Option, Schema, Struct } from "effect"
 import type { StoreError } from "../Errors.ts"
 import { type Event, EventType } from "./Event.ts"
-import { names, pick, Text, type Timestamp, Timestamp as TimestampSchema, TimestampOrNull } from "../Fields.ts"
+import {
+  Count,
+  DateTimeString,
+  names,
+  pick,
+  Text,
+  type Timestamp,
+  Timestamp as TimestampSchema,
+  TimestampOrNull
+} from "../Fields.ts"
 import * as Ids from "../Ids.ts"
 import type { Page, Paged } from "../Pagination.ts"
 
@@ -121,7 +130,7 @@ export const matches = (
 /** The body sent: `{ type, createdAt, data }`. Stored without any coupon code. */
 export const Payload = Schema.Struct({
   type: EventType,
-  createdAt: Schema.String,
+  createdAt: DateTimeString,
   data: Schema.Record(Schema.String, Schema.Unknown)
 })
 export type Payload = Schema.Struct.Type<typeof Payload.fields>
@@ -138,10 +147,10 @@ export const deliveryFields = {
   eventType: EventType,
   payload: Payload,
   status: DeliveryStatus,
-  attemptCount: Schema.Int,
+  attemptCount: Count,
   lastAttemptedAt: TimestampOrNull,
   nextRetryAt: TimestampOrNull,
-  responseStatus: Schema.NullOr(Schema.Int),
+  responseStatus: Schema.NullOr(Schema.Int.check(Schema.isBetween({ minimum: 100, maximum: 599 }))),
   /** A short note on why the last try failed (never the endpoint's response body). */
   note: Schema.NullOr(Schema.String),
   createdAt: TimestampSchema

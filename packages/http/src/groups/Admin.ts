@@ -10,6 +10,7 @@ import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/ht
 import * as ApiError from "../ApiError.ts"
 import { AdminAuth, CommonErrors } from "../Security.ts"
 import { StrictInput } from "../StrictInput.ts"
+import * as Endpoint from "./Endpoint.ts"
 
 export class AdminApi extends HttpApiGroup.make("admin")
   .add(
@@ -18,13 +19,15 @@ export class AdminApi extends HttpApiGroup.make("admin")
       success: Schema.Struct({ account: Account.AccountView, apiKey: ApiKey.CreatedApiKey }).pipe(
         HttpApiSchema.status(201)
       )
-    }),
+    }).annotateMerge(
+      Endpoint.describe("Create an account", "Answers the account and its owner API key (the key appears only here).")
+    ),
     HttpApiEndpoint.patch("updateAccount", "/accounts/:accountId", {
       params: { accountId: Schema.String },
       payload: Account.UpdateAccount,
       success: Schema.Struct({ account: Account.AccountView }),
       error: ApiError.NotFound
-    })
+    }).annotateMerge(Endpoint.describe("Update an account", "Fields left out keep their value."))
   )
   .middleware(StrictInput)
   .middleware(CommonErrors)

@@ -3,7 +3,7 @@
  *
  * @since 0.1.0
  */
-import { ApiKey, Pagination } from "@campaign-games/core"
+import { ApiKey, Fields, Pagination } from "@campaign-games/core"
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
 import * as ApiError from "../ApiError.ts"
@@ -22,13 +22,14 @@ export class ApiKeysApi extends HttpApiGroup.make("apiKeys")
         error: ApiError.UpgradeRequired
       }),
       ["keys.manage"],
+      "Create an API key",
       "Permission keys.manage; plan feature API keys; plan limit active keys. A key can only be given permissions the caller holds. `key` appears only in this response."
     ),
     HttpApiEndpoint.get("list", "/", {
       query: Pagination.query(Pagination.Defaults.apiKeys),
-      success: Schema.Struct({ apiKeys: Schema.Array(ApiKey.ApiKeyView), total: Schema.Int })
+      success: Schema.Struct({ apiKeys: Schema.Array(ApiKey.ApiKeyView), total: Fields.Count })
     }).annotateMerge(
-      OpenApi.annotations({ description: "Active keys, oldest first. Permission keys.manage or settings.read." })
+      Endpoint.describe("List API keys", "Active keys, oldest first. Permission keys.manage or settings.read.")
     ),
     Endpoint.permitted(
       HttpApiEndpoint.delete("revoke", "/:keyId", {
@@ -37,6 +38,7 @@ export class ApiKeysApi extends HttpApiGroup.make("apiKeys")
         error: ApiError.NotFound
       }),
       ["keys.manage"],
+      "Revoke an API key",
       "Revokes the key: it answers 401 from then on. Permission keys.manage."
     )
   )
@@ -44,4 +46,6 @@ export class ApiKeysApi extends HttpApiGroup.make("apiKeys")
   .middleware(CommonErrors)
   .middleware(ApiKeyAuth)
   .prefix("/v1/tenant/api-keys")
-  .annotateMerge(OpenApi.annotations({ title: "API keys" })) {}
+  .annotateMerge(
+    OpenApi.annotations({ title: "API keys", description: "Keys for your backend: each holds a set of permissions." })
+  ) {}

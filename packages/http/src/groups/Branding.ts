@@ -15,11 +15,12 @@ const Reply = Schema.Struct({ theme: Theme.Theme })
 export class BrandingApi extends HttpApiGroup.make("branding")
   .add(
     HttpApiEndpoint.get("get", "/", { success: Reply }).annotateMerge(
-      OpenApi.annotations({ description: "Permission settings.read (or branding.write). `{}` when none is set." })
+      Endpoint.describe("Get the branding", "Permission settings.read (or branding.write). `{}` when none is set.")
     ),
     Endpoint.permitted(
       HttpApiEndpoint.put("put", "/", { payload: Theme.Theme, success: Reply }),
       ["branding.write"],
+      "Replace the branding",
       "Permission branding.write. Replaces the branding: fields left out are cleared. Label keys may be any game's. Without the custom branding or custom copy plan features the theme is kept, but players see the default look or wording."
     )
   )
@@ -27,4 +28,9 @@ export class BrandingApi extends HttpApiGroup.make("branding")
   .middleware(CommonErrors)
   .middleware(ApiKeyAuth)
   .prefix("/v1/tenant/branding")
-  .annotateMerge(OpenApi.annotations({ title: "Branding" })) {}
+  .annotateMerge(
+    OpenApi.annotations({
+      title: "Branding",
+      description: "The account's default theme and wording, which campaigns inherit."
+    })
+  ) {}

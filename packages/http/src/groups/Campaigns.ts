@@ -3,7 +3,7 @@
  *
  * @since 0.1.0
  */
-import { Campaign, Pagination } from "@campaign-games/core"
+import { Campaign, Fields, Pagination } from "@campaign-games/core"
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
 import * as ApiError from "../ApiError.ts"
@@ -14,7 +14,7 @@ import * as Endpoint from "./Endpoint.ts"
 const One = Schema.Struct({ gameInstance: Campaign.CampaignView })
 const id = { id: Schema.String }
 
-const lifecycle = (name: "pause" | "archive" | "restore", description: string) =>
+const lifecycle = (name: "pause" | "archive" | "restore", summary: string, description: string) =>
   Endpoint.permitted(
     HttpApiEndpoint.post(name, `/:id/${name}`, {
       params: id,
@@ -22,6 +22,7 @@ const lifecycle = (name: "pause" | "archive" | "restore", description: string) =
       error: [ApiError.NotFound, ApiError.Conflict]
     }),
     ["campaigns.activate"],
+    summary,
     description
   )
 
@@ -42,13 +43,19 @@ export class GamesApi extends HttpApiGroup.make("games")
         success: Schema.Struct({ games: Schema.Array(GameEntry) })
       }),
       ["campaigns.read"],
+      "List the games",
       "The games the engine runs, each with its config's JSON Schema. Permission campaigns.read."
     )
   )
   .middleware(StrictInput)
   .middleware(CommonErrors)
   .middleware(ApiKeyAuth)
-  .annotateMerge(OpenApi.annotations({ title: "Games" })) {}
+  .annotateMerge(
+    OpenApi.annotations({
+      title: "Games",
+      description: "The catalogue of games the engine runs and the JSON Schema of each one's config."
+    })
+  ) {}
 
 export class CampaignsApi extends HttpApiGroup.make("campaigns")
   .add(
@@ -59,6 +66,7 @@ export class CampaignsApi extends HttpApiGroup.make("campaigns")
         error: ApiError.UpgradeRequired
       }),
       ["campaigns.write"],
+      "Create a campaign",
       "Creates a draft. Permission campaigns.write; liveFrom/liveUntil also need channels.manage; the game must be in the plan (402). A config sent is checked against the game at once; an unknown channelId or gameSlug is 400."
     ),
     Endpoint.permitted(
@@ -68,14 +76,16 @@ export class CampaignsApi extends HttpApiGroup.make("campaigns")
           status: Schema.optionalKey(Campaign.CampaignStatus),
           ...Pagination.query(Pagination.Defaults.campaigns)
         },
-        success: Schema.Struct({ gameInstances: Schema.Array(Campaign.CampaignView), total: Schema.Int })
+        success: Schema.Struct({ gameInstances: Schema.Array(Campaign.CampaignView), total: Fields.Count })
       }),
       ["campaigns.read"],
+      "List campaigns",
       "Newest first, filtered by channel and status. Permission campaigns.read."
     ),
     Endpoint.permitted(
       HttpApiEndpoint.get("get", "/:id", { params: id, success: One, error: ApiError.NotFound }),
       ["campaigns.read"],
+      "Get a campaign",
       "Permission campaigns.read."
     ),
     Endpoint.permitted(
@@ -86,6 +96,7 @@ export class CampaignsApi extends HttpApiGroup.make("campaigns")
         error: [ApiError.NotFound, ApiError.Conflict]
       }),
       ["campaigns.write"],
+      "Update a campaign",
       "Permission campaigns.write; `config` (replaced whole) also needs config.write; liveFrom/liveUntil also need channels.manage. An archived campaign is 409. An active campaign must stay complete and must not come to overlap another live window (409)."
     ),
     Endpoint.permitted(
@@ -95,6 +106,7 @@ export class CampaignsApi extends HttpApiGroup.make("campaigns")
         error: [ApiError.NotFound, ApiError.Conflict]
       }),
       ["campaigns.delete"],
+      "Delete a campaign",
       "Permission campaigns.delete; 409 once the campaign has been played (archive it)."
     ),
     Endpoint.permitted(
@@ -105,11 +117,20 @@ export class CampaignsApi extends HttpApiGroup.make("campaigns")
         error: [ApiError.NotFound, ApiError.Conflict, ApiError.UpgradeRequired]
       }),
       ["campaigns.activate"],
+      "Activate a campaign",
       "From draft or paused. Permission campaigns.activate; handoverAt also needs channels.manage. Incomplete config 400; overlapping live window on the channel 409; live-campaign limit 402. With handoverAt, the campaign live on the channel then ends at handoverAt and this one starts then, together."
     ),
-    lifecycle("pause", "From active to paused. Permission campaigns.activate."),
-    lifecycle("archive", "From draft, active or paused to archived. Permission campaigns.activate."),
-    lifecycle("restore", "From archived back to paused. Permission campaigns.activate."),
+    lifecycle("pause", "Pause a campaign", "From active to paused. Permission campaigns.activate."),
+    lifecycle(
+      "archive",
+      "Archive a campaign",
+      "From draft, active or paused to archived. Permission campaigns.activate."
+    ),
+    lifecycle(
+      "restore",
+      "Restore an archived campaign",
+      "From archived back to paused. Permission campaigns.activate."
+    ),
     Endpoint.permitted(
       HttpApiEndpoint.post("resolve", "/:id/resolve", {
         params: id,
@@ -118,6 +139,7 @@ export class CampaignsApi extends HttpApiGroup.make("campaigns")
         error: [ApiError.NotFound, ApiError.Conflict]
       }),
       ["campaigns.resolve"],
+      "Resolve a prediction campaign",
       "Marks the option that happened on a prediction campaign (sets resolvedOptionId and resolvedAt). Permission campaigns.resolve. Unknown option 400; another campaign kind, an archived campaign, or a campaign already resolved to another option 409; resolving to the same option again changes nothing."
     )
   )
@@ -125,4 +147,9 @@ export class CampaignsApi extends HttpApiGroup.make("campaigns")
   .middleware(CommonErrors)
   .middleware(ApiKeyAuth)
   .prefix("/v1/game-instances")
-  .annotateMerge(OpenApi.annotations({ title: "Campaigns" })) {}
+  .annotateMerge(
+    OpenApi.annotations({
+      title: "Campaigns",
+      description: "Campaigns (game instances): create, configure and move through their lifecycle."
+    })
+  ) {}

@@ -3,7 +3,7 @@
  *
  * @since 0.1.0
  */
-import { Channel, Pagination } from "@campaign-games/core"
+import { Channel, Fields, Pagination } from "@campaign-games/core"
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
 import * as ApiError from "../ApiError.ts"
@@ -22,14 +22,16 @@ export class ChannelsApi extends HttpApiGroup.make("channels")
         error: ApiError.UpgradeRequired
       }),
       ["channels.manage"],
+      "Create a channel",
       "Permission channels.manage; plan limit number of channels."
     ),
     Endpoint.permitted(
       HttpApiEndpoint.get("list", "/", {
         query: Pagination.query(Pagination.Defaults.channels),
-        success: Schema.Struct({ channels: Schema.Array(Channel.ChannelView), total: Schema.Int })
+        success: Schema.Struct({ channels: Schema.Array(Channel.ChannelView), total: Fields.Count })
       }),
       ["campaigns.read"],
+      "List channels",
       "Newest first. Permission campaigns.read."
     ),
     Endpoint.permitted(
@@ -39,6 +41,7 @@ export class ChannelsApi extends HttpApiGroup.make("channels")
         error: ApiError.NotFound
       }),
       ["campaigns.read"],
+      "Get a channel",
       "Permission campaigns.read."
     ),
     Endpoint.permitted(
@@ -49,6 +52,7 @@ export class ChannelsApi extends HttpApiGroup.make("channels")
         error: ApiError.NotFound
       }),
       ["channels.manage"],
+      "Update a channel",
       "Permission channels.manage. At least one field; `betweenCampaigns` is replaced whole (null clears it). Disabling is `status: disabled`."
     ),
     Endpoint.permitted(
@@ -58,6 +62,7 @@ export class ChannelsApi extends HttpApiGroup.make("channels")
         error: [ApiError.NotFound, ApiError.Conflict]
       }),
       ["channels.manage"],
+      "Delete a channel",
       "Permission channels.manage. Refused with 409 while any campaign exists on the channel; disable the channel instead."
     )
   )
@@ -65,4 +70,9 @@ export class ChannelsApi extends HttpApiGroup.make("channels")
   .middleware(CommonErrors)
   .middleware(ApiKeyAuth)
   .prefix("/v1/channels")
-  .annotateMerge(OpenApi.annotations({ title: "Channels" })) {}
+  .annotateMerge(
+    OpenApi.annotations({
+      title: "Channels",
+      description: "Where games are embedded: one live campaign at a time, with play limits."
+    })
+  ) {}

@@ -13,8 +13,12 @@ import type { Context } from "effect"
 import { OpenApi } from "effect/http-api"
 import { RequiredPermissions } from "../Security.ts"
 
-/** The OpenAPI description of an endpoint. */
-export const describe = (description: string) => OpenApi.annotations({ description })
+/**
+ * The OpenAPI summary of an endpoint (a short title, as generated clients and docs list it) and its
+ * description when it has more to say.
+ */
+export const describe = (summary: string, description?: string) =>
+  OpenApi.annotations(description === undefined ? { summary } : { summary, description })
 
 /** What `permitted` needs of an endpoint: its two ways of taking annotations. */
 interface Annotatable {
@@ -22,14 +26,15 @@ interface Annotatable {
   annotateMerge<I>(annotations: Context.Context<I>): Annotatable
 }
 
-/** Annotates `endpoint` with the permissions a key must hold for it and its OpenAPI description. */
+/** Annotates `endpoint` with the permissions a key must hold for it and its OpenAPI summary and description. */
 export const permitted = <E extends Annotatable>(
   endpoint: E,
   permissions: ReadonlyArray<Permission.Permission>,
+  summary: string,
   description: string
 ): E =>
   // `annotate` and `annotateMerge` keep every type parameter of the endpoint: the result is an `E`.
-  endpoint.annotate(RequiredPermissions, permissions).annotateMerge(describe(description)) as unknown as E
+  endpoint.annotate(RequiredPermissions, permissions).annotateMerge(describe(summary, description)) as unknown as E
 
 /** The answer of a deletion: `{ deleted: true, id }`. */
 export const Deleted = Schema.Struct({ deleted: Schema.Boolean, id: Schema.String })

@@ -30,12 +30,13 @@ export class AllowedOriginsApi extends HttpApiGroup.make("allowedOrigins")
         error: ApiError.Conflict
       }),
       ["origins.manage"],
+      "Add an allowed origin",
       "Permission origins.manage. `https://host[:port]` (no path), `android:<application id>` or `ios:<bundle id>`; up to 300 characters; a duplicate is 409."
     ),
     HttpApiEndpoint.get("list", "/", {
       query: Pagination.query(Pagination.Defaults.allowedOrigins),
-      success: Schema.Struct({ allowedOrigins: Schema.Array(AllowedOrigin.AllowedOriginView), total: Schema.Int })
-    }).annotateMerge(Endpoint.describe("Oldest first. Permission settings.read.")),
+      success: Schema.Struct({ allowedOrigins: Schema.Array(AllowedOrigin.AllowedOriginView), total: Fields.Count })
+    }).annotateMerge(Endpoint.describe("List allowed origins", "Oldest first. Permission settings.read.")),
     Endpoint.permitted(
       HttpApiEndpoint.delete("delete", "/:originId", {
         params: { originId: Schema.String },
@@ -43,6 +44,7 @@ export class AllowedOriginsApi extends HttpApiGroup.make("allowedOrigins")
         error: ApiError.NotFound
       }),
       ["origins.manage"],
+      "Remove an allowed origin",
       "Permission origins.manage."
     )
   )
@@ -50,7 +52,12 @@ export class AllowedOriginsApi extends HttpApiGroup.make("allowedOrigins")
   .middleware(CommonErrors)
   .middleware(ApiKeyAuth)
   .prefix("/v1/tenant/allowed-origins")
-  .annotateMerge(OpenApi.annotations({ title: "Allowed origins" })) {}
+  .annotateMerge(
+    OpenApi.annotations({
+      title: "Allowed origins",
+      description: "The sites and apps allowed to embed games (checked when a client token is minted)."
+    })
+  ) {}
 
 const TokenMinted = Schema.Struct({
   clientToken: Schema.String,
@@ -76,6 +83,7 @@ export class TokensApi extends HttpApiGroup.make("tokens")
       .annotate(KeyCheckedByOperation, true)
       .annotateMerge(
         Endpoint.describe(
+          "Mint a client token",
           "Permission tokens.mint; 600 a minute per key. 201 with a client token for the campaign live on the channel now; 200 with `clientToken: null` and the channel's between-campaigns message when nothing is live (or the channel is disabled). 404 unknown channel; 403 origin not allowed; 409 the player has used all plays; 402 the plan's plays a month."
         )
       )
@@ -83,7 +91,12 @@ export class TokensApi extends HttpApiGroup.make("tokens")
   .middleware(StrictInput)
   .middleware(CommonErrors)
   .middleware(ApiKeyAuth)
-  .annotateMerge(OpenApi.annotations({ title: "Client tokens" })) {}
+  .annotateMerge(
+    OpenApi.annotations({
+      title: "Client tokens",
+      description: "Short-lived tokens your backend mints for one player to play once."
+    })
+  ) {}
 
 /** The raw client token of a play call. */
 export class ClientTokenCredential extends Context.Service<ClientTokenCredential, string>()(
@@ -119,6 +132,7 @@ export class PlayApi extends HttpApiGroup.make("play")
       error: [ApiError.Unauthorized, ApiError.Conflict]
     }).annotateMerge(
       Endpoint.describe(
+        "Start a play",
         "Authorization: Bearer <client token>. Starts the play the token was minted for: once (a used token is 409; expired, forged or malformed 401); play limits are checked again. Answers the player's view of the game: no correct answers, no wheel weights."
       )
     ),
@@ -133,6 +147,7 @@ export class PlayApi extends HttpApiGroup.make("play")
       error: [ApiError.Unauthorized, ApiError.NotFound, ApiError.Conflict]
     }).annotateMerge(
       Endpoint.describe(
+        "Finish a play",
         "Authorization: Bearer <client token>. The game's finish body (wheel `{}`, quiz `{ answers }`, prediction `{ optionId }`, memory-match `{ score }`); the server decides the outcome or score. A second finish is 409."
       )
     )
@@ -141,7 +156,9 @@ export class PlayApi extends HttpApiGroup.make("play")
   .middleware(CommonErrors)
   .middleware(ClientTokenAuth)
   .prefix("/v1/play/sessions")
-  .annotateMerge(OpenApi.annotations({ title: "Play (embed)" })) {}
+  .annotateMerge(
+    OpenApi.annotations({ title: "Play (embed)", description: "The embed's calls, authenticated by a client token." })
+  ) {}
 
 export class EntriesApi extends HttpApiGroup.make("entries")
   .add(
@@ -149,14 +166,17 @@ export class EntriesApi extends HttpApiGroup.make("entries")
       HttpApiEndpoint.get("list", "/v1/game-instances/:id/entries", {
         params: { id: Schema.String },
         query: { ...Entry.ListQuery, ...Pagination.query(Pagination.Defaults.entries) },
-        success: Schema.Struct({ entries: Schema.Array(Entry.EntryView), total: Schema.Int }),
+        success: Schema.Struct({ entries: Schema.Array(Entry.EntryView), total: Fields.Count }),
         error: ApiError.NotFound
       }),
       ["results.read"],
+      "List a campaign's entries",
       "Permission results.read. limit 1–500 (default 500), offset, search (part of participantRef, any case), sort createdAt|score|participantRef (entries without a score last), dir asc|desc (default desc), eligible true|false."
     )
   )
   .middleware(StrictInput)
   .middleware(CommonErrors)
   .middleware(ApiKeyAuth)
-  .annotateMerge(OpenApi.annotations({ title: "Entries" })) {}
+  .annotateMerge(
+    OpenApi.annotations({ title: "Entries", description: "The results of plays, for draws and reporting." })
+  ) {}

@@ -20,14 +20,16 @@ export class WebhooksApi extends HttpApiGroup.make("webhooks")
         error: ApiError.UpgradeRequired
       }),
       ["webhooks.manage"],
+      "Create a webhook endpoint",
       "Permission webhooks.manage; plan feature Webhooks; plan limit webhook endpoints. The URL must be https and its host resolve to public addresses. includeCouponCodes also needs rewards.codes.manage. The `whsec_` secret is shown only in this response."
     ),
     Endpoint.permitted(
       HttpApiEndpoint.get("list", "/endpoints", {
         query: Endpoint.listQuery(Pagination.Defaults.endpoints, ["createdAt", "url"], Webhook.EndpointStatus),
-        success: Schema.Struct({ endpoints: Schema.Array(Webhook.EndpointView), total: Schema.Int })
+        success: Schema.Struct({ endpoints: Schema.Array(Webhook.EndpointView), total: Fields.Count })
       }),
       ["settings.read"],
+      "List webhook endpoints",
       "Permission settings.read. No secrets. search: part of the URL (any case); sort createdAt (default) or url; dir desc (default) or asc; limit default 50, max 200."
     ),
     Endpoint.permitted(
@@ -38,6 +40,7 @@ export class WebhooksApi extends HttpApiGroup.make("webhooks")
         error: [ApiError.NotFound, ApiError.UpgradeRequired]
       }),
       ["webhooks.manage"],
+      "Update a webhook endpoint",
       "Permission webhooks.manage; plan feature Webhooks. At least one of status, events, gameInstanceIds, channelIds, includeCouponCodes (turning it on needs rewards.codes.manage). The URL cannot be changed (400)."
     ),
     Endpoint.permitted(
@@ -47,14 +50,16 @@ export class WebhooksApi extends HttpApiGroup.make("webhooks")
         error: ApiError.NotFound
       }),
       ["webhooks.manage"],
+      "Delete a webhook endpoint",
       "Permission webhooks.manage. Deletes the endpoint and its delivery log."
     ),
     Endpoint.permitted(
       HttpApiEndpoint.get("deliveries", "/deliveries", {
         query: Endpoint.listQuery(Pagination.Defaults.deliveries, ["createdAt", "status"], Webhook.DeliveryStatus),
-        success: Schema.Struct({ deliveries: Schema.Array(Webhook.DeliveryView), total: Schema.Int })
+        success: Schema.Struct({ deliveries: Schema.Array(Webhook.DeliveryView), total: Fields.Count })
       }),
       ["settings.read"],
+      "List webhook deliveries",
       "Permission settings.read. Newest first by default; each record with the payload sent (never a coupon code). search: part of the event type; sort createdAt or status; limit default 50, max 200."
     ),
     Endpoint.permitted(
@@ -64,16 +69,18 @@ export class WebhooksApi extends HttpApiGroup.make("webhooks")
         error: [ApiError.NotFound, ApiError.Conflict]
       }),
       ["webhooks.manage"],
+      "Resend a webhook delivery",
       "Beyond the specification. Permission webhooks.manage. Sends a failed or exhausted delivery again, with the same id and a fresh budget of five attempts. Other statuses: 409."
     ),
     Endpoint.permitted(
       HttpApiEndpoint.post("resendEndpoint", "/endpoints/:endpointId/resend", {
         params: { endpointId: Schema.String },
         payload: Schema.Struct({ since: Fields.DateTimeInput }),
-        success: Schema.Struct({ resent: Schema.Int }),
+        success: Schema.Struct({ resent: Fields.Count }),
         error: ApiError.NotFound
       }),
       ["webhooks.manage"],
+      "Resend an endpoint's failed deliveries",
       "Beyond the specification. Permission webhooks.manage. Sends again every exhausted delivery of the endpoint created at or after `since`, each with its id and a fresh attempt budget."
     )
   )
@@ -81,4 +88,9 @@ export class WebhooksApi extends HttpApiGroup.make("webhooks")
   .middleware(CommonErrors)
   .middleware(ApiKeyAuth)
   .prefix("/v1/tenant/webhooks")
-  .annotateMerge(OpenApi.annotations({ title: "Webhooks" })) {}
+  .annotateMerge(
+    OpenApi.annotations({
+      title: "Webhooks",
+      description: "Endpoints that receive signed events, and the record of their deliveries."
+    })
+  ) {}
