@@ -4,11 +4,12 @@
  * rule under test is a pure function of `Campaign.ts`; times are fixed instants around `NOW`.
  */
 import { assert, describe, it } from "@effect/vitest"
-import { DateTime, Effect, Result, Schema } from "effect"
+import { DateTime, Effect, Result, Schema, SchemaAST } from "effect"
 import * as Campaign from "../src/campaigns/Campaign.ts"
 import type { Conflict, InvalidRequest } from "../src/Errors.ts"
 import type { Game } from "../src/games/Game.ts"
 import * as Games from "../src/games/Games.ts"
+import * as Validation from "../src/Validation.ts"
 
 // -----------------------------------------------------------------------------
 // Fixtures
@@ -1195,5 +1196,296 @@ describe("Campaign.checkEdit: an edit keeps an active campaign's activation rule
         )
       }),
     { arbitrary: { runs: 300, seed: 12 } }
+  )
+})
+
+// -----------------------------------------------------------------------------
+// 9. What a user reads: detail messages, one-sided windows, the request schemas
+// -----------------------------------------------------------------------------
+
+describe("Campaign detail messages", () => {
+  const details = (c: Campaign.Campaign) => Campaign.check(c, game(c.gameSlug))
+  const detailsOf = (result: Result.Result<unknown, Conflict | InvalidRequest>) => failure(result).details
+
+  it.effect("check says what is wrong with each field", () =>
+    Effect.gen(function* () {
+      const c = given({
+        winnerSelectionTrigger: "auto_on_schedule",
+        winnerSelectionAlgorithm: "score_highest",
+        liveFrom: at(2),
+        liveUntil: at(1),
+        winnerSelectionConfig: { ...Campaign.defaultSelectionConfig, windowStart: at(2), windowEnd: at(1) }
+      })
+      assert.deepStrictEqual(details(c), [
+        { path: "scheduleAt", message: "is required when winnerSelectionTrigger is auto_on_schedule" },
+        { path: "liveUntil", message: "must be after liveFrom" },
+        { path: "winnerSelectionConfig.windowEnd", message: "must be after windowStart" },
+        { path: "winnerSelectionAlgorithm", message: "score_highest needs a game that keeps a score" }
+      ])
+    })
+  )
+
+  it.effect("check reports every fault of the config, not only the first", () =>
+    Effect.gen(function* () {
+      assert.sameMembers(
+        details(given({ config: { question: "", options: "home" } })).map((d) => d.path),
+        ["config.question", "config.options"]
+      )
+    })
+  )
+
+  it.effect("resolving to an unknown option says it is not one of the options", () =>
+    Effect.gen(function* () {
+      const result = Campaign.transition(
+        inState("active"),
+        { _tag: "Resolve", optionId: "draw", optionIds: predictionOptionIds },
+        NOW
+      )
+      assert.deepStrictEqual(detailsOf(result), [{ path: "optionId", message: "is not one of the campaign's options" }])
+    })
+  )
+
+  it.effect("activation says why a window or a handover is refused", () =>
+    Effect.gen(function* () {
+      assert.deepStrictEqual(detailsOf(activate(inState("draft", { liveUntil: at(-1) }), {})), [
+        { path: "liveUntil", message: "has passed; the campaign would never be live" }
+      ])
+      assert.deepStrictEqual(
+        detailsOf(activate(inState("draft"), { others: [other("gi_current")], handoverAt: at(-1) })),
+        [{ path: "handoverAt", message: "must not be in the past" }]
+      )
+      assert.deepStrictEqual(
+        detailsOf(
+          activate(inState("draft", { liveUntil: at(2) }), { others: [other("gi_current")], handoverAt: at(2) })
+        ),
+        [{ path: "handoverAt", message: "must be before the campaign's liveUntil" }]
+      )
+    })
+  )
+})
+
+describe("Campaign windows with one end", () => {
+  const checkPaths = (c: Campaign.Campaign) => Campaign.check(c, game(c.gameSlug)).map((d) => d.path)
+
+  it.effect.each([
+    { name: "only windowStart", start: 2, end: null },
+    { name: "only windowEnd", start: null, end: -2 }
+  ])("a winner-selection window with $name is fine", ({ start, end }) =>
+    Effect.gen(function* () {
+      const c = given({
+        winnerSelectionConfig: {
+          ...Campaign.defaultSelectionConfig,
+          windowStart: start === null ? null : at(start),
+          windowEnd: end === null ? null : at(end)
+        }
+      })
+      assert.deepStrictEqual(checkPaths(c), [])
+    })
+  )
+
+  it.effect("a live window with only liveFrom is fine", () =>
+    Effect.gen(function* () {
+      assert.deepStrictEqual(checkPaths(given({ liveFrom: at(5), liveUntil: null })), [])
+    })
+  )
+
+  it.effect("make's defaults: one winner by earliest entry, no window, one grant per participant", () =>
+    Effect.gen(function* () {
+      assert.deepStrictEqual(Campaign.defaultSelectionConfig, {
+        maxWinners: 1,
+        tieBreak: "earliest_entry",
+        windowStart: null,
+        windowEnd: null
+      })
+      const c = given()
+      assert.isTrue(c.grantOncePerParticipant)
+      assert.isNull(c.rewardValidForSeconds)
+    })
+  )
+
+  it.effect("apply sets every setting that is sent", () =>
+    Effect.gen(function* () {
+      const patch = {
+        name: "Renamed",
+        config: { question: "Who?" },
+        prize: { label: "A bike" },
+        theme: { labels: { title: "Ok" } },
+        winnerSelectionTrigger: "auto_on_schedule",
+        winnerSelectionAlgorithm: "random_weighted",
+        scheduleAt: at(30),
+        liveFrom: at(2),
+        liveUntil: at(20),
+        maxPlaysPerParticipant: 3,
+        maxPlaysPerParticipantPerDay: 1,
+        playLimitTimezone: "Europe/Paris"
+      } as const
+      const next = Campaign.apply(given(), patch, NOW)
+      assert.deepStrictEqual(next, { ...given(), ...patch, updatedAt: NOW })
+    })
+  )
+
+  it.effect("apply sets each key of winnerSelectionConfig that is sent and keeps the others from the base", () =>
+    Effect.gen(function* () {
+      const base = given({
+        winnerSelectionConfig: { maxWinners: 5, tieBreak: "random", windowStart: at(-1), windowEnd: at(5) }
+      })
+      const sent = Campaign.apply(
+        base,
+        { winnerSelectionConfig: { maxWinners: 2, tieBreak: "earliest_entry", windowStart: at(1), windowEnd: at(3) } },
+        NOW
+      )
+      assert.deepStrictEqual(sent.winnerSelectionConfig, {
+        maxWinners: 2,
+        tieBreak: "earliest_entry",
+        windowStart: at(1),
+        windowEnd: at(3)
+      })
+      const cleared = Campaign.apply(base, { winnerSelectionConfig: { windowStart: null } }, NOW)
+      assert.deepStrictEqual(cleared.winnerSelectionConfig, {
+        maxWinners: 5,
+        tieBreak: "random",
+        windowStart: null,
+        windowEnd: at(5)
+      })
+      const kept = Campaign.apply(base, { winnerSelectionConfig: {} }, NOW)
+      assert.deepStrictEqual(kept.winnerSelectionConfig, base.winnerSelectionConfig)
+    })
+  )
+
+  it.effect("an active campaign with liveFrom ahead and no end is not live before liveFrom, then live for good", () =>
+    Effect.gen(function* () {
+      const c = inState("active", { liveFrom: at(1), activatedAt: at(-1) })
+      assert.isFalse(Campaign.isLiveAt(c, NOW))
+      assert.isFalse(Campaign.isLiveAt(c, justBefore(at(1))))
+      assert.isTrue(Campaign.isLiveAt(c, at(1)))
+      assert.isTrue(Campaign.isLiveAt(c, at(10_000)))
+    })
+  )
+
+  it.effect("an active campaign with neither liveFrom nor activatedAt is live until its liveUntil", () =>
+    Effect.gen(function* () {
+      const c = inState("active", { activatedAt: null, liveUntil: at(1) })
+      assert.isNull(Campaign.windowStart(c))
+      assert.isTrue(Campaign.isLiveAt(c, at(-1_000)))
+      assert.isFalse(Campaign.isLiveAt(c, at(1)))
+      assert.isTrue(Campaign.isLiveAt(inState("active", { activatedAt: null }), NOW))
+    })
+  )
+})
+
+describe("Campaign request and view schemas", () => {
+  const accepts = <S extends Schema.Decoder<unknown>>(schema: S, input: unknown) =>
+    Result.isSuccess(Schema.decodeUnknownResult(schema)(input))
+  const messagesOf = <S extends Schema.Decoder<unknown>>(schema: S, input: unknown) =>
+    Effect.runSync(
+      Validation.decode(schema)(input).pipe(
+        Effect.match({ onSuccess: () => [], onFailure: (e) => (e.details ?? []).map((d) => d.message) })
+      )
+    )
+
+  it.effect.each([
+    { name: "Trigger", schema: Campaign.Trigger, values: ["manual", "auto_on_session_end", "auto_on_schedule"] },
+    { name: "TieBreak", schema: Campaign.TieBreak, values: ["earliest_entry", "random"] },
+    { name: "CampaignStatus", schema: Campaign.CampaignStatus, values: ["draft", "active", "paused", "archived"] }
+  ])("$name accepts exactly its values", ({ schema, values }) =>
+    Effect.gen(function* () {
+      for (const value of values) assert.isTrue(accepts(schema, value), value)
+      assert.isFalse(accepts(schema, ""))
+      assert.isFalse(accepts(schema, "other"))
+    })
+  )
+
+  it.effect("the schemas the API documents carry their OpenAPI names", () =>
+    Effect.gen(function* () {
+      assert.deepStrictEqual(
+        [Campaign.Prize, Campaign.CampaignView, Campaign.CreateCampaign, Campaign.UpdateCampaign].map((s) =>
+          SchemaAST.resolveIdentifier(s.ast)
+        ),
+        ["Prize", "GameInstance", "CreateGameInstance", "UpdateGameInstance"]
+      )
+    })
+  )
+
+  it.effect("CampaignView has every stored field but the account, and gameId, in the documented order", () =>
+    Effect.gen(function* () {
+      const stored = Object.keys(Campaign.fields).filter((k) => k !== "accountId")
+      const first = ["id", "gameId", "gameSlug", "name", "status", "channelId"]
+      assert.deepStrictEqual(Object.keys(Campaign.CampaignView.fields), [
+        ...first,
+        ...stored.filter((k) => !first.includes(k))
+      ])
+      const c = given()
+      const shown = Campaign.view(c)
+      assert.strictEqual(shown.gameId, "prediction")
+      assert.notProperty(shown, "accountId")
+      assert.deepStrictEqual(Object.keys(shown).sort(), Object.keys(Campaign.CampaignView.fields).sort())
+    })
+  )
+
+  it.effect("CreateCampaign needs gameSlug, name and channelId; every setting is optional", () =>
+    Effect.gen(function* () {
+      const keys = Object.keys(Campaign.CreateCampaign.fields)
+      assert.deepStrictEqual(keys.slice(0, 3), ["gameSlug", "name", "channelId"])
+      assert.sameMembers(
+        keys.slice(3),
+        Object.keys(Campaign.UpdateCampaign.fields).filter((k) => k !== "name")
+      )
+      const body = { gameSlug: "quiz", name: "Quiz night", channelId: "ch_1" }
+      assert.isTrue(accepts(Campaign.CreateCampaign, body))
+      for (const key of Object.keys(body)) {
+        const without: Record<string, unknown> = { ...body }
+        delete without[key]
+        assert.isFalse(accepts(Campaign.CreateCampaign, without), key)
+      }
+      assert.isFalse(accepts(Campaign.CreateCampaign, { ...body, name: "" }))
+    })
+  )
+
+  it.effect("UpdateCampaign needs at least one property, and takes any one alone", () =>
+    Effect.gen(function* () {
+      assert.deepStrictEqual(messagesOf(Campaign.UpdateCampaign, {}), ["Expected at least one property to change"])
+      assert.deepStrictEqual(messagesOf(Campaign.UpdateCampaign, { name: "Renamed" }), [])
+      assert.deepStrictEqual(messagesOf(Campaign.UpdateCampaign, { winnerSelectionTrigger: "manual" }), [])
+      assert.isFalse(accepts(Campaign.UpdateCampaign, { name: "" }))
+    })
+  )
+
+  it.effect("ActivateCampaign takes an optional handoverAt; ResolveCampaign needs an optionId", () =>
+    Effect.gen(function* () {
+      assert.isTrue(accepts(Campaign.ActivateCampaign, {}))
+      const activation = Schema.decodeUnknownSync(Campaign.ActivateCampaign)({ handoverAt: "2026-03-01T13:00:00Z" })
+      assert.strictEqual(iso(activation.handoverAt ?? null), iso(at(1)))
+      assert.isFalse(accepts(Campaign.ActivateCampaign, { handoverAt: "tomorrow" }))
+      assert.isTrue(accepts(Campaign.ResolveCampaign, { optionId: "home" }))
+      assert.isFalse(accepts(Campaign.ResolveCampaign, {}))
+      assert.isFalse(accepts(Campaign.ResolveCampaign, { optionId: "" }))
+    })
+  )
+
+  it.effect("Prize needs a label and keeps its description and externalRef", () =>
+    Effect.gen(function* () {
+      const prize = { label: "A bike", description: "Red, 28 inch", externalRef: "sku_1" }
+      assert.deepStrictEqual(Schema.decodeUnknownSync(Campaign.Prize)(prize), prize)
+      assert.isFalse(accepts(Campaign.Prize, {}))
+      assert.isFalse(accepts(Campaign.Prize, { label: "" }))
+    })
+  )
+
+  it.effect.each([
+    { name: "SelectionConfigInput", schema: Campaign.SelectionConfigInput },
+    {
+      name: "SelectionConfigView",
+      schema: Campaign.SelectionConfigView.mapFields((f) => ({
+        ...f,
+        windowStart: Schema.Null,
+        windowEnd: Schema.Null
+      }))
+    }
+  ])("$name takes 1 to 1000 winners", ({ schema }) =>
+    Effect.gen(function* () {
+      const base = { tieBreak: "random", windowStart: null, windowEnd: null }
+      for (const maxWinners of [1, 1000]) assert.isTrue(accepts(schema, { ...base, maxWinners }), `${maxWinners}`)
+      for (const maxWinners of [0, 1001, 1.5]) assert.isFalse(accepts(schema, { ...base, maxWinners }), `${maxWinners}`)
+    })
   )
 })
