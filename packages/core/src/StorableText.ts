@@ -9,7 +9,6 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import type { Detail } from "./Errors.ts"
 
 /** What a refused text is told. */
 export const MESSAGE = "contains a character that cannot be stored (NUL or a lone UTF-16 surrogate)"
@@ -25,12 +24,18 @@ export const check = Schema.makeFilter((text: string) => isStorable(text) || MES
 /** A string a store can hold. */
 export const StorableString = Schema.String.check(check)
 
+/** A failing field, as `Errors.Detail` has it (written out here: `Errors` imports `Fields`, which imports this). */
+export interface Issue {
+  readonly path: string
+  readonly message: string
+}
+
 /**
  * Every place in a JSON value (`value`, found at `path`, dot separated; `""` for the root, which is
  * then named `body`) holding a string or an object key that cannot be stored, one detail each.
  */
-export const issues = (value: unknown, path: string): Array<Detail> => {
-  const out: Array<Detail> = []
+export const issues = (value: unknown, path: string): Array<Issue> => {
+  const out: Array<Issue> = []
   const at = (parent: string, key: string | number) => (parent === "" ? String(key) : `${parent}.${key}`)
   const walk = (node: unknown, where: string): void => {
     if (typeof node === "string") {
