@@ -6,9 +6,10 @@
  */
 import type { Account } from "@campaign-games/core/accounts/Account"
 import type { ApiKey } from "@campaign-games/core/accounts/ApiKey"
-import type { Campaign } from "@campaign-games/core/campaigns/Campaign"
+import * as Campaign from "@campaign-games/core/campaigns/Campaign"
 import type { Channel } from "@campaign-games/core/campaigns/Channel"
 import type { Theme } from "@campaign-games/core/campaigns/Theme"
+import * as SpinTheWheel from "@campaign-games/core/games/SpinTheWheel"
 import type { AllowedOrigin } from "@campaign-games/core/play/AllowedOrigin"
 import type { Entry, ListFilter as EntryListFilter } from "@campaign-games/core/play/Entry"
 import type { Completion } from "@campaign-games/core/play/PlayContext"
@@ -77,31 +78,18 @@ export const makeChannel = (accountId: string, fields: Partial<Channel> = {}): C
   ...fields
 })
 
-export const makeCampaign = (accountId: string, channelId: string, fields: Partial<Campaign> = {}): Campaign => ({
-  id: uid("gi"),
-  accountId,
-  channelId,
-  gameSlug: "spin-the-wheel",
-  name: "Spring wheel",
-  status: "draft",
-  config: {},
-  prize: null,
-  theme: null,
-  grantOncePerParticipant: true,
-  rewardValidForSeconds: null,
-  winnerSelectionTrigger: "manual",
-  winnerSelectionAlgorithm: "random_uniform",
-  winnerSelectionConfig: { maxWinners: 1, tieBreak: "earliest_entry", windowStart: null, windowEnd: null },
-  scheduleAt: null,
-  resolvedOptionId: null,
-  resolvedAt: null,
-  maxPlaysPerParticipant: null,
-  maxPlaysPerParticipantPerDay: null,
-  playLimitTimezone: "UTC",
-  liveFrom: null,
-  liveUntil: null,
-  activatedAt: null,
-  createdAt: at(40),
+export const makeCampaign = (
+  accountId: string,
+  channelId: string,
+  fields: Partial<Campaign.Campaign> = {}
+): Campaign.Campaign => ({
+  // A draft wheel as the engine creates it (`Campaign.make`'s defaults), updated a moment later.
+  ...Campaign.make(
+    { gameSlug: "spin-the-wheel", name: "Spring wheel", channelId },
+    SpinTheWheel.game,
+    { id: uid("gi"), accountId },
+    at(40)
+  ),
   updatedAt: at(41),
   ...fields
 })
@@ -136,7 +124,7 @@ export const fullTheme: Theme = {
   }
 }
 
-export const makeSession = (campaign: Campaign, fields: Partial<Session> = {}): Session => ({
+export const makeSession = (campaign: Campaign.Campaign, fields: Partial<Session> = {}): Session => ({
   id: uid("ses"),
   accountId: campaign.accountId,
   campaignId: campaign.id,
@@ -149,7 +137,7 @@ export const makeSession = (campaign: Campaign, fields: Partial<Session> = {}): 
   ...fields
 })
 
-export const makeEntry = (campaign: Campaign, fields: Partial<Entry> = {}): Entry => ({
+export const makeEntry = (campaign: Campaign.Campaign, fields: Partial<Entry> = {}): Entry => ({
   id: uid("en"),
   accountId: campaign.accountId,
   campaignId: campaign.id,
@@ -180,7 +168,7 @@ export const entryFilter = (fields: Partial<EntryListFilter> = {}): EntryListFil
  * each target (endpoints of the campaign's account).
  */
 export const makeCompletion = (
-  campaign: Campaign,
+  campaign: Campaign.Campaign,
   session: Session,
   at_: DateTime.Utc,
   targets: ReadonlyArray<Endpoint>,
