@@ -10,8 +10,10 @@
  *   the same transaction (`Webhooks.layerFanOut` wraps the outbox), and the delivery worker
  *   (`WebhookDispatcher`) runs as a fiber for the life of the layer;
  * - client tokens are signed with the store's shared key (`ClientTokenSigner.layer`), and media
- *   addresses are judged by their extension (`FileRule.MediaLibrary.layerNone`) until a media
- *   library is plugged in.
+ *   addresses are judged by the media library (`MediaEngine.mediaLibrary`);
+ * - draws, rewards and the media library are each one layer of their own (`DrawsEngine`,
+ *   `RewardsEngine`, `MediaEngine`), merged here; they fill the ports the rest calls
+ *   (`AfterFinish`, `WinnerGrants`, `MediaLibrary`).
  *
  * What it asks for is what differs between platforms and stores (`Requirements`): a store's ports
  * (`StorePorts.StoreServices`: memory, PGlite, PostgreSQL) and `Secrets`, `Webhook.HostResolver`
@@ -26,12 +28,15 @@ import { ApiKeys } from "./accounts/ApiKeys.ts"
 import { Branding } from "./campaigns/Branding.ts"
 import { Campaigns } from "./campaigns/Campaigns.ts"
 import { Channels } from "./campaigns/Channels.ts"
-import { MediaLibrary } from "./campaigns/FileRule.ts"
+import type { MediaLibrary } from "./campaigns/FileRule.ts"
+import * as DrawsEngine from "./draws/DrawsEngine.ts"
 import { InstanceCache } from "./InstanceCache.ts"
+import * as MediaEngine from "./media/MediaEngine.ts"
 import { AllowedOrigins } from "./play/AllowedOrigins.ts"
 import type { TokenSigner } from "./play/ClientToken.ts"
 import * as ClientTokenSigner from "./play/ClientTokenSigner.ts"
 import { Plays } from "./play/Plays.ts"
+import * as RewardsEngine from "./rewards/RewardsEngine.ts"
 import type { Secrets } from "./Secrets.ts"
 import type { StoreError } from "./Errors.ts"
 import type { StoreServices } from "./StorePorts.ts"
@@ -53,10 +58,27 @@ export interface Options {
    * (an instance that only serves requests while others deliver, a test that drives deliveries).
    */
   readonly dispatcher?: boolean | undefined
+  /**
+   * Runs the other background workers on this instance (default true): scheduled draws and media
+   * imports from URLs. Each job is claimed once across every instance on one store; with false,
+   * this instance only serves requests.
+   */
+  readonly workers?: boolean | undefined
 }
 
 /** The use cases an application calls. */
-export type UseCases = Accounts | ApiKeys | Channels | Campaigns | Branding | AllowedOrigins | Plays | Webhooks
+export type UseCases =
+  | Accounts
+  | ApiKeys
+  | Channels
+  | Campaigns
+  | Branding
+  | AllowedOrigins
+  | Plays
+  | Webhooks
+  | DrawsEngine.UseCases
+  | RewardsEngine.UseCases
+  | MediaEngine.UseCases
 
 /**
  * What `layer` provides: the use cases, the delivery worker, and the ports the engine fills itself
@@ -64,10 +86,25 @@ export type UseCases = Accounts | ApiKeys | Channels | Campaigns | Branding | Al
  * `Webhooks.WebhookPolicy` reference it sets is in the context too (references are not listed in
  * a layer's type).
  */
-export type Services = UseCases | WebhookDispatcher | EventOutbox | TokenSigner | MediaLibrary | InstanceCache
+export type Services =
+  | UseCases
+  | DrawsEngine.Services
+  | RewardsEngine.Services
+  | MediaEngine.Services
+  | WebhookDispatcher
+  | EventOutbox
+  | TokenSigner
+  | MediaLibrary
+  | InstanceCache
 
 /** The ports a platform adapter provides (`NodeEngine` in `@campaign-games/http` on Node). */
-export type PlatformPorts = Secrets | HostResolver | WebhookTransport
+export type PlatformPorts =
+  | Secrets
+  | HostResolver
+  | WebhookTransport
+  | DrawsEngine.Requirements
+  | RewardsEngine.Requirements
+  | MediaEngine.Requirements
 
 /** What `layer` requires: a store's ports and the platform's. */
 export type Requirements = StoreServices | PlatformPorts
@@ -80,6 +117,14 @@ export type Requirements = StoreServices | PlatformPorts
  */
 export const layer = (options: Options = {}): Layer.Layer<Services, StoreError, Requirements> => {
   const policy = Layer.succeed(WebhookPolicy, { allowPrivateUrls: options.allowPrivateUrls === true })
+  const workers = { background: options.workers !== false }
+  // The subsystems' use cases and the ports they fill for the others (`AfterFinish` for `Plays`,
+  // `WinnerGrants` for draws, the media library's file rule).
+  const subsystems = Layer.mergeAll(
+    DrawsEngine.layer(workers),
+    RewardsEngine.layer(workers),
+    MediaEngine.layer(workers)
+  )
   return Layer.mergeAll(
     Accounts.layer,
     ApiKeys.layer,
@@ -91,10 +136,11 @@ export const layer = (options: Options = {}): Layer.Layer<Services, StoreError, 
     Webhooks.layer,
     options.dispatcher === false ? WebhookDispatcher.layerNoLoop() : WebhookDispatcher.layer()
   ).pipe(
+    Layer.provideMerge(subsystems),
     Layer.provideMerge(Webhooks.layerFanOut),
     Layer.provideMerge(ClientTokenSigner.layer),
     Layer.provideMerge(InstanceCache.layer),
-    Layer.provideMerge(MediaLibrary.layerNone),
+    Layer.provideMerge(MediaEngine.mediaLibrary),
     Layer.provideMerge(policy)
   )
 }

@@ -24,16 +24,13 @@
  * @since 0.1.0
  */
 import { type Cause, Effect, Option, Schema } from "effect"
+import * as DrawErrors from "./draws/DrawErrors.ts"
 import { Timestamp } from "./Fields.ts"
+import * as MediaErrors from "./media/MediaErrors.ts"
+import { type Detail, Details, withMessage } from "./Reason.ts"
+import * as RewardErrors from "./rewards/RewardErrors.ts"
 
-/** One failing field: `path` is dot separated (`betweenCampaigns.title`, `tiers.0.display.title`). */
-export const Detail = Schema.Struct({
-  path: Schema.String,
-  message: Schema.String
-})
-export type Detail = typeof Detail.Type
-
-const Details = Schema.Array(Detail)
+export { Detail } from "./Reason.ts"
 
 /** The message of a list of failing fields: the field itself when there is one, else how many. */
 const fieldsMessage = (details: ReadonlyArray<Detail>): string =>
@@ -42,28 +39,6 @@ const fieldsMessage = (details: ReadonlyArray<Detail>): string =>
     : `${details.length} fields are invalid`
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`
-
-/**
- * A reason class whose message never varies: `Schema.TaggedError` with `message` as its default
- * message.
- */
-const withMessage =
-  <Self>() =>
-  <const Tag extends string, const Fields extends Schema.Struct.Fields>(
-    tag: Tag,
-    fields: Fields,
-    message: string
-  ): Schema.Class<Self, Schema.TaggedStruct<Tag, Fields>, Cause.YieldableError> => {
-    const Base = Schema.TaggedError<Self>()(tag, fields) as unknown as new (
-      props: object,
-      options?: Schema.MakeOptions
-    ) => Cause.YieldableError
-    return class extends Base {
-      override get message(): string {
-        return message
-      }
-    } as unknown as Schema.Class<Self, Schema.TaggedStruct<Tag, Fields>, Cause.YieldableError>
-  }
 
 // -----------------------------------------------------------------------------
 // Any category
@@ -117,7 +92,15 @@ export class InvalidAnswer extends Schema.TaggedError<InvalidAnswer>()("InvalidA
   }
 }
 
-export const InvalidRequestReason = Schema.Union([InvalidFields, ConfigIncomplete, InvalidAnswer, Unspecified])
+export const InvalidRequestReason = Schema.Union([
+  InvalidFields,
+  ConfigIncomplete,
+  InvalidAnswer,
+  ...DrawErrors.InvalidRequest,
+  ...RewardErrors.InvalidRequest,
+  ...MediaErrors.InvalidRequest,
+  Unspecified
+])
 export type InvalidRequestReason = typeof InvalidRequestReason.Type
 
 // -----------------------------------------------------------------------------
@@ -230,7 +213,15 @@ export class LimitReached extends Schema.TaggedError<LimitReached>()("LimitReach
   }
 }
 
-export const UpgradeRequiredReason = Schema.Union([FeatureMissing, GameNotInPlan, LimitReached, Unspecified])
+export const UpgradeRequiredReason = Schema.Union([
+  FeatureMissing,
+  GameNotInPlan,
+  LimitReached,
+  ...DrawErrors.UpgradeRequired,
+  ...RewardErrors.UpgradeRequired,
+  ...MediaErrors.UpgradeRequired,
+  Unspecified
+])
 export type UpgradeRequiredReason = typeof UpgradeRequiredReason.Type
 
 // -----------------------------------------------------------------------------
@@ -340,7 +331,13 @@ export class ResourceNotFound extends Schema.TaggedError<ResourceNotFound>()("Re
   }
 }
 
-export const NotFoundReason = Schema.Union([ResourceNotFound, Unspecified])
+export const NotFoundReason = Schema.Union([
+  ResourceNotFound,
+  ...DrawErrors.NotFound,
+  ...RewardErrors.NotFound,
+  ...MediaErrors.NotFound,
+  Unspecified
+])
 export type NotFoundReason = typeof NotFoundReason.Type
 
 // -----------------------------------------------------------------------------
@@ -569,6 +566,9 @@ export const ConflictReason = Schema.Union([
   ChannelHasCampaigns,
   DuplicateOrigin,
   DeliveryNotResendable,
+  ...DrawErrors.Conflict,
+  ...RewardErrors.Conflict,
+  ...MediaErrors.Conflict,
   Unspecified
 ])
 export type ConflictReason = typeof ConflictReason.Type
@@ -690,7 +690,18 @@ export const orNotFound =
 export class Conflict extends category<Conflict>()("Conflict", ConflictReason) {}
 
 /** Repeat with `confirm=true` (folder deletion). */
-export class ConfirmationRequired extends category<ConfirmationRequired>()("ConfirmationRequired", Unspecified) {}
+export const ConfirmationRequiredReason = Schema.Union([
+  ...DrawErrors.ConfirmationRequired,
+  ...RewardErrors.ConfirmationRequired,
+  ...MediaErrors.ConfirmationRequired,
+  Unspecified
+])
+export type ConfirmationRequiredReason = typeof ConfirmationRequiredReason.Type
+
+export class ConfirmationRequired extends category<ConfirmationRequired>()(
+  "ConfirmationRequired",
+  ConfirmationRequiredReason
+) {}
 
 /** Too many requests: wait before trying again (`TooManyRequests` says how long). */
 export class RateLimited extends category<RateLimited>()("RateLimited", RateLimitedReason) {}

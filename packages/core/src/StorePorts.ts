@@ -11,13 +11,16 @@ import type { ApiKeyRepo } from "./accounts/ApiKey.ts"
 import type { BrandingRepo } from "./campaigns/Branding.ts"
 import type { CampaignRepo } from "./campaigns/Campaign.ts"
 import type { ChannelRepo } from "./campaigns/Channel.ts"
+import type * as DrawsEngine from "./draws/DrawsEngine.ts"
 import type { IdempotencyRepo } from "./Idempotency.ts"
+import type * as MediaEngine from "./media/MediaEngine.ts"
 import type { AllowedOriginRepo } from "./play/AllowedOrigin.ts"
 import type { ServerSecretRepo } from "./play/ClientToken.ts"
 import type { EntryRepo } from "./play/Entry.ts"
 import type { PlayContextRepo, PlayFinishRepo } from "./play/PlayContext.ts"
 import type { SessionRepo } from "./play/Session.ts"
 import type { UsageRepo } from "./play/Usage.ts"
+import type * as RewardsEngine from "./rewards/RewardsEngine.ts"
 import type { Store } from "./Store.ts"
 import type { EventOutbox } from "./webhooks/Event.ts"
 import type { DeliveryRepo, EndpointRepo } from "./webhooks/Webhook.ts"
@@ -38,6 +41,9 @@ export type Repos =
   | PlayContextRepo
   | PlayFinishRepo
   | IdempotencyRepo
+  | DrawsEngine.Repos
+  | RewardsEngine.Repos
+  | MediaEngine.Repos
 
 /** The repositories of webhook endpoints and deliveries. */
 export type WebhookRepos = EndpointRepo | DeliveryRepo

@@ -2,7 +2,8 @@
  * `@campaign-games/core`: the pure domain of Campaign Games. Schemas, rules, use cases and the
  * ports (store, secrets) they run on. Imports only `effect`.
  *
- * Modules are grouped by subsystem (`accounts/`, `campaigns/`, `games/`, `play/`, `webhooks/`),
+ * Modules are grouped by subsystem (`accounts/`, `campaigns/`, `draws/`, `games/`, `media/`, `play/`,
+ * `rewards/`, `webhooks/`),
  * each with an `index.ts`; the modules every subsystem shares (errors, validation, ids, pages,
  * field schemas, the store and secrets ports) sit at the top. Every module is also exported here as
  * a namespace, and reachable by its path (`@campaign-games/core/play/PlayLimit`).
@@ -11,6 +12,7 @@
  */
 export * from "./accounts/index.ts"
 export * from "./campaigns/index.ts"
+export * from "./draws/index.ts"
 export * as Engine from "./Engine.ts"
 export * as Errors from "./Errors.ts"
 export * as Fields from "./Fields.ts"
@@ -18,8 +20,11 @@ export * from "./games/index.ts"
 export * as Idempotency from "./Idempotency.ts"
 export * as Ids from "./Ids.ts"
 export * as InstanceCache from "./InstanceCache.ts"
+export * from "./media/index.ts"
 export * as Pagination from "./Pagination.ts"
 export * from "./play/index.ts"
+export * as Reason from "./Reason.ts"
+export * from "./rewards/index.ts"
 export * as Secrets from "./Secrets.ts"
 export * as StorableText from "./StorableText.ts"
 export * as Store from "./Store.ts"

@@ -55,6 +55,7 @@ const campaign = (id: string, fields: Partial<PlayCampaign> = {}): PlayCampaign 
   config: {},
   theme: null,
   resolvedOptionId: null,
+  winnerSelectionTrigger: "manual",
   maxPlaysPerParticipant: null,
   maxPlaysPerParticipantPerDay: null,
   playLimitTimezone: "UTC",

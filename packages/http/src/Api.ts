@@ -12,7 +12,10 @@ import { ApiKeysApi } from "./groups/ApiKeys.ts"
 import { BrandingApi } from "./groups/Branding.ts"
 import { CampaignsApi, GamesApi } from "./groups/Campaigns.ts"
 import { ChannelsApi } from "./groups/Channels.ts"
+import { DrawsApi } from "./groups/Draws.ts"
+import { MediaApi } from "./groups/Media.ts"
 import { AllowedOriginsApi, EntriesApi, PlayApi, TokensApi } from "./groups/Plays.ts"
+import { RewardsApi } from "./groups/Rewards.ts"
 import { WebhooksApi } from "./groups/Webhooks.ts"
 import { SystemApi } from "./groups/System.ts"
 
@@ -29,6 +32,9 @@ export class Api extends HttpApi.make("campaign-games")
   .add(PlayApi)
   .add(EntriesApi)
   .add(WebhooksApi)
+  .add(DrawsApi)
+  .add(RewardsApi)
+  .add(MediaApi)
   .annotate(HttpApi.ParseOptions, { errors: "all", onExcessProperty: "ignore" })
   // Bodies are strict, as Stripe's: a field the operation does not know is a 400 naming it.
   .annotate(HttpApi.PayloadParseOptions, { errors: "all", onExcessProperty: "error" })

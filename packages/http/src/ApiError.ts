@@ -20,6 +20,12 @@
 import { Errors } from "@campaign-games/core"
 import { Schema, SchemaTransformation } from "effect"
 import { HttpApiSchema } from "effect/http-api"
+import * as DrawsSaid from "./said/DrawsSaid.ts"
+import * as MediaSaid from "./said/MediaSaid.ts"
+import * as RewardsSaid from "./said/RewardsSaid.ts"
+import { asIs, type Said, type SayingOf } from "./said/Said.ts"
+
+export type { Said } from "./said/Said.ts"
 
 /** The specification's error codes, exactly. */
 export const ErrorCode = Schema.Literals([
@@ -78,24 +84,7 @@ export const statusOf = Object.fromEntries(
   Object.values(categories).map(({ code, status }) => [code, status])
 ) as Record<ErrorCode, number>
 
-/** What the API says of a failure: its message, and the fields it names. */
-export interface Said {
-  readonly message: string
-  readonly details?: ReadonlyArray<Errors.Detail> | undefined
-}
-
-/** The core's own message and details. */
-const asIs = (_reason: Errors.Reason, error: Errors.Category): Said => ({
-  message: error.message,
-  details: error.details
-})
-
-type Saying = {
-  readonly [Tag in Errors.Reason["_tag"]]: (
-    reason: Extract<Errors.Reason, { readonly _tag: Tag }>,
-    error: Errors.Category
-  ) => Said
-}
+type Saying = SayingOf<Errors.Reason>
 
 /** What the API says of each reason. */
 const said: Saying = {
@@ -143,7 +132,11 @@ const said: Saying = {
   // RateLimited
   TooManyRequests: asIs,
   // Any category: made from a message, or decoded from an answer
-  Unspecified: asIs
+  Unspecified: asIs,
+  // The subsystems' own
+  ...DrawsSaid.said,
+  ...RewardsSaid.said,
+  ...MediaSaid.said
 }
 
 /** The API's answer to a core error: its status and its body. */

@@ -15,11 +15,14 @@ import { Api } from "./Api.ts"
 import * as ErrorBoundary from "./ErrorBoundary.ts"
 import { HttpConfig } from "./HttpConfig.ts"
 import * as IdempotencyKeys from "./IdempotencyKeys.ts"
+import * as MediaRoutes from "./MediaRoutes.ts"
 import { AdminHandlers } from "./handlers/Admin.ts"
 import { ApiKeysHandlers } from "./handlers/ApiKeys.ts"
 import { BrandingHandlers } from "./handlers/Branding.ts"
 import { CampaignsHandlers, GamesHandlers } from "./handlers/Campaigns.ts"
 import { ChannelsHandlers } from "./handlers/Channels.ts"
+import { DrawsHandlers } from "./handlers/Draws.ts"
+import { MediaHandlers } from "./handlers/Media.ts"
 import {
   AllowedOriginsHandlers,
   ClientTokenAuthLayer,
@@ -27,6 +30,7 @@ import {
   PlayHandlers,
   TokensHandlers
 } from "./handlers/Plays.ts"
+import { RewardsHandlers } from "./handlers/Rewards.ts"
 import { SystemHandlers } from "./handlers/System.ts"
 import { WebhooksHandlers } from "./handlers/Webhooks.ts"
 import * as RateLimit from "./RateLimit.ts"
@@ -84,7 +88,8 @@ export const routes = Layer.mergeAll(
   HttpApiScalar.layer(Api, { path: "/docs" }),
   ErrorBoundary.layer,
   IdempotencyKeys.layer,
-  Readiness.layer
+  Readiness.layer,
+  MediaRoutes.layer
 ).pipe(
   Layer.provide([
     SystemHandlers,
@@ -98,7 +103,10 @@ export const routes = Layer.mergeAll(
     TokensHandlers,
     PlayHandlers,
     EntriesHandlers,
-    WebhooksHandlers
+    WebhooksHandlers,
+    DrawsHandlers,
+    RewardsHandlers,
+    MediaHandlers
   ]),
   Layer.provide([ApiKeyAuthLayer, AdminAuthLayer, ClientTokenAuthLayer, CommonErrorsLayer, RateLimit.layer])
 )

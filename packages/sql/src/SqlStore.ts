@@ -27,11 +27,14 @@ import * as SqlApiKeyRepo from "./SqlApiKeyRepo.ts"
 import * as SqlBrandingRepo from "./SqlBrandingRepo.ts"
 import * as SqlCampaignRepo from "./SqlCampaignRepo.ts"
 import * as SqlChannelRepo from "./SqlChannelRepo.ts"
+import * as SqlDraws from "./SqlDraws.ts"
 import * as SqlEntryRepo from "./SqlEntryRepo.ts"
 import * as SqlEventOutbox from "./SqlEventOutbox.ts"
 import * as SqlPlayContextRepo from "./SqlPlayContextRepo.ts"
 import * as SqlPlayFinishRepo from "./SqlPlayFinishRepo.ts"
 import * as SqlIdempotencyRepo from "./SqlIdempotencyRepo.ts"
+import * as SqlMedia from "./SqlMedia.ts"
+import * as SqlRewards from "./SqlRewards.ts"
 import * as SqlServerSecretRepo from "./SqlServerSecretRepo.ts"
 import * as SqlSessionRepo from "./SqlSessionRepo.ts"
 import * as SqlUsageRepo from "./SqlUsageRepo.ts"
@@ -98,7 +101,10 @@ export const layerRepos: Layer.Layer<StorePorts.Repos, never, SqlClient.SqlClien
   SqlServerSecretRepo.layer,
   SqlIdempotencyRepo.layer,
   SqlPlayContextRepo.layer.pipe(Layer.provide([layerStore, SqlSessionRepo.layer])),
-  SqlPlayFinishRepo.layer
+  SqlPlayFinishRepo.layer,
+  SqlDraws.layer,
+  SqlRewards.layer,
+  SqlMedia.layer
 )
 
 /** Every port of a store (`StorePorts.StoreServices`) over a migrated database. */

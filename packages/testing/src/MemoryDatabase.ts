@@ -8,7 +8,8 @@
  * Rows are read synchronously and written with undo-logged `set`/`delete`. The secondary tables
  * (prefix → key id, jti → session id, session id → entry id, …) stand for SQL's unique indexes;
  * their keys are made here (`usageKey`, `playerKey`, `originKey`), once for every repository that
- * reads them. Later modules add their tables the same way: a `database.table<K, V>()` each.
+ * reads them. Draws, rewards and media keep their tables in modules of their own
+ * (`memory/Memory*Tables.ts`), joined here.
  *
  * @since 0.1.0
  */
@@ -24,6 +25,9 @@ import type { Event } from "@campaign-games/core/webhooks/Event"
 import type { Delivery, Endpoint } from "@campaign-games/core/webhooks/Webhook"
 import { Context, type DateTime, Layer } from "effect"
 import * as Table from "./internal/Table.ts"
+import * as MemoryDrawsTables from "./memory/MemoryDrawsTables.ts"
+import * as MemoryMediaTables from "./memory/MemoryMediaTables.ts"
+import * as MemoryRewardsTables from "./memory/MemoryRewardsTables.ts"
 
 /** A webhook delivery as stored: with the lease of the instance that claimed it. */
 export interface StoredDelivery {
@@ -73,7 +77,10 @@ const tables = {
   /** `originKey(account, origin)` → allowed origin id */
   allowedOriginKeys: table<string, string>(),
   endpoints: table<string, Endpoint>(),
-  deliveries: table<string, StoredDelivery>()
+  deliveries: table<string, StoredDelivery>(),
+  ...MemoryDrawsTables.tables,
+  ...MemoryRewardsTables.tables,
+  ...MemoryMediaTables.tables
 }
 
 /** The tables of one memory store. */

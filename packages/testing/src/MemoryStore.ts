@@ -30,11 +30,14 @@ import * as MemoryApiKeyRepo from "./memory/MemoryApiKeyRepo.ts"
 import * as MemoryBrandingRepo from "./memory/MemoryBrandingRepo.ts"
 import * as MemoryCampaignRepo from "./memory/MemoryCampaignRepo.ts"
 import * as MemoryChannelRepo from "./memory/MemoryChannelRepo.ts"
+import * as MemoryDraws from "./memory/MemoryDraws.ts"
 import * as MemoryEntryRepo from "./memory/MemoryEntryRepo.ts"
 import * as MemoryEventOutbox from "./memory/MemoryEventOutbox.ts"
 import * as MemoryPlayContextRepo from "./memory/MemoryPlayContextRepo.ts"
 import * as MemoryPlayFinishRepo from "./memory/MemoryPlayFinishRepo.ts"
+import * as MemoryRewards from "./memory/MemoryRewards.ts"
 import * as MemoryIdempotencyRepo from "./memory/MemoryIdempotencyRepo.ts"
+import * as MemoryMedia from "./memory/MemoryMedia.ts"
 import * as MemoryServerSecretRepo from "./memory/MemoryServerSecretRepo.ts"
 import * as MemorySessionRepo from "./memory/MemorySessionRepo.ts"
 import * as MemoryUsageRepo from "./memory/MemoryUsageRepo.ts"
@@ -70,7 +73,10 @@ const aggregates = Layer.mergeAll(
   MemoryServerSecretRepo.layer,
   MemoryIdempotencyRepo.layer,
   MemoryAllowedOriginRepo.layer,
-  MemoryWebhookStore.layer
+  MemoryWebhookStore.layer,
+  MemoryDraws.layer,
+  MemoryRewards.layer,
+  MemoryMedia.layer
 )
 
 /** The reads and writes of a play, over the repositories of the aggregates they span. */

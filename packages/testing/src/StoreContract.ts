@@ -31,12 +31,15 @@ import * as BrandingRepoContract from "./contract/BrandingRepoContract.ts"
 import * as CampaignRepoContract from "./contract/CampaignRepoContract.ts"
 import * as ChannelRepoContract from "./contract/ChannelRepoContract.ts"
 import * as DeliveryRepoContract from "./contract/DeliveryRepoContract.ts"
+import * as DrawsContract from "./contract/DrawsContract.ts"
 import * as EndpointRepoContract from "./contract/EndpointRepoContract.ts"
 import * as EntryRepoContract from "./contract/EntryRepoContract.ts"
 import * as EventOutboxContract from "./contract/EventOutboxContract.ts"
 import * as IdempotencyRepoContract from "./contract/IdempotencyRepoContract.ts"
+import * as MediaContract from "./contract/MediaContract.ts"
 import * as PlayContextRepoContract from "./contract/PlayContextRepoContract.ts"
 import * as PlayFinishRepoContract from "./contract/PlayFinishRepoContract.ts"
+import * as RewardsContract from "./contract/RewardsContract.ts"
 import * as ServerSecretRepoContract from "./contract/ServerSecretRepoContract.ts"
 import * as SessionRepoContract from "./contract/SessionRepoContract.ts"
 import * as StoreTransactionsContract from "./contract/StoreTransactionsContract.ts"
@@ -63,7 +66,10 @@ export const suites = {
   PlayFinishRepo: PlayFinishRepoContract.tests,
   EndpointRepo: EndpointRepoContract.tests,
   DeliveryRepo: DeliveryRepoContract.tests,
-  "Store (transactions and locks)": StoreTransactionsContract.tests
+  "Store (transactions and locks)": StoreTransactionsContract.tests,
+  ...DrawsContract.suites,
+  ...RewardsContract.suites,
+  ...MediaContract.suites
 } satisfies Record<string, (it: Vitest.MethodsNonLive<Services>) => void>
 
 /** Registers each of `chosen` under a `describe` of its name. */

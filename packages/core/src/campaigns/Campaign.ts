@@ -148,6 +148,7 @@ export const playNames = [
   "config",
   "theme",
   "resolvedOptionId",
+  "winnerSelectionTrigger",
   ...playLimitNames,
   "liveFrom",
   "liveUntil",

@@ -36,6 +36,7 @@ import * as Account from "../accounts/Account.ts"
 import * as Actor from "../accounts/Actor.ts"
 import * as Campaign from "../campaigns/Campaign.ts"
 import * as Channel from "../campaigns/Channel.ts"
+import { AfterFinish } from "./AfterFinish.ts"
 import * as ClientToken from "./ClientToken.ts"
 import * as Entry from "./Entry.ts"
 import {
@@ -129,6 +130,7 @@ export class Plays extends Context.Service<
       const sessions = yield* Session.SessionRepo
       const entries = yield* Entry.EntryRepo
       const finishes = yield* PlayFinishRepo
+      const afterFinish = yield* AfterFinish
       const signer = yield* ClientToken.TokenSigner
       const cache = yield* InstanceCache
 
@@ -353,7 +355,10 @@ export class Plays extends Context.Service<
           if (Result.isSuccess(scored)) {
             const basis: FinishBasis = { jti: claims.jti, campaign: knownCampaign, endpoints: endpointsKnown }
             const { completion, finished } = yield* completionOf(session, basis, scored.success, now)
-            if (yield* finishes.complete(completion, basis)) return finished
+            if (yield* finishes.complete(completion, basis)) {
+              yield* afterFinish.finished({ campaign: basis.campaign, entry: finished.entry })
+              return finished
+            }
           }
         }
         for (let reads = 1; ; reads++) {
@@ -361,7 +366,10 @@ export class Plays extends Context.Service<
           const scored = game(basis.campaign).finish(config, body ?? {}, random)
           if (Result.isFailure(scored)) return yield* scored.failure
           const { completion, finished } = yield* completionOf(session, basis, scored.success, now)
-          if (yield* finishes.complete(completion, basis)) return finished
+          if (yield* finishes.complete(completion, basis)) {
+            yield* afterFinish.finished({ campaign: basis.campaign, entry: finished.entry })
+            return finished
+          }
           // Finished meanwhile (the next read says so: 409), or the campaign or the endpoints changed.
           if (reads >= MAX_FINISH_READS) {
             return yield* new StoreError({ message: "The campaign kept changing while the play was finished." })

@@ -1,0 +1,12 @@
+/**
+ * The repositories of media in memory (`MediaEngine.Repos` in the core), over `MemoryDatabase`;
+ * `MemoryStore` merges them with the rest.
+ *
+ * @since 0.1.0
+ */
+import type * as MediaEngine from "@campaign-games/core/media/MediaEngine"
+import { Layer } from "effect"
+import type { MemoryDatabase } from "../MemoryDatabase.ts"
+
+/** Every repository of media over the memory database. */
+export const layer: Layer.Layer<MediaEngine.Repos, never, MemoryDatabase> = Layer.empty
