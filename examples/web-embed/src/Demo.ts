@@ -1,0 +1,313 @@
+/**
+ * The demo's data, set up through the API as an operator and a shop would: an account (operator
+ * API), the account's branding, the site the games run on, a key that may only mint client tokens
+ * (all the backend keeps), and four placements on the shop's pages, each a channel: a spin-the-wheel,
+ * a quiz and a prediction campaign, each live with a theme of its own, and a channel with nothing
+ * live that shows its between-campaigns message. The wheel and the quiz also get a reward when the
+ * API has rewards (`PUT …/reward`; an API without them answers 404 or 405, and the demo goes on
+ * without).
+ *
+ * @since 0.1.0
+ */
+
+/** Calls the API: a Web `Request` in, its `Response` out (in process, or `fetch` to a server). */
+export type Api = (request: Request) => Promise<Response>
+
+/** The placements of the shop's pages, each one channel. */
+export const placements = ["wheel", "quiz", "prediction", "next"] as const
+export type Placement = (typeof placements)[number]
+
+/** The site the games are embedded on, registered as an allowed origin (an origin must be https). */
+export const SITE = "https://shop.example.com"
+
+/** The account's branding: every campaign's look and wording start from it. */
+export const branding = {
+  colors: {
+    bg: "#f8fafc",
+    fg: "#0f172a",
+    muted: "#475569",
+    accent: "#1d4ed8",
+    danger: "#b91c1c",
+    surface: "#ffffff",
+    border: "#cbd5e1"
+  },
+  fontFamily: "system-ui, 'Segoe UI', Roboto, sans-serif"
+}
+
+export const wheel = {
+  gameSlug: "spin-the-wheel",
+  name: "Spring wheel",
+  config: {
+    segments: [
+      { id: "ten-off", label: "10% off", isWin: true },
+      { id: "next-time", label: "Next time", isWin: false, weight: 2 },
+      { id: "free-shipping", label: "Free shipping", isWin: true },
+      { id: "so-close", label: "So close", isWin: false, weight: 2 },
+      { id: "five-off", label: "5% off", isWin: true },
+      { id: "gift-card", label: "Gift card", isWin: true, weight: 0.5 }
+    ]
+  },
+  theme: {
+    colors: {
+      bg: "#fff7ed",
+      fg: "#431407",
+      muted: "#9a3412",
+      accent: "#c2410c",
+      surface: "#ffedd5",
+      border: "#fdba74"
+    },
+    fontFamily: "Georgia, 'Times New Roman', serif",
+    background: { gradient: { from: "#fff7ed", to: "#fed7aa", angle: 180 } },
+    labels: {
+      title: "Spring wheel",
+      intro: "One spin per visit: every slice but two wins something.",
+      spinButton: "Spin the wheel",
+      spinning: "The wheel is turning…",
+      winTitle: "You won!",
+      winBody: "The wheel stopped on {outcome}.",
+      loseTitle: "Not this time",
+      loseBody: "The wheel stopped on {outcome}. Come back tomorrow!"
+    }
+  }
+}
+
+export const quiz = {
+  gameSlug: "quiz",
+  name: "Tea quiz",
+  config: {
+    questions: [
+      {
+        id: "oxidised",
+        text: "Which tea is not oxidised?",
+        options: [
+          { id: "green", text: "Green tea" },
+          { id: "black", text: "Black tea" },
+          { id: "oolong", text: "Oolong" }
+        ],
+        correctOptionId: "green"
+      },
+      {
+        id: "temperature",
+        text: "How hot should the water be for green tea?",
+        options: [
+          { id: "boiling", text: "Boiling, 100 °C" },
+          { id: "eighty", text: "About 80 °C" }
+        ],
+        correctOptionId: "eighty"
+      },
+      {
+        id: "origin",
+        text: "Where does Darjeeling tea grow?",
+        options: [
+          { id: "india", text: "India" },
+          { id: "china", text: "China" },
+          { id: "kenya", text: "Kenya" },
+          { id: "japan", text: "Japan" }
+        ],
+        correctOptionId: "india"
+      }
+    ]
+  },
+  theme: {
+    colors: {
+      bg: "#ecfdf5",
+      fg: "#022c22",
+      muted: "#065f46",
+      accent: "#047857",
+      surface: "#ffffff",
+      border: "#6ee7b7"
+    },
+    labels: {
+      title: "How well do you know tea?",
+      intro: "{count} questions, one point each.",
+      startButton: "Start the quiz",
+      questionCounter: "Question {number} of {count}",
+      nextButton: "Next question",
+      submitButton: "See my score",
+      scoreTitle: "Your score",
+      scoreBody: "You scored {score} out of {count}."
+    }
+  }
+}
+
+export const prediction = {
+  gameSlug: "prediction",
+  name: "Tea of the year",
+  config: {
+    question: "Which tea will our customers vote tea of the year?",
+    options: [
+      { id: "sencha", label: "Sencha" },
+      { id: "assam", label: "Assam" },
+      { id: "rooibos", label: "Rooibos" }
+    ]
+  },
+  // No colours of its own: the account's branding gives them (the effective theme).
+  theme: {
+    labels: {
+      title: "Tea of the year",
+      intro: "Guess right and enter the draw for a year of tea.",
+      choosePrompt: "Pick one tea",
+      submitButton: "Save my prediction",
+      confirmTitle: "Prediction saved",
+      confirmBody: "You predicted {option}. The winner is announced on 1 December."
+    }
+  }
+}
+
+/** The wheel's reward: a coupon for every winning slice, with its page. */
+export const wheelReward = {
+  tiers: [
+    {
+      match: { when: "won" },
+      display: { title: "Spring coupon", description: "A coupon for your next order." },
+      codeStrategy: "generated"
+    }
+  ],
+  grantOncePerParticipant: false,
+  validForSeconds: 30 * 24 * 3600,
+  page: {
+    blocks: [
+      { id: "won", type: "heading", text: "Your spring coupon", when: "win" },
+      { id: "landed", type: "outcome", prefix: "The wheel stopped on" },
+      { id: "code", type: "coupon", caption: "Enter it at checkout", show: "code" },
+      { id: "line", type: "divider" },
+      { id: "terms", type: "text", text: "Valid for 30 days on orders over €20." }
+    ]
+  }
+}
+
+/** The quiz's reward: a sample for everyone who plays. */
+export const quizReward = {
+  tiers: [
+    {
+      match: { when: "everyone" },
+      display: { title: "Thanks for playing", description: "Free tasting sample with your next order." },
+      codeStrategy: "generated"
+    }
+  ],
+  grantOncePerParticipant: false,
+  validForSeconds: null,
+  page: {
+    blocks: [
+      { id: "thanks", type: "heading", text: "Thanks for playing" },
+      { id: "score", type: "outcome", prefix: "Your score:" },
+      { id: "code", type: "coupon", caption: "A free tasting sample with your next order", show: "both" }
+    ]
+  }
+}
+
+/** What the channel with nothing live shows. */
+export const betweenCampaigns = {
+  title: "The next game starts Monday",
+  body: "Our summer game is being prepared. Come back on Monday to play."
+}
+
+export interface Seeded {
+  /** The account's owner key: every permission (the demo's operator; not the backend's). */
+  readonly ownerKey: string
+  /** The key the backend keeps: `tokens.mint` only. */
+  readonly mintKey: string
+  readonly channels: Readonly<Record<Placement, string>>
+  readonly campaigns: { readonly wheel: string; readonly quiz: string; readonly prediction: string }
+  /** Whether the API took the wheel's and the quiz's rewards (false where it has no rewards yet). */
+  readonly rewards: { readonly wheel: boolean; readonly quiz: boolean }
+}
+
+interface Answer {
+  readonly status: number
+  readonly text: string
+}
+
+/** Calls the API with `key`: its status and body. */
+const caller =
+  (api: Api) =>
+  async (method: string, path: string, key: string, body?: unknown): Promise<Answer> => {
+    const response = await api(
+      new Request(new URL(path, "http://campaign-games.internal"), {
+        method,
+        headers: {
+          authorization: `Bearer ${key}`,
+          ...(body === undefined ? {} : { "content-type": "application/json" })
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) })
+      })
+    )
+    return { status: response.status, text: await response.text() }
+  }
+
+/** Sets the demo up in a new account, through the API (the operator API for the account). */
+export const seed = async (api: Api, adminToken: string): Promise<Seeded> => {
+  const call = caller(api)
+  /** The JSON body of an answer with `status`, else an error naming the step and what the API said. */
+  const expect = async <A>(status: number, what: string, reply: Promise<Answer>): Promise<A> => {
+    const answered = await reply
+    if (answered.status !== status) throw new Error(`${what}: the API answered ${answered.status} ${answered.text}`)
+    return JSON.parse(answered.text) as A
+  }
+
+  const created = await expect<{ apiKey: { key: string } }>(
+    201,
+    "create the account",
+    call("POST", "/admin/v1/accounts", adminToken, { name: "Acme Tea" })
+  )
+  const owner: string = created.apiKey.key
+  await expect<unknown>(200, "set the branding", call("PUT", "/v1/tenant/branding", owner, branding))
+  await expect<unknown>(201, "allow the site", call("POST", "/v1/tenant/allowed-origins", owner, { origin: SITE }))
+  const mint = await expect<{ apiKey: { key: string } }>(
+    201,
+    "create the backend's key",
+    call("POST", "/v1/tenant/api-keys", owner, { name: "Web embed backend", permissions: ["tokens.mint"] })
+  )
+
+  const channel = async (name: string, extra: Record<string, unknown> = {}): Promise<string> =>
+    (
+      await expect<{ channel: { id: string } }>(
+        201,
+        `create the channel ${name}`,
+        call("POST", "/v1/channels", owner, { name, ...extra })
+      )
+    ).channel.id
+  const channels = {
+    wheel: await channel("Homepage wheel"),
+    quiz: await channel("Tea quiz corner"),
+    prediction: await channel("Tea of the year"),
+    next: await channel("Summer game", { betweenCampaigns })
+  }
+
+  /** Sets a campaign's reward; false when the API has no rewards (404 or 405 on the route). */
+  const setReward = async (campaignId: string, body: unknown, name: string): Promise<boolean> => {
+    const answered = await call("PUT", `/v1/game-instances/${campaignId}/reward`, owner, body)
+    if (answered.status === 404 || answered.status === 405) return false
+    if (answered.status !== 200)
+      throw new Error(`set the reward of ${name}: the API answered ${answered.status} ${answered.text}`)
+    return true
+  }
+
+  /** Creates the campaign on its channel, gives it its reward (if any, and if the API has rewards), activates it. */
+  const live = async (
+    game: typeof wheel | typeof quiz | typeof prediction,
+    channelId: string,
+    reward?: unknown
+  ): Promise<{ readonly id: string; readonly rewarded: boolean }> => {
+    const draft = await expect<{ gameInstance: { id: string } }>(
+      201,
+      `create ${game.name}`,
+      call("POST", "/v1/game-instances", owner, { ...game, channelId })
+    )
+    const id = draft.gameInstance.id
+    const rewarded = reward === undefined ? false : await setReward(id, reward, game.name)
+    await expect<unknown>(200, `activate ${game.name}`, call("POST", `/v1/game-instances/${id}/activate`, owner, {}))
+    return { id, rewarded }
+  }
+  const wheelCampaign = await live(wheel, channels.wheel, wheelReward)
+  const quizCampaign = await live(quiz, channels.quiz, quizReward)
+  const predictionCampaign = await live(prediction, channels.prediction)
+
+  return {
+    ownerKey: owner,
+    mintKey: mint.apiKey.key,
+    channels,
+    campaigns: { wheel: wheelCampaign.id, quiz: quizCampaign.id, prediction: predictionCampaign.id },
+    rewards: { wheel: wheelCampaign.rewarded, quiz: quizCampaign.rewarded }
+  }
+}
