@@ -114,10 +114,15 @@ export const routes = Layer.mergeAll(
 /** What `routes` needs from the embedding application. */
 export type RoutesRequirements = typeof routes extends Layer.Layer<infer _A, infer _E, infer R> ? R : never
 
+/** What the embedding application gives `toWebHandler`: all `routes` needs but the router it joins. */
+export type WebHandlerRequirements = Exclude<RoutesRequirements, HttpRouter.HttpRouter>
+
 /**
  * A Web-standard handler (`Request → Promise<Response>`) for mounting the API inside another
  * server (Express, Fastify, Hono, Next.js route handlers). `dependencies` provides what `routes`
- * needs: the engine (`NodeEngine.layer(store)`), a `RateLimiter` and `HttpConfig`.
+ * needs: the engine (`NodeEngine.layer(store)`), a `RateLimiter`, `HttpConfig` and the HTTP
+ * platform's services (`HttpPlatform`, `FileSystem`, `Path`, `Etag.Generator`:
+ * `NodeHttpServer.layerHttpServices` on Node). The router is `toWebHandler`'s own.
  */
-export const toWebHandler = <E>(dependencies: Layer.Layer<RoutesRequirements, E>) =>
+export const toWebHandler = <E>(dependencies: Layer.Layer<WebHandlerRequirements, E>) =>
   HttpRouter.toWebHandler(routes.pipe(Layer.provide(dependencies)), { disableLogger: true })
