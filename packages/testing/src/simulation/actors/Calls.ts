@@ -1,0 +1,45 @@
+/**
+ * What the actors share to call the engine: a failure's short description for the log and the
+ * invariants (`Conflict/PlayLimitReached`), instants as the engine takes them, and a call that must
+ * succeed (an operator's command the world planned: a refusal is a violation of
+ * `operations.as-commanded`, and the run goes on without it).
+ *
+ * @since 0.1.0
+ */
+import { DateTime, Effect } from "effect"
+import type { Sim } from "../Sim.ts"
+
+export const AS_COMMANDED = "operations.as-commanded"
+
+/** `Category/Reason` of an engine failure (`Conflict/PlayLimitReached`), or its tag. */
+export const describe = (error: unknown): string => {
+  if (typeof error !== "object" || error === null) return String(error)
+  const tag = (error as { readonly _tag?: unknown })._tag
+  const reason = (error as { readonly reason?: { readonly _tag?: unknown } }).reason
+  return reason?._tag === undefined ? String(tag) : `${String(tag)}/${String(reason._tag)}`
+}
+
+/** The engine's instant for epoch milliseconds. */
+export const instant = (millis: number): DateTime.Utc => DateTime.makeUnsafe(millis)
+
+/** Epoch milliseconds of an instant, or null. */
+export const millisOf = (at: DateTime.Utc | null): number | null => (at === null ? null : DateTime.toEpochMillis(at))
+
+/**
+ * Runs a call that must succeed: its value, or undefined after counting a violation of
+ * `operations.as-commanded` (with `what` and the failure). A success counts one check.
+ */
+export const commanded = <A, E>(sim: Sim, what: string, call: Effect.Effect<A, E>): Effect.Effect<A | undefined> =>
+  call.pipe(
+    Effect.map((value) => {
+      sim.invariants.check(AS_COMMANDED, true, () => what)
+      return value as A | undefined
+    }),
+    Effect.catch((error) =>
+      Effect.sync(() => {
+        sim.invariants.check(AS_COMMANDED, false, () => `${what}: ${describe(error)}`)
+        sim.log.append("refused", what, describe(error))
+        return undefined
+      })
+    )
+  )

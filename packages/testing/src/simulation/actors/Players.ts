@@ -1,0 +1,470 @@
+/**
+ * The players: at each instant the world planned, a player's visit to a channel goes through the
+ * engine as an embed and its backend would: the backend authenticates its key and mints a client
+ * token, the embed starts the play a little later and finishes it once the game is played. Some
+ * players wander off (a token never used, a game never finished), some come back after the token
+ * expired, some send a body the game refuses and then a good one, some press "finish" twice, some
+ * reuse a token. Every answer is checked against what the model says the engine must answer:
+ *
+ * - `plays.live-campaign`: a mint gives a token exactly when a campaign is live on the channel
+ *   (else the channel's between-campaigns message), and the session it starts is that campaign's,
+ *   even when a handover or a pause came between the mint and the start.
+ * - `plays.month-limit`: a mint is refused with the plan's `playsPerMonth` exactly when the
+ *   account's plays of the month (UTC) reached it.
+ * - `plays.tokens`: a token is good for 15 minutes and one start (`TokenExpired`,
+ *   `TokenAlreadyUsed`), for its campaign only while it is active (`GameUnavailable`); a session
+ *   finishes once (`PlayAlreadyFinished`); a refused body (`InvalidRequest`) writes nothing.
+ * - `plays.scoring`: the entry is the play's: the wheel lands on one of its segments, the quiz is
+ *   scored from the answers, the memory score is the one sent, the prediction the option chosen;
+ *   a prediction's entry is eligible only once the campaign is resolved to its option.
+ * - `plays.answers`: every call gets one of the answers the specification gives for it.
+ *
+ * Play limits are the oracle's (`invariants/PlayLimits`).
+ *
+ * @since 0.1.0
+ */
+import type { Conflict, PlayLimitReached } from "@campaign-games/core/Errors"
+import { Effect, Result } from "effect"
+import { canonicalJson, iso } from "../EventLog.ts"
+import * as PlayLimits from "../invariants/PlayLimits.ts"
+import { utcMonth } from "../LocalTime.ts"
+import * as Model from "../Model.ts"
+import type { Part, Sim } from "../Sim.ts"
+import { type Attempt, type GamePlan, MINUTE, SECOND } from "../World.ts"
+import { describe, millisOf } from "./Calls.ts"
+
+export const LIVE = "plays.live-campaign"
+export const MONTH = "plays.month-limit"
+export const TOKENS = "plays.tokens"
+export const SCORING = "plays.scoring"
+export const ANSWERS = "plays.answers"
+
+/** The default lifetime of a client token. */
+const TOKEN_TTL_SECONDS = 900
+
+/** A finish body, and what the entry must hold when the game takes it (or the field it is refused at). */
+interface Body {
+  readonly body: unknown
+  readonly score: number | null
+  readonly predictionValue: { readonly optionId: string } | null
+  /** For a body the game must refuse: the path of the field named in the refusal. */
+  readonly refusedAt?: string
+}
+
+const bodyOf = (sim: Sim, game: GamePlan, skill: number, invalid: boolean): Body => {
+  const rng = sim.driver
+  switch (game.slug) {
+    case "spin-the-wheel":
+      return invalid
+        ? { body: { segmentId: game.segments[0]!.id }, score: null, predictionValue: null, refusedAt: "segmentId" }
+        : { body: {}, score: null, predictionValue: null }
+    case "quiz": {
+      let score = 0
+      const answers: Array<{ questionId: string; optionId: string }> = []
+      for (const q of game.questions) {
+        if (!rng.chance(0.9)) continue
+        const right = rng.chance(skill)
+        const optionId = right ? q.correctOptionId : rng.pick(q.options.filter((o) => o.id !== q.correctOptionId)).id
+        if (right) score += q.points
+        answers.push({ questionId: q.id, optionId })
+      }
+      if (!invalid) return { body: { answers }, score, predictionValue: null }
+      answers.push({ questionId: "q99", optionId: "a" })
+      return { body: { answers }, score, predictionValue: null, refusedAt: `answers.${answers.length - 1}.questionId` }
+    }
+    case "prediction": {
+      const optionId = invalid ? "o99" : rng.pick(game.options).id
+      return {
+        body: { optionId },
+        score: null,
+        predictionValue: { optionId },
+        ...(invalid ? { refusedAt: "optionId" } : {})
+      }
+    }
+    case "memory-match": {
+      const score = invalid ? game.maxScore + rng.int(1, 500) : Math.floor(game.maxScore * skill * rng.between(0.4, 1))
+      return { body: { score }, score, predictionValue: null, ...(invalid ? { refusedAt: "score" } : {}) }
+    }
+  }
+}
+
+/** How long the game takes to play, by game. */
+const durationOf = (sim: Sim, game: GamePlan): number => {
+  const r = sim.driver
+  switch (game.slug) {
+    case "spin-the-wheel":
+      return Math.floor(r.between(3 * SECOND, 15 * SECOND))
+    case "quiz":
+      return Math.floor(r.between(20 * SECOND, 150 * SECOND))
+    case "prediction":
+      return Math.floor(r.between(5 * SECOND, 60 * SECOND))
+    case "memory-match":
+      return Math.floor(r.between(20 * SECOND, 90 * SECOND))
+  }
+}
+
+/** The reason of a refusal for play limits, if the failure is one. */
+const limitReason = (failure: { readonly _tag: string }): PlayLimitReached | undefined => {
+  if (failure._tag !== "Conflict") return undefined
+  const reason = (failure as Conflict).reason
+  return reason._tag === "PlayLimitReached" ? reason : undefined
+}
+
+/** `campaign.total.3`, … as the engine names the limits a refusal reached (none for another failure). */
+const reachedOf = (failure: { readonly _tag: string }): Array<string> =>
+  (limitReason(failure)?.reached ?? []).map((r) => `${r.scope}.${r.period}.${r.limit}`)
+
+/** Counts each limit a refusal reached, by scope and period (`limits.campaign.total`, …). */
+const countReached = (sim: Sim, reached: ReadonlyArray<string>) => {
+  for (const r of reached) sim.counters.add(`limits.${r.split(".").slice(0, 2).join(".")}`)
+}
+
+/** When a refusal for play limits says the player may play again (epoch milliseconds), or null. */
+const resetsAtOf = (failure: { readonly _tag: string }) => millisOf(limitReason(failure)?.resetsAt ?? null)
+
+/** The players of a run, whose play limits `limits` decides. */
+export const make = (limits: PlayLimits.PlayLimits): Part => {
+  const finish = (sim: Sim, play: Model.Play, token: string, invalid: boolean): Effect.Effect<void> =>
+    Effect.gen(function* () {
+      const at = sim.now()
+      const player = sim.world.players[play.player]!
+      const campaign = play.campaign
+      const game = campaign.plan.game
+      const again = play.finished !== null
+      const planned = bodyOf(sim, game, player.skill, invalid)
+      const result = yield* Effect.result(sim.engine.plays.finish(token, play.sessionId!, planned.body))
+      const expected = again ? "Conflict/PlayAlreadyFinished" : invalid ? "InvalidRequest" : "finished"
+      if (Result.isFailure(result)) {
+        const actual = describe(result.failure)
+        const refusedBody = actual.startsWith("InvalidRequest")
+        const details = "details" in result.failure ? result.failure.details : undefined
+        const matched = invalid
+          ? refusedBody && details?.some((d) => d.path === planned.refusedAt) === true
+          : actual === expected
+        sim.invariants.check(
+          TOKENS,
+          matched,
+          () =>
+            `finish of ${play.sessionId} at ${iso(at)}: ${actual} ${JSON.stringify(details ?? [])}, expected ` +
+            `${expected} ${planned.refusedAt ?? ""}`
+        )
+        sim.invariants.check(
+          ANSWERS,
+          refusedBody || actual === "Conflict/PlayAlreadyFinished",
+          () => `finish of ${play.sessionId}: ${actual}`
+        )
+        sim.log.append("finish", iso(at), play.sessionId!, actual)
+        sim.counters.add(invalid ? "plays.finish-refused-body" : "plays.finish-again")
+        if (invalid && matched) sim.agenda.schedule(at + 3 * SECOND, "players", finish(sim, play, token, false))
+        return
+      }
+      const { entry, outcome } = result.success
+      sim.invariants.check(
+        TOKENS,
+        expected === "finished",
+        () => `finish of ${play.sessionId} at ${iso(at)} passed, expected ${expected}`
+      )
+      sim.invariants.check(ANSWERS, true, () => "")
+      if (expected !== "finished") return
+      const eligible =
+        planned.predictionValue === null ? true : campaign.resolvedOptionId === planned.predictionValue.optionId
+      const landed =
+        game.slug === "spin-the-wheel" && outcome !== null
+          ? game.segments.find((s) => s.id === outcome.id && s.label === outcome.label && s.isWin === outcome.isWin)
+          : undefined
+      sim.invariants.check(
+        SCORING,
+        entry.campaignId === campaign.id &&
+          entry.sessionId === play.sessionId &&
+          entry.participantRef === player.ref &&
+          millisOf(entry.createdAt) === at &&
+          entry.weight === 1 &&
+          entry.eligible === eligible &&
+          (game.slug === "spin-the-wheel"
+            ? landed !== undefined &&
+              entry.score === null &&
+              entry.outcome?.id === landed.id &&
+              entry.outcome.label === landed.label &&
+              entry.outcome.isWin === landed.isWin
+            : outcome === null && entry.outcome === null && entry.score === planned.score) &&
+          (game.slug === "prediction"
+            ? entry.predictionValue?.optionId === planned.predictionValue?.optionId
+            : entry.predictionValue === null),
+        () =>
+          `entry of ${play.sessionId} (${game.slug}): ${canonicalJson({ ...entry, createdAt: millisOf(entry.createdAt) })} ` +
+          `outcome ${canonicalJson(outcome)}; expected score ${planned.score}, prediction ` +
+          `${canonicalJson(planned.predictionValue)}, eligible ${eligible}, at ${at}`
+      )
+      play.finished = {
+        entryId: entry.id,
+        at,
+        score: entry.score,
+        predictionValue: entry.predictionValue,
+        outcome: entry.outcome,
+        endpoints: sim.model.endpoints.filter(
+          (e) =>
+            e.plan.account === play.channel.plan.account &&
+            Model.subscribes(e, "session_completed", campaign, play.channel.id)
+        )
+      }
+      campaign.finished.push(play)
+      sim.counters.add("plays.finished")
+      sim.counters.add(`entries.${game.slug}`)
+      sim.log.append(
+        "finish",
+        iso(at),
+        play.sessionId!,
+        entry.id,
+        entry.score,
+        outcome === null ? "-" : outcome.id,
+        entry.predictionValue === null ? "-" : entry.predictionValue.optionId,
+        entry.eligible
+      )
+      sim.publish("finished", play)
+      if (sim.driver.chance(0.01)) sim.agenda.schedule(at + SECOND, "players", finish(sim, play, token, false))
+    })
+
+  const start = (sim: Sim, play: Model.Play, token: string, reuse: boolean): Effect.Effect<void> =>
+    Effect.gen(function* () {
+      const at = sim.now()
+      const player = sim.world.players[play.player]!
+      const { campaign, channel } = play
+      const reached = limits.reached(campaign, channel, player.ref, at)
+      const expected =
+        at / 1000 >= play.exp
+          ? "Unauthorized/TokenExpired"
+          : campaign.status !== "active"
+            ? "Conflict/GameUnavailable"
+            : reached.length > 0
+              ? "Conflict/PlayLimitReached"
+              : reuse
+                ? "Conflict/TokenAlreadyUsed"
+                : "started"
+      const result = yield* Effect.result(sim.engine.plays.start(token))
+      sim.counters.add("plays.starts")
+      const actual = Result.isFailure(result) ? describe(result.failure) : "started"
+      const known = [
+        "started",
+        "Unauthorized/TokenExpired",
+        "Conflict/GameUnavailable",
+        "Conflict/PlayLimitReached",
+        "Conflict/TokenAlreadyUsed"
+      ].includes(actual)
+      sim.invariants.check(ANSWERS, known, () => `start of ${play.jti} at ${iso(at)}: ${actual}`)
+      if (expected === "Conflict/PlayLimitReached" || actual === "Conflict/PlayLimitReached") {
+        const got = Result.isFailure(result) ? reachedOf(result.failure) : []
+        sim.invariants.check(
+          PlayLimits.DECIDED,
+          actual === expected && got.join() === reached.join(),
+          () =>
+            `start of ${player.ref} on ${campaign.plan.key} at ${iso(at)}: ${actual} ${got.join()}, expected ${expected} ${reached.join()}`
+        )
+        if (Result.isFailure(result) && actual === "Conflict/PlayLimitReached") {
+          limits.checkReset(campaign, channel, got, resetsAtOf(result.failure), at)
+          countReached(sim, got)
+        }
+      } else {
+        sim.invariants.check(
+          TOKENS,
+          actual === expected,
+          () => `start of ${play.jti} at ${iso(at)}: ${actual}, expected ${expected}`
+        )
+      }
+      if (Result.isFailure(result)) {
+        sim.counters.add(`plays.start-refused.${actual.split("/")[1]}`)
+        sim.log.append(
+          "start",
+          iso(at),
+          play.jti,
+          actual,
+          ...(actual === "Conflict/PlayLimitReached" ? [reachedOf(result.failure).join()] : [])
+        )
+        return
+      }
+      const { session } = result.success
+      sim.invariants.check(
+        LIVE,
+        session.campaignId === campaign.id &&
+          session.participantRef === player.ref &&
+          millisOf(session.startedAt) === at,
+        () =>
+          `start of ${play.jti}: session of ${session.campaignId} for ${session.participantRef}, minted for ${campaign.id}`
+      )
+      if (actual !== expected) return
+      if (!Model.isLiveAt(campaign, at)) sim.counters.add("plays.started-after-its-campaign-ended")
+      play.sessionId = session.id
+      play.startedAt = at
+      sim.model.sessions.set(session.id, play)
+      sim.model.plays.push(play)
+      limits.started(campaign, channel, player.ref, at)
+      const account = sim.model.accounts[channel.plan.account]!
+      const month = utcMonth(at)
+      account.monthPlays.set(month, (account.monthPlays.get(month) ?? 0) + 1)
+      sim.counters.add("plays.started")
+      sim.log.append("start", iso(at), play.jti, session.id, campaign.id)
+      const r = sim.driver
+      if (r.chance(0.01)) sim.agenda.schedule(at + 2 * SECOND, "players", start(sim, play, token, true))
+      if (r.chance(0.02)) {
+        sim.counters.add("plays.abandoned-games")
+        return
+      }
+      const invalid = r.chance(0.02)
+      sim.agenda.schedule(at + durationOf(sim, campaign.plan.game), "players", finish(sim, play, token, invalid))
+    })
+
+  const mint = (sim: Sim, attempt: Attempt): Effect.Effect<void> =>
+    Effect.gen(function* () {
+      const at = sim.now()
+      const playerIndex = attempt.player
+      const player = sim.world.players[playerIndex]!
+      const channel = sim.model.channels[attempt.channel]!
+      const account = sim.model.accounts[channel.plan.account]!
+      const live = Model.liveOn(channel, at)
+      sim.invariants.check(
+        LIVE,
+        live.length <= 1,
+        () => `${live.length} campaigns live on ${channel.plan.key} at ${iso(at)}`
+      )
+      const campaign = live[0]
+      const limit = account.plan.playsPerMonth
+      const monthFull = campaign !== undefined && limit !== null && (account.monthPlays.get(utcMonth(at)) ?? 0) >= limit
+      const reached = campaign === undefined || monthFull ? [] : limits.reached(campaign, channel, player.ref, at)
+      const expected =
+        campaign === undefined
+          ? "between"
+          : monthFull
+            ? "UpgradeRequired/LimitReached"
+            : reached.length > 0
+              ? "Conflict/PlayLimitReached"
+              : "token"
+      const actor = yield* sim.engine.apiKeys.authenticateRecent(account.backendKey).pipe(Effect.orDie)
+      const result = yield* Effect.result(
+        sim.engine.plays.mint(actor, { channelId: channel.id, participantRef: player.ref, origin: account.plan.origin })
+      )
+      sim.counters.add("plays.mints")
+      const actual = Result.isFailure(result)
+        ? describe(result.failure)
+        : result.success._tag === "Token"
+          ? "token"
+          : "between"
+      sim.invariants.check(
+        ANSWERS,
+        ["token", "between", "UpgradeRequired/LimitReached", "Conflict/PlayLimitReached"].includes(actual),
+        () => `mint for ${player.ref} on ${channel.plan.key} at ${iso(at)}: ${actual}`
+      )
+      sim.invariants.check(
+        LIVE,
+        (expected === "between") === (actual === "between") &&
+          (actual !== "between" ||
+            (Result.isSuccess(result) &&
+              result.success._tag === "BetweenCampaigns" &&
+              canonicalJson(result.success.betweenCampaigns) === canonicalJson(channel.plan.betweenCampaigns))),
+        () => `mint on ${channel.plan.key} at ${iso(at)}: ${actual}, expected ${expected}`
+      )
+      if (expected !== "between" && actual !== "between") {
+        const month = expected === "UpgradeRequired/LimitReached"
+        sim.invariants.check(
+          MONTH,
+          month === (actual === "UpgradeRequired/LimitReached"),
+          () =>
+            `mint for ${account.plan.key} at ${iso(at)} (${account.monthPlays.get(utcMonth(at)) ?? 0} plays, limit ${limit}): ${actual}`
+        )
+        if (!month && (expected === "Conflict/PlayLimitReached" || actual === "Conflict/PlayLimitReached")) {
+          const got = Result.isFailure(result) ? reachedOf(result.failure) : []
+          sim.invariants.check(
+            PlayLimits.DECIDED,
+            actual === expected && got.join() === reached.join(),
+            () =>
+              `mint for ${player.ref} on ${campaign!.plan.key} at ${iso(at)}: ${actual} ${got.join()}, expected ${reached.join()}`
+          )
+          if (Result.isFailure(result) && actual === "Conflict/PlayLimitReached") {
+            limits.checkReset(campaign!, channel, got, resetsAtOf(result.failure), at)
+            countReached(sim, got)
+          }
+        }
+      }
+      if (Result.isFailure(result)) {
+        sim.counters.add(
+          actual === "Conflict/PlayLimitReached" ? "plays.mint-refused.limit" : "plays.mint-refused.month"
+        )
+        sim.log.append("mint", iso(at), player.ref, channel.plan.key, actual, reachedOf(result.failure).join())
+        return
+      }
+      const minted = result.success
+      if (minted._tag === "BetweenCampaigns") {
+        sim.counters.add("plays.between-campaigns")
+        sim.log.append("mint", iso(at), player.ref, channel.plan.key, "between")
+        return
+      }
+      const exp = millisOf(minted.expiresAt)! / 1000
+      sim.invariants.check(
+        TOKENS,
+        exp === Math.floor(at / 1000) + TOKEN_TTL_SECONDS,
+        () => `token ${minted.jti} minted at ${iso(at)} expires ${iso(exp * 1000)}`
+      )
+      sim.counters.add("plays.tokens")
+      sim.log.append("mint", iso(at), player.ref, channel.plan.key, "token", minted.jti)
+      if (campaign === undefined) return
+      const play: Model.Play = {
+        player: playerIndex,
+        channel,
+        campaign,
+        jti: minted.jti,
+        exp,
+        mintedAt: at,
+        sessionId: null,
+        startedAt: null,
+        finished: null
+      }
+      const r = sim.driver
+      if (attempt.startAfter !== undefined) {
+        sim.agenda.schedule(at + attempt.startAfter, "players", start(sim, play, minted.clientToken, false))
+        return
+      }
+      if (r.chance(0.02)) {
+        sim.counters.add("plays.abandoned-tokens")
+        return
+      }
+      const delay = r.weighted<readonly [number, number]>([
+        [[SECOND, 40 * SECOND], 0.92],
+        [[MINUTE, 12 * MINUTE], 0.06],
+        [[14 * MINUTE, 25 * MINUTE], 0.02]
+      ])
+      sim.agenda.schedule(
+        at + Math.floor(r.between(delay[0], delay[1])),
+        "players",
+        start(sim, play, minted.clientToken, false)
+      )
+    })
+
+  return {
+    name: "players",
+    start: (sim) =>
+      Effect.sync(() => {
+        sim.invariants.declare(
+          LIVE,
+          "a mint gives a token exactly when a campaign is live, and its session plays that campaign"
+        )
+        sim.invariants.declare(
+          MONTH,
+          "a mint is refused for the plan's plays per month exactly when the month's plays reached it"
+        )
+        sim.invariants.declare(
+          TOKENS,
+          "a token lasts 15 minutes and one start, plays its campaign only while it is active; a session finishes once; a refused body writes nothing"
+        )
+        sim.invariants.declare(
+          SCORING,
+          "each entry is its play's: wheel segment, quiz score, memory score, prediction, eligibility"
+        )
+        sim.invariants.declare(ANSWERS, "every call gets one of the answers the specification gives for it")
+        for (const attempt of sim.world.attempts) {
+          sim.agenda.schedule(
+            attempt.at,
+            "players",
+            Effect.suspend(() => mint(sim, attempt))
+          )
+        }
+      })
+  }
+}
