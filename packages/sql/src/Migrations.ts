@@ -12,18 +12,18 @@
  *   `text[]`; times inside a document are ISO 8601 strings with milliseconds.
  *
  * Each migration sends one statement per call: PostgreSQL's extended protocol (used by both drivers)
- * takes one statement at a time.
+ * takes one statement at a time. From `0007` on, each migration is a module of its own under
+ * `migrations/`.
  *
  * @since 0.1.0
  */
-import { Effect, Layer } from "effect"
-import { Migrator, SqlClient, type SqlError } from "effect/sql"
-
-const statements = (...sqls: ReadonlyArray<string>) =>
-  Effect.gen(function* () {
-    const sql = yield* SqlClient.SqlClient
-    for (const statement of sqls) yield* sql.unsafe(statement)
-  })
+import type { Effect } from "effect"
+import { Layer } from "effect"
+import { Migrator, type SqlClient, type SqlError } from "effect/sql"
+import { statements } from "./internal/Statements.ts"
+import * as Draws from "./migrations/0007_draws.ts"
+import * as Rewards from "./migrations/0008_rewards.ts"
+import * as Media from "./migrations/0009_media.ts"
 
 /** Every migration of the schema, keyed `<id>_<name>`. Never edit one that has shipped: add another. */
 export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>> = {
@@ -246,7 +246,10 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
       body text,
       PRIMARY KEY (account_id, key)
     )`
-  )
+  ),
+  "0007_draws": Draws.migration,
+  "0008_rewards": Rewards.migration,
+  "0009_media": Media.migration,
 }
 
 /** Runs the migrations not yet applied; returns those it ran. */
