@@ -3,7 +3,8 @@
  * whose page is empty past the first one costs a second, to count), each scoped by account. The
  * game's config, the prize, the theme and the winner-selection settings are `jsonb` documents; the
  * settings' window times are ISO 8601 strings in it (or null). A played campaign cannot be deleted:
- * its sessions' key to it refuses.
+ * its sessions' key to it refuses; deleting one never played deletes its draws' secret and runs
+ * (their keys cascade). `seed_commitment` is the published commitment of its draws' seeds.
  *
  * @since 0.1.0
  */
@@ -53,14 +54,15 @@ export const layer: Layer.Layer<CampaignRepo, never, SqlClient.SqlClient> = Repo
       yield* sql`INSERT INTO campaigns
         (id, account_id, channel_id, game_slug, name, status, config, prize, theme,
           grant_once_per_participant, reward_valid_for_seconds, winner_selection_trigger,
-          winner_selection_algorithm, winner_selection_config, schedule_at, resolved_option_id, resolved_at,
+          winner_selection_algorithm, winner_selection_config, schedule_at, seed_commitment, resolved_option_id,
+          resolved_at,
           max_plays_per_participant, max_plays_per_participant_per_day, play_limit_timezone,
           live_from, live_until, activated_at, created_at, updated_at)
         VALUES (${c.id}, ${c.accountId}, ${c.channelId}, ${c.gameSlug}, ${c.name}, ${c.status},
           ${json(c.config)}, ${jsonOrNull(c.prize)}, ${jsonOrNull(c.theme)},
           ${c.grantOncePerParticipant}, ${c.rewardValidForSeconds}, ${c.winnerSelectionTrigger},
           ${c.winnerSelectionAlgorithm}, ${selectionConfig(c.winnerSelectionConfig)},
-          ${timeOrNull(c.scheduleAt)}, ${c.resolvedOptionId}, ${timeOrNull(c.resolvedAt)},
+          ${timeOrNull(c.scheduleAt)}, ${c.seedCommitment}, ${c.resolvedOptionId}, ${timeOrNull(c.resolvedAt)},
           ${c.maxPlaysPerParticipant}, ${c.maxPlaysPerParticipantPerDay}, ${c.playLimitTimezone},
           ${timeOrNull(c.liveFrom)}, ${timeOrNull(c.liveUntil)}, ${timeOrNull(c.activatedAt)},
           ${time(c.createdAt)}, ${time(c.updatedAt)})`
@@ -73,7 +75,8 @@ export const layer: Layer.Layer<CampaignRepo, never, SqlClient.SqlClient> = Repo
           winner_selection_trigger = ${c.winnerSelectionTrigger},
           winner_selection_algorithm = ${c.winnerSelectionAlgorithm},
           winner_selection_config = ${selectionConfig(c.winnerSelectionConfig)},
-          schedule_at = ${timeOrNull(c.scheduleAt)}, resolved_option_id = ${c.resolvedOptionId},
+          schedule_at = ${timeOrNull(c.scheduleAt)}, seed_commitment = ${c.seedCommitment},
+          resolved_option_id = ${c.resolvedOptionId},
           resolved_at = ${timeOrNull(c.resolvedAt)}, max_plays_per_participant = ${c.maxPlaysPerParticipant},
           max_plays_per_participant_per_day = ${c.maxPlaysPerParticipantPerDay},
           play_limit_timezone = ${c.playLimitTimezone}, live_from = ${timeOrNull(c.liveFrom)},

@@ -12,13 +12,13 @@
  *
  * | command | from | to | notes |
  * |---|---|---|---|
- * | activate | draft, paused | active | config complete (`InvalidRequest`, `ConfigIncomplete`); no overlap with another active campaign's live window on the channel (`Conflict`, `LiveWindowOverlap`); live-campaign limit (`UpgradeRequired`, checked by the service); `activatedAt` set on first activation |
+ * | activate | draft, paused | active | config complete (`InvalidRequest`, `ConfigIncomplete`); an `auto_on_session_end` campaign has an end to its prize window (`windowEnd` or `liveUntil`); no overlap with another active campaign's live window on the channel (`Conflict`, `LiveWindowOverlap`); live-campaign limit (`UpgradeRequired`, checked by the service); `activatedAt` set on first activation |
  * | activate + handoverAt | draft, paused | active | a campaign live on the channel at `handoverAt` ends then (its `liveUntil`), this one starts then (its `liveFrom`); both or neither (`NoCampaignToHandOver`) |
  * | pause | active | paused | |
  * | archive | draft, active, paused | archived | |
  * | restore | archived | paused | |
  * | resolve | draft, active, paused (prediction only: `NotAPrediction`) | same | sets `resolvedOptionId`, `resolvedAt`; an unknown option is `InvalidRequest`; resolving again to another option is `AlreadyResolved` |
- * | edit (PATCH) | draft, active, paused | same | an active campaign keeps the activation rules (`checkEdit`): config complete, window not ended, window free |
+ * | edit (PATCH) | draft, active, paused | same | an active campaign keeps the activation rules (`checkEdit`): config complete, window not ended, prize window with an end, window free |
  *
  * @since 0.1.0
  */
@@ -122,6 +122,16 @@ export const fields = {
   winnerSelectionAlgorithm: Game.WinnerAlgorithm,
   winnerSelectionConfig: SelectionConfigView,
   scheduleAt: TimestampOrNull,
+  /**
+   * SHA-256 (hex) committing to the seeds of the campaign's automatic draws (the scheduled draw, the
+   * after-each-play winning moments), published when the campaign is made, before any entry: link 0
+   * of its seed chain (`draws/SeedChain`). Null only on a campaign made before draws existed, until
+   * it is next changed.
+   */
+  seedCommitment: Schema.NullOr(Schema.String).annotate({
+    description:
+      "SHA-256 (hex) committing to the seeds of the campaign's automatic draws, published before any entry; each automatic run reveals its seed, which opens it (docs/draws.md)."
+  }),
   resolvedOptionId: Schema.NullOr(Schema.String),
   resolvedAt: TimestampOrNull,
   ...playLimits,
@@ -284,6 +294,7 @@ export const make = (
       winnerSelectionAlgorithm: game.defaultWinnerAlgorithm,
       winnerSelectionConfig: defaultSelectionConfig,
       scheduleAt: null,
+      seedCommitment: null,
       resolvedOptionId: null,
       resolvedAt: null,
       maxPlaysPerParticipant: null,
@@ -418,6 +429,23 @@ const incompleteConfig = (c: Campaign, game: Game.Game): InvalidRequest | undefi
   return missing.length > 0 ? Game.incomplete(missing) : undefined
 }
 
+/**
+ * The failure of an after-each-play draw without an end to its prize window, if so: its winning
+ * moments are spread over the window (`draws/WinningMoments`), so it needs `windowEnd` or `liveUntil`.
+ */
+const noPrizeWindowEnd = (c: Campaign): InvalidRequest | undefined =>
+  c.winnerSelectionTrigger === "auto_on_session_end" &&
+  c.winnerSelectionConfig.windowEnd === null &&
+  c.liveUntil === null
+    ? invalid([
+        {
+          path: "winnerSelectionConfig.windowEnd",
+          message:
+            "is required (or liveUntil) when winnerSelectionTrigger is auto_on_session_end: the prizes are spread over the window"
+        }
+      ])
+    : undefined
+
 /** The failure of a window that has already ended (`liveUntil` not after `now`), if it has. */
 const windowEnded = (c: Campaign, now: Timestamp): InvalidRequest | undefined =>
   c.liveUntil !== null && !before(now, c.liveUntil)
@@ -465,7 +493,7 @@ export const activate = (
   const { game, others, handoverAt, now } = context
   if (c.status === "active") return conflict(new CampaignAlreadyActive({ campaignId: c.id }))
   if (c.status === "archived") return conflict(new CampaignArchived({ campaignId: c.id, command: "activate" }))
-  const failure = incompleteConfig(c, game) ?? windowEnded(c, now)
+  const failure = incompleteConfig(c, game) ?? windowEnded(c, now) ?? noPrizeWindowEnd(c)
   if (failure !== undefined) return Result.fail(failure)
   let ended: Campaign | undefined
   let next: Campaign = { ...c, status: "active", activatedAt: c.activatedAt ?? now, updatedAt: now }
@@ -509,7 +537,7 @@ export interface EditContext {
  */
 export const checkEdit = (edited: Campaign, context: EditContext): Result.Result<void, Conflict | InvalidRequest> => {
   if (edited.status !== "active") return Result.void
-  const failure = incompleteConfig(edited, context.game) ?? windowEnded(edited, context.now)
+  const failure = incompleteConfig(edited, context.game) ?? windowEnded(edited, context.now) ?? noPrizeWindowEnd(edited)
   return failure === undefined ? windowFree(edited, context.others, context.now) : Result.fail(failure)
 }
 

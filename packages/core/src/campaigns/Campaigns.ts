@@ -5,12 +5,19 @@
  * channel's lock, so two activations racing on one channel leave exactly one live; activation also
  * takes the account's lock for the live-campaign limit (account before channel, always).
  *
+ * A new campaign gets the secret of its automatic draws' seeds (`DrawRepo`, never shown) and
+ * publishes its commitment at once (`seedCommitment`, `draws/SeedChain`), in the transaction that
+ * stores it: the seeds of its scheduled draw and winning moments are fixed before any entry. A
+ * campaign made before draws existed gets them when it is next changed.
+ *
  * @since 0.1.0
  */
 import { Context, DateTime, Effect, Layer, Option, Result } from "effect"
 import * as Actor from "../accounts/Actor.ts"
 import * as Campaign from "./Campaign.ts"
 import * as Channel from "./Channel.ts"
+import * as DrawRun from "../draws/DrawRun.ts"
+import * as SeedChain from "../draws/SeedChain.ts"
 import * as Entry from "../play/Entry.ts"
 import * as Session from "../play/Session.ts"
 import {
@@ -30,6 +37,7 @@ import * as Prediction from "../games/Prediction.ts"
 import * as Ids from "../Ids.ts"
 import type { Page, Paged } from "../Pagination.ts"
 import * as Plan from "../accounts/Plan.ts"
+import { Secrets } from "../Secrets.ts"
 import { LockKey, Store } from "../Store.ts"
 import * as Theme from "./Theme.ts"
 import { invalid } from "../Validation.ts"
@@ -93,9 +101,29 @@ export class Campaigns extends Context.Service<
       const media = yield* FileRule.MediaLibrary
       const sessions = yield* Session.SessionRepo
       const entries = yield* Entry.EntryRepo
+      const draws = yield* DrawRun.DrawRepo
+      const secrets = yield* Secrets
       const find = (accountId: string, id: string) => repo.findById(accountId, id).pipe(orNotFound("campaign", id))
 
       const gameOf = (campaign: Campaign.Campaign): Game.Game => Games.bySlug(campaign.gameSlug)!
+
+      /**
+       * The campaign with the commitment of a fresh seed secret published, and the write of that
+       * secret (after the campaign's own, in the same transaction); nothing for a campaign that has one.
+       */
+      const commit = Effect.fnUntraced(function* (campaign: Campaign.Campaign) {
+        if (campaign.seedCommitment !== null) return { campaign, storeSecret: Effect.void }
+        const secret = yield* secrets.randomToken(32)
+        return {
+          campaign: { ...campaign, seedCommitment: SeedChain.commitment(secret) },
+          storeSecret: draws.insertSecret({
+            accountId: campaign.accountId,
+            campaignId: campaign.id,
+            secret,
+            createdAt: campaign.updatedAt
+          })
+        }
+      })
 
       const checkFiles = (campaign: Campaign.Campaign, game: Game.Game) =>
         FileRule.check(campaign.accountId, [
@@ -153,8 +181,9 @@ export class Campaigns extends Context.Service<
           yield* DateTime.now
         )
         yield* checkSettings(campaign, game)
-        yield* repo.insert(campaign)
-        return campaign
+        const committed = yield* commit(campaign)
+        yield* store.transaction(Effect.andThen(repo.insert(committed.campaign), committed.storeSecret))
+        return committed.campaign
       })
 
       const get = Effect.fn("Campaigns.get")(function* (actor: Actor.Actor, id: string) {
@@ -179,14 +208,16 @@ export class Campaigns extends Context.Service<
         return yield* locked(actor, id, (current, now) =>
           Effect.gen(function* () {
             yield* fromResult(Campaign.transition(current, { _tag: "Edit" }, now))
-            const next = Campaign.apply(current, patch, now)
-            const game = gameOf(next)
-            yield* checkSettings(next, game)
-            if (next.status === "active") {
-              const others = yield* repo.listActiveOnChannel(actor.account.id, next.channelId)
-              yield* fromResult(Campaign.checkEdit(next, { game, others, now }))
+            const edited = Campaign.apply(current, patch, now)
+            const game = gameOf(edited)
+            yield* checkSettings(edited, game)
+            if (edited.status === "active") {
+              const others = yield* repo.listActiveOnChannel(actor.account.id, edited.channelId)
+              yield* fromResult(Campaign.checkEdit(edited, { game, others, now }))
             }
+            const { campaign: next, storeSecret } = yield* commit(edited)
             yield* repo.update(next)
+            yield* storeSecret
             return next
           })
         )

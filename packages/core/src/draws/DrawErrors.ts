@@ -4,8 +4,40 @@
  * (`ApiError`) must say how each is answered. Reasons are made with `Reason.ts` (never `Errors`,
  * which imports this module).
  *
+ * An unknown campaign is `ResourceNotFound` (`Errors.notFound("campaign", id)`); a missing
+ * permission `MissingPermission`; too many triggers `TooManyRequests`: the reasons below are the
+ * ones of draws alone.
+ *
  * @since 0.1.0
  */
+import { Schema } from "effect"
+
+/** The campaign has no draw run `runId`. */
+export class DrawRunNotFound extends Schema.TaggedError<DrawRunNotFound>()("DrawRunNotFound", {
+  campaignId: Schema.String,
+  runId: Schema.String
+}) {
+  override get message(): string {
+    return `The campaign has no draw run ${this.runId}.`
+  }
+}
+
+/**
+ * A draw was asked for by hand on a campaign whose winners are drawn automatically (`trigger`
+ * `auto_on_schedule` or `auto_on_session_end`): its seeds were committed in advance, and a draw by
+ * hand would let its winners be chosen otherwise. Setting `winnerSelectionTrigger` to `manual`
+ * first allows it (and shows in the campaign's history).
+ */
+export class DrawNotManual extends Schema.TaggedError<DrawNotManual>()("DrawNotManual", {
+  campaignId: Schema.String,
+  trigger: Schema.Literals(["auto_on_session_end", "auto_on_schedule"])
+}) {
+  override get message(): string {
+    return `This campaign's winners are drawn ${
+      this.trigger === "auto_on_schedule" ? "at its scheduleAt" : "after each play"
+    }; set winnerSelectionTrigger to manual to draw by hand.`
+  }
+}
 
 /** Reasons of `InvalidRequest` (400). */
 export const InvalidRequest = [] as const
@@ -14,10 +46,10 @@ export const InvalidRequest = [] as const
 export const UpgradeRequired = [] as const
 
 /** Reasons of `NotFound` (404). */
-export const NotFound = [] as const
+export const NotFound = [DrawRunNotFound] as const
 
 /** Reasons of `Conflict` (409). */
-export const Conflict = [] as const
+export const Conflict = [DrawNotManual] as const
 
 /** Reasons of `ConfirmationRequired` (409 confirmation_required). */
 export const ConfirmationRequired = [] as const

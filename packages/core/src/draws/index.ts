@@ -4,6 +4,14 @@
  *
  * @since 0.1.0
  */
+export * as Draw from "./Draw.ts"
+export * as DrawAudit from "./DrawAudit.ts"
 export * as DrawErrors from "./DrawErrors.ts"
+export * as DrawRun from "./DrawRun.ts"
+export * as Draws from "./Draws.ts"
 export * as DrawsEngine from "./DrawsEngine.ts"
+export * as SeedChain from "./SeedChain.ts"
+export * as Sha256 from "./Sha256.ts"
 export * as WinnerGrants from "./WinnerGrants.ts"
+export * as WinningMoments from "./WinningMoments.ts"
+export { verifyDraw } from "./DrawAudit.ts"

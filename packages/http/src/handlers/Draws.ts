@@ -1,10 +1,35 @@
 /**
- * Handlers of the draws endpoints (`groups/Draws.ts`).
+ * Handlers of the draws endpoints (`groups/Draws.ts`): each calls one `Draws` use case as the
+ * calling key's actor and answers the run (or the list, the verification, the audit document).
  *
  * @since 0.1.0
  */
-import { Effect } from "effect"
-import { HttpApiBuilder } from "effect/http-api"
+import { DrawRun, Draws, Pagination } from "@campaign-games/core"
 import { Api } from "../Api.ts"
+import * as Handle from "./Handle.ts"
 
-export const DrawsHandlers = HttpApiBuilder.group(Api, "draws", (handlers) => Effect.succeed(handlers))
+const one = (run: DrawRun.Run) => ({ run: DrawRun.view(run) })
+
+export const DrawsHandlers = Handle.group(Api, "draws", Draws.Draws, (handlers, draws) =>
+  handlers
+    .handle("trigger", ({ params }) => Handle.asActor((actor) => draws.trigger(actor, params.id), one))
+    .handle("runs", ({ params, query }) =>
+      Handle.asActor(
+        (actor) => draws.runs(actor, params.id, Pagination.page(query, Pagination.Defaults.runs.default)),
+        ({ items, total }) => ({ runs: items.map(DrawRun.view), total })
+      )
+    )
+    .handle("run", ({ params }) => Handle.asActor((actor) => draws.run(actor, params.id, params.runId), one))
+    .handle("verify", ({ params }) =>
+      Handle.asActor(
+        (actor) => draws.verify(actor, params.id, params.runId),
+        (verified) => verified
+      )
+    )
+    .handle("audit", ({ params }) =>
+      Handle.asActor(
+        (actor) => draws.audit(actor, params.id, params.runId),
+        (audit) => audit
+      )
+    )
+)

@@ -6,4 +6,15 @@
 import type * as DrawErrors from "@campaign-games/core/draws/DrawErrors"
 import type { SayingOf } from "./Said.ts"
 
-export const said: SayingOf<DrawErrors.Reason> = {}
+export const said: SayingOf<DrawErrors.Reason> = {
+  // 404: the run is not the campaign's (or does not exist); the path parameter is named.
+  DrawRunNotFound: (reason) => ({
+    message: reason.message,
+    details: [{ path: "runId", message: "no such draw run of the campaign" }]
+  }),
+  // 409: a draw by hand on a campaign whose draws are automatic; the field to change is named.
+  DrawNotManual: (reason) => ({
+    message: reason.message,
+    details: [{ path: "winnerSelectionTrigger", message: `is ${reason.trigger}; set it to manual to draw by hand` }]
+  })
+}

@@ -6,7 +6,8 @@
  * plays' narrower reads (`playAccounts`, `playChannels`, `playCampaigns`, `targets`) are picks of
  * them, by the core's key lists.
  *
- * Tables no repository reads rows of (`events`, `account_usage`, `server_secrets`) have none.
+ * Tables no repository reads rows of (`events`, `account_usage`, `server_secrets`, `draw_secrets`,
+ * `draw_winners`) have none.
  *
  * @since 0.1.0
  */
@@ -14,12 +15,13 @@ import * as Account from "@campaign-games/core/accounts/Account"
 import * as ApiKey from "@campaign-games/core/accounts/ApiKey"
 import * as Campaign from "@campaign-games/core/campaigns/Campaign"
 import * as Channel from "@campaign-games/core/campaigns/Channel"
+import * as DrawRun from "@campaign-games/core/draws/DrawRun"
 import { Theme } from "@campaign-games/core/campaigns/Theme"
 import * as AllowedOrigin from "@campaign-games/core/play/AllowedOrigin"
 import * as Entry from "@campaign-games/core/play/Entry"
 import * as Session from "@campaign-games/core/play/Session"
 import * as Webhook from "@campaign-games/core/webhooks/Webhook"
-import { Schema } from "effect"
+import { Schema, SchemaTransformation } from "effect"
 import * as Table from "./Table.ts"
 
 /** `accounts`. */
@@ -50,6 +52,24 @@ export const entryOf = ({ predictionOptionId, ...row }: typeof entries.Row.Type)
   ...row,
   predictionValue: predictionOptionId === null ? null : { optionId: predictionOptionId }
 })
+
+/** A `bigint` column as a number: the drivers give a `bigint`, a string or a number (all below 2^53 here). */
+const Int8 = Schema.Union([
+  Schema.Finite,
+  Schema.FiniteFromString,
+  Schema.BigInt.pipe(
+    Schema.decodeTo(
+      Schema.Finite,
+      SchemaTransformation.transform({ decode: (n: bigint) => Number(n), encode: (n: number) => BigInt(n) })
+    )
+  )
+])
+
+/**
+ * `draw_runs`: the rules, the moment, the prize and the winners are documents (times in them ISO
+ * 8601 strings); `entry_bound` is a `bigint`.
+ */
+export const drawRuns = Table.fromFields(DrawRun.fields, { entryBound: { entryBound: Int8 } })
 
 /** `allowed_origins`. */
 export const allowedOrigins = Table.fromFields(AllowedOrigin.fields)

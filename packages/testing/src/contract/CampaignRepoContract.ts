@@ -5,13 +5,15 @@
  * needs its account and a channel of that account, on insert and on update (`StoreError`);
  * campaigns are listed newest first (then by id, descending), filtered by channel and status,
  * paginated; active campaigns are listed by account and by channel; a delete answers whether it
- * deleted; a channel with campaigns, and a campaign with sessions or entries, cannot be deleted.
+ * deleted; a channel with campaigns, and a campaign with sessions or entries, cannot be deleted; a
+ * campaign deleted takes its draws' secret and runs with it.
  *
  * @since 0.1.0
  */
 import type { AccountRepo } from "@campaign-games/core/accounts/Account"
 import { type Campaign, CampaignRepo } from "@campaign-games/core/campaigns/Campaign"
 import { type Channel, ChannelRepo } from "@campaign-games/core/campaigns/Channel"
+import { DrawRepo } from "@campaign-games/core/draws/DrawRun"
 import { EntryRepo } from "@campaign-games/core/play/Entry"
 import { SessionRepo } from "@campaign-games/core/play/Session"
 import { assert, type Vitest } from "@effect/vitest"
@@ -20,6 +22,7 @@ import { assertFails, assertNone, assertSame, assertSome } from "../internal/Ass
 import { at, fullTheme, makeCampaign, makeEntry, makeSession, uid } from "../internal/Fixtures.ts"
 import { givenAccount, givenCampaign, givenChannel } from "../internal/Given.ts"
 import * as ScopedUpdates from "../internal/ScopedUpdates.ts"
+import * as DrawsContract from "./DrawsContract.ts"
 
 /** A campaign stored on a new channel, with the channel. */
 const givenCampaignOn = (fields: Partial<Campaign> = {}) =>
@@ -41,6 +44,7 @@ const givenUpdate = Effect.gen(function* () {
     rewardValidForSeconds: null,
     winnerSelectionConfig: { maxWinners: 3, tieBreak: "random", windowStart: null, windowEnd: at(13) },
     scheduleAt: null,
+    seedCommitment: null,
     resolvedOptionId: null,
     resolvedAt: null,
     maxPlaysPerParticipant: null,
@@ -70,6 +74,7 @@ const changedFrom = (campaign: Campaign, channel: Channel): Campaign => ({
   winnerSelectionAlgorithm: "score_highest",
   winnerSelectionConfig: { maxWinners: 3, tieBreak: "random", windowStart: at(7), windowEnd: null },
   scheduleAt: at(8),
+  seedCommitment: "5e".repeat(32),
   resolvedOptionId: "x",
   resolvedAt: at(9),
   maxPlaysPerParticipant: 5,
@@ -120,7 +125,7 @@ const givenActiveCampaigns = Effect.gen(function* () {
 
 /** Registers the `CampaignRepo` tests with `it`. */
 export const tests = (
-  it: Vitest.MethodsNonLive<CampaignRepo | ChannelRepo | AccountRepo | SessionRepo | EntryRepo>
+  it: Vitest.MethodsNonLive<CampaignRepo | ChannelRepo | AccountRepo | SessionRepo | EntryRepo | DrawRepo>
 ): void => {
   it.effect("campaigns round-trip every field", () =>
     Effect.gen(function* () {
@@ -370,6 +375,24 @@ export const tests = (
       assert.isFalse(yield* campaigns.delete(accountId, uid("gi")))
       assertSame(yield* campaigns.list(accountId, {}, { limit: 10, offset: 0 }), { items: [kept], total: 1 })
       assert.strictEqual(yield* campaigns.countOnChannel(accountId, channel.id), 1)
+    })
+  )
+
+  it.effect("deleting a campaign never played deletes its draws' secret and runs with it", () =>
+    Effect.gen(function* () {
+      const campaigns = yield* CampaignRepo
+      const draws = yield* DrawRepo
+      const { accountId, campaign } = yield* givenCampaignOn()
+      yield* draws.insertSecret({ accountId, campaignId: campaign.id, secret: "s", createdAt: at(1) })
+      const run = DrawsContract.runOf(campaign, 1, [])
+      yield* draws.insertRun(run)
+      assert.isTrue(yield* campaigns.delete(accountId, campaign.id))
+      assertNone(yield* draws.findSecret(accountId, campaign.id))
+      assert.isFalse(yield* DrawsContract.hasRun(campaign, run.id))
+      // A campaign of the same id made again starts with no secret and no runs.
+      yield* campaigns.insert(campaign)
+      yield* draws.insertSecret({ accountId, campaignId: campaign.id, secret: "t", createdAt: at(2) })
+      assertSome(yield* draws.findSecret(accountId, campaign.id), "t")
     })
   )
 

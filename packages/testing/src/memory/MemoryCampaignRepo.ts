@@ -1,7 +1,8 @@
 /**
  * `CampaignRepo` in memory: ids are unique, a campaign needs its account and a channel of that
  * account (on insert and on update), and a played campaign (one a session or an entry refers to)
- * cannot be deleted: a breach fails with `StoreError`, as the foreign keys do in SQL. Every query is
+ * cannot be deleted: a breach fails with `StoreError`, as the foreign keys do in SQL; deleting one
+ * never played deletes its draws' secret and runs, as their keys cascade. Every query is
  * scoped by account; campaigns are listed newest first (then by id, descending); an update keeps
  * the stored account and `createdAt`.
  *
@@ -16,7 +17,7 @@ import { MemoryDatabase } from "../MemoryDatabase.ts"
 export const layer: Layer.Layer<CampaignRepo, never, MemoryDatabase> = Layer.effect(
   CampaignRepo,
   Effect.gen(function* () {
-    const { accounts, channels, campaigns, sessions, entries } = (yield* MemoryDatabase).tables
+    const { accounts, channels, campaigns, sessions, entries, drawSecrets, drawRuns } = (yield* MemoryDatabase).tables
 
     /** Whether a session or an entry refers to the campaign (their campaign key). */
     const isPlayed = (campaignId: string): boolean => {
@@ -67,7 +68,14 @@ export const layer: Layer.Layer<CampaignRepo, never, MemoryDatabase> = Layer.eff
         Effect.suspend(() => {
           if (find(accountId, id) === undefined) return Effect.succeed(false)
           if (isPlayed(id)) return conflict(`The campaign ${id} has sessions or entries.`)
-          return campaigns.delete(id)
+          return Effect.gen(function* () {
+            // Its draws' secret and runs go with it, as their keys cascade in SQL.
+            yield* drawSecrets.delete(id)
+            for (const run of Array.from(drawRuns.values())) {
+              if (run.campaignId === id) yield* drawRuns.delete(run.id)
+            }
+            return yield* campaigns.delete(id)
+          })
         })
     })
   })

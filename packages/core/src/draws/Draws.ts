@@ -1,0 +1,514 @@
+/**
+ * Draw use cases: a draw by hand (`trigger`), the runs of a campaign and their verification and
+ * audit, and the engine's own draws: scheduled draws whose time has come (`runDue`) and the winning
+ * moments after each play (`afterPlay`).
+ *
+ * Every run goes the same way:
+ *
+ * 1. `DrawRepo.entryBound` waits for the campaign's entries being written and bounds the entries the
+ *    run may consider to those written before it (so a recomputation later sees the same ones).
+ * 2. In one transaction, under the campaign's draw lock (`draw:<campaignId>`, so runs of a campaign
+ *    are made one at a time on every instance), the campaign and its runs so far are read again and
+ *    the run is planned: its rules (the campaign's `winnerSelectionConfig` as it is now), its seed
+ *    (fresh and crypto-strong by hand; the next link of the campaign's committed chain for an
+ *    automatic run, `SeedChain`), and for a scheduled draw or a winning moment, whether it is still
+ *    due (else nothing happens: two instances never make the same automatic run).
+ * 3. The store selects (`DrawRepo.select`: in SQL on PostgreSQL and PGlite, `Draw.run` in memory),
+ *    the run is written with its winners, `winner_selected` is appended to the outbox (when there
+ *    are winners) with the campaign's prize as it is then, and the winners are granted
+ *    (`WinnerGrants`): all or nothing.
+ *
+ * A participant wins at most once per campaign: winners of earlier runs are excluded from later
+ * ones (runs are numbered per campaign, `sequence`), so a second draw by hand picks new winners
+ * (runners-up, replacements) and every run stays listed.
+ *
+ * @since 0.1.0
+ */
+import { Context, DateTime, Effect, Layer, Option } from "effect"
+import * as Actor from "../accounts/Actor.ts"
+import * as Campaign from "../campaigns/Campaign.ts"
+import {
+  Conflict,
+  type Forbidden,
+  NotFound,
+  type NotFound as NotFoundError,
+  orNotFound,
+  type StoreError
+} from "../Errors.ts"
+import * as Ids from "../Ids.ts"
+import type { Page, Paged } from "../Pagination.ts"
+import type { FinishedPlay } from "../play/AfterFinish.ts"
+import { Secrets } from "../Secrets.ts"
+import { Store } from "../Store.ts"
+import { EventOutbox } from "../webhooks/Event.ts"
+import * as Draw from "./Draw.ts"
+import * as DrawAudit from "./DrawAudit.ts"
+import { DrawNotManual, DrawRunNotFound } from "./DrawErrors.ts"
+import * as DrawRun from "./DrawRun.ts"
+import * as SeedChain from "./SeedChain.ts"
+import * as Sha256 from "./Sha256.ts"
+import { WinnerGrants } from "./WinnerGrants.ts"
+import * as WinningMoments from "./WinningMoments.ts"
+
+/** The lock that makes a campaign's runs one at a time, on every instance. */
+export const drawLock = (campaignId: string): string => `draw:${campaignId}`
+
+/** What `verify` answers: whether the run recomputes, and the winners recomputed. */
+export interface Verified {
+  readonly verified: boolean
+  readonly winners: ReadonlyArray<DrawAudit.RecomputedWinner>
+}
+
+/** How many scheduled draws `runDue` takes at once. */
+const DUE_BATCH = 20
+
+/** How long a campaign's next winning moment, once read, is trusted before it is read again. */
+const MOMENT_RECHECK_MS = 5_000
+
+export class Draws extends Context.Service<
+  Draws,
+  {
+    /** A draw by hand (`draws.run`): only on a campaign whose trigger is `manual` (else `DrawNotManual`). */
+    readonly trigger: (
+      actor: Actor.Actor,
+      campaignId: string
+    ) => Effect.Effect<DrawRun.Run, Forbidden | NotFoundError | Conflict | StoreError>
+    /** The campaign's runs, newest first (`results.read`). */
+    readonly runs: (
+      actor: Actor.Actor,
+      campaignId: string,
+      page: Page
+    ) => Effect.Effect<Paged<DrawRun.Run>, Forbidden | NotFoundError | StoreError>
+    /** One run of the campaign (`results.read`). */
+    readonly run: (
+      actor: Actor.Actor,
+      campaignId: string,
+      runId: string
+    ) => Effect.Effect<DrawRun.Run, Forbidden | NotFoundError | StoreError>
+    /**
+     * The run recomputed from the stored entries and its seed (`results.read`): the same considered
+     * entries (count and listing hash), the same winners, the seed opening its commitments, the
+     * winning moment where the seed places it.
+     */
+    readonly verify: (
+      actor: Actor.Actor,
+      campaignId: string,
+      runId: string
+    ) => Effect.Effect<Verified, Forbidden | NotFoundError | StoreError>
+    /** The run's audit document (`results.read`): what a third party needs to recompute it. */
+    readonly audit: (
+      actor: Actor.Actor,
+      campaignId: string,
+      runId: string
+    ) => Effect.Effect<DrawAudit.Audit, Forbidden | NotFoundError | StoreError>
+    /**
+     * Makes the scheduled draws whose time has come (any account: the engine's worker), each once;
+     * how many it made. A failing one is logged and left for the next call.
+     */
+    readonly runDue: Effect.Effect<number, StoreError>
+    /**
+     * After a play of an `auto_on_session_end` campaign: pays the winning moments that have passed
+     * (each to the first eligible entry at or after it of a participant who has not won); how many
+     * runs it made.
+     */
+    readonly afterPlay: (play: FinishedPlay) => Effect.Effect<number, StoreError>
+  }
+>()("@campaign-games/core/draws/Draws") {
+  static readonly layer = Layer.effect(
+    Draws,
+    Effect.gen(function* () {
+      const store = yield* Store
+      const repo = yield* DrawRun.DrawRepo
+      const campaigns = yield* Campaign.CampaignRepo
+      const outbox = yield* EventOutbox
+      const secrets = yield* Secrets
+
+      const findCampaign = (accountId: string, id: string) =>
+        campaigns.findById(accountId, id).pipe(orNotFound("campaign", id))
+
+      // The seeds of automatic runs by campaign and position (a chain link costs up to 2048 hashes).
+      const links = new Map<string, string>()
+      // Each campaign's next winning moment as last read: skipped without a read until it passes or
+      // `recheckAt` does (a moment paid a little late still goes to the first entry after it).
+      const nextMoments = new Map<string, { readonly at: number; readonly recheckAt: number }>()
+
+      /** The campaign's seed secret, made (and its commitment published) if it was made before draws. */
+      const secretOf = Effect.fnUntraced(function* (campaign: Campaign.Campaign) {
+        const found = yield* repo.findSecret(campaign.accountId, campaign.id)
+        if (Option.isSome(found)) {
+          return { secret: found.value, commitment: campaign.seedCommitment ?? SeedChain.commitment(found.value) }
+        }
+        const secret = yield* secrets.randomToken(32)
+        const commitment = SeedChain.commitment(secret)
+        const now = yield* DateTime.now
+        yield* repo.insertSecret({ accountId: campaign.accountId, campaignId: campaign.id, secret, createdAt: now })
+        yield* campaigns.update({ ...campaign, seedCommitment: commitment, updatedAt: now })
+        return { secret, commitment }
+      })
+
+      /** The seed of the campaign's automatic run at `position`, and the commitment it opens. */
+      const linkAt = Effect.fnUntraced(function* (campaign: Campaign.Campaign, position: number) {
+        const key = `${campaign.id}\u0000${position}`
+        const known = links.get(key)
+        if (known !== undefined && campaign.seedCommitment !== null) {
+          return Option.some({ seed: known, commitment: campaign.seedCommitment })
+        }
+        const { secret, commitment } = yield* secretOf(campaign)
+        const seed = SeedChain.seedAt(secret, position)
+        if (seed === undefined) return Option.none()
+        if (links.size >= 10_000) links.clear()
+        links.set(key, seed)
+        return Option.some({ seed, commitment })
+      })
+
+      /** What a planned run is, before its selection. */
+      interface Plan {
+        readonly trigger: Campaign.Trigger
+        readonly algorithm: Draw.Algorithm
+        readonly rules: DrawRun.Rules
+        readonly seed: string
+        readonly seedCommitment: string | null
+        readonly chainPosition: number | null
+        readonly publishedCommitment: string | null
+        readonly moment: DrawRun.Moment | null
+        readonly scheduleAt: DateTime.Utc | null
+      }
+
+      const rulesOf = (campaign: Campaign.Campaign, entriesBefore: DateTime.Utc | null): DrawRun.Rules => ({
+        ...campaign.winnerSelectionConfig,
+        entriesBefore
+      })
+
+      /**
+       * Makes a run of the campaign as `plan` decides it (none: nothing is made), under the
+       * campaign's draw lock, in one transaction with its event and grants.
+       */
+      const draw = <E>(
+        accountId: string,
+        campaignId: string,
+        plan: (
+          campaign: Campaign.Campaign,
+          state: DrawRun.RunState,
+          now: DateTime.Utc
+        ) => Effect.Effect<Option.Option<Plan>, E | StoreError>
+      ) =>
+        Effect.gen(function* () {
+          const entryBound = yield* repo.entryBound(accountId, campaignId)
+          return yield* store.transaction(
+            Effect.gen(function* () {
+              yield* store.lock(drawLock(campaignId))
+              const campaign = yield* findCampaign(accountId, campaignId)
+              const now = yield* DateTime.now
+              const state = yield* repo.runState(accountId, campaignId, campaign.scheduleAt)
+              const planned = yield* plan(campaign, state, now)
+              if (Option.isNone(planned)) return Option.none<DrawRun.Run>()
+              const p = planned.value
+              const sequence = state.lastSequence + 1
+              const selection: DrawRun.Selection = {
+                accountId,
+                campaignId,
+                rules: DrawRun.drawRules({ algorithm: p.algorithm, rules: p.rules }),
+                seed: p.seed,
+                sequence,
+                entryBound
+              }
+              const selected = yield* repo.select(selection)
+              // A winning moment no entry has reached yet waits for the next play.
+              if (p.moment !== null && selected.winners.length === 0) return Option.none<DrawRun.Run>()
+              const winners: Array<DrawRun.Winner> = []
+              for (const [i, w] of selected.winners.entries()) {
+                winners.push({
+                  id: yield* Ids.make(Ids.Prefix.winner),
+                  participantRef: w.participantRef,
+                  rank: i + 1,
+                  entryId: w.entryId
+                })
+              }
+              const run: DrawRun.Run = {
+                id: yield* Ids.make(Ids.Prefix.run),
+                accountId,
+                campaignId,
+                sequence,
+                ...p,
+                algorithmVersion: Draw.ALGORITHM_VERSION,
+                prize: campaign.prize,
+                entriesConsidered: selected.entriesConsidered,
+                entriesHash: selected.entriesHash,
+                entryBound,
+                winners,
+                createdAt: now
+              }
+              yield* repo.insertRun(run)
+              if (winners.length > 0) {
+                yield* outbox.append({
+                  id: yield* Ids.make(Ids.Prefix.event),
+                  accountId,
+                  type: "winner_selected",
+                  campaignId,
+                  channelId: campaign.channelId,
+                  data: {
+                    gameInstanceId: campaignId,
+                    runId: run.id,
+                    winners: winners.map((w) => ({
+                      participantRef: w.participantRef,
+                      rank: w.rank,
+                      entryId: w.entryId,
+                      prize: campaign.prize
+                    }))
+                  },
+                  createdAt: now
+                })
+              }
+              const grants = yield* WinnerGrants
+              yield* grants.grant({
+                accountId,
+                campaignId,
+                runId: run.id,
+                winners: winners.map((w) => ({
+                  winnerId: w.id,
+                  participantRef: w.participantRef,
+                  rank: w.rank,
+                  entryId: w.entryId
+                })),
+                now
+              })
+              return Option.some(run)
+            })
+          )
+        })
+
+      /** An automatic run's seed at the chain's next position, or none when the chain is used up. */
+      const automaticSeed = Effect.fnUntraced(function* (campaign: Campaign.Campaign, state: DrawRun.RunState) {
+        const position = state.lastChainPosition + 1
+        const link = yield* linkAt(campaign, position)
+        if (Option.isNone(link)) {
+          yield* Effect.logWarning("draws: the campaign's seed chain is used up", { campaignId: campaign.id })
+          return Option.none()
+        }
+        return Option.some({
+          seed: link.value.seed,
+          seedCommitment: Sha256.hexOfText(link.value.seed),
+          chainPosition: position,
+          publishedCommitment: link.value.commitment
+        })
+      })
+
+      /** `Conflict` unless the campaign draws by hand. */
+      const byHand = (campaign: Campaign.Campaign) =>
+        campaign.winnerSelectionTrigger === "manual"
+          ? Effect.void
+          : Effect.fail(
+              new Conflict({
+                reason: new DrawNotManual({ campaignId: campaign.id, trigger: campaign.winnerSelectionTrigger })
+              })
+            )
+
+      const trigger = Effect.fn("Draws.trigger")(function* (actor: Actor.Actor, campaignId: string) {
+        yield* Actor.require(actor, "draws.run")
+        // Refused before the draw waits for the campaign's plays (and again under its lock).
+        yield* byHand(yield* findCampaign(actor.account.id, campaignId))
+        const made = yield* draw(actor.account.id, campaignId, (campaign) =>
+          Effect.gen(function* () {
+            yield* byHand(campaign)
+            return Option.some<Plan>({
+              trigger: "manual",
+              algorithm: campaign.winnerSelectionAlgorithm,
+              rules: rulesOf(campaign, null),
+              seed: yield* secrets.randomToken(32),
+              seedCommitment: null,
+              chainPosition: null,
+              publishedCommitment: null,
+              moment: null,
+              scheduleAt: null
+            })
+          })
+        )
+        // A draw by hand always makes a run (only a winning moment may find no winner and make none).
+        return yield* Option.match(made, {
+          onNone: () => Effect.die("a draw by hand made no run"),
+          onSome: Effect.succeed
+        })
+      })
+
+      /** The scheduled draw of a campaign, if it is (still) due: active, its schedule passed and not yet drawn. */
+      const scheduled = (campaign: Campaign.Campaign, state: DrawRun.RunState, now: DateTime.Utc) =>
+        Effect.gen(function* () {
+          const scheduleAt = campaign.scheduleAt
+          if (
+            campaign.winnerSelectionTrigger !== "auto_on_schedule" ||
+            campaign.status !== "active" ||
+            scheduleAt === null ||
+            DateTime.isGreaterThan(scheduleAt, now) ||
+            state.scheduledDone
+          ) {
+            return Option.none<Plan>()
+          }
+          const seed = yield* automaticSeed(campaign, state)
+          if (Option.isNone(seed)) return Option.none<Plan>()
+          return Option.some<Plan>({
+            trigger: "auto_on_schedule",
+            algorithm: campaign.winnerSelectionAlgorithm,
+            rules: rulesOf(campaign, scheduleAt),
+            ...seed.value,
+            moment: null,
+            scheduleAt
+          })
+        })
+
+      const runDue = Effect.gen(function* () {
+        const due = yield* repo.dueSchedules(yield* DateTime.now, DUE_BATCH)
+        let made = 0
+        for (const d of due) {
+          const run = yield* draw(d.accountId, d.campaignId, scheduled).pipe(
+            Effect.catch((error) =>
+              Effect.logWarning("draws: a scheduled draw failed; it is tried again", {
+                campaignId: d.campaignId,
+                error: error.message
+              }).pipe(Effect.as(Option.none<DrawRun.Run>()))
+            )
+          )
+          if (Option.isSome(run)) made++
+        }
+        return made
+      }).pipe(Effect.withSpan("Draws.runDue"))
+
+      /** The prize window of the campaign's winning moments (epoch milliseconds). */
+      const momentWindow = (campaign: Campaign.Campaign) =>
+        WinningMoments.windowOf({
+          windowStart: Draw.millisOrNull(campaign.winnerSelectionConfig.windowStart),
+          windowEnd: Draw.millisOrNull(campaign.winnerSelectionConfig.windowEnd),
+          liveFrom: Draw.millisOrNull(campaign.liveFrom),
+          liveUntil: Draw.millisOrNull(campaign.liveUntil),
+          activatedAt: Draw.millisOrNull(campaign.activatedAt)
+        })
+
+      /** The next winning moment of the campaign, if it has passed at `now`, with its run's seed. */
+      const dueMoment = Effect.fnUntraced(function* (
+        campaign: Campaign.Campaign,
+        state: DrawRun.RunState,
+        now: DateTime.Utc
+      ) {
+        const window = momentWindow(campaign)
+        if (campaign.winnerSelectionTrigger !== "auto_on_session_end" || window === undefined) return Option.none()
+        const seed = yield* automaticSeed(campaign, state)
+        if (Option.isNone(seed)) return Option.none()
+        const count = campaign.winnerSelectionConfig.maxWinners
+        const moment = WinningMoments.due(seed.value.seed, state.momentsPaid, count, window, now.epochMilliseconds)
+        if (moment === undefined) {
+          const next =
+            state.momentsPaid < count
+              ? WinningMoments.momentAt(seed.value.seed, state.momentsPaid + 1, count, window).at
+              : Number.POSITIVE_INFINITY
+          if (nextMoments.size >= 10_000) nextMoments.clear()
+          nextMoments.set(campaign.id, { at: next, recheckAt: now.epochMilliseconds + MOMENT_RECHECK_MS })
+          return Option.none()
+        }
+        return Option.some({ seed: seed.value, moment, window })
+      })
+
+      const momentPlan = (campaign: Campaign.Campaign, state: DrawRun.RunState, now: DateTime.Utc) =>
+        Effect.map(dueMoment(campaign, state, now), (due) =>
+          Option.map(due, ({ seed, moment, window }): Plan => ({
+            trigger: "auto_on_session_end",
+            algorithm: "winning_moment",
+            rules: {
+              maxWinners: 1,
+              tieBreak: campaign.winnerSelectionConfig.tieBreak,
+              windowStart: DateTime.makeUnsafe(moment.at),
+              windowEnd: DateTime.makeUnsafe(window.end),
+              entriesBefore: null
+            },
+            ...seed,
+            moment: {
+              index: moment.index,
+              count: moment.count,
+              windowStart: DateTime.makeUnsafe(window.start),
+              windowEnd: DateTime.makeUnsafe(window.end),
+              slotStart: DateTime.makeUnsafe(moment.slotStart),
+              slotEnd: DateTime.makeUnsafe(moment.slotEnd),
+              at: DateTime.makeUnsafe(moment.at)
+            },
+            scheduleAt: null
+          }))
+        )
+
+      const afterPlay = Effect.fn("Draws.afterPlay")(function* (play: FinishedPlay) {
+        const { accountId, id: campaignId, winnerSelectionTrigger } = play.campaign
+        if (winnerSelectionTrigger !== "auto_on_session_end") return 0
+        const now = yield* DateTime.now
+        const known = nextMoments.get(campaignId)
+        if (known !== undefined && now.epochMilliseconds < known.at && now.epochMilliseconds < known.recheckAt) return 0
+        let made = 0
+        for (;;) {
+          // Read without the lock first: most plays find no moment due, and take no lock.
+          const campaign = yield* campaigns.findById(accountId, campaignId)
+          if (Option.isNone(campaign)) return made
+          const state = yield* repo.runState(accountId, campaignId, null)
+          if (Option.isNone(yield* dueMoment(campaign.value, state, now))) return made
+          nextMoments.delete(campaignId)
+          const run = yield* draw(accountId, campaignId, momentPlan).pipe(
+            Effect.catchTag("NotFound", () => Effect.succeed(Option.none<DrawRun.Run>()))
+          )
+          if (Option.isNone(run)) return made
+          made++
+        }
+      })
+
+      const runOf = Effect.fnUntraced(function* (actor: Actor.Actor, campaignId: string, runId: string) {
+        yield* Actor.require(actor, "results.read")
+        yield* findCampaign(actor.account.id, campaignId)
+        const found = yield* repo.findRun(actor.account.id, campaignId, runId)
+        if (Option.isNone(found)) return yield* new NotFound({ reason: new DrawRunNotFound({ campaignId, runId }) })
+        return found.value
+      })
+
+      const selectionOf = (run: DrawRun.Run): DrawRun.Selection => ({
+        accountId: run.accountId,
+        campaignId: run.campaignId,
+        rules: DrawRun.drawRules(run),
+        seed: run.seed,
+        sequence: run.sequence,
+        entryBound: run.entryBound
+      })
+
+      const runs = Effect.fn("Draws.runs")(function* (actor: Actor.Actor, campaignId: string, page: Page) {
+        yield* Actor.require(actor, "results.read")
+        yield* findCampaign(actor.account.id, campaignId)
+        return yield* repo.listRuns(actor.account.id, campaignId, page)
+      })
+
+      const verify = Effect.fn("Draws.verify")(function* (actor: Actor.Actor, campaignId: string, runId: string) {
+        const run = yield* runOf(actor, campaignId, runId)
+        const campaign = yield* findCampaign(actor.account.id, campaignId)
+        const selected = yield* repo.select(selectionOf(run))
+        const winners = DrawAudit.ranked(selected.winners)
+        const view = DrawRun.view(run)
+        const verified =
+          selected.entriesConsidered === run.entriesConsidered &&
+          selected.entriesHash === run.entriesHash &&
+          DrawAudit.sameWinners(run.winners, winners) &&
+          DrawAudit.seedCheck(view, run.publishedCommitment).ok &&
+          DrawAudit.momentCheck(view).ok &&
+          (run.chainPosition === null || run.publishedCommitment === campaign.seedCommitment)
+        return { verified, winners } satisfies Verified
+      })
+
+      const audit = Effect.fn("Draws.audit")(function* (actor: Actor.Actor, campaignId: string, runId: string) {
+        const run = yield* runOf(actor, campaignId, runId)
+        const entries = yield* repo.considered(selectionOf(run))
+        const excluded = yield* repo.winnersBefore(run.accountId, run.campaignId, run.sequence)
+        return DrawAudit.make(run, entries, excluded)
+      })
+
+      return Draws.of({
+        trigger,
+        runs,
+        run: runOf,
+        verify,
+        audit,
+        runDue,
+        afterPlay
+      })
+    })
+  )
+}
