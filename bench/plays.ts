@@ -9,9 +9,16 @@
  *   node bench/plays.ts --store pglite --plays 2000 --concurrency 16
  *   node bench/plays.ts --store memory   # no database: the HTTP layer and the core alone
  *   node bench/plays.ts --store postgres --limits   # the campaign and the channel set play limits
+ *   node bench/plays.ts --store postgres --reward pool   # with a reward against the same campaign without
  *
  * The client is `node:http` with keep-alive connections (one per concurrent player); `--client fetch`
  * uses the global `fetch` instead, which costs this process about three times as much CPU a call.
+ *
+ * `--reward pool` sets up two identical live wheels on two channels, one with a reward (one
+ * `everyone` prize on a large pool of generated single-use codes, so every play is granted a
+ * coupon) and one without, and measures them in turns (`--repeat` times each) in the same run:
+ * plays per second of each turn, the ratio of their medians, and how long each generation of 1,000
+ * codes took (the pool is made of them).
  *
  * `--store postgres` creates a fresh database on `CG_BENCH_POSTGRES` (default
  * postgres://postgres@127.0.0.1:5432) and drops it afterwards. With `CG_BENCH_PROFILE=<dir>` the
@@ -41,9 +48,16 @@ const { values } = parseArgs({
     // Per call type instead of whole plays: every player mints, then every one starts, then every
     // one finishes, `--rounds` times; prints the server's CPU per call (min and median of the rounds).
     calls: { type: "boolean", default: false },
-    rounds: { type: "string", default: "5" }
+    rounds: { type: "string", default: "5" },
+    // `pool`: a campaign with a reward (an everyone prize on a large pool) against the same without.
+    reward: { type: "string", default: "" },
+    repeat: { type: "string", default: "2" },
+    pool: { type: "string", default: "50000" }
   }
 })
+const withReward = values.reward === "pool"
+if (values.reward !== "" && !withReward) throw new Error(`--reward must be pool, not ${values.reward}`)
+const repeat = Number(values.repeat)
 const plays = Number(values.plays)
 const concurrency = Number(values.concurrency)
 const port = Number(values.port)
@@ -183,40 +197,89 @@ const backendPids = (): Array<number> => {
   }
 }
 
-/** The real server: an account, an allowed origin, a channel with a live wheel, and mint keys. */
+/** How long each generation of 1,000 codes took (ms, as the client saw it), with `--reward pool`. */
+const generations: Array<number> = []
+
+/**
+ * The pool of the rewarded campaign: `size` single-use codes generated 1,000 at a time (10 a minute
+ * per key: a key of rewards.codes.manage for every 10).
+ */
+const fillPool = async (key: string, campaignId: string, size: number) => {
+  let manager = ""
+  for (let made = 0, i = 0; made < size; made += 1000, i++) {
+    if (i % 10 === 0) {
+      manager = (
+        await call("POST", "/v1/tenant/api-keys", key, { name: `codes-${i}`, permissions: ["rewards.codes.manage"] })
+      ).apiKey.key
+    }
+    const t0 = performance.now()
+    const { generated } = await call("POST", `/v1/game-instances/${campaignId}/reward-coupons/generate`, manager, {
+      quantity: Math.min(1000, size - made)
+    })
+    if (generated === 1000) generations.push(performance.now() - t0)
+  }
+}
+
+/** The real server: an account, an allowed origin, a channel with a live wheel (and, with a reward, a second one), and mint keys. */
 const setupEngine = async () => {
-  const { apiKey } = await call("POST", "/admin/v1/accounts", admin, { name: "bench", plan: "pro" })
+  const { apiKey } = await call("POST", "/admin/v1/accounts", admin, {
+    name: "bench",
+    plan: "pro",
+    ...(withReward ? { limits: { storedCouponCodes: null } } : {})
+  })
   const key = apiKey.key as string
   const origin = "https://bench.example.com"
   await call("POST", "/v1/tenant/allowed-origins", key, { origin })
   const limits = values.limits ? { maxPlaysPerParticipant: 100, maxPlaysPerParticipantPerDay: 10 } : {}
-  const { channel } = await call("POST", "/v1/channels", key, { name: "bench", ...limits })
-  const { gameInstance } = await call("POST", "/v1/game-instances", key, {
-    gameSlug: "spin-the-wheel",
-    name: "bench",
-    channelId: channel.id,
-    ...limits,
-    config: {
-      segments: [
-        { id: "w", label: "Win", isWin: true },
-        { id: "l", label: "Lose", isWin: false }
-      ]
-    }
-  })
-  await call("POST", `/v1/game-instances/${gameInstance.id}/activate`, key, {})
+  /** A channel with a live wheel; with `reward`, the wheel's reward is set first. */
+  const liveWheel = async (name: string, reward?: unknown) => {
+    const { channel } = await call("POST", "/v1/channels", key, { name, ...limits })
+    const { gameInstance } = await call("POST", "/v1/game-instances", key, {
+      gameSlug: "spin-the-wheel",
+      name,
+      channelId: channel.id,
+      ...limits,
+      config: {
+        segments: [
+          { id: "w", label: "Win", isWin: true },
+          { id: "l", label: "Lose", isWin: false }
+        ]
+      }
+    })
+    if (reward !== undefined) await call("PUT", `/v1/game-instances/${gameInstance.id}/reward`, key, reward)
+    await call("POST", `/v1/game-instances/${gameInstance.id}/activate`, key, {})
+    return { channel: { id: channel.id as string }, campaignId: gameInstance.id as string }
+  }
+  const plain = await liveWheel("bench")
+  const rewarded = withReward
+    ? await liveWheel("bench-reward", {
+        tiers: [{ match: { when: "everyone" }, display: { title: "10% off" }, codeStrategy: "pool" }],
+        page: {
+          blocks: [
+            { id: "t", type: "heading", text: "Thanks for playing" },
+            { id: "c", type: "coupon", when: "win" }
+          ]
+        }
+      })
+    : undefined
+  if (rewarded !== undefined) {
+    // Every play of the rewarded campaign takes a code: the pool outlasts the warm-up and the turns.
+    await fillPool(key, rewarded.campaignId, Math.max(Number(values.pool), 200 + repeat * plays))
+  }
   // The mint allows 600 calls a minute per key (the specification's limit): spread the load over keys.
   const mintKeys: Array<string> = []
-  const calls = values.calls ? plays * Number(values.rounds) : plays
+  const calls = values.calls ? plays * Number(values.rounds) : withReward ? 2 * repeat * plays + 200 : plays
   for (let i = 0; i < Math.ceil((calls + 200) / 550); i++) {
     const created = await call("POST", "/v1/tenant/api-keys", key, { name: `bench-${i}`, permissions: ["tokens.mint"] })
     mintKeys.push(created.apiKey.key)
   }
-  return { channel: { id: channel.id as string }, origin, mintKeys }
+  return { channel: plain.channel, rewardChannel: rewarded?.channel, origin, mintKeys }
 }
 
 /** The bare and floor servers seed their one live campaign themselves and check no key. */
 const setupBare = async () => ({
   channel: { id: "ch_bare" },
+  rewardChannel: undefined,
   origin: "https://bench.example.com",
   mintKeys: ["bare"]
 })
@@ -240,8 +303,9 @@ try {
     if (Date.now() - started > 60_000) throw new Error("server did not start")
     await new Promise((r) => setTimeout(r, 100))
   }
+  if (withReward && bare) throw new Error("--reward needs the engine (--server engine)")
   const setup = bare ? setupBare : setupEngine
-  const { channel, origin, mintKeys } = await setup()
+  const { channel, origin, mintKeys, rewardChannel } = await setup()
 
   /** `--calls`: the server's CPU per mint, start and finish, over `--rounds` rounds of `--plays` players. */
   const measureCalls = async () => {
@@ -291,20 +355,86 @@ try {
     return a
   }
   let next = 0
-  const play = async (i: number) => {
-    const minted = await timed(latencies.mint, () =>
-      call("POST", "/v1/auth/session-tokens", mintKeys[Math.abs(i) % mintKeys.length]!, {
-        channelId: channel.id,
-        participantRef: `p${i}`,
+  /** Finishes that were granted a coupon (with `--reward pool`, every play of the rewarded campaign). */
+  let granted = 0
+  let minted = 0
+  const play = async (i: number, on: { readonly id: string } = channel, who = `p${i}`) => {
+    const token = await timed(latencies.mint, () =>
+      call("POST", "/v1/auth/session-tokens", mintKeys[minted++ % mintKeys.length]!, {
+        channelId: on.id,
+        participantRef: who,
         origin
       })
     )
-    const { session } = await timed(latencies.start, () => call("POST", "/v1/play/sessions", minted.clientToken))
-    await timed(latencies.finish, () => call("POST", `/v1/play/sessions/${session.id}/finish`, minted.clientToken, {}))
+    const { session } = await timed(latencies.start, () => call("POST", "/v1/play/sessions", token.clientToken))
+    const finished = await timed(latencies.finish, () =>
+      call("POST", `/v1/play/sessions/${session.id}/finish`, token.clientToken, {})
+    )
+    if (finished.reward?.grant) granted++
   }
   // Warm up (JIT, pools), then measure.
   await Promise.all(Array.from({ length: Math.min(200, plays) }, (_, i) => play(-1 - i)))
-  if (values.calls) {
+  if (rewardChannel !== undefined) {
+    await Promise.all(Array.from({ length: 100 }, (_, i) => play(-1 - i, rewardChannel, `warm-${i}`)))
+    if (granted !== 100) throw new Error(`the warm-up of the rewarded campaign granted ${granted} coupons, not 100`)
+  }
+  /**
+   * `plays` plays on a channel with `concurrency` players at a time: plays per second, and the CPU
+   * one play cost the server and the database's backends (ms; steadier than the rate on a shared
+   * machine).
+   */
+  const turn = async (on: { readonly id: string }, label: string) => {
+    let index = 0
+    const backends = backendPids()
+    const server0 = cpuMs(tree(child.pid!)) ?? 0
+    const database0 = cpuMs(backends) ?? 0
+    const t0 = performance.now()
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (index < plays) {
+          const i = index++
+          await play(i, on, `${label}-${i}`)
+        }
+      })
+    )
+    const rate = plays / ((performance.now() - t0) / 1000)
+    const server = ((cpuMs(tree(child.pid!)) ?? 0) - server0) / plays
+    const database = ((cpuMs(backends) ?? 0) - database0) / plays
+    return { rate, server, database }
+  }
+  if (rewardChannel !== undefined) {
+    // In turns, the same number of plays each, so both see the same machine (and its noise).
+    const rates: Record<"without" | "with", Array<{ rate: number; server: number; database: number }>> = {
+      without: [],
+      with: []
+    }
+    for (let r = 0; r < repeat; r++) {
+      rates.without.push(await turn(channel, `a${r}`))
+      granted = 0
+      rates.with.push(await turn(rewardChannel, `b${r}`))
+      if (granted !== plays) throw new Error(`a turn of the rewarded campaign granted ${granted} coupons, not ${plays}`)
+    }
+    const median = (xs: Array<number>) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
+    const sortedGenerations = [...generations].sort((a, b) => a - b)
+    const show = (name: string, turns: Array<{ rate: number; server: number; database: number }>) =>
+      console.log(
+        `${name}: plays/s ${turns.map((t) => t.rate.toFixed(0)).join(", ")}; CPU ms a play: server ${turns.map((t) => t.server.toFixed(2)).join(", ")}, database ${turns.map((t) => t.database.toFixed(2)).join(", ")}`
+      )
+    console.log(
+      `server=engine store=${values.store} plays=${plays} concurrency=${concurrency} reward=pool repeat=${repeat}`
+    )
+    show("without a reward", rates.without)
+    show("with a reward (every play granted a pool code)", rates.with)
+    const ratio = (pick: (t: { rate: number; server: number; database: number }) => number) =>
+      (median(rates.with.map(pick)) / median(rates.without.map(pick))).toFixed(2)
+    console.log(
+      `ratio of the medians (with / without): plays/s ${ratio((t) => t.rate)}; CPU a play: server ${ratio((t) => t.server)}, database ${ratio((t) => t.database)}`
+    )
+    console.log(
+      `generating 1,000 codes (${generations.length} times, ms as the client saw it): min ${sortedGenerations[0]?.toFixed(0)}, median ${percentile(sortedGenerations, 0.5).toFixed(0)}, max ${sortedGenerations.at(-1)?.toFixed(0)}`
+    )
+    process.exitCode = 0
+  } else if (values.calls) {
     await measureCalls()
     process.exitCode = 0
   } else {

@@ -6,8 +6,9 @@
  * | cache | key | bound | kept | forgotten | why an old value is safe |
  * | --- | --- | --- | --- | --- | --- |
  * | `apiKeys` | key prefix | 10,000 | 1 minute (a prefix not found: not kept) | every entry at a revocation through this instance | only the mint authenticates from it (`ApiKeys.authenticateRecent`), and the mint's own read checks the key is still active and takes the plan as it is now (`PlayContextRepo.forMint`) |
- * | `campaigns` (with the config decoded by its game) | campaign id | 10,000 | until pushed out | replaced at each start and finish that reads the campaign | a finish decided from it is written only while the campaign's game, config and resolution are still so (`PlayFinishRepo.complete`), else it reads and decides again |
+ * | `campaigns` (with the config decoded by its game, and its reward or null) | campaign id | 10,000 | until pushed out | replaced at each start and finish that reads the campaign | a finish decided from it is written only while the campaign's game, config and resolution, and its reward's revision (or its having none), are still so (`PlayFinishRepo.complete`), else it reads and decides again |
  * | `endpoints` | account id | 10,000 | until pushed out | replaced at each finish that reads them | the same write checks the account's active endpoints are still these |
+ * | `grantEndpoints` (of `reward_granted`) | account id | 10,000 | until pushed out | replaced at each finish that reads them (a finish of a campaign with a reward) | a finish that grants writes only while the account's active `reward_granted` endpoints are still these |
  * | `origins` | a mint's `origin` as sent | 1,024 | for good | never | a pure function of its key (`AllowedOrigin.normalize`, a URL parse of about 10 µs) |
  * | `dayWindows` | time zone and quarter hour | 1,000 | for good | never | a pure function of its key (`PlayLimit.dayWindow`): every UTC offset and change of offset falls on a quarter hour, so every instant of one quarter hour has the same local day |
  *
@@ -20,6 +21,7 @@ import type { StoreError } from "./Errors.ts"
 import type { DecodedConfig } from "./games/Game.ts"
 import { normalize } from "./play/AllowedOrigin.ts"
 import { dayWindow, type Window } from "./play/PlayLimit.ts"
+import type { Reward } from "./rewards/Reward.ts"
 import type { Target } from "./webhooks/Webhook.ts"
 
 /** How long `apiKeys` answers from a read of a key. */
@@ -27,10 +29,14 @@ export const RECENT_KEY_TTL = Duration.minutes(1)
 
 const QUARTER_HOUR = 900_000
 
-/** A campaign a finish may decide from, with its config as its game decoded it (`Game.decodeConfig`). */
+/**
+ * A campaign a finish may decide from, with its config as its game decoded it (`Game.decodeConfig`)
+ * and its reward (null without one).
+ */
 export interface KnownCampaign {
   readonly campaign: PlayCampaign
   readonly config: DecodedConfig
+  readonly reward: Reward | null
 }
 
 /** A cache filled only by `Cache.set` (its entries are what a use case read itself). */
@@ -42,6 +48,7 @@ export class InstanceCache extends Context.Service<
     readonly apiKeys: Cache.Cache<string, Option.Option<KeyWithAccount>, StoreError>
     readonly campaigns: Known<KnownCampaign>
     readonly endpoints: Known<ReadonlyArray<Target>>
+    readonly grantEndpoints: Known<ReadonlyArray<Target>>
     readonly origins: Cache.Cache<string, string | undefined>
     readonly dayWindows: Cache.Cache<string, Window>
   }
@@ -60,6 +67,7 @@ export class InstanceCache extends Context.Service<
         }),
         campaigns: yield* known<KnownCampaign>(10_000),
         endpoints: yield* known<ReadonlyArray<Target>>(10_000),
+        grantEndpoints: yield* known<ReadonlyArray<Target>>(10_000),
         origins: yield* Cache.make({ capacity: 1024, lookup: (origin: string) => Effect.succeed(normalize(origin)) }),
         dayWindows: yield* Cache.make({
           capacity: 1000,

@@ -4,8 +4,9 @@
  * - `forMint` reads the account, the channel and its active campaigns (their plays' fields:
  *   `PlayAccount`, `PlayChannel`, `PlayCampaign`) in one row per campaign, with whether the key is
  *   active, whether the origin is allowed and the account's plays of the month.
- * - `start` is one statement when nothing needs counting: it reads the campaign, the channel, the
- *   account and the branding in a `WITH` and inserts the session from that row, counting its play
+ * - `start` is one statement when nothing needs counting: it reads the campaign (with its reward, a
+ *   `LEFT JOIN` on its key), the channel, the account and the branding in a `WITH` and inserts the
+ *   session from that row, counting its play
  *   as `SqlSessionRepo.insertPlay` does, only where the row shows an open start (`open`:
  *   `PlayContext.isOpenStart`, mirrored in SQL and pinned by the contract's start cases). Its
  *   parameters in the `INSERT … SELECT` carry casts: nothing else types them there. A start the
@@ -36,6 +37,7 @@ import * as Repository from "./internal/Repository.ts"
 import * as Table from "./internal/Table.ts"
 import * as Tables from "./internal/Tables.ts"
 import { time } from "./internal/Values.ts"
+import * as SqlRewardTables from "./SqlRewardTables.ts"
 import * as SqlUsageRepo from "./SqlUsageRepo.ts"
 
 // A mint's row: the account, the channel, a campaign, then whether the key is active, whether the
@@ -47,13 +49,14 @@ const KEY_ACTIVE = mintCampaign.end
 const ORIGIN_ALLOWED = KEY_ACTIVE + 1
 const MONTH_PLAYS = KEY_ACTIVE + 2
 
-// A start's row: the account, the campaign, the channel, the branding, whether it is an open start
-// and whether it started.
+// A start's row: the account, the campaign, the channel, the branding, the campaign's reward,
+// whether it is an open start and whether it started.
 const startAccount = Table.read(Tables.playAccounts, { alias: "a" })
 const startCampaign = Table.read(Tables.playCampaigns, { alias: "c", offset: startAccount.end })
 const startChannel = Table.read(Tables.playChannels, { alias: "ch", offset: startCampaign.end })
 const startBranding = Table.read(Tables.branding, { alias: "b", offset: startChannel.end })
-const STARTED = startBranding.end + 1
+const startReward = Table.read(SqlRewardTables.rewards, { alias: "r", offset: startBranding.end })
+const STARTED = startReward.end + 1
 
 /**
  * One row per active campaign of the channel, newest first (one with null campaign columns when
@@ -79,13 +82,14 @@ ORDER BY c.created_at DESC, c.id DESC`
 const startIfOpen = (sql: SqlClient.SqlClient, s: Session, month: string) => sql`
 WITH found AS (
   SELECT ${startAccount.select}, ${startCampaign.select}, ${startChannel.select}, ${startBranding.select},
-    c.status = 'active' AND ch.status = 'active'
+    ${startReward.select}, c.status = 'active' AND ch.status = 'active'
     AND c.max_plays_per_participant IS NULL AND c.max_plays_per_participant_per_day IS NULL
     AND ch.max_plays_per_participant IS NULL AND ch.max_plays_per_participant_per_day IS NULL AS open
   FROM accounts a
   LEFT JOIN campaigns c ON c.account_id = a.id AND c.id = ${s.campaignId}
   LEFT JOIN channels ch ON ch.account_id = a.id AND ch.id = ${s.channelId}
   LEFT JOIN branding b ON b.account_id = a.id
+  LEFT JOIN rewards r ON r.campaign_id = c.id
   WHERE a.id = ${s.accountId}
 ), inserted AS (
   INSERT INTO sessions (id, account_id, campaign_id, channel_id, participant_ref, origin, jti, started_at, finished_at)
@@ -134,7 +138,8 @@ const layerWith = (counted: ReturnType<typeof startCounted>) =>
         account: yield* startAccount.first(rows),
         campaign,
         channel,
-        branding: Option.map(yield* startBranding.first(rows), (branding) => branding.theme)
+        branding: Option.map(yield* startBranding.first(rows), (branding) => branding.theme),
+        reward: yield* startReward.first(rows)
       }
       const outcome: StartOutcome = {
         ...read,

@@ -2,15 +2,20 @@
  * `PlayFinishRepo` over effect/sql: the finish of a play, the one write across aggregates (the
  * session's claim, its entry, its event and the event's webhook deliveries).
  *
- * - `read` is one `SELECT` of the session with its campaign (`PlayCampaign`'s fields), the account's
- *   active endpoints of the event's type in a `json_agg` subquery (`Webhook.Target`'s fields).
+ * - `read` is one `SELECT` of the session with its campaign (`PlayCampaign`'s fields) and its reward
+ *   (a `LEFT JOIN`), the account's active endpoints of the event's type in a `json_agg` subquery
+ *   (`Webhook.Target`'s fields), and, only when the campaign has a reward, those of `reward_granted`.
  * - `complete` is one statement: the claim is an `UPDATE … WHERE finished_at IS NULL … RETURNING`
  *   whose conditions also require the session's token, the campaign's game, `config` (`jsonb`
- *   equality) and resolution, and the account's active endpoints (a `jsonb_agg` compared with the
- *   basis's list) to be as the finish decided from; the entry, event and delivery inserts are
- *   data-modifying `WITH`s that select from it, so they write nothing when the claim got no row.
- *   Their parameters carry casts (`::jsonb`, `::timestamptz`, …): in an `INSERT … SELECT` nothing
- *   else types them.
+ *   equality) and resolution, its reward's revision (or its having none: one primary-key probe, so
+ *   a campaign without a reward costs nothing more), and the account's active endpoints (a
+ *   `jsonb_agg` compared with the basis's list) to be as the finish decided from; the entry, event
+ *   and delivery inserts are data-modifying `WITH`s that select from it, so they write nothing when
+ *   the claim got no row. A completion with a grant adds the grant's `WITH`s (`SqlRewardGrantStatement`),
+ *   gated by the claim, and the check of the `reward_granted` endpoints; a grant that breaks one of
+ *   its unique keys fails the whole statement (nothing written) and is answered as a
+ *   `GrantConflict`. Parameters carry casts (`::jsonb`, `::timestamptz`, …): in an
+ *   `INSERT … SELECT` nothing else types them.
  *
  * Not scoped by account: session ids are unguessable, and the session's row gives its account.
  *
@@ -22,6 +27,7 @@
  * @since 0.1.0
  */
 import {
+  type CompleteResult,
   type Completion,
   type FinishContext,
   type FinishBasis,
@@ -30,16 +36,20 @@ import {
 import type { EventType } from "@campaign-games/core/webhooks/Event"
 import type { Delivery, Target } from "@campaign-games/core/webhooks/Webhook"
 import { Effect, Layer, Option, Schema } from "effect"
-import { SqlClient } from "effect/sql"
+import { SqlClient, type SqlError, type Statement } from "effect/sql"
 import * as Repository from "./internal/Repository.ts"
 import * as Table from "./internal/Table.ts"
 import * as Tables from "./internal/Tables.ts"
 import { json, jsonOrNull, time, timeOrNull } from "./internal/Values.ts"
+import * as SqlRewardGrantStatement from "./SqlRewardGrantStatement.ts"
+import * as SqlRewardTables from "./SqlRewardTables.ts"
 
-// A finish's row: the session, its campaign, then the endpoints.
+// A finish's row: the session, its campaign, its reward, then the endpoints and the grant endpoints.
 const finishSession = Table.read(Tables.sessions, { alias: "s" })
 const finishCampaign = Table.read(Tables.playCampaigns, { alias: "c", offset: finishSession.end })
-const ENDPOINTS = finishCampaign.end
+const finishReward = Table.read(SqlRewardTables.rewards, { alias: "r", offset: finishCampaign.end })
+const ENDPOINTS = finishReward.end
+const GRANT_ENDPOINTS = ENDPOINTS + 1
 const decodeTargets = Schema.decodeUnknownExit(Schema.Array(Tables.targets.Row))
 
 /** What `complete` compares of an endpoint (`jsonb`, so the keys' order does not matter). */
@@ -50,18 +60,23 @@ const endpointFilters = ({ channelIds, events, gameInstanceIds, id }: Target) =>
   channelIds
 })
 
-/**
- * The session with its campaign and the account's active endpoints of `eventType`; no row without
- * the session.
- */
-const selectFinish = (sql: SqlClient.SqlClient, sessionId: string, eventType: EventType) => sql`
-SELECT ${finishSession.select}, ${finishCampaign.select}, (
+/** The account's active endpoints of an event type, as a JSON list of `Webhook.Target`s, oldest first. */
+const targetsOf = (sql: SqlClient.SqlClient, eventType: EventType | Statement.Fragment) => sql`(
   SELECT coalesce(json_agg(json_build_object('id', e.id, 'status', e.status, 'events', e.events,
     'gameInstanceIds', e.game_instance_ids, 'channelIds', e.channel_ids) ORDER BY e.created_at, e.id), '[]')
   FROM webhook_endpoints e
-  WHERE e.account_id = s.account_id AND e.status = 'active' AND ${eventType} = ANY (e.events))
+  WHERE e.account_id = s.account_id AND e.status = 'active' AND ${eventType} = ANY (e.events))`
+
+/**
+ * The session with its campaign, its reward and the account's active endpoints of `eventType` (and
+ * of `reward_granted` when the campaign has a reward); no row without the session.
+ */
+const selectFinish = (sql: SqlClient.SqlClient, sessionId: string, eventType: EventType) => sql`
+SELECT ${finishSession.select}, ${finishCampaign.select}, ${finishReward.select}, ${targetsOf(sql, eventType)},
+  CASE WHEN r.campaign_id IS NULL THEN '[]'::json ELSE ${targetsOf(sql, sql.literal("'reward_granted'"))} END
 FROM sessions s
 JOIN campaigns c ON c.id = s.campaign_id AND c.account_id = s.account_id
+LEFT JOIN rewards r ON r.campaign_id = c.id
 WHERE s.id = ${sessionId}`
 
 /** A delivery as a row of a `VALUES` list. */
@@ -80,28 +95,47 @@ const insertDeliveries = (sql: SqlClient.SqlClient, deliveries: ReadonlyArray<De
   SELECT d.* FROM claimed, (VALUES ${sql.csv(deliveries.map((d) => deliveryRow(sql, d)))}) AS d
 )`
 
+/** The account's active endpoints of an event type are `targets` (ids, events and filters, in order). */
+const endpointsAre = (
+  sql: SqlClient.SqlClient,
+  accountId: string,
+  eventType: EventType,
+  targets: ReadonlyArray<Target>
+) => sql`(
+    SELECT coalesce(jsonb_agg(jsonb_build_object('id', w.id, 'events', w.events,
+      'gameInstanceIds', w.game_instance_ids, 'channelIds', w.channel_ids) ORDER BY w.created_at, w.id), '[]'::jsonb)
+    FROM webhook_endpoints w
+    WHERE w.account_id = ${accountId} AND w.status = 'active' AND ${eventType} = ANY (w.events)
+  ) = ${json(targets.map(endpointFilters))}::jsonb`
+
 /**
  * The claim's conditions beyond an unfinished session: the session is the token's and the entry's,
- * the campaign's game, config and resolution are the basis's, and so are the account's active
- * endpoints.
+ * the campaign's game, config and resolution are the basis's, so is its reward's revision (or its
+ * having none), and so are the account's active endpoints (and those of `reward_granted`, with a
+ * grant).
  */
-const basisHolds = (sql: SqlClient.SqlClient, { entry: e, event }: Completion, known: FinishBasis) => sql`
+const basisHolds = (sql: SqlClient.SqlClient, { entry: e, event, grant }: Completion, known: FinishBasis) => sql`
   AND s.jti = ${known.jti} AND s.account_id = ${e.accountId} AND s.campaign_id = ${e.campaignId}
   AND s.channel_id = ${e.channelId} AND s.participant_ref = ${e.participantRef}
   AND EXISTS (
     SELECT 1 FROM campaigns c WHERE c.id = ${e.campaignId} AND c.account_id = ${e.accountId}
       AND c.game_slug = ${known.campaign.gameSlug} AND c.config = ${json(known.campaign.config)}::jsonb
       AND c.resolved_option_id IS NOT DISTINCT FROM ${known.campaign.resolvedOptionId}::text)
-  AND (
-    SELECT coalesce(jsonb_agg(jsonb_build_object('id', w.id, 'events', w.events,
-      'gameInstanceIds', w.game_instance_ids, 'channelIds', w.channel_ids) ORDER BY w.created_at, w.id), '[]'::jsonb)
-    FROM webhook_endpoints w
-    WHERE w.account_id = ${e.accountId} AND w.status = 'active' AND ${event.type} = ANY (w.events)
-  ) = ${json(known.endpoints.map(endpointFilters))}::jsonb`
+  AND ${
+    known.reward === null
+      ? sql`NOT EXISTS (SELECT 1 FROM rewards r WHERE r.campaign_id = ${e.campaignId})`
+      : sql`EXISTS (SELECT 1 FROM rewards r WHERE r.campaign_id = ${e.campaignId} AND r.revision = ${known.reward.revision}::int)`
+  }
+  AND ${endpointsAre(sql, e.accountId, event.type, known.endpoints)}${
+    grant === undefined
+      ? sql``
+      : sql`
+  AND ${endpointsAre(sql, e.accountId, "reward_granted", known.grantEndpoints)}`
+  }`
 
-/** The claim and the writes in one statement, while `basis` still holds. */
-const complete = (sql: SqlClient.SqlClient, completion: Completion, basis: FinishBasis) => {
-  const { deliveries, entry: e, event: v, finishedAt, sessionId } = completion
+/** The claim and the writes in one statement, while `basis` still holds (`start`: the grant's, if any). */
+const complete = (sql: SqlClient.SqlClient, completion: Completion, basis: FinishBasis, start: string) => {
+  const { deliveries, entry: e, event: v, finishedAt, grant, sessionId } = completion
   return sql`
 WITH claimed AS (
   UPDATE sessions s SET finished_at = ${time(finishedAt)}::timestamptz
@@ -119,9 +153,36 @@ WITH claimed AS (
   SELECT ${v.id}, ${v.accountId}, ${v.type}, ${v.campaignId}, ${v.channelId}, ${json(v.data)}::jsonb,
     ${time(v.createdAt)}::timestamptz
   FROM claimed
-)${insertDeliveries(sql, deliveries)}
+)${insertDeliveries(sql, deliveries)}${
+    grant === undefined
+      ? sql`
 SELECT id FROM claimed`
+      : sql`, ${SqlRewardGrantStatement.ctes(sql, grant.plan, start, { gate: "claimed", inFinish: grant })}
+SELECT claimed.id, ${SqlRewardGrantStatement.result(sql)} FROM claimed LEFT JOIN given g ON TRUE`
+  }`
 }
+
+/** What `complete`'s statement answered: its rows, or the grant conflict that failed it. */
+const completed = (
+  completion: Completion,
+  run: Effect.Effect<ReadonlyArray<ReadonlyArray<unknown>>, SqlError.SqlError>
+): Effect.Effect<CompleteResult, SqlError.SqlError> =>
+  run.pipe(
+    Effect.map((rows): CompleteResult => {
+      const row = rows[0]
+      if (row === undefined) return { _tag: "Stale" }
+      const grant = completion.grant
+      return {
+        _tag: "Completed",
+        grant: grant === undefined ? null : SqlRewardGrantStatement.outcome(grant.plan, row, 1)
+      }
+    }),
+    Effect.catchIf(
+      (error) => completion.grant !== undefined && SqlRewardGrantStatement.conflictOf(error) !== undefined,
+      (error) =>
+        Effect.succeed({ _tag: "GrantConflict", conflict: SqlRewardGrantStatement.conflictOf(error)! } as const)
+    )
+  )
 
 /** `PlayFinishRepo` over a migrated database. */
 export const layer: Layer.Layer<PlayFinishRepo, never, SqlClient.SqlClient> = Repository.layer(
@@ -132,15 +193,27 @@ export const layer: Layer.Layer<PlayFinishRepo, never, SqlClient.SqlClient> = Re
         const rows = yield* selectFinish(sql, sessionId, eventType).values
         const row = rows[0]
         if (row === undefined) return Option.none()
+        const reward = finishReward.found(row) ? Option.some(yield* finishReward.row(row)) : Option.none()
         const context: FinishContext = {
           session: yield* finishSession.row(row),
           campaign: yield* finishCampaign.row(row),
-          endpoints: yield* decodeTargets(row[ENDPOINTS])
+          endpoints: yield* decodeTargets(row[ENDPOINTS]),
+          reward,
+          grantEndpoints: yield* decodeTargets(row[GRANT_ENDPOINTS])
         }
         return Option.some(context)
       }),
       complete: (completion: Completion, basis: FinishBasis) =>
-        Effect.map(complete(sql, completion, basis), (rows) => rows.length > 0)
+        Effect.gen(function* () {
+          const open = yield* Effect.serviceOption(sql.transactionService)
+          const start = completion.grant === undefined ? "" : yield* SqlRewardGrantStatement.randomStart
+          const statement = complete(sql, completion, basis, start).values
+          // In a transaction, a grant's broken key must not abort the caller's: a savepoint holds it.
+          return yield* completed(
+            completion,
+            Option.isSome(open) && completion.grant !== undefined ? sql.withTransaction(statement) : statement
+          )
+        })
     }
   }
 )

@@ -10,10 +10,12 @@
  *   (`startCounted`, shared by every adapter), so concurrent starts never pass them. A start that
  *   needs no count (`isOpenStart`) may be written with its read in one step.
  * - `PlayFinishRepo.complete` writes a finished play (the session's claim, its entry, its event and
- *   the event's deliveries) all or nothing, only while what the finish decided from (`FinishBasis`:
- *   the token, the campaign's game, config and resolution, the account's endpoints) still holds.
- *   The basis may come from a read (`read`) or from what the instance remembers (`InstanceCache`):
- *   the write checks it either way, so nothing a rule depends on is taken from memory unchecked.
+ *   the event's deliveries, and the grant of a coupon with its own event and deliveries when the
+ *   campaign's reward gives one) all or nothing, only while what the finish decided from
+ *   (`FinishBasis`: the token, the campaign's game, config and resolution, its reward's revision,
+ *   the account's endpoints) still holds. The basis may come from a read (`read`) or from what the
+ *   instance remembers (`InstanceCache`): the write checks it either way, so nothing a rule depends
+ *   on is taken from memory unchecked.
  *
  * @since 0.1.0
  */
@@ -22,6 +24,8 @@ import type { PlayAccount } from "../accounts/Account.ts"
 import type { PlayCampaign } from "../campaigns/Campaign.ts"
 import type { PlayChannel } from "../campaigns/Channel.ts"
 import type { Entry } from "./Entry.ts"
+import type * as Grant from "../rewards/Grant.ts"
+import type { Reward } from "../rewards/Reward.ts"
 import { anyLimit, type Days, decide, scopesOf } from "./PlayLimit.ts"
 import type { SessionRepo } from "./Session.ts"
 import { LockKey, type Store } from "../Store.ts"
@@ -79,6 +83,8 @@ export interface StartContext {
   readonly account: Option.Option<PlayAccount>
   /** The account's branding (`BrandingRepo.get`). */
   readonly branding: Option.Option<Theme>
+  /** The campaign's reward (`RewardRepo.find`); none without one, or without the campaign. */
+  readonly reward: Option.Option<Reward>
 }
 
 /** A start as the core asks for it. */
@@ -172,7 +178,7 @@ export class PlayContextRepo extends Context.Service<
   }
 >()("@campaign-games/core/PlayContextRepo") {}
 
-/** What a finish needs: the session with its campaign, and where its event may go. */
+/** What a finish needs: the session with its campaign and its reward, and where its events may go. */
 export interface FinishContext {
   readonly session: Session
   readonly campaign: PlayCampaign
@@ -181,6 +187,13 @@ export interface FinishContext {
    * `EndpointRepo.activeFor` returns); `Webhook.fanOut` applies their other filters.
    */
   readonly endpoints: ReadonlyArray<Target>
+  /** The campaign's reward (`RewardRepo.find`); none without one. */
+  readonly reward: Option.Option<Reward>
+  /**
+   * With a reward, the account's active endpoints subscribed to `reward_granted`, oldest first
+   * (`EndpointRepo.activeFor`); empty without a reward (they are not read then).
+   */
+  readonly grantEndpoints: ReadonlyArray<Target>
 }
 
 /** A finished play, as `PlayFinishRepo.complete` writes it. */
@@ -192,6 +205,12 @@ export interface Completion {
   readonly event: Event
   /** Stored as `DeliveryRepo.insertMany` would. */
   readonly deliveries: ReadonlyArray<Delivery>
+  /**
+   * The coupon the play earns, when the campaign's reward gives one: written as
+   * `GrantRepo.grant` writes its plan, with its `reward_granted` event and deliveries made for the
+   * prize and code it gave (`Grant.InFinish`). The play is written whether or not a code is given.
+   */
+  readonly grant?: Grant.InFinish | undefined
 }
 
 /**
@@ -204,7 +223,23 @@ export interface FinishBasis {
   readonly campaign: PlayCampaign
   /** The account's active endpoints of the event's type, oldest first, as `read` gave them. */
   readonly endpoints: ReadonlyArray<Target>
+  /** The campaign's reward as read (only its `revision` is checked), or null when it had none. */
+  readonly reward: Reward | null
+  /** The account's active endpoints of `reward_granted`, as `read` gave them (checked with a grant only). */
+  readonly grantEndpoints: ReadonlyArray<Target>
 }
+
+/** How `complete` ended. */
+export type CompleteResult =
+  /** Written: the play, and the grant's outcome when the completion carried one (else null). */
+  | { readonly _tag: "Completed"; readonly grant: Grant.Outcome | null }
+  /** Nothing written: the session is finished or not the basis's, or the basis no longer holds. */
+  | { readonly _tag: "Stale" }
+  /**
+   * Nothing written: the grant raced another grant of the player (`AlreadyGranted`: complete
+   * without it) or its made code is taken (`CodeTaken`: plan another).
+   */
+  | { readonly _tag: "GrantConflict"; readonly conflict: "AlreadyGranted" | "CodeTaken" }
 
 /** The finish's read and its one write. */
 export class PlayFinishRepo extends Context.Service<
@@ -214,14 +249,16 @@ export class PlayFinishRepo extends Context.Service<
     readonly read: (sessionId: string, eventType: EventType) => Effect.Effect<Option.Option<FinishContext>, StoreError>
     /**
      * Marks the session finished at `finishedAt` and writes the entry, the event and the
-     * deliveries, in one step, all or nothing (inside a transaction or not), only when, at the
-     * write, the session is unfinished and is `basis.jti`'s, in the entry's account, campaign and
-     * channel and for its participantRef; the campaign's `gameSlug`, `config` and
-     * `resolvedOptionId` are `basis.campaign`'s; and the account's active endpoints of the event's
-     * type are `basis.endpoints` (same ids, events and filters, same order). False, with nothing
-     * written, otherwise (the caller reads and decides again); of two concurrent completions of one
-     * session, one gets true.
+     * deliveries, and the completion's grant (as `GrantRepo.grant` writes it, with its event and
+     * deliveries when it gives a code), in one step, all or nothing (inside a transaction or not),
+     * only when, at the write, the session is unfinished and is `basis.jti`'s, in the entry's
+     * account, campaign and channel and for its participantRef; the campaign's `gameSlug`, `config`
+     * and `resolvedOptionId` are `basis.campaign`'s; the campaign's reward has `basis.reward`'s
+     * revision (or none, for null); and the account's active endpoints of the event's type are
+     * `basis.endpoints` (same ids, events and filters, same order), and with a grant those of
+     * `reward_granted` are `basis.grantEndpoints`. `Stale`, with nothing written, otherwise (the
+     * caller reads and decides again); of two concurrent completions of one session, one completes.
      */
-    readonly complete: (completion: Completion, basis: FinishBasis) => Effect.Effect<boolean, StoreError>
+    readonly complete: (completion: Completion, basis: FinishBasis) => Effect.Effect<CompleteResult, StoreError>
   }
 >()("@campaign-games/core/PlayFinishRepo") {}

@@ -19,7 +19,12 @@
  *   the session and writes the entry, the `session_completed` event and its webhook deliveries in
  *   one step (`PlayFinishRepo.complete`): all or nothing; a second finish is `Conflict`
  *   (`PlayAlreadyFinished`), and of two concurrent finishes one wins. A finish body the game refuses
- *   (`InvalidRequest`) writes nothing.
+ *   (`InvalidRequest`) writes nothing. When the campaign has a reward, the same step grants the
+ *   first prize the play earns that still has a code (`Reward.prizesFor`, `Grant`), with its
+ *   `reward_granted` event and deliveries; the answer carries the grant (its code in full, for the
+ *   player) and the reward page with the blocks that fit the result (`RewardPage.forResult`).
+ *   A campaign without a reward costs the finish nothing more: whether it has one is known with the
+ *   campaign (read with it, remembered with it).
  *
  * The service gathers what each step decides from and calls the pure rules (`Mint.decide`,
  * `PlayLimit.decide`, the game's scoring, `Entry.eligible`); how the store reads and writes is its
@@ -66,7 +71,11 @@ import * as PlayLimit from "./PlayLimit.ts"
 import * as Session from "./Session.ts"
 import * as Theme from "../campaigns/Theme.ts"
 import * as Usage from "./Usage.ts"
+import { Secrets } from "../Secrets.ts"
 import * as Webhook from "../webhooks/Webhook.ts"
+import * as Grant from "../rewards/Grant.ts"
+import * as Reward from "../rewards/Reward.ts"
+import * as RewardPage from "../rewards/RewardPage.ts"
 
 export type MintResult =
   | {
@@ -88,9 +97,21 @@ export interface Started {
   }
 }
 
+/**
+ * What the player of a campaign with a reward is sent at the end of a play: the coupon the play
+ * earned (null when none: no prize matched, the prizes ran out, or the player already had one) and
+ * the reward page with the blocks that fit that result (null without a page).
+ */
+export interface FinishReward {
+  readonly grant: Grant.PlayerGrant | null
+  readonly page: RewardPage.PlayerPage | null
+}
+
 export interface Finished {
   readonly entry: Entry.Entry
   readonly outcome: Game.Outcome | null
+  /** Null when the campaign has no reward. */
+  readonly reward: FinishReward | null
 }
 
 /** How long after its expiry a token may still finish the session it started (long games). */
@@ -100,6 +121,9 @@ const DEFAULT_TTL_SECONDS = 900
 
 /** How many times a finish reads before it gives up on a campaign that keeps changing under it. */
 const MAX_FINISH_READS = 5
+
+/** How many fresh codes a finish's grant tries before it gives up (each taken one is a 1-in-10^12 chance). */
+const MAX_CODE_TRIES = 5
 
 export class Plays extends Context.Service<
   Plays,
@@ -133,6 +157,7 @@ export class Plays extends Context.Service<
       const afterFinish = yield* AfterFinish
       const signer = yield* ClientToken.TokenSigner
       const cache = yield* InstanceCache
+      const secrets = yield* Secrets
 
       const orFail = <A, E>(option: Option.Option<A>, error: () => E): Effect.Effect<A, E> =>
         Option.isSome(option) ? Effect.succeed(option.value) : Effect.fail(error())
@@ -228,10 +253,11 @@ export class Plays extends Context.Service<
       // endpoints (at a finish), kept in `InstanceCache`: a finish decides from them without reading
       // first, and `complete` writes only while they are still so (else it reads and decides).
       const remember = <A>(known: Cache.Cache<string, A>, key: string, value: A) => Cache.set(known, key, value)
-      /** A campaign as remembered: with its config decoded once by its game. */
-      const knownOf = (campaign: Campaign.PlayCampaign): KnownCampaign => ({
+      /** A campaign as remembered: with its config decoded once by its game, and its reward. */
+      const knownOf = (campaign: Campaign.PlayCampaign, reward: Option.Option<Reward.Reward>): KnownCampaign => ({
         campaign,
-        config: Games.bySlug(campaign.gameSlug)!.decodeConfig(campaign.config)
+        config: Games.bySlug(campaign.gameSlug)!.decodeConfig(campaign.config),
+        reward: Option.getOrNull(reward)
       })
 
       const start = Effect.fn("Plays.start")(function* (token: string) {
@@ -251,7 +277,7 @@ export class Plays extends Context.Service<
         // Written only when playable and within the play limits (counted under the player's lock).
         const found = yield* context.start({ session: draft, month: Usage.monthOf(now), days: daysOf })
         const campaign = yield* orFail(found.campaign, gone("campaign", claims.gid))
-        const known = knownOf(campaign)
+        const known = knownOf(campaign, found.reward)
         yield* remember(cache.campaigns, campaign.id, known)
         if (campaign.status !== "active") return yield* unavailable(campaign.id, "campaignNotActive")
         const channel = yield* orFail(found.channel, gone("channel", claims.chn))
@@ -317,7 +343,91 @@ export class Plays extends Context.Service<
           endpoints
         )
         const completion: Completion = { sessionId: session.id, finishedAt: now, entry, event, deliveries }
-        return { completion, finished: { entry, outcome } satisfies Finished }
+        return { completion, entry, outcome }
+      })
+
+      /**
+       * The grant a scored play earns under the basis's reward, with its `reward_granted` event and
+       * deliveries made for its first prize (the store writes them for the prize it gives): none
+       * without a reward or a prize the play meets.
+       */
+      const grantOf = Effect.fnUntraced(function* (
+        session: Pick<Session.Session, "id" | "accountId" | "channelId" | "participantRef">,
+        { campaign, grantEndpoints, reward }: FinishBasis,
+        outcome: Game.Outcome | null,
+        now: DateTime.Utc
+      ) {
+        if (reward === null) return undefined
+        const prizes = Reward.prizesFor(reward, { outcome, drawn: false })
+        if (prizes.length === 0) return undefined
+        const plan = yield* Grant.plan(
+          {
+            accountId: session.accountId,
+            campaignId: campaign.id,
+            channelId: session.channelId,
+            participantRef: session.participantRef,
+            source: "rule",
+            sessionId: session.id
+          },
+          reward,
+          prizes,
+          now
+        ).pipe(Effect.provideService(Secrets, secrets))
+        return yield* inFinish(plan, grantEndpoints)
+      })
+
+      /** A planned grant with its event and deliveries, for its first prize and no coupon ref or name. */
+      const inFinish = Effect.fnUntraced(function* (plan: Grant.Plan, endpoints: ReadonlyArray<Webhook.Target>) {
+        const first = { tierId: plan.prizes[0]!.tierId, couponRef: null, couponName: null }
+        const { deliveries, event } = yield* Webhook.fanOut(
+          Grant.event(plan, first, yield* Ids.make(Ids.Prefix.event)),
+          endpoints
+        )
+        return { plan, event, deliveries } satisfies Grant.InFinish
+      })
+
+      /** What the player is sent of the reward: the code the grant gave, and the page for that result. */
+      const rewardOf = (
+        reward: Reward.Reward | null,
+        grant: Grant.InFinish | undefined,
+        outcome: Grant.Outcome | null
+      ): FinishReward | null => {
+        if (reward === null) return null
+        const given =
+          grant !== undefined && outcome?._tag === "Granted" ? Grant.playerGrant(grant.plan, outcome.given) : null
+        return { grant: given, page: reward.page === null ? null : RewardPage.forResult(reward.page, given !== null) }
+      }
+
+      /**
+       * Writes a scored play decided from `basis` (`PlayFinishRepo.complete`), with the coupon it
+       * earns: a grant that raced another of the player's is written without it, a code found taken
+       * is made anew. Undefined when the basis no longer holds (read and decide again).
+       */
+      const write = Effect.fnUntraced(function* (
+        session: Pick<Session.Session, "id" | "accountId" | "channelId" | "participantRef">,
+        basis: FinishBasis,
+        scored: Game.Finished,
+        now: DateTime.Utc
+      ) {
+        const { completion, entry, outcome } = yield* completionOf(session, basis, scored, now)
+        let grant = yield* grantOf(session, basis, scored.outcome, now)
+        for (let tries = 1; ; tries++) {
+          const done = yield* finishes.complete(grant === undefined ? completion : { ...completion, grant }, basis)
+          if (done._tag === "Stale") return undefined
+          if (done._tag === "Completed") {
+            yield* afterFinish.finished({ campaign: basis.campaign, entry })
+            return { entry, outcome, reward: rewardOf(basis.reward, grant, done.grant) } satisfies Finished
+          }
+          if (done.conflict === "AlreadyGranted" || grant === undefined) grant = undefined
+          else if (tries >= MAX_CODE_TRIES) {
+            return yield* new StoreError({ message: "No fresh coupon code could be made for the grant." })
+          } else {
+            grant = yield* inFinish(
+              yield* Grant.withNewCode(grant.plan).pipe(Effect.provideService(Secrets, secrets)),
+              basis.grantEndpoints
+            )
+          }
+        }
       })
 
       /**
@@ -328,13 +438,16 @@ export class Plays extends Context.Service<
         const found = yield* finishes.read(sessionId, "session_completed")
         // A session of another token (or account) is not this token's to see: 404, as none.
         if (Option.isNone(found)) return yield* notFound("session", sessionId)
-        const { session, campaign, endpoints } = found.value
+        const { campaign, endpoints, grantEndpoints, reward, session } = found.value
         if (session.jti !== claims.jti || session.accountId !== claims.acc) return yield* notFound("session", sessionId)
-        const known = knownOf(campaign)
+        const known = knownOf(campaign, reward)
         yield* remember(cache.campaigns, campaign.id, known)
         yield* remember(cache.endpoints, session.accountId, endpoints)
+        // Read only with a reward: without one, the empty list says nothing of the account.
+        if (Option.isSome(reward)) yield* remember(cache.grantEndpoints, session.accountId, grantEndpoints)
         if (session.finishedAt !== null) return yield* new Conflict({ reason: new PlayAlreadyFinished({ sessionId }) })
-        return { basis: { jti: claims.jti, campaign, endpoints } satisfies FinishBasis, config: known.config }
+        const basis: FinishBasis = { jti: claims.jti, campaign, endpoints, reward: known.reward, grantEndpoints }
+        return { basis, config: known.config }
       })
 
       const finish = Effect.fn("Plays.finish")(function* (token: string, sessionId: string, body: unknown) {
@@ -348,28 +461,31 @@ export class Plays extends Context.Service<
         // and a finish whose write is refused reads and decides again.
         const known = Option.getOrUndefined(yield* Cache.getOption(cache.campaigns, claims.gid))
         const endpointsKnown = Option.getOrUndefined(yield* Cache.getOption(cache.endpoints, claims.acc))
-        if (known !== undefined && endpointsKnown !== undefined) {
+        // The `reward_granted` endpoints are needed (and known) only for a campaign with a reward.
+        const grantEndpointsKnown =
+          known?.reward === null ? [] : Option.getOrUndefined(yield* Cache.getOption(cache.grantEndpoints, claims.acc))
+        if (known !== undefined && endpointsKnown !== undefined && grantEndpointsKnown !== undefined) {
           const knownCampaign = known.campaign
           const scored = game(knownCampaign).finish(known.config, body ?? {}, random)
           // A body the known config refuses is judged again against the campaign as read.
           if (Result.isSuccess(scored)) {
-            const basis: FinishBasis = { jti: claims.jti, campaign: knownCampaign, endpoints: endpointsKnown }
-            const { completion, finished } = yield* completionOf(session, basis, scored.success, now)
-            if (yield* finishes.complete(completion, basis)) {
-              yield* afterFinish.finished({ campaign: basis.campaign, entry: finished.entry })
-              return finished
+            const basis: FinishBasis = {
+              jti: claims.jti,
+              campaign: knownCampaign,
+              endpoints: endpointsKnown,
+              reward: known.reward,
+              grantEndpoints: grantEndpointsKnown
             }
+            const finished = yield* write(session, basis, scored.success, now)
+            if (finished !== undefined) return finished
           }
         }
         for (let reads = 1; ; reads++) {
           const { basis, config } = yield* readBasis(claims, sessionId)
           const scored = game(basis.campaign).finish(config, body ?? {}, random)
           if (Result.isFailure(scored)) return yield* scored.failure
-          const { completion, finished } = yield* completionOf(session, basis, scored.success, now)
-          if (yield* finishes.complete(completion, basis)) {
-            yield* afterFinish.finished({ campaign: basis.campaign, entry: finished.entry })
-            return finished
-          }
+          const finished = yield* write(session, basis, scored.success, now)
+          if (finished !== undefined) return finished
           // Finished meanwhile (the next read says so: 409), or the campaign or the endpoints changed.
           if (reads >= MAX_FINISH_READS) {
             return yield* new StoreError({ message: "The campaign kept changing while the play was finished." })

@@ -4,8 +4,113 @@
  * (`ApiError`) must say how each is answered. Reasons are made with `Reason.ts` (never `Errors`,
  * which imports this module).
  *
+ * Invalid bodies and rewards (a `won` match off the wheel, a segment the wheel lacks, a page over its
+ * bounds) are `InvalidFields` with their paths; a missing Rewards feature and the stored-coupon-codes
+ * limit are `FeatureMissing` and `LimitReached`: the reasons below are the ones of rewards alone.
+ *
  * @since 0.1.0
  */
+import { Schema } from "effect"
+import { type Detail, withMessage } from "../Reason.ts"
+
+/** The campaign has no prize `tierId` (a code upload, a generation, a withdrawal or a grant named it). */
+export class TierNotFound extends Schema.TaggedError<TierNotFound>()("TierNotFound", {
+  campaignId: Schema.String,
+  tierId: Schema.String
+}) {
+  override get message(): string {
+    return `The campaign's reward has no prize ${this.tierId}.`
+  }
+  get details(): ReadonlyArray<Detail> {
+    return [{ path: "tierId", message: "no such prize in the campaign's reward" }]
+  }
+}
+
+/** The campaign has no reward: set one (`PUT …/reward`) before adding codes or granting. */
+export class NoReward extends withMessage<NoReward>()(
+  "NoReward",
+  { campaignId: Schema.String },
+  "The campaign has no reward; set one first (PUT /v1/game-instances/{id}/reward)."
+) {}
+
+/**
+ * A PUT leaves out prize `tierId` while it still holds codes that can be given out (`remaining`
+ * issues, null for a code with no issue limit): withdraw them first.
+ */
+export class PrizeHoldsCodes extends Schema.TaggedError<PrizeHoldsCodes>()("PrizeHoldsCodes", {
+  tierId: Schema.String,
+  remaining: Schema.NullOr(Schema.Int)
+}) {
+  override get message(): string {
+    return `The prize ${this.tierId} still holds codes that can be given out; withdraw them before removing it.`
+  }
+  get details(): ReadonlyArray<Detail> {
+    return [{ path: "tiers", message: `${this.tierId} is left out but still holds codes` }]
+  }
+}
+
+/**
+ * A PUT changes the `codeStrategy` of the prize at `index` (`tierId`) once it has given out coupons
+ * (`granted`) or while it holds codes (`holdsCodes`).
+ */
+export class StrategyLocked extends Schema.TaggedError<StrategyLocked>()("StrategyLocked", {
+  tierId: Schema.String,
+  index: Schema.Int,
+  because: Schema.Literals(["granted", "holdsCodes"])
+}) {
+  override get message(): string {
+    return this.because === "granted"
+      ? `The prize ${this.tierId} has given out coupons: its codeStrategy cannot change.`
+      : `The prize ${this.tierId} holds codes: withdraw them before changing its codeStrategy.`
+  }
+  get details(): ReadonlyArray<Detail> {
+    return [
+      {
+        path: `tiers.${this.index}.codeStrategy`,
+        message:
+          this.because === "granted"
+            ? "cannot change once coupons were given out"
+            : "cannot change while codes are held"
+      }
+    ]
+  }
+}
+
+/** Codes were uploaded or generated for a `generated` prize, which makes a fresh code at each grant. */
+export class CodesNotStored extends withMessage<CodesNotStored>()(
+  "CodesNotStored",
+  { tierId: Schema.String },
+  "This prize makes a fresh code for each player (codeStrategy generated): it stores no codes."
+) {}
+
+/**
+ * A `shared` prize gives one code to everyone: it holds at most one code that can still be given
+ * out (`held` when it already does, `count` when a request brings several).
+ */
+export class OneSharedCode extends Schema.TaggedError<OneSharedCode>()("OneSharedCode", {
+  tierId: Schema.String,
+  because: Schema.Literals(["held", "count"])
+}) {
+  override get message(): string {
+    return this.because === "held"
+      ? `The shared prize ${this.tierId} already holds its code; withdraw it to replace it.`
+      : `A shared prize holds one code: send exactly one.`
+  }
+}
+
+/** The player already received a coupon of the campaign, which grants once per participant. */
+export class AlreadyGranted extends withMessage<AlreadyGranted>()(
+  "AlreadyGranted",
+  { campaignId: Schema.String, participantRef: Schema.String },
+  "This player already received a coupon from this campaign (grantOncePerParticipant)."
+) {}
+
+/** The prize `tierId` has no code left to give. */
+export class OutOfCodes extends withMessage<OutOfCodes>()(
+  "OutOfCodes",
+  { tierId: Schema.String },
+  "The prize has no code left to give; add or generate codes."
+) {}
 
 /** Reasons of `InvalidRequest` (400). */
 export const InvalidRequest = [] as const
@@ -14,10 +119,18 @@ export const InvalidRequest = [] as const
 export const UpgradeRequired = [] as const
 
 /** Reasons of `NotFound` (404). */
-export const NotFound = [] as const
+export const NotFound = [TierNotFound] as const
 
 /** Reasons of `Conflict` (409). */
-export const Conflict = [] as const
+export const Conflict = [
+  NoReward,
+  PrizeHoldsCodes,
+  StrategyLocked,
+  CodesNotStored,
+  OneSharedCode,
+  AlreadyGranted,
+  OutOfCodes
+] as const
 
 /** Reasons of `ConfirmationRequired` (409 confirmation_required). */
 export const ConfirmationRequired = [] as const

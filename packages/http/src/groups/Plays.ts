@@ -4,7 +4,18 @@
  *
  * @since 0.1.0
  */
-import { AllowedOrigin, Channel, ClientToken, Entry, Fields, Game, Pagination, Theme } from "@campaign-games/core"
+import {
+  AllowedOrigin,
+  Channel,
+  ClientToken,
+  Entry,
+  Fields,
+  Game,
+  Grant,
+  Pagination,
+  RewardPage,
+  Theme
+} from "@campaign-games/core"
 import { Schema } from "effect"
 import {
   HttpApiEndpoint,
@@ -109,6 +120,15 @@ export class ClientTokenAuth extends HttpApiMiddleware.Service<ClientTokenAuth, 
   { security: { clientToken: HttpApiSecurity.bearer }, error: [ApiError.Unauthorized, ApiError.StoreUnavailable] }
 ) {}
 
+/**
+ * What the player of a campaign with a reward is sent at the end of a play: the coupon the play
+ * earned (its code in full; null when none) and the reward page with the blocks that fit that result.
+ */
+export const FinishReward = Schema.Struct({
+  grant: Schema.NullOr(Grant.PlayerGrant),
+  page: Schema.NullOr(RewardPage.PlayerPage)
+}).annotate({ identifier: "FinishReward" })
+
 export const SessionView = Schema.Struct({
   id: Schema.String,
   gameInstanceId: Schema.String,
@@ -142,13 +162,13 @@ export class PlayApi extends HttpApiGroup.make("play")
       success: Schema.Struct({
         entry: Entry.EntryView,
         outcome: Schema.NullOr(Game.Outcome),
-        reward: Schema.Null
+        reward: Schema.NullOr(FinishReward)
       }),
       error: [ApiError.Unauthorized, ApiError.NotFound, ApiError.Conflict]
     }).annotateMerge(
       Endpoint.describe(
         "Finish a play",
-        "Authorization: Bearer <client token>. The game's finish body (wheel `{}`, quiz `{ answers }`, prediction `{ optionId }`, memory-match `{ score }`); the server decides the outcome or score. A second finish is 409."
+        "Authorization: Bearer <client token>. The game's finish body (wheel `{}`, quiz `{ answers }`, prediction `{ optionId }`, memory-match `{ score }`); the server decides the outcome or score. A second finish is 409. `reward` is null when the campaign has no reward; else `grant` is the coupon the play earned (the first prize the play meets that still has a code; its code in full, for the player) or null (no prize met, the prizes ran out, or the player already has one and the reward grants once), and `page` the reward page with the blocks whose `when` fits: `win` when a coupon was given, `not_win` when not."
       )
     )
   )

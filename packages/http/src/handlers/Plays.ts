@@ -71,7 +71,7 @@ export const PlayHandlers = Handle.group(Api, "play", Plays.Plays, (handlers, pl
     )
     .handle("finish", ({ params, payload }) =>
       ClientTokenCredential.use((token) => plays.finish(token, params.sessionId, payload ?? {})).pipe(
-        Effect.map(({ entry, outcome }) => ({ entry: Entry.view(entry), outcome, reward: null }))
+        Effect.map(({ entry, outcome, reward }) => ({ entry: Entry.view(entry), outcome, reward }))
       )
     )
 )

@@ -1,10 +1,55 @@
 /**
- * Handlers of the rewards endpoints (`groups/Rewards.ts`).
+ * Handlers of the rewards endpoints (`groups/Rewards.ts`): each runs one use case of `Rewards` as the
+ * calling key's actor.
  *
  * @since 0.1.0
  */
-import { Effect } from "effect"
-import { HttpApiBuilder } from "effect/http-api"
+import { Pagination, Rewards } from "@campaign-games/core"
 import { Api } from "../Api.ts"
+import * as Handle from "./Handle.ts"
 
-export const RewardsHandlers = HttpApiBuilder.group(Api, "rewards", (handlers) => Effect.succeed(handlers))
+export const RewardsHandlers = Handle.group(Api, "rewards", Rewards.Rewards, (handlers, rewards) =>
+  handlers
+    .handle("get", ({ params }) =>
+      Handle.asActor(
+        (actor) => rewards.get(actor, params.id),
+        (reward) => ({ reward })
+      )
+    )
+    .handle("set", ({ params, payload }) =>
+      Handle.asActor(
+        (actor) => rewards.set(actor, params.id, payload),
+        (reward) => ({ reward })
+      )
+    )
+    .handle("upload", ({ params, payload }) =>
+      Handle.asActor(
+        (actor) => rewards.upload(actor, params.id, payload),
+        (added) => added
+      )
+    )
+    .handle("generate", ({ params, payload }) =>
+      Handle.asActor(
+        (actor) => rewards.generate(actor, params.id, payload),
+        (generated) => generated
+      )
+    )
+    .handle("withdraw", ({ params, payload }) =>
+      Handle.asActor(
+        (actor) => rewards.withdraw(actor, params.id, payload),
+        (withdrawn) => ({ withdrawn })
+      )
+    )
+    .handle("grant", ({ params, payload }) =>
+      Handle.asActor(
+        (actor) => rewards.grant(actor, params.id, payload),
+        (grant) => ({ grant })
+      )
+    )
+    .handle("grants", ({ params, query }) =>
+      Handle.asActor(
+        (actor) => rewards.grants(actor, params.id, Pagination.page(query, Pagination.Defaults.grants.default)),
+        ({ items, total }) => ({ total, grants: items })
+      )
+    )
+)

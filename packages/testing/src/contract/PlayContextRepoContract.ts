@@ -322,6 +322,7 @@ export const tests = (it: Vitest.MethodsNonLive<Repos>): void => {
         channel: Option.some(channelPlayView(channel)),
         account: Option.some(accountPlayView(account)),
         branding: Option.none(),
+        reward: Option.none(),
         result: { _tag: "NotStarted" }
       })
     })
@@ -336,6 +337,7 @@ export const tests = (it: Vitest.MethodsNonLive<Repos>): void => {
         channel: Option.some(channelPlayView(channel)),
         account: Option.some(accountPlayView(account)),
         branding: Option.some(fullTheme),
+        reward: Option.none(),
         result: { _tag: "NotStarted" }
       })
     })
@@ -350,6 +352,7 @@ export const tests = (it: Vitest.MethodsNonLive<Repos>): void => {
         channel: Option.none(),
         account: Option.some(accountPlayView(account)),
         branding: Option.some(fullTheme),
+        reward: Option.none(),
         result: { _tag: "NotStarted" }
       })
       assertSame(yield* read({ channelId: uid("ch") }), {
@@ -357,6 +360,7 @@ export const tests = (it: Vitest.MethodsNonLive<Repos>): void => {
         channel: Option.none(),
         account: Option.some(accountPlayView(account)),
         branding: Option.some(fullTheme),
+        reward: Option.none(),
         result: { _tag: "NotStarted" }
       })
     })
@@ -370,6 +374,7 @@ export const tests = (it: Vitest.MethodsNonLive<Repos>): void => {
         channel: Option.none(),
         account: Option.map(yield* (yield* AccountRepo).findById(other.accountId), accountPlayView),
         branding: Option.none(),
+        reward: Option.none(),
         result: { _tag: "NotStarted" }
       })
       assertSame(yield* read({ accountId: uid("acc") }), {
@@ -377,6 +382,7 @@ export const tests = (it: Vitest.MethodsNonLive<Repos>): void => {
         channel: Option.none(),
         account: Option.none(),
         branding: Option.none(),
+        reward: Option.none(),
         result: { _tag: "NotStarted" }
       })
     })

@@ -14,7 +14,12 @@ import { type Campaign, CampaignRepo, playView } from "@campaign-games/core/camp
 import type { ChannelRepo } from "@campaign-games/core/campaigns/Channel"
 import type { Entry } from "@campaign-games/core/play/Entry"
 import type { EntryRepo } from "@campaign-games/core/play/Entry"
-import { type Completion, type FinishBasis, PlayFinishRepo } from "@campaign-games/core/play/PlayContext"
+import {
+  type CompleteResult,
+  type Completion,
+  type FinishBasis,
+  PlayFinishRepo
+} from "@campaign-games/core/play/PlayContext"
 import { type Session, SessionRepo } from "@campaign-games/core/play/Session"
 import { Store } from "@campaign-games/core/Store"
 import { type Event, EventOutbox } from "@campaign-games/core/webhooks/Event"
@@ -36,6 +41,9 @@ type Services =
   | EndpointRepo
   | DeliveryRepo
   | Store
+
+/** Whether `complete` wrote the play. */
+const wrote = (result: CompleteResult): boolean => result._tag === "Completed"
 
 /** A stored session (of `campaign`). */
 const givenSessionOf = (campaign: Campaign, fields: Partial<Session> = {}) =>
@@ -106,13 +114,21 @@ const completeAsRead = (completion: Completion) =>
     const read = yield* playFinish.read(completion.sessionId, completion.event.type)
     const { accountId, campaignId } = completion.entry
     const basis: FinishBasis = Option.isSome(read)
-      ? { jti: read.value.session.jti, campaign: read.value.campaign, endpoints: read.value.endpoints }
+      ? {
+          jti: read.value.session.jti,
+          campaign: read.value.campaign,
+          endpoints: read.value.endpoints,
+          reward: Option.getOrNull(read.value.reward),
+          grantEndpoints: read.value.grantEndpoints
+        }
       : {
           jti: "",
           campaign: playView(Option.getOrThrow(yield* (yield* CampaignRepo).findById(accountId, campaignId))),
-          endpoints: []
+          endpoints: [],
+          reward: null,
+          grantEndpoints: []
         }
-    return yield* playFinish.complete(completion, basis)
+    return wrote(yield* playFinish.complete(completion, basis))
   })
 
 /**
@@ -176,8 +192,8 @@ const givenFinishBasis = Effect.gen(function* () {
 
   const knownOf = (session: Session) =>
     Effect.map(playFinish.read(session.id, "session_completed"), (read): FinishBasis => {
-      const { campaign, endpoints } = Option.getOrThrow(read)
-      return { jti: session.jti, campaign, endpoints }
+      const { campaign, endpoints, grantEndpoints, reward } = Option.getOrThrow(read)
+      return { jti: session.jti, campaign, endpoints, reward: Option.getOrNull(reward), grantEndpoints }
     })
   const completionOf = (session: Session, at_: DateTime.Utc, entry: Partial<Entry> = {}) =>
     makeCompletion(campaign, session, at_, [hook], { predictionValue: { optionId: "home" }, ...entry })
@@ -185,7 +201,7 @@ const givenFinishBasis = Effect.gen(function* () {
   const refused = (completion: Completion, known: FinishBasis, why: string) =>
     Effect.gen(function* () {
       const before = yield* entriesOf
-      assert.isFalse(yield* playFinish.complete(completion, known), why)
+      assert.isFalse(wrote(yield* playFinish.complete(completion, known)), why)
       assert.strictEqual(Option.getOrThrow(yield* sessions.findById(completion.sessionId)).finishedAt, null, why)
       assert.deepStrictEqual(yield* entriesOf, before, why)
       assertNone(yield* deliveries.findById(accountId, completion.deliveries[0]!.id), why)
@@ -236,6 +252,26 @@ const knownChanges: ReadonlyArray<{
   {
     why: "fewer endpoints than the account has",
     change: ({ completionOf, open, reordered }) => [completionOf(open, at(710)), { ...reordered, endpoints: [] }]
+  },
+  {
+    why: "a reward the campaign does not have",
+    change: ({ campaign, completionOf, open, reordered }) => [
+      completionOf(open, at(710)),
+      {
+        ...reordered,
+        reward: {
+          campaignId: campaign.id,
+          accountId: campaign.accountId,
+          revision: 1,
+          tiers: [],
+          grantOncePerParticipant: true,
+          validForSeconds: null,
+          page: null,
+          createdAt: at(0),
+          updatedAt: at(0)
+        }
+      }
+    ]
   }
 ]
 
@@ -245,7 +281,13 @@ export const tests = (it: Vitest.MethodsNonLive<Services>): void => {
     Effect.gen(function* () {
       const { campaign, session, first, later } = yield* givenFinishRead
       const read = yield* (yield* PlayFinishRepo).read(session.id, "session_completed")
-      assertSome(read, { session, campaign: playView(campaign), endpoints: [target(first), target(later)] })
+      assertSome(read, {
+        session,
+        campaign: playView(campaign),
+        endpoints: [target(first), target(later)],
+        reward: Option.none(),
+        grantEndpoints: []
+      })
       if (Option.isSome(read)) assert.isTrue(DateTime.isUtc(read.value.session.startedAt))
     })
   )
@@ -365,11 +407,11 @@ export const tests = (it: Vitest.MethodsNonLive<Services>): void => {
       const { campaign, knownSession, completionOf, entriesOf } = yield* givenFinishBasis
       const { session, known } = yield* knownSession
       const done = completionOf(session, at(700))
-      assert.isTrue(yield* playFinish.complete(done, known))
+      assert.isTrue(wrote(yield* playFinish.complete(done, known)))
       assertSome(yield* (yield* SessionRepo).findById(session.id), { ...session, finishedAt: at(700) })
       assert.deepStrictEqual(yield* entriesOf, [done.entry.id])
       assertSome(yield* (yield* DeliveryRepo).findById(campaign.accountId, done.deliveries[0]!.id), done.deliveries[0]!)
-      assert.isFalse(yield* playFinish.complete(completionOf(session, at(800)), known), "a finished session")
+      assert.isFalse(wrote(yield* playFinish.complete(completionOf(session, at(800)), known)), "a finished session")
     })
   )
 
@@ -387,7 +429,7 @@ export const tests = (it: Vitest.MethodsNonLive<Services>): void => {
       const before = yield* entriesOf
       const never = makeSession(campaign)
       assert.isFalse(
-        yield* (yield* PlayFinishRepo).complete(completionOf(never, at(710)), { ...reordered, jti: never.jti }),
+        wrote(yield* (yield* PlayFinishRepo).complete(completionOf(never, at(710)), { ...reordered, jti: never.jti })),
         "no such session"
       )
       assert.deepStrictEqual(yield* entriesOf, before)
@@ -441,7 +483,7 @@ export const tests = (it: Vitest.MethodsNonLive<Services>): void => {
       yield* campaigns.update({ ...resolved, config: { ...resolved.config, question: "Who?" }, updatedAt: at(750) })
       const current = yield* knownOf(open)
       const last = completionOf(open, at(770))
-      assert.isTrue(yield* (yield* PlayFinishRepo).complete(last, current))
+      assert.isTrue(wrote(yield* (yield* PlayFinishRepo).complete(last, current)))
       assert.deepStrictEqual(yield* entriesOf, [last.entry.id])
     })
   )
@@ -456,7 +498,7 @@ export const tests = (it: Vitest.MethodsNonLive<Services>): void => {
         (c) => playFinish.complete(c, known),
         { concurrency: "unbounded" }
       )
-      assert.strictEqual(results.filter((won) => won).length, 1, "concurrent completions: one wins")
+      assert.strictEqual(results.filter(wrote).length, 1, "concurrent completions: one wins")
       assert.strictEqual((yield* entriesOf).length, 1, "and writes the one entry")
     })
   )

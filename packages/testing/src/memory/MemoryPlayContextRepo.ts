@@ -1,5 +1,6 @@
 /**
- * `PlayContextRepo` in memory: the reads a mint and a start decide with, each scoped by account and
+ * `PlayContextRepo` in memory: the reads a mint and a start decide with (a start's with the
+ * campaign's reward), each scoped by account and
  * reading the same rows as the repositories they stand for (the channel's active campaigns in
  * `listActiveOnChannel`'s order, the month's plays as `UsageRepo.plays` counts them). An open start
  * (`isOpenStart`) is written with its read, through `SessionRepo.insertPlay`, in one memory
@@ -28,7 +29,7 @@ export const layer: Layer.Layer<PlayContextRepo, never, MemoryDatabase | Session
   PlayContextRepo,
   Effect.gen(function* () {
     const database = yield* MemoryDatabase
-    const { accounts, apiKeys, branding, channels, campaigns, allowedOriginKeys, usage } = database.tables
+    const { accounts, apiKeys, branding, channels, campaigns, allowedOriginKeys, usage, rewards } = database.tables
     const sessions = yield* SessionRepo
     const counted = startCounted(yield* Store, sessions)
 
@@ -74,6 +75,7 @@ export const layer: Layer.Layer<PlayContextRepo, never, MemoryDatabase | Session
                 channel: Option.map(channel, channelPlayView),
                 account: account(accountId),
                 branding: Option.fromNullishOr(branding.get(accountId)),
+                reward: Option.flatMap(campaign, (c) => Option.fromNullishOr(rewards.get(c.id))),
                 started: open && (yield* sessions.insertPlay(session, month))
               }
             })

@@ -1,21 +1,25 @@
 /**
  * `PlayFinishRepo` in memory, the one write across aggregates: a finish's claim of its session
- * (`SessionRepo.finish`), its entry, its event and the event's deliveries, in one memory
- * transaction over the other repositories, so a breach of any constraint leaves none of them, and
- * a session already finished gets none. It first checks, in the same transaction, that the
- * session, the campaign (game, config as `jsonb` compares it, resolution) and the account's active
- * endpoints are still as the finish decided from (its `FinishBasis`).
+ * (`SessionRepo.finish`), its entry, its event and the event's deliveries, and its grant with the
+ * grant's event and deliveries (`MemoryRewardGrantRepo.grantIn`), in one memory transaction over
+ * the other repositories, so a breach of any constraint leaves none of them, and a session already
+ * finished gets none. It first checks, in the same transaction, that the session, the campaign
+ * (game, config as `jsonb` compares it, resolution, its reward's revision) and the account's active
+ * endpoints (and those of `reward_granted`, with a grant) are still as the finish decided from (its
+ * `FinishBasis`).
  *
  * @since 0.1.0
  */
 import { CampaignRepo, playView } from "@campaign-games/core/campaigns/Campaign"
 import { EntryRepo } from "@campaign-games/core/play/Entry"
-import { type Completion, PlayFinishRepo } from "@campaign-games/core/play/PlayContext"
+import { type CompleteResult, type Completion, PlayFinishRepo } from "@campaign-games/core/play/PlayContext"
+import * as Grant from "@campaign-games/core/rewards/Grant"
 import { SessionRepo } from "@campaign-games/core/play/Session"
 import { EventOutbox } from "@campaign-games/core/webhooks/Event"
 import { DeliveryRepo, EndpointRepo, type Target } from "@campaign-games/core/webhooks/Webhook"
-import { Effect, Layer, Option } from "effect"
+import { Data, Effect, Layer, Option } from "effect"
 import { MemoryDatabase } from "../MemoryDatabase.ts"
+import { grantIn } from "./MemoryRewardGrantRepo.ts"
 
 /** Whether two JSON documents are equal as `jsonb` compares them (object keys in any order). */
 const sameJson = (a: unknown, b: unknown): boolean => {
@@ -41,6 +45,12 @@ const target = ({ channelIds, events, gameInstanceIds, id, status }: Target): Ta
   channelIds
 })
 
+/** A finish whose basis no longer holds: nothing written. */
+const stale: CompleteResult = { _tag: "Stale" }
+
+/** A grant of a finish that must undo the finish's writes (its made code is taken). */
+class GrantRaced extends Data.TaggedError("GrantRaced")<{ readonly conflict: "CodeTaken" }> {}
+
 /** What a finish's fan-out depends on of an endpoint. */
 const filters = ({ channelIds, events, gameInstanceIds, id }: Target) => ({ id, events, gameInstanceIds, channelIds })
 
@@ -59,12 +69,26 @@ export const layer: Layer.Layer<
     const outbox = yield* EventOutbox
     const endpoints = yield* EndpointRepo
     const deliveries = yield* DeliveryRepo
+    const { rewards } = database.tables
+    const grant = grantIn(database.tables)
     const write = Effect.fnUntraced(function* (completion: Completion) {
-      if (!(yield* sessions.finish(completion.sessionId, completion.finishedAt))) return false
+      if (!(yield* sessions.finish(completion.sessionId, completion.finishedAt))) return { _tag: "Stale" } as const
       yield* entries.insert(completion.entry)
       yield* outbox.append(completion.event)
       if (completion.deliveries.length > 0) yield* deliveries.insertMany(completion.deliveries)
-      return true
+      const inFinish = completion.grant
+      if (inFinish === undefined) return { _tag: "Completed", grant: null } as const
+      const written = yield* grant(inFinish.plan)
+      if (written._tag === "CodeTaken") return yield* new GrantRaced({ conflict: "CodeTaken" })
+      if (written._tag === "Granted") {
+        // The event and deliveries made for the first prize, written for the prize and code given.
+        const data = Grant.eventData(inFinish.plan, written.given)
+        yield* outbox.append({ ...inFinish.event, data })
+        if (inFinish.deliveries.length > 0) {
+          yield* deliveries.insertMany(inFinish.deliveries.map((d) => ({ ...d, payload: { ...d.payload, data } })))
+        }
+      }
+      return { _tag: "Completed", grant: written } as const
     })
     return PlayFinishRepo.of({
       read: Effect.fnUntraced(function* (sessionId, eventType) {
@@ -72,36 +96,59 @@ export const layer: Layer.Layer<
         if (Option.isNone(session)) return Option.none()
         const campaign = yield* campaigns.findById(session.value.accountId, session.value.campaignId)
         if (Option.isNone(campaign)) return Option.none()
-        const targets = (yield* endpoints.activeFor(session.value.accountId, eventType)).map(target)
-        return Option.some({ session: session.value, campaign: playView(campaign.value), endpoints: targets })
+        const { accountId } = session.value
+        const targets = (yield* endpoints.activeFor(accountId, eventType)).map(target)
+        const reward = Option.fromNullishOr(rewards.get(campaign.value.id))
+        const grantTargets = Option.isSome(reward)
+          ? (yield* endpoints.activeFor(accountId, "reward_granted")).map(target)
+          : []
+        return Option.some({
+          session: session.value,
+          campaign: playView(campaign.value),
+          endpoints: targets,
+          reward,
+          grantEndpoints: grantTargets
+        })
       }),
       // The checks and the writes in one memory transaction.
       complete: (completion, known) =>
-        database.transaction(
-          Effect.gen(function* () {
-            const { entry, event } = completion
-            const session = yield* sessions.findById(completion.sessionId)
-            const campaign = yield* campaigns.findById(entry.accountId, entry.campaignId)
-            if (
-              Option.isNone(session) ||
-              session.value.finishedAt !== null ||
-              session.value.jti !== known.jti ||
-              session.value.accountId !== entry.accountId ||
-              session.value.campaignId !== entry.campaignId ||
-              session.value.channelId !== entry.channelId ||
-              session.value.participantRef !== entry.participantRef ||
-              Option.isNone(campaign) ||
-              campaign.value.gameSlug !== known.campaign.gameSlug ||
-              !sameJson(campaign.value.config, known.campaign.config) ||
-              campaign.value.resolvedOptionId !== known.campaign.resolvedOptionId
-            ) {
-              return false
-            }
-            const active = yield* endpoints.activeFor(entry.accountId, event.type)
-            if (!sameJson(active.map(filters), known.endpoints.map(filters))) return false
-            return yield* write(completion)
-          })
-        )
+        database
+          .transaction(
+            Effect.gen(function* () {
+              const { entry, event } = completion
+              const session = yield* sessions.findById(completion.sessionId)
+              const campaign = yield* campaigns.findById(entry.accountId, entry.campaignId)
+              if (
+                Option.isNone(session) ||
+                session.value.finishedAt !== null ||
+                session.value.jti !== known.jti ||
+                session.value.accountId !== entry.accountId ||
+                session.value.campaignId !== entry.campaignId ||
+                session.value.channelId !== entry.channelId ||
+                session.value.participantRef !== entry.participantRef ||
+                Option.isNone(campaign) ||
+                campaign.value.gameSlug !== known.campaign.gameSlug ||
+                !sameJson(campaign.value.config, known.campaign.config) ||
+                campaign.value.resolvedOptionId !== known.campaign.resolvedOptionId
+              ) {
+                return stale
+              }
+              if ((rewards.get(entry.campaignId)?.revision ?? null) !== (known.reward?.revision ?? null)) return stale
+              const active = yield* endpoints.activeFor(entry.accountId, event.type)
+              if (!sameJson(active.map(filters), known.endpoints.map(filters))) return stale
+              if (completion.grant !== undefined) {
+                const grantActive = yield* endpoints.activeFor(entry.accountId, "reward_granted")
+                if (!sameJson(grantActive.map(filters), known.grantEndpoints.map(filters))) return stale
+              }
+              return yield* write(completion)
+            })
+          )
+          .pipe(
+            // A made code found taken undoes the whole write, as SQL's broken key does.
+            Effect.catchTag("GrantRaced", (raced): Effect.Effect<CompleteResult> =>
+              Effect.succeed({ _tag: "GrantConflict", conflict: raced.conflict })
+            )
+          )
     })
   })
 )

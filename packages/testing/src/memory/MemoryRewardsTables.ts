@@ -3,8 +3,44 @@
  * `table<K, V>()` with its key and row types. Imports only `internal/Table.ts` and types, so the
  * database can import it.
  *
+ * The secondary tables stand for SQL's keys and indexes: `couponCodes` for the unique code per
+ * campaign, `tierCoupons` for a prize's codes, `recipients` for the players who received a coupon
+ * of a campaign (the key of `grantOncePerParticipant`). Their keys are made here (`codeKey`,
+ * `tierKey`, `recipientKey`).
+ *
  * @since 0.1.0
  */
+import type { Coupon } from "@campaign-games/core/rewards/Coupon"
+import type { Grant } from "@campaign-games/core/rewards/Grant"
+import type { Reward } from "@campaign-games/core/rewards/Reward"
+import type * as Table from "../internal/Table.ts"
+
+/** A table of `V` rows keyed by `K`, made in a database. */
+const table =
+  <K, V>() =>
+  (database: Table.Database): Table.Table<K, V> =>
+    database.table<K, V>()
+
+/** The key of a code in its campaign (unique). */
+export const codeKey = (campaignId: string, code: string): string => `${campaignId}\u0000${code}`
+
+/** The key of a prize's codes. */
+export const tierKey = (campaignId: string, tierId: string): string => `${campaignId}\u0000${tierId}`
+
+/** The key of a player of a campaign. */
+export const recipientKey = (campaignId: string, participantRef: string): string =>
+  `${campaignId}\u0000${participantRef}`
 
 /** The tables of rewards. */
-export const tables = {}
+export const tables = {
+  /** campaign id → reward */
+  rewards: table<string, Reward>(),
+  coupons: table<string, Coupon>(),
+  /** `codeKey(campaign, code)` → coupon id */
+  couponCodes: table<string, string>(),
+  /** `tierKey(campaign, tier)` → the prize's coupon ids, in the order they were added */
+  tierCoupons: table<string, ReadonlyArray<string>>(),
+  /** `recipientKey(campaign, participantRef)` → coupons received */
+  recipients: table<string, number>(),
+  grants: table<string, Grant>()
+}

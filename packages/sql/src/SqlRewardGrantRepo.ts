@@ -1,0 +1,84 @@
+/**
+ * `GrantRepo` over effect/sql, on `reward_grants` (with `reward_coupons` for the codes and
+ * `entries` for a draw's winners' outcomes), each operation scoped by account.
+ *
+ * - `grant` is the one statement of `SqlRewardGrantStatement`. Inside a transaction (a draw's run, a grant by
+ *   hand) it runs in a savepoint, so a broken unique key (`AlreadyGranted` of a concurrent grant,
+ *   `CodeTaken`) undoes the grant alone and the caller's transaction goes on.
+ * - `list` reads the grants with their codes' last four characters only (`right(code, 4)`): a full
+ *   code never leaves the database for a list.
+ * - `code` is the one read of a full code, for the dispatcher's `Webhook.CouponCodes`.
+ *
+ * @since 0.1.0
+ */
+import * as Game from "@campaign-games/core/games/Game"
+import type { Page } from "@campaign-games/core/Pagination"
+import { GrantRepo, type Plan, type Written } from "@campaign-games/core/rewards/Grant"
+import * as PgTypes from "@effect/sql-pg/PgTypes"
+import { Effect, Layer, Option, Result, Schema } from "effect"
+import { SqlClient } from "effect/sql"
+import * as Repository from "./internal/Repository.ts"
+import * as Table from "./internal/Table.ts"
+import * as SqlRewardGrantStatement from "./SqlRewardGrantStatement.ts"
+import * as SqlRewardTables from "./SqlRewardTables.ts"
+
+const listed = Table.read(Table.make({ ...SqlRewardTables.grants.fields, codeEnd: Schema.String }), { alias: "g" })
+const decodeOutcome = Schema.decodeUnknownExit(Game.Outcome)
+
+/** `GrantRepo` over a migrated database. */
+export const layer: Layer.Layer<GrantRepo, never, SqlClient.SqlClient> = Repository.layer(GrantRepo, (sql) => {
+  const count = (accountId: string, campaignId: string) =>
+    Effect.map(
+      sql`SELECT count(*)::int FROM reward_grants WHERE account_id = ${accountId} AND campaign_id = ${campaignId}`
+        .values,
+      Table.count
+    )
+  return {
+    grant: (plan: Plan) =>
+      Effect.gen(function* () {
+        const open = yield* Effect.serviceOption(sql.transactionService)
+        const start = yield* SqlRewardGrantStatement.randomStart
+        const statement = sql`WITH ${SqlRewardGrantStatement.ctes(sql, plan, start)}
+SELECT ${SqlRewardGrantStatement.result(sql)} FROM (SELECT 1) AS one LEFT JOIN given g ON TRUE`.values
+        return yield* (Option.isSome(open) ? sql.withTransaction(statement) : statement).pipe(
+          Effect.map((rows): Written => SqlRewardGrantStatement.outcome(plan, rows[0]!)),
+          Effect.catchIf(
+            (error) => SqlRewardGrantStatement.conflictOf(error) !== undefined,
+            (error): Effect.Effect<Written> => Effect.succeed({ _tag: SqlRewardGrantStatement.conflictOf(error)! })
+          )
+        )
+      }),
+    list: (accountId: string, campaignId: string, page: Page) =>
+      Effect.flatMap(
+        sql`SELECT ${listed.select}, count(*) OVER ()::int FROM (
+          SELECT g.*, right(c.code, 4) AS code_end FROM reward_grants g JOIN reward_coupons c ON c.id = g.coupon_id
+          WHERE g.account_id = ${accountId} AND g.campaign_id = ${campaignId}
+        ) g
+        ORDER BY g.created_at DESC, g.id DESC
+        LIMIT ${page.limit} OFFSET ${page.offset}`.values,
+        Table.page(listed, page, count(accountId, campaignId))
+      ),
+    code: (accountId: string, grantId: string) =>
+      Effect.map(
+        sql`SELECT c.code FROM reward_grants g JOIN reward_coupons c ON c.id = g.coupon_id
+        WHERE g.account_id = ${accountId} AND g.id = ${grantId}`.values,
+        (rows) => Option.fromNullishOr(rows[0]?.[0] as string | undefined)
+      ),
+    outcomes: (accountId: string, entryIds: ReadonlyArray<string>) =>
+      entryIds.length === 0
+        ? Effect.succeed(new Map())
+        : Effect.map(
+            sql`SELECT id, outcome FROM entries
+            WHERE account_id = ${accountId} AND id = ANY (${Result.getOrThrow(PgTypes.array(entryIds, PgTypes.OID.text))}::text[])
+              AND outcome IS NOT NULL`.values,
+            (rows) => {
+              const out = new Map<string, Game.Outcome>()
+              for (const [id, outcome] of rows) {
+                const decoded = decodeOutcome(outcome)
+                if (decoded._tag === "Success") out.set(id as string, decoded.value)
+              }
+              return out
+            }
+          )
+  }
+})

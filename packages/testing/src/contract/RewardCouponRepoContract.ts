@@ -1,0 +1,102 @@
+/**
+ * The contract of `CouponRepo`: a code is unique in its campaign (`add` answers the codes it added;
+ * one taken, or repeated in the call, is left out; the same code in another campaign is another
+ * code); `stored` counts the account's codes in stock that can still be given; `withdraw` deletes
+ * the prize's codes never given and closes the others, and answers how many it changed.
+ *
+ * @since 0.1.0
+ */
+import { CouponRepo } from "@campaign-games/core/rewards/Coupon"
+import { GrantRepo } from "@campaign-games/core/rewards/Grant"
+import { RewardRepo } from "@campaign-games/core/rewards/Reward"
+import type { StoreServices } from "@campaign-games/core/StorePorts"
+import { assert, type Vitest } from "@effect/vitest"
+import { Effect } from "effect"
+import { givenAccount, givenCampaign } from "../internal/Given.ts"
+import { givenCoupons, givenReward, makeCoupon, makePlan, makeReward, makeTier } from "./RewardFixturesContract.ts"
+
+/** Registers the `CouponRepo` tests with `it`. */
+export const tests = (it: Vitest.MethodsNonLive<StoreServices>): void => {
+  it.effect("add: new codes only, unique per campaign", () =>
+    Effect.gen(function* () {
+      const coupons = yield* CouponRepo
+      const { campaign, reward } = yield* givenReward()
+      const tierId = reward.tiers[0]!.id
+      const first = makeCoupon(campaign, tierId, {
+        code: "SPRING-«é»-1",
+        ref: "sku 1",
+        name: "Printemps 🌸",
+        issueLimit: null
+      })
+      const second = makeCoupon(campaign, tierId)
+      assert.deepStrictEqual(yield* coupons.add([first, second, makeCoupon(campaign, tierId, { code: first.code })]), [
+        first.code,
+        second.code
+      ])
+      assert.deepStrictEqual(yield* coupons.add([makeCoupon(campaign, tierId, { code: second.code })]), [], "taken")
+      assert.deepStrictEqual(yield* coupons.add([]), [])
+      const other = yield* givenCampaign({ accountId: campaign.accountId })
+      assert.deepStrictEqual(yield* coupons.add([makeCoupon(other, tierId, { code: first.code })]), [first.code])
+      // The code, its ref and name round-trip: a grant gives them.
+      yield* (yield* RewardRepo).put(makeReward(other, reward.tiers))
+      const given = yield* (yield* GrantRepo).grant(makePlan(campaign, reward, "p"))
+      assert.strictEqual(given._tag, "Granted")
+      if (given._tag === "Granted") {
+        const codes = [first, second].find((c) => c.code === given.given.code)!
+        assert.deepStrictEqual([given.given.couponRef, given.given.couponName], [codes.ref, codes.name])
+      }
+    })
+  )
+
+  it.effect("stored: the account's codes in stock that can still be given", () =>
+    Effect.gen(function* () {
+      const coupons = yield* CouponRepo
+      const account = yield* givenAccount()
+      const { campaign, reward } = yield* givenReward([makeTier()], {})
+      const mine = yield* givenCampaign({ accountId: account.id })
+      yield* (yield* RewardRepo).put(makeReward(mine, reward.tiers))
+      const tierId = reward.tiers[0]!.id
+      yield* givenCoupons(mine, tierId, 3)
+      yield* givenCoupons(mine, tierId, 2, { issueLimit: null, issued: 7 })
+      yield* givenCoupons(mine, tierId, 1, { issueLimit: 2, issued: 2 })
+      yield* givenCoupons(mine, tierId, 1, { stock: false, issued: 0 })
+      yield* givenCoupons(campaign, tierId, 4)
+      assert.strictEqual(yield* coupons.stored(account.id), 5)
+    })
+  )
+
+  it.effect("withdraw: codes never given are deleted, the others give no more", () =>
+    Effect.gen(function* () {
+      const coupons = yield* CouponRepo
+      const rewards = yield* RewardRepo
+      const pool = makeTier()
+      const other = makeTier()
+      const { campaign } = yield* givenReward([pool, other])
+      const never = yield* givenCoupons(campaign, pool.id, 3, { issueLimit: 3 })
+      yield* givenCoupons(campaign, pool.id, 1, { issueLimit: 3, issued: 1 })
+      yield* givenCoupons(campaign, pool.id, 1, { issueLimit: 2, issued: 2 })
+      yield* givenCoupons(campaign, other.id, 2)
+      assert.strictEqual(
+        yield* coupons.withdraw(campaign.accountId, campaign.id, pool.id, [never[0]!.code, "UNKNOWN"]),
+        1
+      )
+      assert.deepStrictEqual((yield* rewards.stock(campaign.accountId, campaign.id)).get(pool.id), {
+        coupons: 4,
+        remaining: 8,
+        granted: 0
+      })
+      assert.strictEqual(yield* coupons.withdraw((yield* givenAccount()).id, campaign.id, pool.id, undefined), 0)
+      assert.strictEqual(yield* coupons.withdraw(campaign.accountId, campaign.id, pool.id, undefined), 3)
+      assert.deepStrictEqual((yield* rewards.stock(campaign.accountId, campaign.id)).get(pool.id), {
+        coupons: 2,
+        remaining: 0,
+        granted: 0
+      })
+      assert.deepStrictEqual((yield* rewards.stock(campaign.accountId, campaign.id)).get(other.id)?.remaining, 2)
+      // A code re-added once withdrawn is new again.
+      assert.deepStrictEqual(yield* coupons.add([makeCoupon(campaign, pool.id, { code: never[1]!.code })]), [
+        never[1]!.code
+      ])
+    })
+  )
+}

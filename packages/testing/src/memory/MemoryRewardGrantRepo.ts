@@ -1,0 +1,135 @@
+/**
+ * `GrantRepo` in memory, and the grant every memory write of one shares (`grantIn`, also run by
+ * `MemoryPlayFinishRepo` within a finish), as `SqlRewardGrantStatement` writes it in SQL: with
+ * `once`, none for a player already recorded (`AlreadyGranted`); else a code of the plan's
+ * `pool`/`shared` prizes (in the plan's order; here the first by id, as `COLLATE "C"` orders) whose
+ * issue limit is not reached, counted; else the plan's made code for its `generated` prize, refused
+ * (`CodeTaken`, nothing written) when the campaign has it; else `OutOfCodes`. The player is recorded
+ * and the grant stored with the code, in one memory transaction (all or nothing). Lists read a
+ * code's last four characters only, as SQL's do.
+ *
+ * @since 0.1.0
+ */
+import type { Outcome } from "@campaign-games/core/games/Game"
+import type { Coupon } from "@campaign-games/core/rewards/Coupon"
+import { available } from "@campaign-games/core/rewards/Coupon"
+import {
+  type Given,
+  granted,
+  GrantRepo,
+  type Listed,
+  type Plan,
+  type Written
+} from "@campaign-games/core/rewards/Grant"
+import { Effect, Layer, Option } from "effect"
+import { byId, inAccount, newestFirst, paginate } from "../internal/Rows.ts"
+import { MemoryDatabase, type Tables } from "../MemoryDatabase.ts"
+import { codeKey, recipientKey, tierKey } from "./MemoryRewardsTables.ts"
+
+/** The first code of a prize that can still be given, by id. */
+const firstCode = (tables: Tables, campaignId: string, tierId: string): Coupon | undefined => {
+  let first: Coupon | undefined
+  for (const id of tables.tierCoupons.get(tierKey(campaignId, tierId)) ?? []) {
+    const coupon = tables.coupons.get(id)
+    if (coupon !== undefined && available(coupon) && (first === undefined || byId(coupon.id, first.id) < 0))
+      first = coupon
+  }
+  return first
+}
+
+/** Adds a code to its campaign's and its prize's indexes. */
+export const indexCoupon = (tables: Tables, coupon: Coupon) =>
+  Effect.all([
+    tables.coupons.set(coupon.id, coupon),
+    tables.couponCodes.set(codeKey(coupon.campaignId, coupon.code), coupon.id),
+    tables.tierCoupons.set(tierKey(coupon.campaignId, coupon.tierId), [
+      ...(tables.tierCoupons.get(tierKey(coupon.campaignId, coupon.tierId)) ?? []),
+      coupon.id
+    ])
+  ])
+
+const givenOf = (coupon: Coupon): Given => ({
+  tierId: coupon.tierId,
+  couponId: coupon.id,
+  code: coupon.code,
+  couponRef: coupon.ref,
+  couponName: coupon.name
+})
+
+/** Writes a planned grant in the tables: to run inside a memory transaction (all or nothing). */
+export const grantIn = (tables: Tables) =>
+  Effect.fnUntraced(function* (plan: Plan) {
+    const recipient = recipientKey(plan.campaignId, plan.participantRef)
+    const received = tables.recipients.get(recipient)
+    if (plan.once && received !== undefined) return { _tag: "AlreadyGranted" } satisfies Written
+    let given: Given | undefined
+    for (const prize of plan.prizes) {
+      if (prize.codeStrategy === "generated") {
+        const made = plan.made!
+        if (tables.couponCodes.has(codeKey(plan.campaignId, made.code))) return { _tag: "CodeTaken" } satisfies Written
+        const coupon: Coupon = {
+          id: made.couponId,
+          accountId: plan.accountId,
+          campaignId: plan.campaignId,
+          tierId: prize.tierId,
+          code: made.code,
+          ref: null,
+          name: null,
+          issueLimit: 1,
+          issued: 1,
+          stock: false,
+          createdAt: plan.createdAt
+        }
+        yield* indexCoupon(tables, coupon)
+        given = givenOf(coupon)
+        break
+      }
+      const coupon = firstCode(tables, plan.campaignId, prize.tierId)
+      if (coupon !== undefined) {
+        yield* tables.coupons.set(coupon.id, { ...coupon, issued: coupon.issued + 1 })
+        given = givenOf(coupon)
+        break
+      }
+    }
+    if (given === undefined) return { _tag: "OutOfCodes" } satisfies Written
+    yield* tables.recipients.set(recipient, (received ?? 0) + 1)
+    yield* tables.grants.set(plan.id, granted(plan, given))
+    return { _tag: "Granted", given } satisfies Written
+  })
+
+/** `GrantRepo` over the rewards' tables of the database. */
+export const layer: Layer.Layer<GrantRepo, never, MemoryDatabase> = Layer.effect(
+  GrantRepo,
+  Effect.gen(function* () {
+    const database = yield* MemoryDatabase
+    const { coupons, entries, grants } = database.tables
+    const write = grantIn(database.tables)
+    const codeOf = (couponId: string) => coupons.get(couponId)?.code ?? ""
+    return GrantRepo.of({
+      grant: (plan) => database.transaction(write(plan)),
+      list: (accountId, campaignId, page) =>
+        Effect.sync(() => {
+          const rows: Array<Listed> = []
+          for (const grant of grants.values()) {
+            if (grant.accountId === accountId && grant.campaignId === campaignId) {
+              rows.push({ ...grant, codeEnd: codeOf(grant.couponId).slice(-4) })
+            }
+          }
+          return paginate(rows.sort(newestFirst), page)
+        }),
+      code: (accountId, grantId) =>
+        Effect.sync(() =>
+          Option.map(Option.fromNullishOr(inAccount(accountId, grants.get(grantId))), (g) => codeOf(g.couponId))
+        ),
+      outcomes: (accountId, entryIds) =>
+        Effect.sync(() => {
+          const out = new Map<string, Outcome>()
+          for (const id of entryIds) {
+            const outcome = inAccount(accountId, entries.get(id))?.outcome
+            if (outcome !== undefined && outcome !== null) out.set(id, outcome)
+          }
+          return out
+        })
+    })
+  })
+)
