@@ -11,6 +11,14 @@
  * | CG_ADMIN_TOKEN | | enables the operator API |
  * | CG_PUBLIC_URL | http://HOST:PORT | base of upload and file URLs |
  * | CG_ALLOW_PRIVATE_URLS | false | lets webhooks and imports use http: and private addresses (development only) |
+ * | CG_S3_BUCKET | | media files in this S3-compatible bucket instead of `<CG_DATA_DIR>/media` (several instances need it) |
+ * | CG_S3_ENDPOINT | | the S3 API's address (MinIO, …); AWS's when unset |
+ * | CG_S3_REGION | us-east-1 | the bucket's region |
+ * | CG_S3_FORCE_PATH_STYLE | false | path-style bucket addressing (MinIO and most S3-compatible servers) |
+ * | CG_S3_PUBLIC_URL | | serve files by redirecting to `<this>/<key>` (a CDN) instead of presigned GETs |
+ *
+ * S3 credentials come from the AWS SDK's usual chain (`AWS_ACCESS_KEY_ID`, `AWS_SECRET_ACCESS_KEY`,
+ * shared files, roles).
  *
  * On first start with an empty store it creates the account `default` and prints its owner key once.
  *
@@ -18,6 +26,7 @@
  */
 import { Accounts } from "@campaign-games/core"
 import { NodeEngine } from "@campaign-games/http"
+import * as NodeMedia from "@campaign-games/http/NodeMedia"
 import { Database } from "@campaign-games/sql"
 import { NodeRuntime } from "@effect/platform-node"
 import { Config, Console, Effect, Layer, Option, References } from "effect"
@@ -31,7 +40,14 @@ const ServerConfig = Config.all({
   redisUrl: Config.option(Config.String("REDIS_URL")),
   adminToken: Config.option(Config.Redacted("CG_ADMIN_TOKEN")),
   publicUrl: Config.option(Config.String("CG_PUBLIC_URL")),
-  allowPrivateUrls: Config.Boolean("CG_ALLOW_PRIVATE_URLS").pipe(Config.withDefault(false))
+  allowPrivateUrls: Config.Boolean("CG_ALLOW_PRIVATE_URLS").pipe(Config.withDefault(false)),
+  s3: Config.all({
+    bucket: Config.String("CG_S3_BUCKET").pipe(Config.withDefault("")),
+    endpoint: Config.String("CG_S3_ENDPOINT").pipe(Config.withDefault("")),
+    region: Config.String("CG_S3_REGION").pipe(Config.withDefault("")),
+    forcePathStyle: Config.Boolean("CG_S3_FORCE_PATH_STYLE").pipe(Config.withDefault(false)),
+    publicUrl: Config.String("CG_S3_PUBLIC_URL").pipe(Config.withDefault(""))
+  })
 })
 
 const program = Effect.gen(function* () {
@@ -57,12 +73,22 @@ const program = Effect.gen(function* () {
     publicUrl,
     redisUrl: Option.getOrUndefined(config.redisUrl)
   })
+  const media = NodeMedia.fromEnv(
+    {
+      CG_S3_BUCKET: config.s3.bucket,
+      CG_S3_ENDPOINT: config.s3.endpoint,
+      CG_S3_REGION: config.s3.region,
+      CG_S3_FORCE_PATH_STYLE: String(config.s3.forcePathStyle),
+      CG_S3_PUBLIC_URL: config.s3.publicUrl
+    },
+    { publicUrl, dataDir: config.dataDir }
+  )
   yield* Layer.launch(
     Layer.mergeAll(server, bootstrap).pipe(
-      Layer.provide(NodeEngine.layer(store, { allowPrivateUrls: config.allowPrivateUrls })),
+      Layer.provide(NodeEngine.layer(store, { allowPrivateUrls: config.allowPrivateUrls, media })),
       Layer.tap(() =>
         Console.log(
-          `Campaign Games listening on http://${config.host}:${config.port} (${Option.isSome(config.databaseUrl) ? "PostgreSQL" : `embedded store in ${config.dataDir}`}); docs at /docs`
+          `Campaign Games listening on http://${config.host}:${config.port} (${Option.isSome(config.databaseUrl) ? "PostgreSQL" : `embedded store in ${config.dataDir}`}; media files ${media.storage._tag === "S3" ? `in the bucket ${media.storage.bucket}` : `in ${media.storage.directory}`}); docs at /docs`
         )
       )
     )

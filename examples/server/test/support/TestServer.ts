@@ -3,12 +3,21 @@
  * store `CG_TEST_STORE` names (memory, PGlite or PostgreSQL with a fresh database per test file;
  * vitest.config.ts runs every HTTP test file once per store), and speaks plain HTTP to it with
  * `fetch`: tests assert what a user sees.
+ *
+ * The server's public URL is its real address (the port is chosen before it starts), so file and
+ * upload URLs work. Media files live in a fresh temporary directory removed at the end (the disk
+ * store), unless `media.storage` names another store (S3 against a local S3 server).
  */
+import { mkdtemp, rm } from "node:fs/promises"
+import { createServer as createNetServer } from "node:net"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
 import type { StorePorts } from "@campaign-games/core"
 import { NodeEngine } from "@campaign-games/http"
+import type * as NodeMedia from "@campaign-games/http/NodeMedia"
 import { Database } from "@campaign-games/sql"
 import { MemoryStore } from "@campaign-games/testing"
-import { Context, Effect, Layer, Redacted } from "effect"
+import { Context, Duration, Effect, Layer, Redacted } from "effect"
 import { HttpServer } from "effect/http"
 import * as App from "../../src/App.ts"
 
@@ -88,44 +97,93 @@ export const request =
       return { status: response.status, body: parsed, headers: response.headers, text }
     })
 
+/** A free TCP port on 127.0.0.1 (the server opens it at once after). */
+export const freePort = Effect.callback<number>((resume) => {
+  const probe = createNetServer()
+  probe.listen(0, "127.0.0.1", () => {
+    const address = probe.address()
+    const port = typeof address === "object" && address !== null ? address.port : 0
+    probe.close(() => resume(Effect.succeed(port)))
+  })
+})
+
+/** A fresh temporary directory for media files, removed when the scope closes. */
+export const tempDirectory = (prefix: string) =>
+  Effect.acquireRelease(
+    Effect.promise(() => mkdtemp(join(tmpdir(), prefix))),
+    (directory) => Effect.promise(() => rm(directory, { recursive: true, force: true }))
+  )
+
+/** What a test may change of the media library (`NodeMedia.Options` but the public URL). */
+export type MediaOptions = Partial<Omit<NodeMedia.Options, "publicUrl">>
+
+/** The media settings of test servers: imports looked for often (the rest as in production). */
+const testSettings: NodeMedia.Options["settings"] = {
+  imports: {
+    idle: Duration.millis(50),
+    concurrency: 4,
+    lease: Duration.minutes(5),
+    maxAttempts: 5,
+    firstWait: Duration.seconds(30)
+  }
+}
+
 /** A running server and a client for it, built from any store layer. */
 export const make = <E, R>(
   store: Layer.Layer<StorePorts.StoreServices, E, R>,
-  options: { readonly redisUrl?: string | undefined; readonly allowPrivateUrls?: boolean | undefined } = {}
+  options: {
+    readonly redisUrl?: string | undefined
+    readonly allowPrivateUrls?: boolean | undefined
+    readonly media?: MediaOptions | undefined
+  } = {}
 ) =>
-  Layer.effect(
-    TestServer,
+  Layer.unwrap(
     Effect.gen(function* () {
-      const server = yield* HttpServer.HttpServer
-      const address = server.address
-      if (address._tag === "UnixPathAddress") return yield* Effect.die("expected a TCP address")
-      const url = `http://127.0.0.1:${address.port}`
-      const send = request(url)
-      let counter = 0
-      const account = (body: Record<string, unknown> = {}) =>
+      const port = yield* freePort
+      const publicUrl = `http://127.0.0.1:${port}`
+      const storage = options.media?.storage ?? { _tag: "Disk" as const, directory: yield* tempDirectory("cg-media-") }
+      const media: NodeMedia.Options = {
+        ...options.media,
+        settings: { ...testSettings, ...options.media?.settings },
+        publicUrl,
+        storage
+      }
+      return Layer.effect(
+        TestServer,
         Effect.gen(function* () {
-          counter++
-          const reply = yield* send("POST", "/admin/v1/accounts", {
-            key: ADMIN_TOKEN,
-            body: { name: `Test account ${counter}`, ...body }
-          })
-          if (reply.status !== 201) return yield* Effect.die(`account creation failed: ${reply.status} ${reply.text}`)
-          return { id: reply.body.account.id as string, key: reply.body.apiKey.key as string }
+          const server = yield* HttpServer.HttpServer
+          const address = server.address
+          if (address._tag === "UnixPathAddress") return yield* Effect.die("expected a TCP address")
+          const url = `http://127.0.0.1:${address.port}`
+          const send = request(url)
+          let counter = 0
+          const account = (body: Record<string, unknown> = {}) =>
+            Effect.gen(function* () {
+              counter++
+              const reply = yield* send("POST", "/admin/v1/accounts", {
+                key: ADMIN_TOKEN,
+                body: { name: `Test account ${counter}`, ...body }
+              })
+              if (reply.status !== 201)
+                return yield* Effect.die(`account creation failed: ${reply.status} ${reply.text}`)
+              return { id: reply.body.account.id as string, key: reply.body.apiKey.key as string }
+            })
+          return TestServer.of({ url, request: send, account })
         })
-      return TestServer.of({ url, request: send, account })
+      ).pipe(
+        Layer.provide(
+          App.serve({
+            host: "127.0.0.1",
+            port,
+            adminToken: Redacted.make(ADMIN_TOKEN),
+            publicUrl,
+            redisUrl: options.redisUrl
+          })
+        ),
+        // Webhook receivers in tests listen on 127.0.0.1.
+        Layer.provide(NodeEngine.layer(store, { allowPrivateUrls: options.allowPrivateUrls ?? true, media }))
+      )
     })
-  ).pipe(
-    Layer.provide(
-      App.serve({
-        host: "127.0.0.1",
-        port: 0,
-        adminToken: Redacted.make(ADMIN_TOKEN),
-        publicUrl: "http://127.0.0.1",
-        redisUrl: options.redisUrl
-      })
-    ),
-    // Webhook receivers in tests listen on 127.0.0.1.
-    Layer.provide(NodeEngine.layer(store, { allowPrivateUrls: options.allowPrivateUrls ?? true }))
   )
 
 /** The default test server for a test file. */

@@ -5,11 +5,14 @@
  * under a key `sounds` must be a sound, any other file an image"; themes add animations, videos and
  * fonts.
  *
- * A file from the account's media library is judged by its content type; any other address by the
+ * A file from the account's media library is judged by its stored content type (so a Lottie JSON
+ * passes only where an animation may be, a sound only under `sounds`); any other address by the
  * extension of its path, and it must then be an https URL (plain http is accepted only for media
- * library files, whose URLs follow the server's public URL). The media library is a port,
- * `MediaLibrary`; `MediaLibrary.layerNone` recognises no file, so every address is judged by its
- * extension until the media library is plugged in.
+ * library files, whose URLs follow the server's public URL). A URL of the library that names no
+ * available file of the account (deleted, still uploading, another account's) is refused as such.
+ * The media library is a port, `MediaLibrary`: the engine's is `MediaEngine.mediaLibrary`, over the
+ * account's files; `MediaLibrary.layerNone` recognises no file (every address is judged by its
+ * extension) and `layerStatic` a fixed set, for tests.
  *
  * @since 0.1.0
  */
@@ -118,6 +121,11 @@ export class MediaLibrary extends Context.Service<
   MediaLibrary,
   {
     readonly lookup: (accountId: string, url: string) => Effect.Effect<Option.Option<MediaFile>, StoreError>
+    /**
+     * Whether `url` is an address of the library's files at all (whatever `lookup` finds there):
+     * such an address without an available file is refused as a missing library file.
+     */
+    readonly inLibrary?: ((url: string) => boolean) | undefined
   }
 >()("@campaign-games/core/FileRule/MediaLibrary") {
   /** A media library that holds no file: every address is judged by its extension. */
@@ -137,11 +145,13 @@ export class MediaLibrary extends Context.Service<
 }
 
 /**
- * Judges one field (pure): `file` is what the media library knows of its URL. Returns the failing
- * detail, or `undefined` when the field is fine.
+ * Judges one field (pure): `file` is what the media library knows of its URL, `inLibrary` whether
+ * the URL is an address of the library's files. Returns the failing detail, or `undefined` when
+ * the field is fine.
  */
-export const judge = (field: FileField, file: Option.Option<MediaFile>): Detail | undefined => {
+export const judge = (field: FileField, file: Option.Option<MediaFile>, inLibrary = false): Detail | undefined => {
   if (Option.isNone(file)) {
+    if (inLibrary) return { path: field.path, message: "is not an available file of the media library" }
     if (field.mediaLibraryOnly === true) return { path: field.path, message: "must be a file from the media library" }
     if (!isHttpsUrl(field.url)) return { path: field.path, message: "must be an https URL or a media-library file" }
   }
@@ -163,7 +173,7 @@ export const check = Effect.fnUntraced(function* (
   const details: Array<Detail> = []
   for (const field of fields) {
     const file = yield* library.lookup(accountId, field.url)
-    const detail = judge(field, file)
+    const detail = judge(field, file, library.inLibrary?.(field.url) === true)
     if (detail !== undefined) details.push(detail)
   }
   if (details.length > 0) return yield* invalid(details)

@@ -4,23 +4,142 @@
  * (`ApiError`) must say how each is answered. Reasons are made with `Reason.ts` (never `Errors`,
  * which imports this module).
  *
+ * - 400: `FileRefused` (the stored bytes are not what was declared, or too large, or damaged) and
+ *   `FileMissing` (confirm before anything was uploaded). Plain field failures are `InvalidFields`.
+ * - 404: `AssetNotFound`, `FolderNotFound` (with the field that named the folder, when a body or
+ *   query did).
+ * - 409: `FolderCycle` (a folder moved into itself or one of its subfolders), `NotAnUpload`
+ *   (confirming an imported file).
+ * - 409 `confirmation_required`: `FolderDeletionUnconfirmed`, which says what the deletion does.
+ *
  * @since 0.1.0
  */
+import { Schema } from "effect"
+import type { Detail } from "../Reason.ts"
+import { withMessage } from "../Reason.ts"
 
-/** Reasons of `InvalidRequest` (400). */
-export const InvalidRequest = [] as const
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`
 
-/** Reasons of `UpgradeRequired` (402). */
+// -----------------------------------------------------------------------------
+// InvalidRequest (400)
+// -----------------------------------------------------------------------------
+
+/**
+ * The stored bytes of the file were refused (`problem`: not the declared type, over the size of
+ * its kind, another size than declared, damaged or truncated). The file never becomes available.
+ */
+export class FileRefused extends Schema.TaggedError<FileRefused>()("FileRefused", {
+  assetId: Schema.String,
+  problem: Schema.String
+}) {
+  override get message(): string {
+    return `The uploaded file was refused: ${this.problem}.`
+  }
+  get details(): ReadonlyArray<Detail> {
+    return [{ path: "file", message: this.problem }]
+  }
+}
+
+/** A confirm found no uploaded bytes for the file: POST the file to `upload.url` first. */
+export class FileMissing extends withMessage<FileMissing>()(
+  "FileMissing",
+  { assetId: Schema.String },
+  "Nothing was uploaded for this file yet: POST it to upload.url first."
+) {
+  get details(): ReadonlyArray<Detail> {
+    return [{ path: "file", message: "not uploaded" }]
+  }
+}
+
+export const InvalidRequest = [FileRefused, FileMissing] as const
+
+// -----------------------------------------------------------------------------
+// UpgradeRequired (402): the plan's `FeatureMissing` and `LimitReached` (storageBytes) serve.
+// -----------------------------------------------------------------------------
+
 export const UpgradeRequired = [] as const
 
-/** Reasons of `NotFound` (404). */
-export const NotFound = [] as const
+// -----------------------------------------------------------------------------
+// NotFound (404)
+// -----------------------------------------------------------------------------
 
-/** Reasons of `Conflict` (409). */
-export const Conflict = [] as const
+/** No file with this id in the account. */
+export class AssetNotFound extends Schema.TaggedError<AssetNotFound>()("AssetNotFound", { id: Schema.String }) {
+  override get message(): string {
+    return `No file ${this.id} in the media library.`
+  }
+}
 
-/** Reasons of `ConfirmationRequired` (409 confirmation_required). */
-export const ConfirmationRequired = [] as const
+/** No folder with this id in the account; `path` is the field that named it (`folderId`, `parentId`), if any. */
+export class FolderNotFound extends Schema.TaggedError<FolderNotFound>()("FolderNotFound", {
+  id: Schema.String,
+  path: Schema.optionalKey(Schema.String)
+}) {
+  override get message(): string {
+    return `No folder ${this.id} in the media library.`
+  }
+  get details(): ReadonlyArray<Detail> | undefined {
+    return this.path === undefined ? undefined : [{ path: this.path, message: "no such folder" }]
+  }
+}
+
+export const NotFound = [AssetNotFound, FolderNotFound] as const
+
+// -----------------------------------------------------------------------------
+// Conflict (409)
+// -----------------------------------------------------------------------------
+
+/** The folder cannot move under `parentId`: that is the folder itself or one of its subfolders. */
+export class FolderCycle extends Schema.TaggedError<FolderCycle>()("FolderCycle", {
+  folderId: Schema.String,
+  parentId: Schema.String
+}) {
+  override get message(): string {
+    return this.folderId === this.parentId
+      ? "A folder cannot move inside itself."
+      : "A folder cannot move inside one of its own subfolders."
+  }
+  get details(): ReadonlyArray<Detail> {
+    return [{ path: "parentId", message: "is the folder itself or one of its subfolders" }]
+  }
+}
+
+/** The file was imported from a URL: the import confirms it, not `POST …/confirm`. */
+export class NotAnUpload extends withMessage<NotAnUpload>()(
+  "NotAnUpload",
+  { assetId: Schema.String },
+  "This file is imported from a URL; it becomes available when its import is done."
+) {}
+
+export const Conflict = [FolderCycle, NotAnUpload] as const
+
+// -----------------------------------------------------------------------------
+// ConfirmationRequired (409 confirmation_required)
+// -----------------------------------------------------------------------------
+
+/**
+ * Deleting the folder needs `confirm=true`: it deletes the folder and its `subfolders` subfolders,
+ * and moves the `files` files they hold to the folder's parent (`parentId`, null for the top level).
+ */
+export class FolderDeletionUnconfirmed extends Schema.TaggedError<FolderDeletionUnconfirmed>()(
+  "FolderDeletionUnconfirmed",
+  {
+    folderId: Schema.String,
+    subfolders: Schema.Int,
+    files: Schema.Int,
+    parentId: Schema.NullOr(Schema.String)
+  }
+) {
+  override get message(): string {
+    const where = this.parentId === null ? "the top level" : `its parent folder ${this.parentId}`
+    return `Deleting this folder also deletes ${plural(this.subfolders, "subfolder")} and moves ${plural(this.files, "file")} to ${where}; no file is deleted. Repeat with confirm=true.`
+  }
+  get details(): ReadonlyArray<Detail> {
+    return [{ path: "confirm", message: "repeat with confirm=true" }]
+  }
+}
+
+export const ConfirmationRequired = [FolderDeletionUnconfirmed] as const
 
 /** Every reason of this module. */
 export type Reason = (

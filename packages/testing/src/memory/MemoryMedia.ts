@@ -7,6 +7,11 @@
 import type * as MediaEngine from "@campaign-games/core/media/MediaEngine"
 import { Layer } from "effect"
 import type { MemoryDatabase } from "../MemoryDatabase.ts"
+import * as MemoryAssetRepo from "./MemoryAssetRepo.ts"
+import * as MemoryMediaFolderRepo from "./MemoryMediaFolderRepo.ts"
 
 /** Every repository of media over the memory database. */
-export const layer: Layer.Layer<MediaEngine.Repos, never, MemoryDatabase> = Layer.empty
+export const layer: Layer.Layer<MediaEngine.Repos, never, MemoryDatabase> = Layer.mergeAll(
+  MemoryAssetRepo.layer,
+  MemoryMediaFolderRepo.layer
+)

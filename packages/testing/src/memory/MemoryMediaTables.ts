@@ -5,6 +5,27 @@
  *
  * @since 0.1.0
  */
+import type { Asset } from "@campaign-games/core/media/Asset"
+import type { Folder } from "@campaign-games/core/media/Folder"
+import type { DateTime } from "effect"
+import type * as Table from "../internal/Table.ts"
+
+/** A file as stored: with the lease of the import worker that claimed it (none otherwise). */
+export interface StoredAsset {
+  readonly asset: Asset
+  readonly leaseUntil: DateTime.Utc | null
+}
+
+/** A table of `V` rows keyed by `K`, made in a database. */
+const table =
+  <K, V>() =>
+  (database: Table.Database): Table.Table<K, V> =>
+    database.table<K, V>()
 
 /** The tables of media. */
-export const tables = {}
+export const tables = {
+  /** file id → file */
+  mediaAssets: table<string, StoredAsset>(),
+  /** folder id → folder */
+  mediaFolders: table<string, Folder>()
+}

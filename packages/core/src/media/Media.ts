@@ -1,0 +1,381 @@
+/**
+ * The media library's file use cases: start an upload (presign), confirm it, import from a URL,
+ * get, list, rename or move, delete, where files are used, and the file to serve at a URL.
+ *
+ * - **Upload.** `presign` (assets.manage; plan feature Media library; the storage limit checked
+ *   against `sizeBytes` before any byte moves) stores a pending file and answers the store's signed
+ *   form POST for its upload slot. `confirm` moves the uploaded bytes to the file's own key, checks
+ *   them (`ContentCheck.inspect`: the declared type by their bytes, the kind's size, a whole
+ *   container; the exact size when one was declared) and, under the account's lock, the storage
+ *   limit with the real size; then the file is available, with `sizeBytes` and `confirmedAt` set.
+ *   Refused bytes are deleted at once and the file stays pending (a new POST may follow while the
+ *   policy lasts). A confirm of an available file answers it again.
+ * - **Import.** `importFrom` checks the URL with the webhooks' public-address guard
+ *   (`checkImportUrl`) and stores a pending import that a background worker (`MediaImports`)
+ *   fetches, checking the addresses again when it connects.
+ * - **Delete** (assets.delete) removes the file at once (it stops being served), then its bytes.
+ * - Pending uploads (never confirmed) are not counted in the storage used; the worker deletes
+ *   them, with their bytes, once `MediaSettings.pendingTtl` has passed.
+ *
+ * @since 0.1.0
+ */
+import { Context, DateTime, Effect, Layer, Option, Stream } from "effect"
+import * as Actor from "../accounts/Actor.ts"
+import * as Plan from "../accounts/Plan.ts"
+import { Conflict, type Forbidden, InvalidRequest, NotFound, type StoreError, type UpgradeRequired } from "../Errors.ts"
+import { defined } from "../Fields.ts"
+import * as Ids from "../Ids.ts"
+import type { Page, Paged } from "../Pagination.ts"
+import { LockKey, Store } from "../Store.ts"
+import { invalid } from "../Validation.ts"
+import { HostResolver } from "../webhooks/Webhook.ts"
+import { WebhookPolicy } from "../webhooks/Webhooks.ts"
+import * as Asset from "./Asset.ts"
+import * as AssetUsage from "./AssetUsage.ts"
+import { BlobStore, type Location, type PresignedUpload } from "./BlobStore.ts"
+import * as ContentCheck from "./ContentCheck.ts"
+import { FolderRepo } from "./Folder.ts"
+import { AssetNotFound, FileMissing, FileRefused, FolderNotFound, NotAnUpload } from "./MediaErrors.ts"
+import { MediaSettings } from "./MediaSettings.ts"
+
+/** A started upload: the pending file and how the browser uploads its bytes. */
+export interface Presigned {
+  readonly asset: Asset.Asset
+  readonly upload: PresignedUpload
+}
+
+/** A file and where it is used. */
+export interface Usage {
+  readonly asset: Asset.Asset
+  readonly uses: ReadonlyArray<AssetUsage.Use>
+}
+
+/** A file to serve and where its bytes are. */
+export interface ToServe {
+  readonly asset: Asset.Asset
+  readonly location: Location
+}
+
+/** `NotFound` for the file `id`. */
+export const assetNotFound = (id: string): NotFound => new NotFound({ reason: new AssetNotFound({ id }) })
+
+/** `NotFound` for the folder `id`, named by the field `path` when a request named it. */
+export const folderNotFound = (id: string, path?: string): NotFound =>
+  new NotFound({ reason: new FolderNotFound(path === undefined ? { id } : { id, path }) })
+
+/**
+ * Checks the URL of an import with the webhooks' public-address guard (`HostResolver` and
+ * `WebhookPolicy`): an absolute http or https URL without credentials whose host resolves only to
+ * public addresses, unless the server allows private URLs. The problem, or undefined. (Plain http
+ * is allowed, unlike for webhooks: an import sends no secret, and its bytes are checked by their
+ * content. The fetch checks the addresses again when it connects.)
+ */
+export const checkImportUrl = Effect.fnUntraced(function* (url: string) {
+  if (!URL.canParse(url)) return "must be an absolute URL"
+  const parsed = new URL(url)
+  if (parsed.protocol !== "https:" && parsed.protocol !== "http:") return "must be an http or https URL"
+  if (parsed.username !== "" || parsed.password !== "") return "must not carry credentials"
+  if ((yield* WebhookPolicy).allowPrivateUrls) return undefined
+  const resolver = yield* HostResolver
+  const addresses = yield* resolver
+    .resolve(parsed.hostname.replace(/^\[|\]$/gu, ""))
+    .pipe(Effect.catch(() => Effect.succeed(undefined)))
+  if (addresses === undefined || addresses.length === 0) return "host does not resolve"
+  if (addresses.some((a) => !a.isPublic)) return "host must resolve to public addresses only"
+  return undefined
+})
+
+/** Reads `length` bytes at `offset` of the blob `key` (a `ContentCheck.Reader`). */
+export const reader =
+  (blobs: BlobStore["Service"], key: string): ContentCheck.Reader =>
+  (offset, length) =>
+    Effect.map(Stream.runCollect(blobs.read(key, { offset, length })), (chunks) => {
+      if (chunks.length === 1) return chunks[0]!
+      const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0))
+      let at = 0
+      for (const chunk of chunks) {
+        out.set(chunk, at)
+        at += chunk.length
+      }
+      return out
+    })
+
+export class Media extends Context.Service<
+  Media,
+  {
+    readonly presign: (
+      actor: Actor.Actor,
+      input: Asset.PresignUpload
+    ) => Effect.Effect<Presigned, Forbidden | UpgradeRequired | InvalidRequest | NotFound | StoreError>
+    readonly confirm: (
+      actor: Actor.Actor,
+      id: string
+    ) => Effect.Effect<Asset.Asset, Forbidden | UpgradeRequired | InvalidRequest | NotFound | Conflict | StoreError>
+    readonly importFrom: (
+      actor: Actor.Actor,
+      input: Asset.ImportAsset
+    ) => Effect.Effect<Asset.Asset, Forbidden | UpgradeRequired | InvalidRequest | NotFound | StoreError>
+    readonly get: (actor: Actor.Actor, id: string) => Effect.Effect<Asset.Asset, Forbidden | NotFound | StoreError>
+    readonly list: (
+      actor: Actor.Actor,
+      query: Asset.ListQuery,
+      page: Page
+    ) => Effect.Effect<Paged<Asset.Asset>, Forbidden | NotFound | StoreError>
+    readonly update: (
+      actor: Actor.Actor,
+      id: string,
+      patch: Asset.UpdateAsset
+    ) => Effect.Effect<Asset.Asset, Forbidden | NotFound | StoreError>
+    readonly delete: (actor: Actor.Actor, id: string) => Effect.Effect<void, Forbidden | NotFound | StoreError>
+    /** Where the account's files are used: those used somewhere, or the one file `assetId`. */
+    readonly usage: (
+      actor: Actor.Actor,
+      assetId: string | undefined
+    ) => Effect.Effect<ReadonlyArray<Usage>, Forbidden | NotFound | StoreError>
+    /** The available file with this id and where its bytes are served from (no actor: files are public). */
+    readonly serve: (id: string) => Effect.Effect<Option.Option<ToServe>, StoreError>
+    /** A file as the API shows it (with its URL). */
+    readonly view: (asset: Asset.Asset) => Asset.AssetView
+  }
+>()("@campaign-games/core/Media") {
+  static readonly layer = Layer.effect(
+    Media,
+    Effect.gen(function* () {
+      const store = yield* Store
+      const assets = yield* Asset.AssetRepo
+      const folders = yield* FolderRepo
+      const blobs = yield* BlobStore
+      const sniffer = yield* ContentCheck.ContentSniffer
+      const resolver = yield* HostResolver
+      const policy = yield* WebhookPolicy
+      const settings = yield* MediaSettings
+      const usageSources = yield* Effect.context<AssetUsage.SourceServices>()
+
+      const find = (accountId: string, id: string) =>
+        assets.findById(accountId, id).pipe(Asset.findOr(() => assetNotFound(id)))
+
+      const requireFolder = (accountId: string, id: string, path: string) =>
+        Effect.flatMap(folders.findById(accountId, id), (found) =>
+          Option.isSome(found) ? Effect.void : Effect.fail(folderNotFound(id, path))
+        )
+
+      const refuse = (key: string, assetId: string, problem: string) =>
+        blobs
+          .delete([key])
+          .pipe(Effect.andThen(Effect.fail(new InvalidRequest({ reason: new FileRefused({ assetId, problem }) }))))
+
+      const presign = Effect.fn("Media.presign")(function* (actor: Actor.Actor, input: Asset.PresignUpload) {
+        yield* Actor.require(actor, "assets.manage")
+        yield* Plan.requireFeature(Actor.features(actor), "mediaLibrary")
+        const kind = Asset.kindOf(input.contentType)
+        const max = Asset.maxBytes[kind]
+        if (input.sizeBytes !== undefined && input.sizeBytes > max) {
+          return yield* invalid([
+            {
+              path: "sizeBytes",
+              message: `must be at most ${max} (${Asset.sizeText(max)}) for ${Asset.kindName[kind]}`
+            }
+          ])
+        }
+        const now = yield* DateTime.now
+        const asset: Asset.Asset = {
+          id: yield* Ids.make(Ids.Prefix.asset),
+          accountId: actor.account.id,
+          folderId: input.folderId ?? null,
+          filename: input.filename,
+          contentType: input.contentType,
+          sizeBytes: null,
+          declaredSizeBytes: input.sizeBytes ?? null,
+          sourceUrl: null,
+          importStatus: null,
+          importError: null,
+          importAttempts: 0,
+          importNextAt: null,
+          createdAt: now,
+          updatedAt: now,
+          confirmedAt: null
+        }
+        yield* store.transaction(
+          Effect.gen(function* () {
+            yield* store.lock(LockKey.account(actor.account.id))
+            if (asset.folderId !== null) yield* requireFolder(actor.account.id, asset.folderId, "folderId")
+            const used = yield* assets.storageUsed(actor.account.id)
+            yield* Plan.checkLimit(Actor.limits(actor), "storageBytes", used, input.sizeBytes ?? 1)
+            yield* assets.insert(asset)
+          })
+        )
+        const upload = yield* blobs.presignUpload({
+          key: Asset.uploadKey(asset),
+          contentType: input.contentType,
+          minBytes: input.sizeBytes ?? 1,
+          maxBytes: input.sizeBytes ?? max,
+          expiresAt: DateTime.addDuration(now, settings.uploadTtl)
+        })
+        return { asset, upload }
+      })
+
+      const confirm = Effect.fn("Media.confirm")(function* (actor: Actor.Actor, id: string) {
+        yield* Actor.require(actor, "assets.manage")
+        yield* Plan.requireFeature(Actor.features(actor), "mediaLibrary")
+        const asset = yield* find(actor.account.id, id)
+        if (Asset.isImport(asset)) return yield* new Conflict({ reason: new NotAnUpload({ assetId: id }) })
+        if (Asset.isAvailable(asset)) return asset
+        const key = Asset.fileKey(asset)
+        yield* blobs.move(Asset.uploadKey(asset), key, asset.contentType)
+        const stat = yield* blobs.stat(key)
+        if (Option.isNone(stat)) {
+          // Nothing uploaded, or a concurrent confirm (or deletion) took the bytes first.
+          const again = yield* find(actor.account.id, id)
+          if (Asset.isAvailable(again)) return again
+          return yield* new InvalidRequest({ reason: new FileMissing({ assetId: id }) })
+        }
+        const size = stat.value.size
+        if (asset.declaredSizeBytes !== null && size !== asset.declaredSizeBytes) {
+          return yield* refuse(key, id, `the file is ${size} bytes, not the ${asset.declaredSizeBytes} declared`)
+        }
+        const declared = Asset.isContentType(asset.contentType) ? asset.contentType : undefined
+        const verdict = yield* ContentCheck.inspect({ declared, size, read: reader(blobs, key) }).pipe(
+          Effect.provideService(ContentCheck.ContentSniffer, sniffer)
+        )
+        if (verdict._tag === "Refused") return yield* refuse(key, id, verdict.problem)
+        const now = yield* DateTime.now
+        const confirmed = yield* store.transaction(
+          Effect.gen(function* () {
+            yield* store.lock(LockKey.account(actor.account.id))
+            const current = yield* assets.findById(actor.account.id, id)
+            if (Option.isNone(current)) return Option.none<Asset.Asset>()
+            if (Asset.isAvailable(current.value)) return current
+            const used = yield* assets.storageUsed(actor.account.id)
+            yield* Plan.checkLimit(Actor.limits(actor), "storageBytes", used, size)
+            const next: Asset.Asset = { ...current.value, sizeBytes: size, confirmedAt: now, updatedAt: now }
+            yield* assets.update(next)
+            return Option.some(next)
+          })
+        )
+        if (Option.isNone(confirmed)) {
+          // Deleted while its bytes were checked: they go too.
+          yield* blobs.delete([key])
+          return yield* assetNotFound(id)
+        }
+        return confirmed.value
+      })
+
+      const importFrom = Effect.fn("Media.importFrom")(function* (actor: Actor.Actor, input: Asset.ImportAsset) {
+        yield* Actor.require(actor, "assets.manage")
+        yield* Plan.requireFeature(Actor.features(actor), "mediaLibrary")
+        const problem = yield* checkImportUrl(input.url).pipe(
+          Effect.provideService(HostResolver, resolver),
+          Effect.provideService(WebhookPolicy, policy)
+        )
+        if (problem !== undefined) return yield* invalid([{ path: "url", message: problem }])
+        const now = yield* DateTime.now
+        const asset: Asset.Asset = {
+          id: yield* Ids.make(Ids.Prefix.asset),
+          accountId: actor.account.id,
+          folderId: input.folderId ?? null,
+          filename: input.filename ?? Asset.filenameOfUrl(input.url),
+          contentType: input.contentType ?? Asset.UNKNOWN_TYPE,
+          sizeBytes: null,
+          declaredSizeBytes: null,
+          sourceUrl: input.url,
+          importStatus: "pending",
+          importError: null,
+          importAttempts: 0,
+          importNextAt: now,
+          createdAt: now,
+          updatedAt: now,
+          confirmedAt: null
+        }
+        yield* store.transaction(
+          Effect.gen(function* () {
+            yield* store.lock(LockKey.account(actor.account.id))
+            if (asset.folderId !== null) yield* requireFolder(actor.account.id, asset.folderId, "folderId")
+            yield* Plan.checkLimit(Actor.limits(actor), "storageBytes", yield* assets.storageUsed(actor.account.id), 1)
+            yield* assets.insert(asset)
+          })
+        )
+        return asset
+      })
+
+      const get = Effect.fn("Media.get")(function* (actor: Actor.Actor, id: string) {
+        yield* Actor.require(actor, "assets.read")
+        return yield* find(actor.account.id, id)
+      })
+
+      const list = Effect.fn("Media.list")(function* (actor: Actor.Actor, query: Asset.ListQuery, page: Page) {
+        yield* Actor.require(actor, "assets.read")
+        if (query.folder._tag === "In") yield* requireFolder(actor.account.id, query.folder.id, "folderId")
+        return yield* assets.list(actor.account.id, query, page)
+      })
+
+      const update = Effect.fn("Media.update")(function* (actor: Actor.Actor, id: string, patch: Asset.UpdateAsset) {
+        yield* Actor.require(actor, "assets.manage")
+        const now = yield* DateTime.now
+        return yield* store.transaction(
+          Effect.gen(function* () {
+            yield* store.lock(LockKey.account(actor.account.id))
+            const current = yield* find(actor.account.id, id)
+            if (patch.folderId !== undefined && patch.folderId !== null) {
+              yield* requireFolder(actor.account.id, patch.folderId, "folderId")
+            }
+            const next: Asset.Asset = {
+              ...current,
+              ...defined(patch, ["filename"]),
+              ...(patch.folderId === undefined ? {} : { folderId: patch.folderId }),
+              updatedAt: now
+            }
+            yield* assets.update(next)
+            return next
+          })
+        )
+      })
+
+      const remove = Effect.fn("Media.delete")(function* (actor: Actor.Actor, id: string) {
+        yield* Actor.require(actor, "assets.delete")
+        const asset = yield* find(actor.account.id, id)
+        if (!(yield* assets.delete(actor.account.id, id))) return yield* assetNotFound(id)
+        // The file stopped being served with its row; its bytes go now. Bytes left by a failed
+        // deletion are never served (no row names them), so the answer does not wait on them.
+        yield* blobs
+          .delete([Asset.uploadKey(asset), Asset.fileKey(asset)])
+          .pipe(Effect.catch((error) => Effect.logWarning("media file bytes not deleted", id, error.message)))
+      })
+
+      const usage = Effect.fn("Media.usage")(function* (actor: Actor.Actor, assetId: string | undefined) {
+        yield* Actor.require(actor, "assets.read")
+        if (assetId !== undefined) yield* find(actor.account.id, assetId)
+        const found = yield* AssetUsage.uses(actor.account.id, settings.publicUrl).pipe(
+          Effect.provideContext(usageSources)
+        )
+        const ids = assetId === undefined ? [...found.keys()] : [assetId]
+        const files = yield* assets.findMany(actor.account.id, ids)
+        return [...files]
+          .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+          .map((asset): Usage => ({ asset, uses: found.get(asset.id) ?? [] }))
+      })
+
+      const serve = Effect.fn("Media.serve")(function* (id: string) {
+        const asset = yield* assets.findAvailable(id)
+        if (Option.isNone(asset)) return Option.none<ToServe>()
+        const location = yield* blobs.locate(Asset.fileKey(asset.value), {
+          contentType: asset.value.contentType,
+          filename: asset.value.filename
+        })
+        return Option.some({ asset: asset.value, location })
+      })
+
+      return Media.of({
+        presign,
+        confirm,
+        importFrom,
+        get,
+        list,
+        update,
+        delete: remove,
+        usage,
+        serve,
+        view: (asset) => Asset.view(asset, settings.publicUrl)
+      })
+    })
+  )
+}

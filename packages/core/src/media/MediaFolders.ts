@@ -1,0 +1,173 @@
+/**
+ * The media library's folder use cases: create, get, list, rename or move, delete. Every change
+ * runs under the account's lock (`Store.lock`), as do the file use cases that name a folder, so a
+ * folder being deleted never gains a file or a subfolder, and two concurrent moves never make a
+ * cycle between them, on any number of instances.
+ *
+ * - **Moves**: a folder never moves inside itself or one of its subfolders (409 `conflict`,
+ *   `FolderCycle`); an unknown parent is a 404 naming `parentId`.
+ * - **Deletion** asks twice: without `confirm` it answers 409 `confirmation_required`
+ *   (`FolderDeletionUnconfirmed`, saying how many subfolders would go and how many files would
+ *   move); with `confirm` it deletes the folder and every subfolder under it and moves the files
+ *   they hold to the folder's parent (the top level when it has none). Files keep their URLs; no
+ *   file is deleted, so the permission is assets.manage.
+ *
+ * @since 0.1.0
+ */
+import { Context, DateTime, Effect, Layer, Option } from "effect"
+import * as Actor from "../accounts/Actor.ts"
+import { ConfirmationRequired, Conflict, type Forbidden, type NotFound, type StoreError } from "../Errors.ts"
+import { defined } from "../Fields.ts"
+import * as Ids from "../Ids.ts"
+import type { Page, Paged } from "../Pagination.ts"
+import { LockKey, Store } from "../Store.ts"
+import { AssetRepo } from "./Asset.ts"
+import * as Folder from "./Folder.ts"
+import { folderNotFound } from "./Media.ts"
+import { FolderCycle, FolderDeletionUnconfirmed } from "./MediaErrors.ts"
+
+/** What a confirmed deletion did. */
+export interface Deleted {
+  /** The folders deleted: the folder and its subfolders. */
+  readonly folders: number
+  /** The files moved to the folder's parent. */
+  readonly filesMoved: number
+}
+
+export class MediaFolders extends Context.Service<
+  MediaFolders,
+  {
+    readonly create: (
+      actor: Actor.Actor,
+      input: Folder.CreateFolder
+    ) => Effect.Effect<Folder.Folder, Forbidden | NotFound | StoreError>
+    readonly get: (actor: Actor.Actor, id: string) => Effect.Effect<Folder.Folder, Forbidden | NotFound | StoreError>
+    readonly list: (
+      actor: Actor.Actor,
+      parent: Folder.ParentFilter,
+      page: Page
+    ) => Effect.Effect<Paged<Folder.Folder>, Forbidden | NotFound | StoreError>
+    readonly update: (
+      actor: Actor.Actor,
+      id: string,
+      patch: Folder.UpdateFolder
+    ) => Effect.Effect<Folder.Folder, Forbidden | NotFound | Conflict | StoreError>
+    readonly delete: (
+      actor: Actor.Actor,
+      id: string,
+      confirm: boolean
+    ) => Effect.Effect<Deleted, Forbidden | NotFound | ConfirmationRequired | StoreError>
+  }
+>()("@campaign-games/core/MediaFolders") {
+  static readonly layer = Layer.effect(
+    MediaFolders,
+    Effect.gen(function* () {
+      const store = yield* Store
+      const folders = yield* Folder.FolderRepo
+      const assets = yield* AssetRepo
+
+      const find = (accountId: string, id: string, path?: string) =>
+        Effect.flatMap(folders.findById(accountId, id), (found) =>
+          Option.isSome(found) ? Effect.succeed(found.value) : Effect.fail(folderNotFound(id, path))
+        )
+
+      /** Runs `self` in a transaction holding the account's lock. */
+      const locked = <A, E, R>(accountId: string, self: Effect.Effect<A, E, R>) =>
+        store.transaction(Effect.andThen(store.lock(LockKey.account(accountId)), self))
+
+      const create = Effect.fn("MediaFolders.create")(function* (actor: Actor.Actor, input: Folder.CreateFolder) {
+        yield* Actor.require(actor, "assets.manage")
+        const now = yield* DateTime.now
+        const folder: Folder.Folder = {
+          id: yield* Ids.make(Ids.Prefix.folder),
+          accountId: actor.account.id,
+          parentId: input.parentId ?? null,
+          name: input.name,
+          createdAt: now,
+          updatedAt: now
+        }
+        yield* locked(
+          actor.account.id,
+          Effect.gen(function* () {
+            if (folder.parentId !== null) yield* find(actor.account.id, folder.parentId, "parentId")
+            yield* folders.insert(folder)
+          })
+        )
+        return folder
+      })
+
+      const get = Effect.fn("MediaFolders.get")(function* (actor: Actor.Actor, id: string) {
+        yield* Actor.require(actor, "assets.read")
+        return yield* find(actor.account.id, id)
+      })
+
+      const list = Effect.fn("MediaFolders.list")(function* (
+        actor: Actor.Actor,
+        parent: Folder.ParentFilter,
+        page: Page
+      ) {
+        yield* Actor.require(actor, "assets.read")
+        if (parent._tag === "In") yield* find(actor.account.id, parent.id, "parentId")
+        return yield* folders.list(actor.account.id, parent, page)
+      })
+
+      const update = Effect.fn("MediaFolders.update")(function* (
+        actor: Actor.Actor,
+        id: string,
+        patch: Folder.UpdateFolder
+      ) {
+        yield* Actor.require(actor, "assets.manage")
+        const now = yield* DateTime.now
+        return yield* locked(
+          actor.account.id,
+          Effect.gen(function* () {
+            const current = yield* find(actor.account.id, id)
+            const parentId = patch.parentId
+            if (parentId !== undefined && parentId !== null) {
+              if (parentId !== id) yield* find(actor.account.id, parentId, "parentId")
+              if (Folder.cycle(yield* folders.all(actor.account.id), id, parentId)) {
+                return yield* new Conflict({ reason: new FolderCycle({ folderId: id, parentId }) })
+              }
+            }
+            const next: Folder.Folder = {
+              ...current,
+              ...defined(patch, ["name"]),
+              ...(parentId === undefined ? {} : { parentId }),
+              updatedAt: now
+            }
+            yield* folders.update(next)
+            return next
+          })
+        )
+      })
+
+      const remove = Effect.fn("MediaFolders.delete")(function* (actor: Actor.Actor, id: string, confirm: boolean) {
+        yield* Actor.require(actor, "assets.manage")
+        const now = yield* DateTime.now
+        return yield* locked(
+          actor.account.id,
+          Effect.gen(function* () {
+            const current = yield* find(actor.account.id, id)
+            const doomed = Folder.subtree(yield* folders.all(actor.account.id), id)
+            const files = yield* assets.countInFolders(actor.account.id, doomed)
+            if (!confirm) {
+              return yield* new ConfirmationRequired({
+                reason: new FolderDeletionUnconfirmed({
+                  folderId: id,
+                  subfolders: doomed.length - 1,
+                  files,
+                  parentId: current.parentId
+                })
+              })
+            }
+            const filesMoved = yield* assets.moveFromFolders(actor.account.id, doomed, current.parentId, now)
+            const deleted = yield* folders.deleteMany(actor.account.id, doomed)
+            return { folders: deleted, filesMoved }
+          })
+        )
+      })
+
+      return MediaFolders.of({ create, get, list, update, delete: remove })
+    })
+  )
+}
