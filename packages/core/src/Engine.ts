@@ -120,9 +120,12 @@ export const layer = (options: Options = {}): Layer.Layer<Services, StoreError, 
   const workers = { background: options.workers !== false }
   // The subsystems' use cases and the ports they fill for the others (`AfterFinish` for `Plays`,
   // `WinnerGrants` for draws, the media library's file rule).
+  // The scheduled-draw worker starts when the draws' layer is built: it is given the rewards' layer
+  // (built once: the same value) so that its runs grant through the rewards' `WinnerGrants`.
+  const rewards = RewardsEngine.layer(workers)
   const subsystems = Layer.mergeAll(
-    DrawsEngine.layer(workers),
-    RewardsEngine.layer(workers),
+    DrawsEngine.layer(workers).pipe(Layer.provide(rewards)),
+    rewards,
     MediaEngine.layer(workers)
   )
   return Layer.mergeAll(
