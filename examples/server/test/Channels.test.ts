@@ -63,12 +63,12 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("cha
     ["imageUrl not a URL", { name: "a", betweenCampaigns: { imageUrl: "not a url" } }, "betweenCampaigns.imageUrl"],
     [
       "imageUrl 2048",
-      { name: "a", betweenCampaigns: { imageUrl: `https://x.example/${"p".repeat(2048 - 18)}` } },
+      { name: "a", betweenCampaigns: { imageUrl: `https://x.example/${"p".repeat(2048 - 22)}.png` } },
       null
     ],
     [
       "imageUrl 2049",
-      { name: "a", betweenCampaigns: { imageUrl: `https://x.example/${"p".repeat(2049 - 18)}` } },
+      { name: "a", betweenCampaigns: { imageUrl: `https://x.example/${"p".repeat(2049 - 22)}.png` } },
       "betweenCampaigns.imageUrl"
     ],
     ["plays 0", { name: "a", maxPlaysPerParticipant: 0 }, "maxPlaysPerParticipant"],

@@ -8,6 +8,7 @@
 import { Context, type Effect, type Option, Schema, Struct } from "effect"
 import type { StoreError } from "../Errors.ts"
 import * as Fields from "../Fields.ts"
+import * as FileRule from "./FileRule.ts"
 import type { Page, Paged } from "../Pagination.ts"
 
 export const ChannelStatus = Schema.Literals(["active", "disabled"])
@@ -17,9 +18,13 @@ export type ChannelStatus = typeof ChannelStatus.Type
 export const BetweenCampaigns = Schema.Struct({
   title: Schema.optionalKey(Fields.Text(0, 120)),
   body: Schema.optionalKey(Fields.Text(0, 600)),
-  imageUrl: Schema.optionalKey(Fields.HttpsUrl)
+  imageUrl: Schema.optionalKey(FileRule.FileUrl)
 })
 export type BetweenCampaigns = typeof BetweenCampaigns.Type
+
+/** The between-campaigns message's file (its image), for the file rule (`FileRule.check`). */
+export const fileFields = (between: BetweenCampaigns): ReadonlyArray<FileRule.FileField> =>
+  between.imageUrl === undefined ? [] : [{ path: "betweenCampaigns.imageUrl", url: between.imageUrl, kind: "image" }]
 
 /**
  * A channel's fields as stored, written once: the channel's type, its API view (`ChannelView`),

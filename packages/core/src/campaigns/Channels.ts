@@ -7,14 +7,16 @@
  *
  * @since 0.1.0
  */
-import { Context, DateTime, Effect, Layer } from "effect"
+import { Context, DateTime, Effect, Layer, Option } from "effect"
 import * as Actor from "../accounts/Actor.ts"
 import * as Campaign from "./Campaign.ts"
 import * as Channel from "./Channel.ts"
+import * as FileRule from "./FileRule.ts"
 import {
   Conflict,
   ChannelHasCampaigns,
   type Forbidden,
+  type InvalidRequest,
   type NotFound,
   orNotFound,
   type StoreError,
@@ -31,14 +33,14 @@ export class Channels extends Context.Service<
     readonly create: (
       actor: Actor.Actor,
       input: Channel.CreateChannel
-    ) => Effect.Effect<Channel.Channel, Forbidden | UpgradeRequired | StoreError>
+    ) => Effect.Effect<Channel.Channel, Forbidden | InvalidRequest | UpgradeRequired | StoreError>
     readonly list: (actor: Actor.Actor, page: Page) => Effect.Effect<Paged<Channel.Channel>, Forbidden | StoreError>
     readonly get: (actor: Actor.Actor, id: string) => Effect.Effect<Channel.Channel, Forbidden | NotFound | StoreError>
     readonly update: (
       actor: Actor.Actor,
       id: string,
       patch: Channel.UpdateChannel
-    ) => Effect.Effect<Channel.Channel, Forbidden | NotFound | StoreError>
+    ) => Effect.Effect<Channel.Channel, Forbidden | InvalidRequest | NotFound | StoreError>
     readonly delete: (
       actor: Actor.Actor,
       id: string
@@ -51,7 +53,18 @@ export class Channels extends Context.Service<
       const store = yield* Store
       const channels = yield* Channel.ChannelRepo
       const campaigns = yield* Campaign.CampaignRepo
+      // The engine's media library (`Engine.layer` provides it); composed by hand without one, file
+      // addresses are judged by their extension (`MediaLibrary.layerNone`).
+      const media = Option.getOrElse(
+        yield* Effect.serviceOption(FileRule.MediaLibrary),
+        (): FileRule.MediaLibrary["Service"] => ({ lookup: () => Effect.succeedNone })
+      )
       const find = (accountId: string, id: string) => channels.findById(accountId, id).pipe(orNotFound("channel", id))
+      /** The between-campaigns image judged by the file rule (400 naming the field). */
+      const checkFiles = (channel: Channel.Channel) =>
+        FileRule.check(channel.accountId, Channel.fileFields(channel.betweenCampaigns)).pipe(
+          Effect.provideService(FileRule.MediaLibrary, media)
+        )
 
       const create = Effect.fn("Channels.create")(function* (actor: Actor.Actor, input: Channel.CreateChannel) {
         yield* Actor.require(actor, "channels.manage")
@@ -60,6 +73,7 @@ export class Channels extends Context.Service<
           { id: yield* Ids.make(Ids.Prefix.channel), accountId: actor.account.id },
           yield* DateTime.now
         )
+        yield* checkFiles(channel)
         yield* store.transaction(
           Effect.gen(function* () {
             yield* store.lock(LockKey.account(actor.account.id))
@@ -90,6 +104,7 @@ export class Channels extends Context.Service<
           Effect.gen(function* () {
             yield* store.lock(LockKey.channel(id))
             const next = Channel.update(yield* find(actor.account.id, id), patch, yield* DateTime.now)
+            if (patch.betweenCampaigns !== undefined) yield* checkFiles(next)
             yield* channels.update(next)
             return next
           })
