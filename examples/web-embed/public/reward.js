@@ -1,7 +1,7 @@
 /* global document, navigator, window */
 /**
  * The reward page: the finish answer's `reward` (`{ grant: { id, tierId, code, couponName, expiresAt,
- * prize: { title, description } }, page: { blocks } }`, the blocks already chosen by the server for
+ * prize: { title, description } } or null, page: { blocks } }`, the blocks already chosen by the server for
  * the play's result) drawn block by block as the specification lists them: logo, heading, text,
  * outcome, coupon (its code or name, with a copy button when the code shows), image, video, lottie,
  * spacer, divider; `align`, `maxWidth` and `size` where they apply. Every text is set as text, never
@@ -110,9 +110,9 @@ const renderBlock = (block, reward, context) => {
     case "logo":
       return picture(block.url ?? context.theme.logoUrl, block.alt, "cg-block-logo")
     case "heading":
-      return element("h3", "cg-block-heading", block.text ?? reward.grant.prize.title)
+      return element("h3", "cg-block-heading", block.text ?? reward.grant?.prize.title ?? "")
     case "text":
-      return element("p", "cg-block-text", block.text ?? reward.grant.prize.description ?? "")
+      return element("p", "cg-block-text", block.text ?? reward.grant?.prize.description ?? "")
     case "outcome": {
       const line = element("p", "cg-block-outcome")
       if (block.prefix !== undefined && block.prefix !== "") line.append(`${block.prefix} `)
@@ -120,7 +120,8 @@ const renderBlock = (block, reward, context) => {
       return line
     }
     case "coupon":
-      return coupon(block, reward.grant, context)
+      // No coupon to show when the play earned none (the page's blocks for every play still show).
+      return reward.grant === null ? null : coupon(block, reward.grant, context)
     case "image":
       return picture(block.url, block.alt, "cg-block-image")
     case "video":
@@ -143,8 +144,8 @@ const renderBlock = (block, reward, context) => {
  */
 export const renderRewardPage = (container, reward, context) => {
   const page = element("section", "cg-reward-page")
-  page.setAttribute("aria-label", reward.grant.prize.title)
-  page.dataset.grantId = reward.grant.id
+  page.setAttribute("aria-label", reward.grant?.prize.title ?? "Your result")
+  if (reward.grant !== null) page.dataset.grantId = reward.grant.id
   for (const block of reward.page?.blocks ?? []) {
     const node = renderBlock(block, reward, context)
     if (node !== null) {

@@ -115,17 +115,30 @@ describe.skipIf(executablePath === undefined)("the web embed in Chromium", () =>
     return segments[Math.floor(top / (360 / segments.length))]!.id
   }
 
-  /** Checks the reward page against the finish answer's reward: its coupon code, and the copy button. */
+  /**
+   * Checks the reward page against the finish answer's reward: its blocks, and its coupon code and
+   * copy button when the play earned a coupon (`grant` null: the page without a coupon block).
+   */
   const checkRewardPage = async (page: Page, reward: any) => {
     const shown = page.locator(".cg-reward-page")
     await shown.waitFor({ state: "visible" })
-    assert.strictEqual(await shown.getAttribute("data-grant-id"), reward.grant.id)
     const blocks = await shown
       .locator(":scope > [data-block]")
       .evaluateAll((nodes) => nodes.map((node) => (node as HTMLElement).dataset.block))
+    const sent: ReadonlyArray<{ type: string }> = reward.page?.blocks ?? []
+    if (reward.grant === null) {
+      assert.isNull(await shown.getAttribute("data-grant-id"))
+      assert.deepStrictEqual(
+        blocks,
+        sent.filter((b) => b.type !== "coupon").map((b) => b.type)
+      )
+      assert.strictEqual(await page.locator(".cg-coupon-code").count(), 0)
+      return
+    }
+    assert.strictEqual(await shown.getAttribute("data-grant-id"), reward.grant.id)
     assert.deepStrictEqual(
       blocks,
-      reward.page.blocks.map((b: { type: string }) => b.type)
+      sent.map((b) => b.type)
     )
     const coupon = reward.page.blocks.find((b: { type: string }) => b.type === "coupon")
     if (coupon !== undefined && (coupon.show ?? "code") !== "name") {
@@ -200,7 +213,8 @@ describe.skipIf(executablePath === undefined)("the web embed in Chromium", () =>
     )
     assert.isTrue(await page.locator(".cg-result-title").evaluate((element) => element === document.activeElement))
     // The wheel's reward is for winning slices, when the API has rewards.
-    if (demo.seeded.rewards.wheel && outcome.isWin) assert.isNotNull(reward, "a winning spin earns the wheel's coupon")
+    if (demo.seeded.rewards.wheel && outcome.isWin)
+      assert.isNotNull(reward?.grant, "a winning spin earns the wheel's coupon")
     if (reward !== null) await checkRewardPage(page, reward)
     else assert.strictEqual(await page.locator(".cg-reward").innerHTML(), "")
 
@@ -293,7 +307,7 @@ describe.skipIf(executablePath === undefined)("the web embed in Chromium", () =>
     assert.strictEqual(await text(page, ".cg-result-title"), fill(labels.scoreTitle, { score: 2, count }))
     assert.strictEqual(await text(page, ".cg-result-body"), "You scored 2 out of 3.")
     // The quiz's reward is for everyone who plays, when the API has rewards.
-    if (demo.seeded.rewards.quiz) assert.isNotNull(reward, "every quiz play earns the quiz's reward")
+    if (demo.seeded.rewards.quiz) assert.isNotNull(reward?.grant, "every quiz play earns the quiz's reward")
     if (reward !== null) await checkRewardPage(page, reward)
     else assert.strictEqual(await page.locator(".cg-reward").innerHTML(), "")
 
