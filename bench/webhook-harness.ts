@@ -1,13 +1,15 @@
 /**
  * Shared pieces of the webhook benchmarks (`bench/webhooks.ts`, `bench/webhooks-kill.ts`): a fresh
  * PostgreSQL database, reference-server child processes (`examples/server/src/main.ts`) with their
- * output in a log file, the account/channel/campaign set-up through the API, plays, and a loopback
- * receiver (`node:http`) that answers 200 at once and counts what it gets. Everything talks to
- * 127.0.0.1 only. Not a test: run by hand.
+ * output in a log file, the account/channel/campaign set-up through the API, plays (over keep-alive
+ * `node:http` connections, as `plays.ts` plays), a loopback receiver (`node:http`) that answers 200
+ * at once and counts what it gets, and the CPU time of processes read from `/proc` (the server, and
+ * the PostgreSQL backends serving the benchmark's database). Everything talks to 127.0.0.1 only.
+ * Not a test: run by hand.
  */
 import { type ChildProcess, execFile, spawn } from "node:child_process"
 import { mkdtempSync, openSync, readFileSync, rmSync, closeSync } from "node:fs"
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http"
+import { Agent, createServer, type IncomingMessage, request, type Server, type ServerResponse } from "node:http"
 import type { AddressInfo } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
@@ -41,7 +43,33 @@ export interface BenchDatabase {
   readonly url: string
   /** Runs SQL on the database; the rows as lines of `|`-separated fields. */
   readonly query: (sql: string) => Promise<Array<Array<string>>>
+  /** The PostgreSQL backends (process ids) serving this database now (psql's own excluded). */
+  readonly backends: () => Promise<Array<number>>
+  /** Write-ahead log written by the whole server so far (bytes; other databases count too). */
+  readonly walBytes: () => Promise<number>
   readonly drop: () => Promise<void>
+}
+
+/** CPU time (user + system, ms) of each process, read from `/proc`; a process gone counts as absent. */
+export const cpuOf = (pids: ReadonlyArray<number>): Map<number, number> => {
+  const out = new Map<number, number>()
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8")
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ")
+      out.set(pid, (Number(fields[11]) + Number(fields[12])) * 10) // USER_HZ is 100 on Linux
+    } catch {
+      // gone
+    }
+  }
+  return out
+}
+
+/** CPU (ms) the processes spent between two readings (a process first seen at the end counts from 0). */
+export const cpuSpent = (before: Map<number, number>, after: Map<number, number>): number => {
+  let total = 0
+  for (const [pid, ms] of after) total += ms - (before.get(pid) ?? 0)
+  return total
 }
 
 export const createDatabase = async (prefix: string): Promise<BenchDatabase> => {
@@ -57,6 +85,18 @@ export const createDatabase = async (prefix: string): Promise<BenchDatabase> => 
         .split("\n")
         .filter((line) => line !== "")
         .map((line) => line.split("|")),
+    backends: async () =>
+      (
+        await psqlRaw(
+          `${PG}/postgres`,
+          `SELECT pid FROM pg_stat_activity WHERE datname = '${name}' AND pid <> pg_backend_pid()`
+        )
+      )
+        .split("\n")
+        .filter((line) => line !== "")
+        .map(Number),
+    walBytes: async () =>
+      Number((await psqlRaw(`${PG}/postgres`, "SELECT pg_current_wal_lsn() - '0/0'::pg_lsn")).trim()),
     drop: async () => {
       if (dropped) return
       dropped = true
@@ -78,10 +118,22 @@ export const HOLD_SQL = `
     BEGIN NEW.claimed_until := 'infinity'; RETURN NEW; END $$;
   CREATE TRIGGER bench_hold BEFORE INSERT ON webhook_deliveries FOR EACH ROW EXECUTE FUNCTION bench_hold();`
 
-/** Releases what `HOLD_SQL` held, in one transaction: every held delivery becomes claimable at once. */
+/**
+ * Gathers the statistics of the delivery table, as autovacuum does on a table in service (run it
+ * after `RELEASE_SQL`): the table of a fresh benchmark database was filled seconds ago and has none,
+ * or ones where every row is held, and without true ones PostgreSQL's planner takes the backlog for
+ * a few rows and sorts all of it for every claim.
+ */
+export const ANALYZE_SQL = "ANALYZE webhook_deliveries"
+
+/**
+ * Releases what `HOLD_SQL` held, in one transaction: every held delivery becomes claimable at once,
+ * and the dispatchers are told so (the notice new deliveries give).
+ */
 export const RELEASE_SQL = `BEGIN;
   DROP TRIGGER bench_hold ON webhook_deliveries;
   UPDATE webhook_deliveries SET claimed_until = NULL WHERE claimed_until = 'infinity';
+  NOTIFY webhook_deliveries;
   COMMIT;`
 
 // ---------------------------------------------------------------------------------------------
@@ -116,7 +168,13 @@ export const startInstance = async (name: string, port: number, databaseUrl: str
     CG_ALLOW_PRIVATE_URLS: "true"
   } as Record<string, string>
   delete env.REDIS_URL
-  const child = spawn(process.execPath, ["examples/server/src/main.ts"], { env, stdio: ["ignore", fd, fd] })
+  // With `CG_BENCH_PROFILE=<dir>` the server writes its V8 CPU profile there when it stops.
+  const profileDir = process.env.CG_BENCH_PROFILE ?? ""
+  const profile = profileDir === "" ? [] : ["--cpu-prof", `--cpu-prof-dir=${profileDir}`]
+  const child = spawn(process.execPath, [...profile, "examples/server/src/main.ts"], {
+    env,
+    stdio: ["ignore", fd, fd]
+  })
   closeSync(fd)
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()))
   const gone = () => child.exitCode !== null || child.signalCode !== null
@@ -222,17 +280,65 @@ export const createEndpoint = async (base: string, key: string, url: string): Pr
   return endpoint.id as string
 }
 
+/** Keep-alive connections for the plays (one per concurrent player, as `plays.ts` has). */
+const playAgent = new Agent({ keepAlive: true, maxSockets: 256 })
+
+/**
+ * `method path` on the server at `base` over a keep-alive `node:http` connection (about a third of
+ * the CPU a `fetch` costs this process), with `Authorization: Bearer <key>`; the JSON answer, or a
+ * rejection for any status from 300 up.
+ */
+export const callKeepAlive = (base: string, method: string, path: string, key: string, body?: unknown) =>
+  new Promise<any>((resolve, reject) => {
+    const url = new URL(base)
+    const payload = body === undefined ? undefined : JSON.stringify(body)
+    const req = request(
+      {
+        host: url.hostname,
+        port: Number(url.port),
+        method,
+        path,
+        agent: playAgent,
+        headers: {
+          authorization: `Bearer ${key}`,
+          "content-type": "application/json",
+          ...(payload === undefined ? {} : { "content-length": Buffer.byteLength(payload) })
+        }
+      },
+      (response) => {
+        const chunks: Array<Buffer> = []
+        response.on("data", (chunk: Buffer) => chunks.push(chunk))
+        response.on("end", () => {
+          try {
+            const json = JSON.parse(Buffer.concat(chunks).toString("utf8"))
+            const status = response.statusCode ?? 0
+            if (status >= 300) reject(new Error(`${method} ${path}: ${status} ${JSON.stringify(json)}`))
+            else resolve(json)
+          } catch (error) {
+            reject(error)
+          }
+        })
+        response.on("error", reject)
+      }
+    )
+    req.on("error", reject)
+    req.end(payload)
+  })
+
+/** Closes the plays' keep-alive connections. */
+export const closePlayConnections = () => playAgent.destroy()
+
 /** One whole play (mint → start → finish): one `session_completed` event. */
 export const play = async (base: string, tenant: Tenant, i: number) => {
-  const minted = await call(
+  const minted = await callKeepAlive(
     base,
     "POST",
     "/v1/auth/session-tokens",
     tenant.mintKeys[Math.abs(i) % tenant.mintKeys.length]!,
     { channelId: tenant.channelId, participantRef: `p${i}`, origin: ORIGIN }
   )
-  const { session } = await call(base, "POST", "/v1/play/sessions", minted.clientToken)
-  await call(base, "POST", `/v1/play/sessions/${session.id}/finish`, minted.clientToken, {})
+  const { session } = await callKeepAlive(base, "POST", "/v1/play/sessions", minted.clientToken)
+  await callKeepAlive(base, "POST", `/v1/play/sessions/${session.id}/finish`, minted.clientToken, {})
 }
 
 /** Runs `count` jobs with `concurrency` workers. */
@@ -344,7 +450,11 @@ export const startReceiver = async (dead: ReadonlySet<string> = new Set(), delay
  */
 export const bounded = (hardLimitMs: number, main: () => Promise<number>, cleanup: () => Promise<void>) => {
   let cleaning: Promise<void> | undefined
-  const clean = () => (cleaning ??= cleanup().finally(removeLogs))
+  const clean = () =>
+    (cleaning ??= cleanup().finally(() => {
+      closePlayConnections()
+      removeLogs()
+    }))
   const abort = (why: string, code: number) => {
     console.error(why)
     void clean().finally(() => process.exit(code))

@@ -146,6 +146,7 @@ const main = async (): Promise<number> => {
   )
   if (produce === "backlog") {
     await db.query(Harness.RELEASE_SQL)
+    await db.query(Harness.ANALYZE_SQL)
     console.log(`released the held deliveries at ${secs(Date.now() - t0)}`)
   }
   const waitKill = Date.now()

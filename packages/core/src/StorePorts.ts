@@ -23,7 +23,7 @@ import type { UsageRepo } from "./play/Usage.ts"
 import type * as RewardsEngine from "./rewards/RewardsEngine.ts"
 import type { Store } from "./Store.ts"
 import type { EventOutbox } from "./webhooks/Event.ts"
-import type { DeliveryRepo, EndpointRepo } from "./webhooks/Webhook.ts"
+import type { DeliveryNotices, DeliveryRepo, EndpointRepo } from "./webhooks/Webhook.ts"
 
 /** The repositories of accounts, campaigns and plays (what a store provides besides webhooks). */
 export type Repos =
@@ -45,8 +45,11 @@ export type Repos =
   | RewardsEngine.Repos
   | MediaEngine.Repos
 
-/** The repositories of webhook endpoints and deliveries. */
-export type WebhookRepos = EndpointRepo | DeliveryRepo
+/**
+ * The repositories of webhook endpoints and deliveries, and the store's notices of new deliveries
+ * (`DeliveryNotices`: what wakes the dispatchers of every instance).
+ */
+export type WebhookRepos = EndpointRepo | DeliveryRepo | DeliveryNotices
 
 /** Every port a store provides: the transaction port and every repository. */
 export type StoreServices = Store | Repos | WebhookRepos

@@ -2,15 +2,18 @@
  * `Webhook.WebhookTransport` on Node, with undici.
  *
  * - **Request.** One `POST` of the body with exactly the headers given, through an undici `Agent`
- *   of this layer (keep-alive pooling, up to 64 connections per origin), closed with the layer.
- * - **Timeout.** `Webhook.TIMEOUT` (10 s) in all: an `AbortSignal.timeout` over the whole attempt,
- *   and the same value as undici's connect, `headersTimeout` and `bodyTimeout`.
- * - **Redirects.** Never followed (undici's `request` has no redirect handling unless a redirect
+ *   of this layer (keep-alive pooling, up to 64 connections per origin: the most requests the
+ *   dispatcher's send window ever has in flight to one endpoint), closed with the layer. It is
+ *   dispatched with a handler of its own (`Agent.dispatch`), not `request`: no response stream and
+ *   no abort signals per request.
+ * - **Timeout.** `Webhook.TIMEOUT` (10 s) in all: one timer over the whole attempt, and the same
+ *   value as undici's connect, `headersTimeout` and `bodyTimeout`.
+ * - **Redirects.** Never followed (`dispatch` has no redirect handling unless a redirect
  *   interceptor is added, which this layer does not do: the equivalent of `redirect: "manual"`).
  *   A 3xx is an answer with its status.
  * - **Response body.** Read and thrown away, never stored: at most 64 KiB is read, then the
- *   stream is destroyed. The status counts as soon as it arrives: a body that stalls or breaks
- *   afterwards does not change the answer.
+ *   request is aborted. The status counts as soon as it arrives: a body that stalls, breaks or is
+ *   too long afterwards does not change the answer.
  * - **Addresses.** Unless `allowPrivate` (development and tests), the agent connects only to public
  *   addresses (`NodeHostResolver.isPublicAddress`): its `connect.lookup` resolves the host at every
  *   new connection, refuses when any resolved address is not public, and hands the socket only the
@@ -39,7 +42,7 @@ import { lookup as dnsLookup } from "node:dns"
 import { isIP } from "node:net"
 import { Webhook } from "@campaign-games/core"
 import { Duration, Effect, Layer } from "effect"
-import { Agent, request as undiciRequest } from "undici"
+import { Agent, type Dispatcher } from "undici"
 import { isPublicAddress } from "./NodeHostResolver.ts"
 
 /** The reason given when the host resolves to an address that is not public. */
@@ -176,44 +179,82 @@ const makeAgent = (allowPrivate: boolean): Agent =>
     connect: allowPrivate ? { timeout: TIMEOUT_MS } : { timeout: TIMEOUT_MS, lookup: guardedLookup }
   })
 
-const attempt = async (
+/** Why this layer aborted a request (the overall timeout, an interruption, a body too large). */
+const aborted = (reason: string) => Object.assign(new Error(reason), { code: "ERR_WEBHOOK_ABORTED" })
+
+/**
+ * One attempt, through undici's `dispatch` with a handler of its own: no response stream, no abort
+ * signal, no async resource per request (a third of what a delivery costs the server, measured with
+ * `bench/webhooks.ts`). The overall timeout is one timer; an interruption aborts the request.
+ */
+const attempt = (
   agent: Agent,
   allowPrivate: boolean,
-  outgoing: Webhook.Outgoing,
-  interrupted: AbortSignal
-): Promise<Webhook.AttemptResult> => {
-  if (!URL.canParse(outgoing.url)) return { _tag: "Refused", reason: "invalid URL" }
+  outgoing: Webhook.Outgoing
+): Effect.Effect<Webhook.AttemptResult> => {
+  if (!URL.canParse(outgoing.url)) return Effect.succeed({ _tag: "Refused", reason: "invalid URL" })
   const url = new URL(outgoing.url)
-  if (url.protocol !== "https:" && url.protocol !== "http:") return { _tag: "Refused", reason: "unsupported scheme" }
+  if (url.protocol !== "https:" && url.protocol !== "http:") {
+    return Effect.succeed({ _tag: "Refused", reason: "unsupported scheme" })
+  }
   const host = url.hostname.replace(/^\[|\]$/g, "")
-  if (!allowPrivate && isIP(host) !== 0 && !isPublicAddress(host)) return unreachable(NON_PUBLIC_REASON)
+  if (!allowPrivate && isIP(host) !== 0 && !isPublicAddress(host)) return Effect.succeed(unreachable(NON_PUBLIC_REASON))
 
-  const timeout = AbortSignal.timeout(TIMEOUT_MS)
-  const signal = AbortSignal.any([timeout, interrupted])
-  let status: number
-  let body: Awaited<ReturnType<typeof undiciRequest>>["body"]
-  try {
-    const response = await undiciRequest(url, {
-      dispatcher: agent,
-      method: "POST",
-      headers: { ...outgoing.headers },
-      body: outgoing.body,
-      signal,
-      headersTimeout: TIMEOUT_MS,
-      bodyTimeout: TIMEOUT_MS
+  return Effect.callback<Webhook.AttemptResult>((resume) => {
+    let status: number | undefined
+    let settled = false
+    let timedOutFired = false
+    let read = 0
+    let controller: Dispatcher.DispatchController | undefined
+    const settle = (result: Webhook.AttemptResult) => {
+      if (settled) return
+      settled = true
+      clearTimeout(timer)
+      resume(Effect.succeed(result))
+    }
+    // The answer is the status: once it has come, a body that stalls, breaks or is too long changes nothing.
+    const answered = () => (status === undefined ? undefined : ({ _tag: "Answered", status } as const))
+    const timer = setTimeout(() => {
+      timedOutFired = true
+      settle(answered() ?? timedOut)
+      controller?.abort(aborted("timed out"))
+    }, TIMEOUT_MS)
+    try {
+      agent.dispatch(
+        {
+          origin: url.origin,
+          path: `${url.pathname}${url.search}`,
+          method: "POST",
+          headers: outgoing.headers,
+          body: outgoing.body,
+          headersTimeout: TIMEOUT_MS,
+          bodyTimeout: TIMEOUT_MS
+        },
+        {
+          onRequestStart: (c) => {
+            controller = c
+            if (settled) c.abort(aborted("interrupted"))
+          },
+          onResponseStart: (_c, statusCode) => {
+            status = statusCode
+          },
+          onResponseData: (c, chunk) => {
+            read += chunk.length
+            if (read > MAX_BODY_READ) c.abort(aborted("response body too large"))
+          },
+          onResponseEnd: () => settle(answered() ?? unreachable("invalid HTTP response")),
+          onResponseError: (_c, error) => settle(answered() ?? classifyError(error, timedOutFired))
+        }
+      )
+    } catch (error) {
+      settle(classifyError(error, false))
+    }
+    return Effect.sync(() => {
+      settled = true
+      clearTimeout(timer)
+      controller?.abort(aborted("interrupted"))
     })
-    status = response.statusCode
-    body = response.body
-  } catch (error) {
-    return classifyError(error, timeout.aborted)
-  }
-  // The answer is the status: the body is only drained (so the connection can be reused) or cut.
-  try {
-    await body.dump({ limit: MAX_BODY_READ, signal })
-  } catch {
-    body.destroy()
-  }
-  return { _tag: "Answered", status }
+  })
 }
 
 /**
@@ -229,7 +270,7 @@ export const layer = (options: { readonly allowPrivate: boolean }): Layer.Layer<
         (agent) => Effect.promise(() => agent.destroy().catch(() => undefined))
       )
       return Webhook.WebhookTransport.of({
-        send: (outgoing) => Effect.promise((signal) => attempt(agent, options.allowPrivate, outgoing, signal))
+        send: (outgoing) => attempt(agent, options.allowPrivate, outgoing)
       })
     })
   )

@@ -24,6 +24,7 @@ import { statements } from "./internal/Statements.ts"
 import * as Draws from "./migrations/0007_draws.ts"
 import * as Rewards from "./migrations/0008_rewards.ts"
 import * as Media from "./migrations/0009_media.ts"
+import * as WebhookDispatch from "./migrations/0010_webhook_dispatch.ts"
 
 /** Every migration of the schema, keyed `<id>_<name>`. Never edit one that has shipped: add another. */
 export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>> = {
@@ -250,6 +251,7 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
   "0007_draws": Draws.migration,
   "0008_rewards": Rewards.migration,
   "0009_media": Media.migration,
+  "0010_webhook_dispatch": WebhookDispatch.migration
 }
 
 /** Runs the migrations not yet applied; returns those it ran. */

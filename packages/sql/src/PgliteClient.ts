@@ -26,6 +26,15 @@ import { SqlClient, type SqlConnection, SqlError } from "effect/sql"
 /** A `SqlClient` over PGlite, with the PGlite instance for what SQL cannot do (dumps, extensions). */
 export interface PgliteClient extends SqlClient.SqlClient {
   readonly pglite: PGlite
+  /**
+   * Listens on `channel` (`LISTEN`) for the life of the scope, calling `onNotify` with each
+   * notification's payload once its transaction has committed. `LISTEN` and `UNLISTEN` take the
+   * session like a statement, so they never land inside another fiber's transaction.
+   */
+  readonly listen: (
+    channel: string,
+    onNotify: (payload: string) => void
+  ) => Effect.Effect<void, SqlError.SqlError, Scope.Scope>
 }
 
 export const PgliteClient = Context.Service<PgliteClient>("@campaign-games/sql/PgliteClient")
@@ -183,9 +192,10 @@ export const make = Effect.fnUntraced(function* (
     (db) => Effect.promise(() => db.close()).pipe(Effect.timeoutOption("10 seconds"), Effect.ignore)
   )
   const connection = new PgliteConnection(pglite)
+  const session = Semaphore.makeUnsafe(1)
   const acquirers = SqlClient.makeSqliteAcquirers({
     connection: Effect.succeed(connection),
-    semaphore: Semaphore.makeUnsafe(1),
+    semaphore: session,
     isTransaction: (conn) => conn.pglite.isInTransaction()
   })
   const client = yield* SqlClient.make({
@@ -203,7 +213,17 @@ export const make = Effect.fnUntraced(function* (
       ["db.namespace", config.dataDir ?? "memory"]
     ]
   })
-  return Object.assign(client, { pglite })
+  const listen = (channel: string, onNotify: (payload: string) => void) =>
+    Effect.acquireRelease(
+      session.withPermit(
+        Effect.tryPromise({
+          try: () => pglite.listen(channel, onNotify),
+          catch: (cause) => classifyError(cause, "listen")
+        })
+      ),
+      (unlisten) => Effect.ignore(session.withPermit(Effect.tryPromise(() => unlisten())))
+    ).pipe(Effect.asVoid)
+  return Object.assign(client, { pglite, listen })
 })
 
 /** `SqlClient` (and `PgliteClient`) over a PGlite in `dataDir`, or in memory when it is undefined. */

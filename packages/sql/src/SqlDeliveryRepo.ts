@@ -1,14 +1,19 @@
 /**
  * `DeliveryRepo` over effect/sql, on the `webhook_deliveries` table. Every operation but `claimDue`
- * is scoped by account (`recordAttempt` by the delivery's); each is one statement (a list whose
- * page is empty past the first one costs a second, to count). A delivery needs an endpoint of its
- * own account (the key is `(account_id, endpoint_id)`); `insertMany` is one `INSERT`: all rows or
- * none.
+ * and `targets` is scoped by account (`recordAttempts` by each delivery's); each is one statement (a
+ * list whose page is empty past the first one costs a second, to count). A delivery needs an
+ * endpoint of its own account (the key is `(account_id, endpoint_id)`); `insertMany` is one
+ * `INSERT`: all rows or none. Inserting deliveries notifies the dispatchers (the trigger of
+ * migration `0010_webhook_dispatch`); `resend` and `resendExhausted` notify them too.
  *
  * `claimDue` is one `UPDATE … FROM (SELECT … ORDER BY next_retry_at LIMIT n FOR UPDATE SKIP
  * LOCKED)`: concurrent claims, on one pool or several, never return the same delivery while its
- * lease (`claimed_until`) runs. A lease that has passed is no claim. `recordAttempt` and `resend`
- * release the claim.
+ * lease (`claimed_until`) runs. A lease that has passed is no claim. It returns the endpoint's
+ * coupon-code setting and `updated_at`, not its URL and secret (`targets` reads those, when the
+ * dispatcher has not got them). `recordAttempts` writes many results in one `UPDATE … FROM unnest(…)`
+ * whose every row is fenced by its lease; it and `resend` release the claim. Lists of values go as
+ * one array parameter each (`textArray`, `intArray`), so a statement's text never depends on how
+ * many there are (one prepared statement).
  *
  * The event-type search is `ILIKE` on `event_type` (`COLLATE "C"`) with `%`, `_` and `\` escaped: a
  * literal substring, case-insensitive for ASCII letters only (as the memory store). Sorting by
@@ -22,10 +27,14 @@ import {
   type Claimed,
   type Delivery,
   type DeliveryListQuery,
-  DeliveryRepo
+  DeliveryRepo,
+  type SendTarget,
+  type Tried
 } from "@campaign-games/core/webhooks/Webhook"
-import { Array as Arr, DateTime, Effect, Layer } from "effect"
+import * as PgTypes from "@effect/sql-pg/PgTypes"
+import { Array as Arr, DateTime, Effect, Layer, Result } from "effect"
 import { SqlClient } from "effect/sql"
+import * as SqlDeliveryNotices from "./SqlDeliveryNotices.ts"
 import * as Repository from "./internal/Repository.ts"
 import * as Table from "./internal/Table.ts"
 import * as Tables from "./internal/Tables.ts"
@@ -33,10 +42,21 @@ import { containing, json, time, timeOrNull } from "./internal/Values.ts"
 
 const delivery = Table.read(Tables.deliveries, { alias: "d" })
 /** What a claim reads of a delivery's endpoint, after the delivery. */
-const claimedEndpoint = Table.read(Table.pick(Tables.endpoints, ["url", "secret", "includeCouponCodes"]), {
+const claimedEndpoint = Table.read(Table.pick(Tables.endpoints, ["includeCouponCodes", "updatedAt"]), {
   alias: "e",
   offset: delivery.end
 })
+
+/** What sending needs of an endpoint. */
+const target = Table.read(Table.pick(Tables.endpoints, ["id", "url", "secret", "updatedAt"]), {
+  map: ({ id, ...rest }): SendTarget => ({ endpointId: id, ...rest })
+})
+
+/** A list of texts (or nulls) as one `text[]` parameter, whatever its elements (all null, or none). */
+const textArray = (values: ReadonlyArray<string | null>) => Result.getOrThrow(PgTypes.array(values, PgTypes.OID.text))
+
+/** A list of integers (or nulls) as one `int4[]` parameter. */
+const intArray = (values: ReadonlyArray<number | null>) => Result.getOrThrow(PgTypes.array(values, PgTypes.OID.int4))
 
 /** `ORDER BY` of the list; by status, then by creation and id, all in the same direction. */
 const ORDER: Record<DeliveryListQuery["sort"], Record<DeliveryListQuery["dir"], string>> = {
@@ -104,17 +124,13 @@ export const layer: Layer.Layer<DeliveryRepo, never, SqlClient.SqlClient> = Repo
       limit: number,
       excludeEndpoints: ReadonlyArray<string> = []
     ) {
-      const excluded = excludeEndpoints.length === 0 ? sql`` : sql`AND endpoint_id NOT IN ${sql.in(excludeEndpoints)}`
       const rows = yield* sql`UPDATE webhook_deliveries d SET claimed_until = ${time(leaseUntil)}
         FROM (
-          SELECT id FROM webhook_deliveries
+          SELECT id FROM webhook_deliveries w
           WHERE status IN ('pending', 'failed') AND next_retry_at <= ${time(now)}
             AND (claimed_until IS NULL OR claimed_until < ${time(now)})
-            AND EXISTS (
-              SELECT 1 FROM webhook_endpoints we
-              WHERE we.id = webhook_deliveries.endpoint_id AND we.status = 'active'
-            )
-            ${excluded}
+            AND EXISTS (SELECT 1 FROM webhook_endpoints we WHERE we.id = w.endpoint_id AND we.status = 'active')
+            AND endpoint_id <> ALL (${textArray(excludeEndpoints)}::text[])
           ORDER BY next_retry_at
           LIMIT ${limit}
           FOR UPDATE SKIP LOCKED
@@ -124,31 +140,62 @@ export const layer: Layer.Layer<DeliveryRepo, never, SqlClient.SqlClient> = Repo
       const deliveries = yield* delivery.decode(rows)
       const endpoints = yield* claimedEndpoint.decode(rows)
       // RETURNING has no order: earliest due first, as claimed.
-      return deliveries.map((d, i): Claimed => ({ delivery: d, ...endpoints[i]! })).sort(byDue)
+      return deliveries
+        .map((d, i): Claimed => ({
+          delivery: d,
+          includeCouponCodes: endpoints[i]!.includeCouponCodes,
+          endpointUpdatedAt: endpoints[i]!.updatedAt
+        }))
+        .sort(byDue)
     }),
+    targets: (endpointIds: ReadonlyArray<string>) =>
+      endpointIds.length === 0
+        ? Effect.succeed([])
+        : Effect.flatMap(
+            sql`SELECT ${target.select} FROM webhook_endpoints
+              WHERE id = ANY (${textArray(endpointIds)}::text[])`.values,
+            target.decode
+          ),
     release: Effect.fnUntraced(function* (ids: ReadonlyArray<string>, leaseUntil: DateTime.Utc) {
       if (ids.length === 0) return
       yield* sql`UPDATE webhook_deliveries SET claimed_until = NULL
-        WHERE id IN ${sql.in(ids)} AND claimed_until = ${time(leaseUntil)}`
+        WHERE id = ANY (${textArray(ids)}::text[]) AND claimed_until = ${time(leaseUntil)}`
     }),
-    recordAttempt: (d: Delivery, leaseUntil?: DateTime.Utc) => {
-      const fence = leaseUntil === undefined ? sql`` : sql`AND claimed_until = ${time(leaseUntil)}`
+    recordAttempts: (tried: ReadonlyArray<Tried>) => {
+      if (tried.length === 0) return Effect.succeed([])
+      const column = <A>(f: (t: Tried) => A) => tried.map(f)
       return Effect.map(
-        sql`UPDATE webhook_deliveries SET status = ${d.status}, attempt_count = ${d.attemptCount},
-            last_attempted_at = ${timeOrNull(d.lastAttemptedAt)}, next_retry_at = ${timeOrNull(d.nextRetryAt)},
-            response_status = ${d.responseStatus}, note = ${d.note}, claimed_until = NULL
-          WHERE account_id = ${d.accountId} AND id = ${d.id} ${fence}
-          RETURNING id`,
-        (rows) => rows.length > 0
+        sql`UPDATE webhook_deliveries d SET status = u.status, attempt_count = u.attempt_count,
+            last_attempted_at = u.last_attempted_at::timestamptz, next_retry_at = u.next_retry_at::timestamptz,
+            response_status = u.response_status, note = u.note, claimed_until = NULL
+          FROM unnest(
+            ${textArray(column((t) => t.delivery.id))}::text[],
+            ${textArray(column((t) => t.delivery.accountId))}::text[],
+            ${textArray(column((t) => t.delivery.status))}::text[],
+            ${intArray(column((t) => t.delivery.attemptCount))}::int[],
+            ${textArray(column((t) => timeOrNull(t.delivery.lastAttemptedAt)))}::text[],
+            ${textArray(column((t) => timeOrNull(t.delivery.nextRetryAt)))}::text[],
+            ${intArray(column((t) => t.delivery.responseStatus))}::int[],
+            ${textArray(column((t) => t.delivery.note))}::text[],
+            ${textArray(column((t) => time(t.leaseUntil)))}::text[]
+          ) AS u (id, account_id, status, attempt_count, last_attempted_at, next_retry_at, response_status, note,
+            lease)
+          WHERE d.id = u.id AND d.account_id = u.account_id AND d.claimed_until = u.lease::timestamptz
+          RETURNING d.id`.values,
+        (rows) => rows.map((row) => String(row[0]))
       )
     },
     resend: (accountId: string, id: string, now: DateTime.Utc) =>
       Effect.map(
-        sql`UPDATE webhook_deliveries
-          SET status = 'pending', attempt_count = 0, next_retry_at = ${time(now)}, claimed_until = NULL
-          WHERE account_id = ${accountId} AND id = ${id} AND status IN ('failed', 'exhausted')
-          RETURNING id`,
-        (rows) => rows.length > 0
+        sql`WITH resent AS (
+            UPDATE webhook_deliveries
+            SET status = 'pending', attempt_count = 0, next_retry_at = ${time(now)}, claimed_until = NULL
+            WHERE account_id = ${accountId} AND id = ${id} AND status IN ('failed', 'exhausted')
+            RETURNING 1
+          )
+          SELECT count(*)::int, (SELECT pg_notify(${SqlDeliveryNotices.CHANNEL}, '') FROM resent LIMIT 1) FROM resent`
+          .values,
+        (rows) => Table.count(rows) > 0
       ),
     resendExhausted: (accountId: string, endpointId: string, since: DateTime.Utc, now: DateTime.Utc) =>
       Effect.map(
@@ -159,7 +206,8 @@ export const layer: Layer.Layer<DeliveryRepo, never, SqlClient.SqlClient> = Repo
               AND created_at >= ${time(since)}
             RETURNING 1
           )
-          SELECT count(*)::int FROM resent`.values,
+          SELECT count(*)::int, (SELECT pg_notify(${SqlDeliveryNotices.CHANNEL}, '') FROM resent LIMIT 1) FROM resent`
+          .values,
         Table.count
       )
   }

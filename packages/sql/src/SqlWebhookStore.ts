@@ -1,18 +1,20 @@
 /**
- * The webhook repositories over effect/sql (`SqlEndpointRepo`, `SqlDeliveryRepo`) as one layer
- * (`StorePorts.WebhookRepos`). `SqlStore.layer` includes them; this layer serves where only the
- * webhook ports are wanted.
+ * The webhook repositories over effect/sql (`SqlEndpointRepo`, `SqlDeliveryRepo`) and the notices of
+ * new deliveries (`SqlDeliveryNotices`: `LISTEN/NOTIFY`) as one layer (`StorePorts.WebhookRepos`).
+ * `SqlStore.layer` includes them; this layer serves where only the webhook ports are wanted.
  *
  * @since 0.1.0
  */
 import type * as StorePorts from "@campaign-games/core/StorePorts"
 import { Layer } from "effect"
 import type { SqlClient } from "effect/sql"
+import * as SqlDeliveryNotices from "./SqlDeliveryNotices.ts"
 import * as SqlDeliveryRepo from "./SqlDeliveryRepo.ts"
 import * as SqlEndpointRepo from "./SqlEndpointRepo.ts"
 
-/** `EndpointRepo` and `DeliveryRepo` over a migrated database. */
+/** `EndpointRepo`, `DeliveryRepo` and `DeliveryNotices` over a migrated database. */
 export const layer: Layer.Layer<StorePorts.WebhookRepos, never, SqlClient.SqlClient> = Layer.mergeAll(
   SqlEndpointRepo.layer,
-  SqlDeliveryRepo.layer
+  SqlDeliveryRepo.layer,
+  SqlDeliveryNotices.layer
 )

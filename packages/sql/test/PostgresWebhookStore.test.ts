@@ -1,9 +1,16 @@
 import type { Account } from "@campaign-games/core/accounts/Account"
 import { AccountRepo } from "@campaign-games/core/accounts/Account"
-import { type Delivery, DeliveryRepo, type Endpoint, EndpointRepo } from "@campaign-games/core/webhooks/Webhook"
+import { Store } from "@campaign-games/core/Store"
+import {
+  type Delivery,
+  DeliveryNotices,
+  DeliveryRepo,
+  type Endpoint,
+  EndpointRepo
+} from "@campaign-games/core/webhooks/Webhook"
 import { Database, SqlWebhookStore } from "@campaign-games/sql"
 import { assert, describe, it } from "@effect/vitest"
-import { type Context, DateTime, Effect, Layer } from "effect"
+import { Context, DateTime, Effect, Layer, Queue } from "effect"
 
 const databaseUrl = process.env["DATABASE_URL"] ?? ""
 
@@ -21,6 +28,50 @@ const on =
   <A, E>(effect: Effect.Effect<A, E, Services>) =>
     Effect.provideContext(effect, context)
 
+/** An account and an endpoint of it, with ids of their own. */
+const givens = () => {
+  const account: Account = {
+    id: `acc_${suffix()}`,
+    name: "Two instances",
+    plan: "pro",
+    featureOverrides: {},
+    limitOverrides: {},
+    createdAt: time(0),
+    updatedAt: time(0)
+  }
+  const endpoint: Endpoint = {
+    id: `we_${suffix()}`,
+    accountId: account.id,
+    url: "https://hooks.example.com/in",
+    events: ["session_completed"],
+    gameInstanceIds: [],
+    channelIds: [],
+    includeCouponCodes: false,
+    status: "active",
+    secret: "whsec_two",
+    createdAt: time(0),
+    updatedAt: time(0)
+  }
+  return { account, endpoint }
+}
+
+/** A pending delivery to `endpoint`, due at `base`. */
+const pendingTo = (endpoint: Endpoint, round: number, base: number, i: number): Delivery => ({
+  id: `wd_${round}_${suffix()}`,
+  accountId: endpoint.accountId,
+  endpointId: endpoint.id,
+  eventId: `evt_${suffix()}`,
+  eventType: "session_completed",
+  payload: { type: "session_completed", createdAt: DateTime.formatIso(time(base)), data: { i } },
+  status: "pending",
+  attemptCount: 0,
+  lastAttemptedAt: null,
+  nextRetryAt: time(base + (i % 7)),
+  responseStatus: null,
+  note: null,
+  createdAt: time(base)
+})
+
 // The webhook store contract runs with every other port's in `PostgresStore.test.ts`; these are the
 // tests of two instances' webhook repositories on one database.
 describe.runIf(databaseUrl !== "")("PostgreSQL", () => {
@@ -31,49 +82,14 @@ describe.runIf(databaseUrl !== "")("PostgreSQL", () => {
         const url = yield* Database.testDatabase(databaseUrl)
         const a = yield* Layer.build(instance(url))
         const b = yield* Layer.build(instance(url))
-        const account: Account = {
-          id: `acc_${suffix()}`,
-          name: "Two instances",
-          plan: "pro",
-          featureOverrides: {},
-          limitOverrides: {},
-          createdAt: time(0),
-          updatedAt: time(0)
-        }
-        const endpoint: Endpoint = {
-          id: `we_${suffix()}`,
-          accountId: account.id,
-          url: "https://hooks.example.com/in",
-          events: ["session_completed"],
-          gameInstanceIds: [],
-          channelIds: [],
-          includeCouponCodes: false,
-          status: "active",
-          secret: "whsec_two",
-          createdAt: time(0),
-          updatedAt: time(0)
-        }
+        const { account, endpoint } = givens()
         yield* on(a)(AccountRepo.use((repo) => repo.insert(account)))
         yield* on(b)(EndpointRepo.use((repo) => repo.insert(endpoint)))
 
         for (const round of [0, 1, 2]) {
           // Each round earlier than the last: the previous rounds' deliveries are never due in it.
           const base = -round * 3_600_000
-          const made = Array.from({ length: 300 }, (_, i): Delivery => ({
-            id: `wd_${round}_${suffix()}`,
-            accountId: account.id,
-            endpointId: endpoint.id,
-            eventId: `evt_${suffix()}`,
-            eventType: "session_completed",
-            payload: { type: "session_completed", createdAt: DateTime.formatIso(time(base)), data: { i } },
-            status: "pending",
-            attemptCount: 0,
-            lastAttemptedAt: null,
-            nextRetryAt: time(base + (i % 7)),
-            responseStatus: null,
-            note: null,
-            createdAt: time(base)
-          }))
+          const made = Array.from({ length: 300 }, (_, i) => pendingTo(endpoint, round, base, i))
           yield* on(round % 2 === 0 ? a : b)(DeliveryRepo.use((repo) => repo.insertMany(made)))
           const now = time(base + 1_000)
           const claims = yield* Effect.forEach(
@@ -93,6 +109,36 @@ describe.runIf(databaseUrl !== "")("PostgreSQL", () => {
             `round ${round}: no claim takes more than its limit`
           )
         }
+      }),
+    60_000
+  )
+
+  it.live(
+    "an instance hears of the deliveries another instance inserts (LISTEN/NOTIFY), once they are committed",
+    () =>
+      Effect.gen(function* () {
+        const url = yield* Database.testDatabase(databaseUrl)
+        const a = yield* Layer.build(instance(url))
+        const b = yield* Layer.build(instance(url))
+        const { account, endpoint } = givens()
+        yield* on(b)(AccountRepo.use((repo) => repo.insert(account)))
+        yield* on(b)(EndpointRepo.use((repo) => repo.insert(endpoint)))
+        const heard = yield* Queue.unbounded<void>()
+        yield* Context.get(a, DeliveryNotices).listen(() => Queue.offerUnsafe(heard, undefined))
+        yield* Queue.take(heard).pipe(Effect.timeout("20 seconds")) // the first, on listening
+        yield* Effect.sleep(DeliveryNotices.lookAgain)
+        yield* Queue.clear(heard)
+
+        // Inserted in a transaction on b: nothing is heard before its commit, then a notice.
+        const heardInside = yield* Context.get(b, Store).transaction(
+          Effect.gen(function* () {
+            yield* Context.get(b, DeliveryRepo).insertMany([pendingTo(endpoint, 9, 0, 1)])
+            yield* Effect.sleep("300 millis")
+            return yield* Queue.size(heard)
+          })
+        )
+        assert.strictEqual(heardInside, 0, "no notice before the commit")
+        yield* Queue.take(heard).pipe(Effect.timeout("20 seconds"))
       }),
     60_000
   )

@@ -1,6 +1,6 @@
 /**
- * The webhook store ports in memory (`EndpointRepo`, `DeliveryRepo`: `memory/MemoryEndpointRepo.ts`
- * and `memory/MemoryDeliveryRepo.ts`), over the `MemoryDatabase` of a memory store: their writes
+ * The webhook store ports in memory (`EndpointRepo`, `DeliveryRepo` and its `DeliveryNotices`:
+ * `memory/MemoryEndpointRepo.ts` and `memory/MemoryDeliveryRepo.ts`), over the `MemoryDatabase` of a memory store: their writes
  * join that store's transactions and an endpoint's account is looked up in its accounts table.
  * `MemoryStore.layer` already provides them; this layer is for a composition of its own over a
  * `MemoryDatabase` (the webhook store contract runs it so).
@@ -13,10 +13,10 @@ import * as MemoryDeliveryRepo from "./memory/MemoryDeliveryRepo.ts"
 import * as MemoryEndpointRepo from "./memory/MemoryEndpointRepo.ts"
 import type { MemoryDatabase } from "./MemoryDatabase.ts"
 
-/** Both ports of this module. */
+/** The ports of this module. */
 export type Repos = WebhookRepos
 
-/** `EndpointRepo` and `DeliveryRepo` over the `MemoryDatabase` of a memory store. */
+/** `EndpointRepo`, `DeliveryRepo` and `DeliveryNotices` over the `MemoryDatabase` of a memory store. */
 export const layer: Layer.Layer<Repos, never, MemoryDatabase> = Layer.mergeAll(
   MemoryEndpointRepo.layer,
   MemoryDeliveryRepo.layer

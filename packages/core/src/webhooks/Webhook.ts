@@ -11,10 +11,13 @@
  *   `exhausted` (also after a final, non-retryable answer).
  * - **Signature.** `X-Service-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`,
  *   keyed with the endpoint's whole secret (`whsec_…`), as Stripe does.
+ * - **Ports.** `EndpointRepo`; `DeliveryRepo` (claims under a lease, results written many at once,
+ *   each fenced by its lease); `DeliveryNotices` (new deliveries announced to the workers of every
+ *   instance); `WebhookTransport`, `HostResolver` and `CouponCodes` (the platform's and rewards').
  *
  * @since 0.1.0
  */
-import { Context, DateTime, Duration, Effect, Option, Schema, Struct } from "effect"
+import { Context, DateTime, Duration, Effect, Option, Schema, type Scope, Struct } from "effect"
 import type { StoreError } from "../Errors.ts"
 import { type Event, EventType } from "./Event.ts"
 import {
@@ -291,12 +294,30 @@ export interface DeliveryListQuery {
   readonly dir: "asc" | "desc"
 }
 
-/** A delivery claimed for sending, with what sending needs from its endpoint. */
+/**
+ * A delivery claimed for sending, with its endpoint's coupon-code setting as it is now and when the
+ * endpoint last changed (the dispatcher keeps each endpoint's URL and secret, `SendTarget`, and reads
+ * them again when the endpoint has changed since).
+ */
 export interface Claimed {
   readonly delivery: Delivery
+  readonly includeCouponCodes: boolean
+  readonly endpointUpdatedAt: Timestamp
+}
+
+/** What sending needs from an endpoint besides the delivery: where to, and the signing secret. */
+export interface SendTarget {
+  readonly endpointId: string
   readonly url: string
   readonly secret: string
-  readonly includeCouponCodes: boolean
+  /** When the endpoint last changed: the version of this target. */
+  readonly updatedAt: Timestamp
+}
+
+/** A delivery after a try (`afterAttempt`), with the lease it was claimed with: its fencing token. */
+export interface Tried {
+  readonly delivery: Delivery
+  readonly leaseUntil: Timestamp
 }
 
 export class EndpointRepo extends Context.Service<
@@ -332,9 +353,9 @@ export class DeliveryRepo extends Context.Service<
      * Claims up to `limit` deliveries that are due (`pending` or `failed` with `nextRetryAt` ≤ `now`),
      * of active endpoints (a disabled endpoint's deliveries wait until it is active again), and not
      * claimed by anyone else, until `leaseUntil`, leaving out the endpoints in `excludeEndpoints` (those
-     * the claimer has no room for): on PostgreSQL with `FOR UPDATE SKIP LOCKED`,
-     * so instances never claim the same attempt. A claim whose lease passes (its instance died) can
-     * be claimed again: the delivery is sent again with the same id.
+     * the claimer has no room for), earliest due first: one statement, on PostgreSQL with `FOR UPDATE
+     * SKIP LOCKED`, so instances never claim the same attempt. A claim whose lease passes (its
+     * instance died) can be claimed again: the delivery is sent again with the same id.
      */
     readonly claimDue: (
       now: Timestamp,
@@ -342,17 +363,21 @@ export class DeliveryRepo extends Context.Service<
       limit: number,
       excludeEndpoints?: ReadonlyArray<string>
     ) => Effect.Effect<ReadonlyArray<Claimed>, StoreError>
+    /** The URL and secret of endpoints, of any account (one statement); a deleted endpoint has none. */
+    readonly targets: (endpointIds: ReadonlyArray<string>) => Effect.Effect<ReadonlyArray<SendTarget>, StoreError>
     /**
-     * Releases claims that were not used (the claimer had no room for them): only those still
-     * holding `leaseUntil`.
+     * Releases claims that were not used (the claimer had no room for them, or stopped): only those
+     * still holding `leaseUntil`.
      */
     readonly release: (ids: ReadonlyArray<string>, leaseUntil: Timestamp) => Effect.Effect<void, StoreError>
     /**
-     * Stores the result of a try and releases the claim. With `leaseUntil` (the claimer's lease, a
-     * fencing token) it writes only while that lease is still the delivery's: a claimer whose lease
-     * passed and was taken over cannot overwrite the newer claimer's result. Whether it wrote.
+     * Stores the results of tries and releases their claims, in one statement: each only while its
+     * lease (`Tried.leaseUntil`, a fencing token) is still the delivery's, so a claimer whose lease
+     * passed and was taken over cannot overwrite the newer claimer's result; each in its delivery's
+     * account. Only the attempt's fields are written (status, attempt count, last attempt, next
+     * retry, response status, note). The ids it wrote.
      */
-    readonly recordAttempt: (delivery: Delivery, leaseUntil?: Timestamp) => Effect.Effect<boolean, StoreError>
+    readonly recordAttempts: (tried: ReadonlyArray<Tried>) => Effect.Effect<ReadonlyArray<string>, StoreError>
     /** Makes a delivery ready to send again (resend); false when it is not `failed` or `exhausted`. */
     readonly resend: (accountId: string, id: string, now: Timestamp) => Effect.Effect<boolean, StoreError>
     /** Resends every exhausted delivery of the endpoint created at or after `since`; how many. */
@@ -364,6 +389,29 @@ export class DeliveryRepo extends Context.Service<
     ) => Effect.Effect<number, StoreError>
   }
 >()("@campaign-games/core/DeliveryRepo") {}
+
+/**
+ * Tells the dispatchers of every instance that deliveries were added or made due again (a play's
+ * event, a resend), once the change is committed, so an idle dispatcher claims them at once instead
+ * of at its next poll: PostgreSQL's `LISTEN/NOTIFY`, PGlite's, or a signal in memory. Notices are
+ * hints: one may come for nothing; a store may give one notice for the changes committed close
+ * together (within `lookAgain` after it), so a listener looks again that long after each notice; and
+ * one lost (a dropped connection) only delays the deliveries until the next poll.
+ */
+export class DeliveryNotices extends Context.Service<
+  DeliveryNotices,
+  {
+    /**
+     * Calls `onNotice` after committed changes that added or resent deliveries, and once more after
+     * listening (again) — anything added while it was not listening — until the scope closes. Never
+     * fails: a store that cannot listen logs it (and tries again in the background where it can).
+     */
+    readonly listen: (onNotice: () => void) => Effect.Effect<void, never, Scope.Scope>
+  }
+>()("@campaign-games/core/DeliveryNotices") {
+  /** How long after a notice the changes it may stand for can still be committing: look again then. */
+  static readonly lookAgain = Duration.millis(100)
+}
 
 /** Resolves a host name to its addresses, and says which are public. */
 export class HostResolver extends Context.Service<

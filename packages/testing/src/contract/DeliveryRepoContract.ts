@@ -5,12 +5,15 @@
  * lists sort by `createdAt` or status either way (ties by `createdAt`, then id), filter by status,
  * search the event type and paginate with a `total`; a failing transaction keeps none of the
  * webhook writes. Claims: `claimDue` returns only due (`pending` or `failed`, `nextRetryAt` ≤ now),
- * unclaimed deliveries, earliest first, up to the limit, leaving out excluded endpoints, with their
- * endpoint's URL, secret and coupon-code setting, and leases them: nobody claims them again before
- * the lease passes, anybody after; `release`, `recordAttempt` and `resend` release a claim (a lease
- * fences `recordAttempt`); concurrent claims claim each delivery exactly once; `resend` only resends
- * a `failed` or `exhausted` delivery, `resendExhausted` an endpoint's exhausted deliveries since a
- * time.
+ * unclaimed deliveries of active endpoints, earliest first, up to the limit, leaving out excluded
+ * endpoints, with their endpoint's coupon-code setting and `updatedAt`, and leases them: nobody
+ * claims them again before the lease passes, anybody after; `targets` gives endpoints' URLs and
+ * secrets, of any account; `release`, `recordAttempts` and `resend` release a claim;
+ * `recordAttempts` writes only the attempt's fields of many deliveries at once, each only while its
+ * own lease is the delivery's (fencing) and in its own account, and answers which it wrote;
+ * concurrent claims claim each delivery exactly once; `resend` only resends a `failed` or
+ * `exhausted` delivery, `resendExhausted` an endpoint's exhausted deliveries since a time; inserting
+ * deliveries and resending them notify the listeners of `DeliveryNotices`.
  *
  * `claimDue` is not scoped by account, so the tests that claim use times of their own, each earlier
  * than the previous one's and far before every other test's (deliveries left by an earlier test are
@@ -26,12 +29,14 @@ import {
   type Claimed,
   type Delivery,
   type DeliveryListQuery,
+  DeliveryNotices,
   DeliveryRepo,
   type Endpoint,
-  EndpointRepo
+  EndpointRepo,
+  type SendTarget
 } from "@campaign-games/core/webhooks/Webhook"
 import { assert, type Vitest } from "@effect/vitest"
-import { DateTime, Effect, Option } from "effect"
+import { DateTime, Effect, Option, Queue } from "effect"
 import { assertFails, assertNone, assertSame, assertSome } from "../internal/Assertions.ts"
 import { all, at, DAY, deliveryQuery, ids, makeDelivery, makeEndpoint, SECOND, uid } from "../internal/Fixtures.ts"
 import { failedTransaction, givenAccount, givenDeliveries, givenEndpoint, givenTwoAccounts } from "../internal/Given.ts"
@@ -157,7 +162,9 @@ const brokenBatches: ReadonlyArray<{
 ]
 
 /** Registers the `DeliveryRepo` tests with `it`. */
-export const tests = (it: Vitest.MethodsNonLive<DeliveryRepo | EndpointRepo | AccountRepo | Store>): void => {
+export const tests = (
+  it: Vitest.MethodsNonLive<DeliveryRepo | DeliveryNotices | EndpointRepo | AccountRepo | Store>
+): void => {
   it.effect("deliveries round-trip every field", () =>
     Effect.gen(function* () {
       const deliveries = yield* DeliveryRepo
@@ -333,16 +340,49 @@ export const tests = (it: Vitest.MethodsNonLive<DeliveryRepo | EndpointRepo | Ac
           claimed,
           [pending, failed, atNow].map((delivery) => ({
             delivery,
-            url: endpoint.url,
-            secret: endpoint.secret,
-            includeCouponCodes: true
+            includeCouponCodes: true,
+            endpointUpdatedAt: endpoint.updatedAt
           })),
-          "the due deliveries, earliest first, with what sending needs from their endpoint"
+          "the due deliveries, earliest first, with their endpoint's coupon-code setting and version"
         )
         assertSome(yield* deliveries.findById(accountId, failed.id), failed, "claiming changes no field")
         assert.deepStrictEqual(yield* claim(now, t(200 * SECOND), 100), [])
       })
     )
+  )
+
+  it.effect("claimDue leaves a disabled endpoint's deliveries, and gives an endpoint's changes", () =>
+    claiming(({ deliveries, t, accountId, endpoint: given, claim }) =>
+      Effect.gen(function* () {
+        const endpoints = yield* EndpointRepo
+        const endpoint = yield* given({ includeCouponCodes: false })
+        const [delivery] = yield* givenDeliveries([makeDelivery(endpoint, { nextRetryAt: t(0), createdAt: t(0) })])
+        yield* endpoints.update({ ...endpoint, status: "disabled", updatedAt: t(1) })
+        assert.deepStrictEqual(yield* claim(t(SECOND), t(60 * SECOND), 10), [], "a disabled endpoint's wait")
+        const changed: Endpoint = { ...endpoint, status: "active", includeCouponCodes: true, updatedAt: t(2) }
+        yield* endpoints.update(changed)
+        const claimed = (yield* deliveries.claimDue(t(SECOND), t(60 * SECOND), 10)).filter(
+          (c) => c.delivery.accountId === accountId
+        )
+        assertSame(claimed, [{ delivery, includeCouponCodes: true, endpointUpdatedAt: changed.updatedAt }])
+      })
+    )
+  )
+
+  it.effect("targets gives endpoints' URLs and secrets, of any account, none for unknown ids", () =>
+    Effect.gen(function* () {
+      const deliveries = yield* DeliveryRepo
+      const [account, other] = yield* givenTwoAccounts
+      const one = yield* givenEndpoint(account.id, { url: "https://one.example.com/in", secret: "whsec_one" })
+      const two = yield* givenEndpoint(other.id, { url: "https://two.example.com/in", secret: "whsec_two" })
+      const byId = (a: SendTarget, b: SendTarget) => (a.endpointId < b.endpointId ? -1 : 1)
+      const found = yield* deliveries.targets([two.id, uid("we"), one.id, one.id])
+      assertSame(
+        [...found].sort(byId),
+        [one, two].map((e) => ({ endpointId: e.id, url: e.url, secret: e.secret, updatedAt: e.updatedAt })).sort(byId)
+      )
+      assert.deepStrictEqual(yield* deliveries.targets([]), [])
+    })
   )
 
   it.effect("a claim holds until its lease passes; then the deliveries are due again", () =>
@@ -391,8 +431,8 @@ export const tests = (it: Vitest.MethodsNonLive<DeliveryRepo | EndpointRepo | Ac
         const first = yield* (yield* DeliveryRepo).claimDue(now, lease, 2)
         assert.deepStrictEqual(claimedIds(first, accountId), ids(byDue.slice(0, 2)))
         assert.deepStrictEqual(
-          first.filter((c) => c.delivery.accountId === accountId).map((c) => c.url),
-          [one.url, two.url]
+          first.filter((c) => c.delivery.accountId === accountId).map((c) => c.delivery.endpointId),
+          [one.id, two.id]
         )
         assert.deepStrictEqual(yield* claim(now, lease, 2), ids(byDue.slice(2, 4)))
         assert.deepStrictEqual(yield* claim(now, lease, 2), ids(byDue.slice(4)))
@@ -401,7 +441,7 @@ export const tests = (it: Vitest.MethodsNonLive<DeliveryRepo | EndpointRepo | Ac
     )
   )
 
-  it.effect("recordAttempt stores only the attempt's fields and releases the claim", () =>
+  it.effect("recordAttempts stores only the attempt's fields and releases the claim", () =>
     claiming(({ deliveries, t, accountId, endpoint: given, claim }) =>
       Effect.gen(function* () {
         const endpoint = yield* given()
@@ -415,7 +455,10 @@ export const tests = (it: Vitest.MethodsNonLive<DeliveryRepo | EndpointRepo | Ac
 
         const failed = afterAttempt(delivery, { _tag: "Answered", status: 503 }, t(1 * SECOND + 1))
         assert.strictEqual(failed.status, "failed")
-        yield* deliveries.recordAttempt({ ...failed, payload: { ...failed.payload, data: { changed: true } } })
+        const changed = { ...failed, payload: { ...failed.payload, data: { changed: true } }, eventId: uid("evt") }
+        assert.deepStrictEqual(yield* deliveries.recordAttempts([{ delivery: changed, leaseUntil: lease }]), [
+          delivery.id
+        ])
         assertSome(yield* deliveries.findById(accountId, delivery.id), failed, "only the attempt's fields change")
 
         assert.deepStrictEqual(yield* claim(t(5 * SECOND), lease, 10), [])
@@ -436,31 +479,61 @@ export const tests = (it: Vitest.MethodsNonLive<DeliveryRepo | EndpointRepo | Ac
           makeDelivery(endpoint, { nextRetryAt: t(0), createdAt: t(0) }),
           makeDelivery(endpoint, { nextRetryAt: t(0), createdAt: t(0) })
         ])
-        assert.strictEqual((yield* claim(t(0), t(60 * SECOND), 10)).length, 2)
+        const lease = t(60 * SECOND)
+        assert.strictEqual((yield* claim(t(0), lease, 10)).length, 2)
         const failed = afterAttempt(delivery, { _tag: "Answered", status: 503 }, t(1 * SECOND + 1))
-        yield* deliveries.recordAttempt(failed)
-
-        const succeeded = afterAttempt(failed, { _tag: "Answered", status: 204 }, t(7 * SECOND))
-        yield* deliveries.recordAttempt(succeeded)
-        assertSome(yield* deliveries.findById(accountId, delivery.id), succeeded)
-        const exhausted = afterAttempt(other, { _tag: "Answered", status: 410 }, t(7 * SECOND))
+        const exhausted = afterAttempt(other, { _tag: "Answered", status: 410 }, t(1 * SECOND + 1))
         assert.strictEqual(exhausted.status, "exhausted")
-        yield* deliveries.recordAttempt(exhausted)
+        yield* deliveries.recordAttempts([
+          { delivery: failed, leaseUntil: lease },
+          { delivery: exhausted, leaseUntil: lease }
+        ])
+
+        const again = t(120 * SECOND)
+        assert.deepStrictEqual(yield* claim(t(7 * SECOND), again, 10), [delivery.id])
+        const succeeded = afterAttempt(failed, { _tag: "Answered", status: 204 }, t(7 * SECOND))
+        yield* deliveries.recordAttempts([{ delivery: succeeded, leaseUntil: again }])
+        assertSome(yield* deliveries.findById(accountId, delivery.id), succeeded)
         assertSome(yield* deliveries.findById(accountId, other.id), exhausted)
         assert.deepStrictEqual(yield* claim(t(DAY), t(DAY + 1), 10), [])
       })
     )
   )
 
-  it.effect("recordAttempt is scoped by the delivery's account", () =>
-    Effect.gen(function* () {
-      const deliveries = yield* DeliveryRepo
-      const { account, stored } = yield* givenBatchTargets
-      const succeeded = afterAttempt(stored, { _tag: "Answered", status: 204 }, at(7 * SECOND))
-      yield* deliveries.recordAttempt(succeeded)
-      yield* deliveries.recordAttempt({ ...succeeded, accountId: uid("acc"), status: "failed" })
-      assertSome(yield* deliveries.findById(account.id, stored.id), succeeded, "scoped by account")
-    })
+  it.effect("recordAttempts writes many at once, each only under its own lease and in its own account", () =>
+    claiming(({ deliveries, t, accountId, endpoint: given, claim }) =>
+      Effect.gen(function* () {
+        const endpoint = yield* given()
+        const [a, b, c, d, e, f] = yield* givenDeliveries(
+          Array.from({ length: 6 }, (_, i) => makeDelivery(endpoint, { nextRetryAt: t(i), createdAt: t(0) }))
+        )
+        const first = t(60 * SECOND)
+        const second = t(61 * SECOND)
+        assert.deepStrictEqual(yield* claim(t(SECOND), first, 3), ids([a!, b!, c!]))
+        assert.deepStrictEqual(yield* claim(t(SECOND), second, 3), ids([d!, e!, f!]))
+        const answered = (x: Delivery, status: number) => afterAttempt(x, { _tag: "Answered", status }, t(2 * SECOND))
+        const written = yield* deliveries.recordAttempts([
+          { delivery: answered(a!, 200), leaseUntil: first },
+          // Another claim's lease, another account, an unknown delivery: not written.
+          { delivery: answered(b!, 500), leaseUntil: second },
+          { delivery: { ...answered(c!, 200), accountId: uid("acc") }, leaseUntil: first },
+          { delivery: answered(d!, 404), leaseUntil: second },
+          { delivery: answered(e!, 500), leaseUntil: second },
+          { delivery: { ...answered(f!, 200), id: uid("wd") }, leaseUntil: second }
+        ])
+        assert.deepStrictEqual([...written].sort(), ids([a!, d!, e!]).sort())
+        assertSome(yield* deliveries.findById(accountId, a!.id), answered(a!, 200))
+        assertSome(yield* deliveries.findById(accountId, d!.id), answered(d!, 404))
+        assertSome(yield* deliveries.findById(accountId, e!.id), answered(e!, 500))
+        for (const unchanged of [b!, c!, f!]) {
+          assertSome(yield* deliveries.findById(accountId, unchanged.id), unchanged)
+        }
+        assert.deepStrictEqual(yield* deliveries.recordAttempts([]), [])
+        // b and c were claimed until `first`, f until `second`; e failed, due again at its retry.
+        assert.deepStrictEqual(yield* claim(t(60 * SECOND + 1), t(300 * SECOND), 10), ids([b!, c!, e!]))
+        assert.deepStrictEqual(yield* claim(t(61 * SECOND + 1), t(300 * SECOND), 10), ids([f!]))
+      })
+    )
   )
 
   it.effect("claimDue leaves out the deliveries of excluded endpoints", () =>
@@ -499,7 +572,7 @@ export const tests = (it: Vitest.MethodsNonLive<DeliveryRepo | EndpointRepo | Ac
     )
   )
 
-  it.effect("recordAttempt with a lease writes only while that lease is the delivery's (fencing)", () =>
+  it.effect("recordAttempts writes only while the lease is the delivery's (fencing)", () =>
     claiming(({ deliveries, t, accountId, endpoint: given, claim }) =>
       Effect.gen(function* () {
         const endpoint = yield* given()
@@ -510,11 +583,22 @@ export const tests = (it: Vitest.MethodsNonLive<DeliveryRepo | EndpointRepo | Ac
         const newLease = t(200 * SECOND)
         assert.strictEqual((yield* claim(t(61 * SECOND), newLease, 10)).length, 1)
         const late = afterAttempt(delivery, { _tag: "Answered", status: 503 }, t(70 * SECOND))
-        assert.isFalse(yield* deliveries.recordAttempt(late, oldLease), "the old claimer cannot write")
+        assert.deepStrictEqual(
+          yield* deliveries.recordAttempts([{ delivery: late, leaseUntil: oldLease }]),
+          [],
+          "the old claimer cannot write"
+        )
         const current = afterAttempt(delivery, { _tag: "Answered", status: 200 }, t(71 * SECOND))
-        assert.isTrue(yield* deliveries.recordAttempt(current, newLease))
+        assert.deepStrictEqual(yield* deliveries.recordAttempts([{ delivery: current, leaseUntil: newLease }]), [
+          delivery.id
+        ])
         assertSome(yield* deliveries.findById(accountId, delivery.id), current)
-        assert.isFalse(yield* deliveries.recordAttempt(late, newLease), "a released claim is no claim")
+        assert.deepStrictEqual(
+          yield* deliveries.recordAttempts([{ delivery: late, leaseUntil: newLease }]),
+          [],
+          "a released claim is no claim"
+        )
+        assertSome(yield* deliveries.findById(accountId, delivery.id), current)
       })
     )
   )
@@ -629,6 +713,36 @@ export const tests = (it: Vitest.MethodsNonLive<DeliveryRepo | EndpointRepo | Ac
         assert.strictEqual(new Set(claimed).size, claimed.length, "no delivery is claimed twice")
         assert.deepStrictEqual([...claimed].sort(), ids(made).sort(), "every due delivery is claimed")
         assert.deepStrictEqual(yield* claim(now, t(120 * SECOND), 50), [])
+      })
+    )
+  )
+
+  it.effect("inserting deliveries and resending them notify the listeners", () =>
+    Effect.scoped(
+      Effect.gen(function* () {
+        const deliveries = yield* DeliveryRepo
+        const heard = yield* Queue.unbounded<void>()
+        yield* (yield* DeliveryNotices).listen(() => Queue.offerUnsafe(heard, undefined))
+        const notice = Queue.take(heard).pipe(Effect.timeout("20 seconds"))
+        yield* notice // the first, on listening: anything added before
+        const account = yield* givenAccount()
+        const endpoint = yield* givenEndpoint(account.id)
+        const tried = { status: "exhausted", attemptCount: 5, lastAttemptedAt: at(1), note: "timed out" } as const
+        // A store may give one notice for inserts close together (`DeliveryNotices.lookAgain`): these
+        // come after a pause, so each has its own.
+        const pause = Effect.andThen(Effect.sleep(DeliveryNotices.lookAgain), Queue.clear(heard))
+        yield* pause
+        const [exhausted] = yield* givenDeliveries([makeDelivery(endpoint, { ...tried, createdAt: at(2) })])
+        yield* notice
+        yield* pause
+        assert.isTrue(yield* deliveries.resend(account.id, exhausted.id, at(10)))
+        yield* notice
+        yield* pause
+        yield* givenDeliveries([makeDelivery(endpoint, { ...tried, createdAt: at(3) })])
+        yield* notice
+        yield* pause
+        assert.strictEqual(yield* deliveries.resendExhausted(account.id, endpoint.id, at(0), at(20)), 1)
+        yield* notice
       })
     )
   )

@@ -1,14 +1,16 @@
 /**
  * `DeliveryRepo` in memory, with the semantics of the SQL webhook store:
  *
- * - Every query but `claimDue` is scoped by account (`recordAttempt` by the delivery's). Ids are
- *   unique and a delivery needs an endpoint of its own account; `insertMany` stores all or none (a
- *   breach fails with `StoreError`).
- * - `insertMany`, `claimDue`, `release`, `recordAttempt`, `resend` and `resendExhausted` run one at a
- *   time (a semaphore), so a claim is atomic: concurrent claims never return the same delivery
+ * - Every query but `claimDue` and `targets` is scoped by account (`recordAttempts` by each
+ *   delivery's). Ids are unique and a delivery needs an endpoint of its own account; `insertMany`
+ *   stores all or none (a breach fails with `StoreError`).
+ * - `insertMany`, `claimDue`, `release`, `recordAttempts`, `resend` and `resendExhausted` run one at
+ *   a time (a semaphore), so a claim is atomic: concurrent claims never return the same delivery
  *   while its lease runs. A lease that has passed (`claimedUntil < now`) is no claim;
- *   `recordAttempt` and `resend` release it, and `recordAttempt` with a lease writes only while
- *   that lease is the delivery's.
+ *   `recordAttempts` and `resend` release it, and `recordAttempts` writes each result only while
+ *   its lease is the delivery's.
+ * - `DeliveryNotices`: inserting deliveries and resending notify the listeners of this store at
+ *   once (memory has no commit to wait for).
  * - The event-type search is a literal substring folding ASCII letters only and statuses sort by
  *   code point, as PostgreSQL's `ILIKE` and ordering under `COLLATE "C"`. Lists break ties by
  *   `createdAt` (by status), then by id, in the same direction.
@@ -19,10 +21,12 @@ import {
   type Claimed,
   type Delivery,
   type DeliveryListQuery,
+  DeliveryNotices,
   DeliveryRepo,
-  type Endpoint
+  type Endpoint,
+  type SendTarget
 } from "@campaign-games/core/webhooks/Webhook"
-import { DateTime, Effect, Layer, Option, Semaphore } from "effect"
+import { Context, DateTime, Effect, Layer, Option, Semaphore } from "effect"
 import {
   byCodePoint,
   byId,
@@ -56,19 +60,35 @@ const resent = (stored: StoredDelivery, now: DateTime.Utc): StoredDelivery => ({
   claimedUntil: null
 })
 
-/** `DeliveryRepo` over the deliveries table (and the endpoints a claim reads). */
-export const layer: Layer.Layer<DeliveryRepo, never, MemoryDatabase> = Layer.effect(
-  DeliveryRepo,
+/**
+ * `DeliveryRepo` over the deliveries table (and the endpoints a claim reads), and the
+ * `DeliveryNotices` its inserts and resends give.
+ */
+export const layer: Layer.Layer<DeliveryRepo | DeliveryNotices, never, MemoryDatabase> = Layer.effectContext(
   Effect.gen(function* () {
     const { endpoints, deliveries } = (yield* MemoryDatabase).tables
     const serial = Semaphore.makeUnsafe(1)
+    const listeners = new Set<() => void>()
+    const notify = () => {
+      for (const listener of listeners) listener()
+    }
+    const notices = DeliveryNotices.of({
+      listen: (onNotice) =>
+        Effect.acquireRelease(
+          Effect.sync(() => {
+            listeners.add(onNotice)
+            onNotice()
+          }),
+          () => Effect.sync(() => listeners.delete(onNotice))
+        )
+    })
 
     const find = (accountId: string, id: string): StoredDelivery | undefined => {
       const stored = deliveries.get(id)
       return stored !== undefined && inAccount(accountId, stored.delivery) !== undefined ? stored : undefined
     }
 
-    return DeliveryRepo.of({
+    const repo = DeliveryRepo.of({
       insertMany: (batch) =>
         Effect.gen(function* () {
           const ids = new Set<string>()
@@ -82,6 +102,7 @@ export const layer: Layer.Layer<DeliveryRepo, never, MemoryDatabase> = Layer.eff
             }
           }
           for (const delivery of batch) yield* deliveries.set(delivery.id, { delivery, claimedUntil: null })
+          if (batch.length > 0) notify()
         }).pipe(serial.withPermit),
       findById: (accountId, id) => Effect.sync(() => Option.fromNullishOr(find(accountId, id)?.delivery)),
       list: (accountId, query, page) =>
@@ -117,9 +138,8 @@ export const layer: Layer.Layer<DeliveryRepo, never, MemoryDatabase> = Layer.eff
             yield* deliveries.set(stored.delivery.id, { ...stored, claimedUntil: leaseUntil })
             claimed.push({
               delivery: stored.delivery,
-              url: endpoint.url,
-              secret: endpoint.secret,
-              includeCouponCodes: endpoint.includeCouponCodes
+              includeCouponCodes: endpoint.includeCouponCodes,
+              endpointUpdatedAt: endpoint.updatedAt
             })
           }
           return claimed
@@ -133,29 +153,38 @@ export const layer: Layer.Layer<DeliveryRepo, never, MemoryDatabase> = Layer.eff
             }
           }
         }).pipe(serial.withPermit),
-      recordAttempt: (d, leaseUntil) =>
-        Effect.gen(function* () {
-          const stored = find(d.accountId, d.id)
-          if (stored === undefined) return false
-          if (
-            leaseUntil !== undefined &&
-            (stored.claimedUntil === null || millis(stored.claimedUntil) !== millis(leaseUntil))
-          ) {
-            return false
+      targets: (endpointIds) =>
+        Effect.sync(() => {
+          const found: Array<SendTarget> = []
+          for (const id of new Set(endpointIds)) {
+            const endpoint = endpoints.get(id)
+            if (endpoint !== undefined) {
+              found.push({ endpointId: id, url: endpoint.url, secret: endpoint.secret, updatedAt: endpoint.updatedAt })
+            }
           }
-          yield* deliveries.set(d.id, {
-            delivery: {
-              ...stored.delivery,
-              status: d.status,
-              attemptCount: d.attemptCount,
-              lastAttemptedAt: d.lastAttemptedAt,
-              nextRetryAt: d.nextRetryAt,
-              responseStatus: d.responseStatus,
-              note: d.note
-            },
-            claimedUntil: null
-          })
-          return true
+          return found
+        }),
+      recordAttempts: (tried) =>
+        Effect.gen(function* () {
+          const written: Array<string> = []
+          for (const { delivery: d, leaseUntil } of tried) {
+            const stored = find(d.accountId, d.id)
+            if (stored?.claimedUntil == null || millis(stored.claimedUntil) !== millis(leaseUntil)) continue
+            yield* deliveries.set(d.id, {
+              delivery: {
+                ...stored.delivery,
+                status: d.status,
+                attemptCount: d.attemptCount,
+                lastAttemptedAt: d.lastAttemptedAt,
+                nextRetryAt: d.nextRetryAt,
+                responseStatus: d.responseStatus,
+                note: d.note
+              },
+              claimedUntil: null
+            })
+            written.push(d.id)
+          }
+          return written
         }).pipe(serial.withPermit),
       resend: (accountId, id, now) =>
         Effect.gen(function* () {
@@ -163,6 +192,7 @@ export const layer: Layer.Layer<DeliveryRepo, never, MemoryDatabase> = Layer.eff
           if (stored === undefined) return false
           if (stored.delivery.status !== "failed" && stored.delivery.status !== "exhausted") return false
           yield* deliveries.set(id, resent(stored, now))
+          notify()
           return true
         }).pipe(serial.withPermit),
       resendExhausted: (accountId, endpointId, since, now) =>
@@ -180,8 +210,10 @@ export const layer: Layer.Layer<DeliveryRepo, never, MemoryDatabase> = Layer.eff
             }
           }
           for (const stored of exhausted) yield* deliveries.set(stored.delivery.id, resent(stored, now))
+          if (exhausted.length > 0) notify()
           return exhausted.length
         }).pipe(serial.withPermit)
     })
+    return Context.make(DeliveryRepo, repo).pipe(Context.add(DeliveryNotices, notices))
   })
 )
