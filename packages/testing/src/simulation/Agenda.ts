@@ -25,6 +25,12 @@ const before = <R>(a: Step<R>, b: Step<R>): boolean => a.at < b.at || (a.at === 
 export interface Agenda<R> {
   /** Schedules `run` at `at` for `actor`. */
   readonly schedule: (at: number, actor: ActorName, run: Effect.Effect<void, never, R>) => void
+  /**
+   * Schedules `run` right after the step running now, before any other step (at its instant; in
+   * the order asked): what a step's outcome calls for at once (reading back what the engine made,
+   * before a dispatcher round of the same instant sends its deliveries).
+   */
+  readonly next: (actor: ActorName, run: Effect.Effect<void, never, R>) => void
   /** The earliest step, removed; undefined when none is left. */
   readonly take: () => Step<R> | undefined
   /** The instant of the earliest step, without removing it. */
@@ -35,7 +41,9 @@ export interface Agenda<R> {
 /** An empty agenda. */
 export const make = <R>(): Agenda<R> => {
   const heap: Array<Step<R>> = []
+  const urgent: Array<Step<R>> = []
   let seq = 0
+  let lastAt = Number.NEGATIVE_INFINITY
   const swap = (i: number, j: number) => {
     const t = heap[i]!
     heap[i] = heap[j]!
@@ -52,9 +60,15 @@ export const make = <R>(): Agenda<R> => {
         i = parent
       }
     },
+    next: (actor, run) => {
+      urgent.push({ at: lastAt, seq: seq++, actor, run })
+    },
     take: () => {
+      const first = urgent.shift()
+      if (first !== undefined) return first
       if (heap.length === 0) return undefined
       const top = heap[0]!
+      lastAt = top.at
       const last = heap.pop()!
       if (heap.length > 0) {
         heap[0] = last
@@ -72,7 +86,7 @@ export const make = <R>(): Agenda<R> => {
       }
       return top
     },
-    peek: () => heap[0]?.at,
-    size: () => heap.length
+    peek: () => urgent[0]?.at ?? heap[0]?.at,
+    size: () => urgent.length + heap.length
   }
 }

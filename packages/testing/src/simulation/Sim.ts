@@ -23,6 +23,11 @@ import type {
   WebhookDispatcher,
   Webhooks
 } from "@campaign-games/core"
+import type * as DrawRun from "@campaign-games/core/draws/DrawRun"
+import type { Draws } from "@campaign-games/core/draws/Draws"
+import type { DrawWorker } from "@campaign-games/core/draws/DrawsEngine"
+import type * as Grant from "@campaign-games/core/rewards/Grant"
+import type { Rewards } from "@campaign-games/core/rewards/Rewards"
 import type { Effect } from "effect"
 import type * as Agenda from "./Agenda.ts"
 import type * as EventLog from "./EventLog.ts"
@@ -44,6 +49,10 @@ export interface Engine {
   readonly dispatcher: WebhookDispatcher.WebhookDispatcher["Service"]
   /** The store's deliveries, to read one record (the API lists them; the checks read by id). */
   readonly deliveries: Webhook.DeliveryRepo["Service"]
+  readonly draws: Draws["Service"]
+  /** The draws' worker: the scheduled draws due now, the after-play draws in flight. */
+  readonly drawWorker: DrawWorker["Service"]
+  readonly rewards: Rewards["Service"]
 }
 
 /** What actors tell the invariant modules, by kind. */
@@ -54,6 +63,25 @@ export interface Observed {
   readonly resolved: Model.CampaignState
   /** An operator resent an endpoint's exhausted deliveries: they are due now. */
   readonly resent: { readonly endpoint: Model.EndpointState; readonly count: number }
+  /** An operator created a campaign (its engine id is known). */
+  readonly created: Model.CampaignState
+  /** A draw run was read back: its `winner_selected` goes to `endpoints` (when it has winners). */
+  readonly drawn: {
+    readonly campaign: Model.CampaignState
+    readonly run: DrawRun.Run
+    readonly endpoints: ReadonlyArray<Model.EndpointState>
+  }
+  /**
+   * The actor called `DrawWorker.runDue` at a scheduled draw's instant (`again`: a minute later) and
+   * read back `fresh` new runs of the campaign.
+   */
+  /** A grant was read back (code masked): its `reward_granted` goes to `endpoints`. */
+  readonly granted: {
+    readonly campaign: Model.CampaignState
+    readonly grant: Grant.GrantView
+    readonly endpoints: ReadonlyArray<Model.EndpointState>
+  }
+  readonly scheduled: { readonly campaign: Model.CampaignState; readonly again: boolean; readonly fresh: number }
 }
 
 /** The report's counters, by name (`plays.minted`, `deliveries.attempts`, …). */

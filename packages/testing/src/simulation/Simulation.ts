@@ -11,9 +11,9 @@
  * decides comes from the seed: the same seed gives the same event log and the same report, on every
  * store; another seed another.
  *
- * The parts (`Sim.Part`) are the actors (`actors/`: operators, players, the dispatcher's rounds) and
- * the invariant modules (`invariants/`: play limits, deliveries, entries). Draws and rewards join
- * as one actor and one invariant module each (docs/simulation.md).
+ * The parts (`Sim.Part`) are the actors (`actors/`: operators, players, draws, rewards, the
+ * dispatcher's rounds) and the invariant modules (`invariants/`: play limits, deliveries, entries,
+ * draws, rewards).
  *
  * @since 0.1.0
  */
@@ -31,16 +31,23 @@ import {
   WebhookDispatcher,
   Webhooks
 } from "@campaign-games/core"
-import { Effect, Layer, Random, Scheduler } from "effect"
+import { Draws } from "@campaign-games/core/draws/Draws"
+import { DrawWorker } from "@campaign-games/core/draws/DrawsEngine"
+import { Rewards } from "@campaign-games/core/rewards/Rewards"
+import { Effect, Layer, Random, References, Scheduler } from "effect"
 import { TestClock } from "effect/testing"
 import * as Dispatcher from "./actors/Dispatcher.ts"
+import * as DrawsActor from "./actors/Draws.ts"
 import * as Operators from "./actors/Operators.ts"
 import * as Players from "./actors/Players.ts"
+import * as RewardsActor from "./actors/Rewards.ts"
 import * as Agenda from "./Agenda.ts"
 import * as EventLog from "./EventLog.ts"
 import * as Deliveries from "./invariants/Deliveries.ts"
+import * as DrawsInvariants from "./invariants/Draws.ts"
 import * as Entries from "./invariants/Entries.ts"
 import * as PlayLimits from "./invariants/PlayLimits.ts"
+import * as RewardsInvariants from "./invariants/Rewards.ts"
 import * as Invariants from "./Invariants.ts"
 import * as Model from "./Model.ts"
 import * as Platform from "./Platform.ts"
@@ -63,6 +70,12 @@ export interface Options extends World.Options {
   readonly onProgress?: ((progress: Progress) => void) | undefined
   /** Keep the event log's lines (to compare runs line by line); only its hash otherwise. */
   readonly keepLog?: boolean | undefined
+  /**
+   * Give campaigns rewards (default true). Off, a run's engine draws the same randomness on every
+   * store: the SQL store draws a random starting code for each grant and the memory store does
+   * not (docs/simulation.md), so a run with rewards is exact on each store but not the same on both.
+   */
+  readonly rewards?: boolean | undefined
 }
 
 export interface Result {
@@ -76,13 +89,21 @@ export interface Result {
 const PROGRESS_EVERY = 500
 
 /** The parts of a run, in the order they start and finish. */
-const partsOf = () => {
+const partsOf = (options: Options) => {
   const limits = PlayLimits.make()
   const deliveries = Deliveries.make()
+  const draws = DrawsActor.make()
+  const rewards = RewardsActor.make()
+  const withRewards = options.rewards !== false
   return [
     limits.part,
     deliveries.part,
     Entries.part,
+    DrawsInvariants.make(draws.plans),
+    ...(withRewards ? [RewardsInvariants.make(rewards.plans)] : []),
+    // Before the operators: they create the first campaigns as they start.
+    draws,
+    ...(withRewards ? [rewards] : []),
     Operators.make(deliveries),
     Players.make(limits),
     Dispatcher.make(deliveries)
@@ -128,7 +149,10 @@ export const run = <E, R>(
         plays: yield* Plays.Plays,
         webhooks: yield* Webhooks.Webhooks,
         dispatcher: yield* WebhookDispatcher.WebhookDispatcher,
-        deliveries: yield* Webhook.DeliveryRepo
+        deliveries: yield* Webhook.DeliveryRepo,
+        draws: yield* Draws,
+        drawWorker: yield* DrawWorker,
+        rewards: yield* Rewards
       }
       const log = EventLog.make({ keep: options.keepLog === true })
       const sim: Sim.Sim = {
@@ -150,9 +174,10 @@ export const run = <E, R>(
         options.players,
         options.days,
         EventLog.iso(world.start),
-        world.dispatchEvery
+        world.dispatchEvery,
+        ...(options.rewards === false ? ["no-rewards"] : [])
       )
-      const parts = partsOf()
+      const parts = partsOf(options)
       for (const part of parts) yield* part.start(sim)
       const setupMs = performance.now() - began
 
@@ -170,6 +195,9 @@ export const run = <E, R>(
         }
         const t0 = performance.now()
         yield* step.run
+        // The after-play draws a finish forked are done before the next step: left running they
+        // would take the engine's `Random` in an order that depends on the store's I/O.
+        yield* engine.drawWorker.settled
         const spent = byActor.get(step.actor) ?? { steps: 0, ms: 0 }
         spent.steps++
         spent.ms += performance.now() - t0
@@ -218,6 +246,8 @@ export const run = <E, R>(
       Effect.provide(engineOver(store, secrets, receivers)),
       Effect.provide(TestClock.layer()),
       Random.withSeed(`${seed}/engine`),
+      // The engine's Info lines (codes added, generated) would bury the run's own output.
+      Effect.provideService(References.MinimumLogLevel, "Warn"),
       // Fibers hand over through microtasks, not the event loop: the test clock's every move forks
       // and awaits a fiber, and a macrotask per move costs more than most steps.
       Effect.provideService(Scheduler.Scheduler, new Scheduler.MixedScheduler("sync"))

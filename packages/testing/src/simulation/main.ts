@@ -6,7 +6,8 @@
  *
  * Options: `--players N` (default 10000), `--days N` (default 30), `--seed S` (default 42),
  * `--start ISO` (default 2026-03-08T00:00:00Z), `--dispatch-every MINUTES` (default 30),
- * `--store memory|pglite`, `--json`, `--log FILE` (write the event log's lines to FILE).
+ * `--store memory|pglite`, `--no-rewards` (campaigns without rewards: the same run on both stores),
+ * `--json`, `--log FILE` (write the event log's lines to FILE).
  *
  * @since 0.1.0
  */
@@ -20,7 +21,8 @@ import * as Simulation from "./Simulation.ts"
 import { MINUTE } from "./World.ts"
 
 const usage = `Usage: npm run simulate -- [--players N] [--days N] [--seed S] [--start ISO]
-                       [--dispatch-every MINUTES] [--store memory|pglite] [--json] [--log FILE]`
+                       [--dispatch-every MINUTES] [--store memory|pglite] [--no-rewards] [--json]
+                       [--log FILE]`
 
 const fail = (message: string): never => {
   process.stderr.write(`${message}\n${usage}\n`)
@@ -37,6 +39,7 @@ const { values } = (() => {
         start: { type: "string" },
         "dispatch-every": { type: "string", default: "30" },
         store: { type: "string", default: "memory" },
+        "no-rewards": { type: "boolean", default: false },
         json: { type: "boolean", default: false },
         log: { type: "string" },
         help: { type: "boolean", default: false }
@@ -113,7 +116,8 @@ const result = await Effect.runPromise(
       start,
       dispatchEvery,
       onProgress: progress(),
-      keepLog: values.log !== undefined
+      keepLog: values.log !== undefined,
+      rewards: !values["no-rewards"]
     },
     await store()
   )

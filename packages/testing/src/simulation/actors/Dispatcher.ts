@@ -10,7 +10,7 @@
  * specification's schedule), so a retry the engine schedules at any other instant shows as one not
  * sent when due.
  *
- * The grid stands in for the dispatcher's own loop, which looks every 100 ms: a round claims from
+ * The grid stands in for the dispatcher's own loop, which sends as soon as deliveries are announced (polling each second): a round claims from
  * the memory store by reading every delivery it holds, so a finer grid over a month of traffic
  * costs more than the rest of the run.
  *
@@ -65,6 +65,12 @@ export const make = (ledger: Deliveries.Deliveries): Part => ({
 
       sim.observe("finished", (play) => {
         if (play.finished!.endpoints.length > 0) ensure(nextTick(sim.now()))
+      })
+      sim.observe("drawn", ({ endpoints, run }) => {
+        if (run.winners.length > 0 && endpoints.length > 0) ensure(nextTick(sim.now()))
+      })
+      sim.observe("granted", ({ endpoints }) => {
+        if (endpoints.length > 0) ensure(nextTick(sim.now()))
       })
       sim.observe("resent", ({ count }) => {
         if (count > 0) ensure(nextTick(sim.now()))

@@ -76,6 +76,7 @@ export const make = (deliveries: Deliveries.Deliveries): Part => {
       sim.counters.add("campaigns.created")
       sim.log.append("op", iso(sim.now()), "create", plan.key, created.id, plan.game.slug)
       matches(sim, `create ${plan.key}`, created, campaign)
+      sim.publish("created", campaign)
       yield* follow(sim, account, campaign)
       return true
     })

@@ -3,12 +3,13 @@
  * end against the store. The ledger follows each delivery through its attempts (by its
  * `X-Service-Delivery-Id`) with the specification's rules, and says when the next attempt is due.
  *
- * - `webhooks.fan-out`: each finished play's `session_completed` reaches exactly the endpoints of
- *   its account whose filters take it (once each), and no other.
+ * - `webhooks.fan-out`: each event (a finished play's `session_completed`, a draw run's
+ *   `winner_selected`, a grant's `reward_granted`) reaches exactly the endpoints of its account whose filters take it (once
+ *   each), and no other.
  * - `webhooks.signed`: every request carries `Content-Type: application/json`, its event type, and
  *   `X-Service-Signature: t=<now>,v1=<HMAC-SHA256 of "<t>.<raw body>" with the endpoint's secret>`
  *   (checked with `node:crypto`, not the engine's signer).
- * - `webhooks.payload`: the body is the play's event (`type`, `createdAt`, and the data the
+ * - `webhooks.payload`: the body is the event's (`type`, `createdAt`, and the data the
  *   specification lists), the same on every attempt.
  * - `webhooks.retry-schedule`: a new delivery (or one resent) is sent at the dispatcher's first round
  *   after it was made; a failed attempt (timeout, unreachable, 408, 429, 5xx) is tried again exactly
@@ -61,7 +62,8 @@ interface Tracked {
 }
 
 interface Expected {
-  readonly play: Model.Play
+  /** What the delivery is of (`session <id>`, `run <id>`), for the report. */
+  readonly label: string
   readonly endpoint: Model.EndpointState
   readonly dueRound: number
   deliveryId: string | null
@@ -76,6 +78,17 @@ export interface Deliveries {
   readonly received: (requests: ReadonlyArray<Received>, round: number, at: number) => Effect.Effect<Array<number>>
   /** The operator resent `endpoint`'s exhausted deliveries made since `since`, `count` of them. */
   readonly resent: (endpoint: Model.EndpointState, since: number, count: number) => Effect.Effect<void>
+  /**
+   * Another event than a play's (`winner_selected` of a draw run): its deliveries to `endpoints`
+   * are expected, with `type`, `createdAt` and `data` as their body.
+   */
+  readonly expectEvent: (event: {
+    readonly key: string
+    readonly type: string
+    readonly createdAt: number
+    readonly data: unknown
+    readonly endpoints: ReadonlyArray<Model.EndpointState>
+  }) => void
   /**
    * How many requests are due at `at` by the ledger: first attempts of deliveries made (or resent)
    * and not sent yet, and retries due by then. A round that got that many has nothing left to claim.
@@ -100,6 +113,8 @@ export const waitAfter = (n: number): number => 5_000 * 2 ** (n - 1)
 export const make = (): Deliveries => {
   const tracked = new Map<string, Tracked>()
   const expected = new Map<string, Expected>()
+  /** The events other than a play's, by key (`run:<id>`). */
+  const events = new Map<string, { readonly type: string; readonly createdAt: number; readonly data: unknown }>()
   let rounds = 0
   let sim: Sim | undefined
   /** Deliveries made or resent and not sent since. */
@@ -112,7 +127,20 @@ export const make = (): Deliveries => {
     else retries.set(at, left)
   }
 
-  const expectedKey = (sessionId: string, endpointId: string) => `${sessionId}|${endpointId}`
+  const expectedKey = (eventKey: string, endpointId: string) => `${eventKey}|${endpointId}`
+
+  const expectEvent: Deliveries["expectEvent"] = (event) => {
+    events.set(event.key, { type: event.type, createdAt: event.createdAt, data: event.data })
+    sim?.counters.add(`deliveries.made.${event.type}`, event.endpoints.length)
+    for (const endpoint of event.endpoints) {
+      expected.set(expectedKey(event.key, endpoint.id), {
+        label: event.key,
+        endpoint,
+        dueRound: rounds,
+        deliveryId: null
+      })
+    }
+  }
 
   /** Checks the stored record of a delivery against the ledger. */
   const checkStored = (t: Tracked, when: string) =>
@@ -168,31 +196,45 @@ export const make = (): Deliveries => {
         return {}
       }
     })()
+    const runId = typeof body.data?.["runId"] === "string" ? (body.data["runId"] as string) : ""
     const sessionId = typeof body.data?.["sessionId"] === "string" ? (body.data["sessionId"] as string) : ""
     const play = s.model.sessions.get(sessionId)
     const finished = play?.finished ?? null
+    const grantId = typeof body.data?.["grantId"] === "string" ? (body.data["grantId"] as string) : ""
+    const eventKey =
+      body.type === "session_completed"
+        ? `session:${sessionId}`
+        : body.type === "reward_granted"
+          ? `grant:${grantId}`
+          : `run:${runId}`
+    const event = body.type === "session_completed" ? undefined : events.get(eventKey)
     s.invariants.check(
       PAYLOAD,
-      play !== undefined &&
-        finished !== null &&
-        body.type === "session_completed" &&
-        request.headers["x-service-event"] === "session_completed" &&
-        body.createdAt === iso(finished.at) &&
-        canonicalJson(body.data) ===
-          canonicalJson({
-            gameInstanceId: play.campaign.id,
-            sessionId,
-            participantRef: s.world.players[play.player]!.ref,
-            score: finished.score,
-            outcome: finished.outcome
-          }),
+      event !== undefined
+        ? body.type === event.type &&
+            request.headers["x-service-event"] === event.type &&
+            body.createdAt === iso(event.createdAt) &&
+            canonicalJson(body.data) === canonicalJson(event.data)
+        : play !== undefined &&
+            finished !== null &&
+            body.type === "session_completed" &&
+            request.headers["x-service-event"] === "session_completed" &&
+            body.createdAt === iso(finished.at) &&
+            canonicalJson(body.data) ===
+              canonicalJson({
+                gameInstanceId: play.campaign.id,
+                sessionId,
+                participantRef: s.world.players[play.player]!.ref,
+                score: finished.score,
+                outcome: finished.outcome
+              }),
       () => `${id}: ${request.body}`
     )
-    const want = expected.get(expectedKey(sessionId, endpoint.id))
+    const want = expected.get(expectedKey(eventKey, endpoint.id))
     s.invariants.check(FAN_OUT, want !== undefined && want.deliveryId === null, () =>
       want === undefined
-        ? `${id} of session ${sessionId} went to ${endpoint.plan.key}, whose filters do not take it`
-        : `${id} is a second delivery of session ${sessionId} to ${endpoint.plan.key} (first ${want.deliveryId})`
+        ? `${id} of ${eventKey} went to ${endpoint.plan.key}, whose filters do not take it`
+        : `${id} is a second delivery of ${eventKey} to ${endpoint.plan.key} (first ${want.deliveryId})`
     )
     if (want !== undefined && want.deliveryId === null) want.deliveryId = id
     s.invariants.check(
@@ -206,7 +248,7 @@ export const make = (): Deliveries => {
       expected: want !== undefined && want.deliveryId === id,
       endpoint,
       accountId,
-      createdAt: finished?.at ?? request.at,
+      createdAt: event?.createdAt ?? finished?.at ?? request.at,
       body: request.body,
       status: "pending",
       attempts: 0,
@@ -244,10 +286,50 @@ export const make = (): Deliveries => {
           RESEND,
           "resending an endpoint's exhausted deliveries since an instant resends exactly those"
         )
+        s.observe("drawn", ({ campaign, run, endpoints }) => {
+          if (run.winners.length === 0) return
+          expectEvent({
+            key: `run:${run.id}`,
+            type: "winner_selected",
+            createdAt: millisOf(run.createdAt)!,
+            data: {
+              gameInstanceId: campaign.id,
+              runId: run.id,
+              winners: run.winners.map((w) => ({
+                participantRef: w.participantRef,
+                rank: w.rank,
+                entryId: w.entryId,
+                prize: run.prize
+              }))
+            },
+            endpoints
+          })
+        })
+        s.observe("granted", ({ campaign, grant, endpoints }) => {
+          expectEvent({
+            key: `grant:${grant.id}`,
+            type: "reward_granted",
+            createdAt: millisOf(grant.createdAt)!,
+            data: {
+              gameInstanceId: campaign.id,
+              channelId: s.model.channels.find((c) => c.campaigns.includes(campaign))!.id,
+              grantId: grant.id,
+              participantRef: grant.participantRef,
+              source: grant.source,
+              ...(grant.source === "rule" ? { sessionId: grant.sessionId } : {}),
+              ...(grant.source === "draw" ? { runId: grant.runId, winnerId: grant.winnerId } : {}),
+              tierId: grant.tierId,
+              prize: grant.prize,
+              coupon: { ref: grant.couponRef, name: grant.couponName },
+              expiresAt: grant.expiresAt === null ? null : iso(millisOf(grant.expiresAt)!)
+            },
+            endpoints
+          })
+        })
         s.observe("finished", (play) => {
           for (const endpoint of play.finished!.endpoints) {
-            expected.set(expectedKey(play.sessionId!, endpoint.id), {
-              play,
+            expected.set(expectedKey(`session:${play.sessionId!}`, endpoint.id), {
+              label: `session ${play.sessionId!}`,
               endpoint,
               dueRound: rounds,
               deliveryId: null
@@ -269,7 +351,7 @@ export const make = (): Deliveries => {
           s.invariants.check(
             FAN_OUT,
             want.deliveryId !== null,
-            () => `session ${want.play.sessionId} never reached ${want.endpoint.plan.key}`
+            () => `${want.label} never reached ${want.endpoint.plan.key}`
           )
         }
         const byStatus: Record<Status, number> = { pending: 0, failed: 0, success: 0, exhausted: 0 }
@@ -385,6 +467,7 @@ export const make = (): Deliveries => {
         s.counters.add("deliveries.resent", count)
         s.publish("resent", { endpoint, count })
       }),
+    expectEvent,
     due: (at) => {
       let n = waiting
       for (const [t, count] of retries) if (t <= at) n += count
