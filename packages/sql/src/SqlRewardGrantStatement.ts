@@ -27,8 +27,8 @@
 import type * as Grant from "@campaign-games/core/rewards/Grant"
 import type { Event } from "@campaign-games/core/webhooks/Event"
 import type { Delivery } from "@campaign-games/core/webhooks/Webhook"
-import * as Ids from "@campaign-games/core/Ids"
-import { DateTime, Effect, Random } from "effect"
+import * as Coupon from "@campaign-games/core/rewards/Coupon"
+import { DateTime } from "effect"
 import type { SqlClient } from "effect/sql"
 import { SqlError } from "effect/sql"
 import { json, time, timeOrNull } from "./internal/Values.ts"
@@ -57,16 +57,8 @@ const firstCode = (
     AND (issue_limit IS NULL OR issued < issue_limit)
   ORDER BY id LIMIT 1 FOR UPDATE${skip ? sql` SKIP LOCKED` : sql``})`
 
-const ID_ALPHABET = "0123456789abcdefghjkmnpqrstvwxyz"
-
-/**
- * A random point among a campaign's code ids (`Ids.Prefix.coupon` and two characters of the ids'
- * alphabet: 1,024 points), where a grant starts looking for a code.
- */
-export const randomStart: Effect.Effect<string> = Effect.map(
-  Random.nextIntBetween(0, ID_ALPHABET.length * ID_ALPHABET.length),
-  (n) => `${Ids.Prefix.coupon}_${ID_ALPHABET[n >> 5]}${ID_ALPHABET[n & 31]}`
-)
+/** Where a grant starts looking for a code: `Coupon.randomStart` (shared with the memory store). */
+export const randomStart = Coupon.randomStart
 
 /** The conditions of giving a code at all: the caller's gate (a claimed session), and `once`. */
 const allowed = (sql: SqlClient.SqlClient, plan: Grant.Plan, gate: string | undefined) =>

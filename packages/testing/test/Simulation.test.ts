@@ -7,8 +7,7 @@
  * - On the memory store every invariant is checked and holds, and a run is exact: the same seed
  *   gives the same report and the same event log, line for line; another seed another world.
  * - On PGlite (the SQL store) the same seed gives the same report as on memory: the same answers
- *   from the engine, the same event log hash (without rewards: the SQL store draws a random starting
- *   code per grant, the memory store does not); with rewards every invariant holds there too.
+ *   from the engine, the same event log hash, rewards included.
  * - The invariants can fail: a store that undercounts a player's plays at the mint, loses entries
  *   from a campaign's list, or answers a draw's winners out of order, is caught by the invariant
  *   it breaks.
@@ -120,20 +119,17 @@ describe("Simulation", () => {
     "on PGlite the same seed gives the same report as on the memory store",
     () =>
       Effect.gen(function* () {
-        // Without rewards: the SQL store draws a random starting code for each grant, the memory store
-        // does not, so the engine's ids part from the first grant on (docs/simulation.md).
-        const memory = yield* run("alpha", MemoryStore.layer, { rewards: false })
-        const pglite = yield* run("alpha", Database.layerPglite(), { rewards: false })
+        // Rewards included: both stores start each pool grant at the same random code (`Coupon.randomStart`).
+        const memory = yield* run("alpha", MemoryStore.layer)
+        const pglite = yield* run("alpha", Database.layerPglite())
         assert.deepStrictEqual(firstDifference(pglite.log, memory.log), undefined)
         assert.deepStrictEqual(pglite.report, memory.report)
         assert.strictEqual(pglite.report.violations, 0)
-        // With rewards the invariants hold on PGlite too (its own exact run).
-        const rewarded = yield* run("alpha", Database.layerPglite())
-        for (const tally of rewarded.report.invariants) {
+        for (const tally of pglite.report.invariants) {
           assert.strictEqual(tally.violations, 0, `${tally.name}: ${tally.examples.join("\n")}`)
         }
-        assert.isAbove(rewarded.report.counts["rewards.grants.by-rule"] ?? 0, 0)
-        assert.isAbove(rewarded.report.counts["rewards.grants.by-draw"] ?? 0, 0)
+        assert.isAbove(pglite.report.counts["rewards.grants.by-rule"] ?? 0, 0)
+        assert.isAbove(pglite.report.counts["rewards.grants.by-draw"] ?? 0, 0)
       }),
     { timeout: 240_000 }
   )

@@ -21,10 +21,25 @@
  *
  * @since 0.1.0
  */
-import { Context, Effect, Schema } from "effect"
+import { Context, Effect, Random, Schema } from "effect"
 import type { StoreError } from "../Errors.ts"
 import { Text, Timestamp } from "../Fields.ts"
+import * as Ids from "../Ids.ts"
 import { Secrets } from "../Secrets.ts"
+
+const ID_ALPHABET = "0123456789abcdefghjkmnpqrstvwxyz"
+
+/**
+ * A random point among a campaign's code ids (`Ids.Prefix.coupon` and two characters of the ids'
+ * alphabet: 1,024 points), where a pool grant starts looking for a code: concurrent grants on several
+ * instances then rarely want the same row. Drawn from the engine's `Random` once per grant by every
+ * store, and used the same way (the first free code at or after it, else the first), so the memory
+ * store and the SQL store give the same codes for the same seed.
+ */
+export const randomStart: Effect.Effect<string> = Effect.map(
+  Random.nextIntBetween(0, ID_ALPHABET.length * ID_ALPHABET.length),
+  (n) => `${Ids.Prefix.coupon}_${ID_ALPHABET[n >> 5]}${ID_ALPHABET[n & 31]}`
+)
 
 export const MAX_ISSUE_LIMIT = 1_000_000
 export const MAX_PER_REQUEST = 1000

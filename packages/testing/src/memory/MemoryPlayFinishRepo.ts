@@ -13,6 +13,7 @@
 import { CampaignRepo, playView } from "@campaign-games/core/campaigns/Campaign"
 import { EntryRepo } from "@campaign-games/core/play/Entry"
 import { type CompleteResult, type Completion, PlayFinishRepo } from "@campaign-games/core/play/PlayContext"
+import * as Coupon from "@campaign-games/core/rewards/Coupon"
 import * as Grant from "@campaign-games/core/rewards/Grant"
 import { SessionRepo } from "@campaign-games/core/play/Session"
 import { EventOutbox } from "@campaign-games/core/webhooks/Event"
@@ -71,14 +72,14 @@ export const layer: Layer.Layer<
     const deliveries = yield* DeliveryRepo
     const { rewards } = database.tables
     const grant = grantIn(database.tables)
-    const write = Effect.fnUntraced(function* (completion: Completion) {
+    const write = Effect.fnUntraced(function* (completion: Completion, start: string) {
       if (!(yield* sessions.finish(completion.sessionId, completion.finishedAt))) return { _tag: "Stale" } as const
       yield* entries.insert(completion.entry)
       yield* outbox.append(completion.event)
       if (completion.deliveries.length > 0) yield* deliveries.insertMany(completion.deliveries)
       const inFinish = completion.grant
       if (inFinish === undefined) return { _tag: "Completed", grant: null } as const
-      const written = yield* grant(inFinish.plan)
+      const written = yield* grant(inFinish.plan, start)
       if (written._tag === "CodeTaken") return yield* new GrantRaced({ conflict: "CodeTaken" })
       if (written._tag === "Granted") {
         // The event and deliveries made for the first prize, written for the prize and code given.
@@ -112,43 +113,47 @@ export const layer: Layer.Layer<
       }),
       // The checks and the writes in one memory transaction.
       complete: (completion, known) =>
-        database
-          .transaction(
-            Effect.gen(function* () {
-              const { entry, event } = completion
-              const session = yield* sessions.findById(completion.sessionId)
-              const campaign = yield* campaigns.findById(entry.accountId, entry.campaignId)
-              if (
-                Option.isNone(session) ||
-                session.value.finishedAt !== null ||
-                session.value.jti !== known.jti ||
-                session.value.accountId !== entry.accountId ||
-                session.value.campaignId !== entry.campaignId ||
-                session.value.channelId !== entry.channelId ||
-                session.value.participantRef !== entry.participantRef ||
-                Option.isNone(campaign) ||
-                campaign.value.gameSlug !== known.campaign.gameSlug ||
-                !sameJson(campaign.value.config, known.campaign.config) ||
-                campaign.value.resolvedOptionId !== known.campaign.resolvedOptionId
-              ) {
-                return stale
-              }
-              if ((rewards.get(entry.campaignId)?.revision ?? null) !== (known.reward?.revision ?? null)) return stale
-              const active = yield* endpoints.activeFor(entry.accountId, event.type)
-              if (!sameJson(active.map(filters), known.endpoints.map(filters))) return stale
-              if (completion.grant !== undefined) {
-                const grantActive = yield* endpoints.activeFor(entry.accountId, "reward_granted")
-                if (!sameJson(grantActive.map(filters), known.grantEndpoints.map(filters))) return stale
-              }
-              return yield* write(completion)
-            })
-          )
-          .pipe(
-            // A made code found taken undoes the whole write, as SQL's broken key does.
-            Effect.catchTag("GrantRaced", (raced): Effect.Effect<CompleteResult> =>
-              Effect.succeed({ _tag: "GrantConflict", conflict: raced.conflict })
+        // Where a grant starts among the codes: drawn as the SQL store draws it, once per completion
+        // that may grant, whatever the checks then find.
+        Effect.flatMap(completion.grant === undefined ? Effect.succeed("") : Coupon.randomStart, (start) =>
+          database
+            .transaction(
+              Effect.gen(function* () {
+                const { entry, event } = completion
+                const session = yield* sessions.findById(completion.sessionId)
+                const campaign = yield* campaigns.findById(entry.accountId, entry.campaignId)
+                if (
+                  Option.isNone(session) ||
+                  session.value.finishedAt !== null ||
+                  session.value.jti !== known.jti ||
+                  session.value.accountId !== entry.accountId ||
+                  session.value.campaignId !== entry.campaignId ||
+                  session.value.channelId !== entry.channelId ||
+                  session.value.participantRef !== entry.participantRef ||
+                  Option.isNone(campaign) ||
+                  campaign.value.gameSlug !== known.campaign.gameSlug ||
+                  !sameJson(campaign.value.config, known.campaign.config) ||
+                  campaign.value.resolvedOptionId !== known.campaign.resolvedOptionId
+                ) {
+                  return stale
+                }
+                if ((rewards.get(entry.campaignId)?.revision ?? null) !== (known.reward?.revision ?? null)) return stale
+                const active = yield* endpoints.activeFor(entry.accountId, event.type)
+                if (!sameJson(active.map(filters), known.endpoints.map(filters))) return stale
+                if (completion.grant !== undefined) {
+                  const grantActive = yield* endpoints.activeFor(entry.accountId, "reward_granted")
+                  if (!sameJson(grantActive.map(filters), known.grantEndpoints.map(filters))) return stale
+                }
+                return yield* write(completion, start)
+              })
             )
-          )
+            .pipe(
+              // A made code found taken undoes the whole write, as SQL's broken key does.
+              Effect.catchTag("GrantRaced", (raced): Effect.Effect<CompleteResult> =>
+                Effect.succeed({ _tag: "GrantConflict", conflict: raced.conflict })
+              )
+            )
+        )
     })
   })
 )

@@ -12,7 +12,7 @@
  */
 import type { Outcome } from "@campaign-games/core/games/Game"
 import type { Coupon } from "@campaign-games/core/rewards/Coupon"
-import { available } from "@campaign-games/core/rewards/Coupon"
+import { available, randomStart } from "@campaign-games/core/rewards/Coupon"
 import {
   type Given,
   granted,
@@ -26,12 +26,23 @@ import { byId, inAccount, newestFirst, paginate } from "../internal/Rows.ts"
 import { MemoryDatabase, type Tables } from "../MemoryDatabase.ts"
 import { codeKey, recipientKey, tierKey } from "./MemoryRewardsTables.ts"
 
-/** The first code of a prize that can still be given, by id. */
-const firstCode = (tables: Tables, campaignId: string, tierId: string): Coupon | undefined => {
+/**
+ * The first code of a prize that can still be given, by id, at or after `from` (`Coupon.randomStart`)
+ * when there is one, else the first: as the SQL store picks.
+ */
+const firstCode = (tables: Tables, campaignId: string, tierId: string, from: string): Coupon | undefined =>
+  firstFrom(tables, campaignId, tierId, from) ?? firstFrom(tables, campaignId, tierId, "")
+
+const firstFrom = (tables: Tables, campaignId: string, tierId: string, from: string): Coupon | undefined => {
   let first: Coupon | undefined
   for (const id of tables.tierCoupons.get(tierKey(campaignId, tierId)) ?? []) {
     const coupon = tables.coupons.get(id)
-    if (coupon !== undefined && available(coupon) && (first === undefined || byId(coupon.id, first.id) < 0))
+    if (
+      coupon !== undefined &&
+      available(coupon) &&
+      byId(coupon.id, from) >= 0 &&
+      (first === undefined || byId(coupon.id, first.id) < 0)
+    )
       first = coupon
   }
   return first
@@ -58,7 +69,7 @@ const givenOf = (coupon: Coupon): Given => ({
 
 /** Writes a planned grant in the tables: to run inside a memory transaction (all or nothing). */
 export const grantIn = (tables: Tables) =>
-  Effect.fnUntraced(function* (plan: Plan) {
+  Effect.fnUntraced(function* (plan: Plan, start: string) {
     const recipient = recipientKey(plan.campaignId, plan.participantRef)
     const received = tables.recipients.get(recipient)
     if (plan.once && received !== undefined) return { _tag: "AlreadyGranted" } satisfies Written
@@ -84,7 +95,7 @@ export const grantIn = (tables: Tables) =>
         given = givenOf(coupon)
         break
       }
-      const coupon = firstCode(tables, plan.campaignId, prize.tierId)
+      const coupon = firstCode(tables, plan.campaignId, prize.tierId, start)
       if (coupon !== undefined) {
         yield* tables.coupons.set(coupon.id, { ...coupon, issued: coupon.issued + 1 })
         given = givenOf(coupon)
@@ -106,7 +117,7 @@ export const layer: Layer.Layer<GrantRepo, never, MemoryDatabase> = Layer.effect
     const write = grantIn(database.tables)
     const codeOf = (couponId: string) => coupons.get(couponId)?.code ?? ""
     return GrantRepo.of({
-      grant: (plan) => database.transaction(write(plan)),
+      grant: (plan) => Effect.flatMap(randomStart, (start) => database.transaction(write(plan, start))),
       list: (accountId, campaignId, page) =>
         Effect.sync(() => {
           const rows: Array<Listed> = []
