@@ -134,6 +134,23 @@ const basisHolds = (sql: SqlClient.SqlClient, { entry: e, event, grant }: Comple
   }`
 
 /** The claim and the writes in one statement, while `basis` still holds (`start`: the grant's, if any). */
+/** How many times a finish's statement runs at most when PostgreSQL keeps aborting it in a deadlock. */
+const MAX_STATEMENT_RUNS = 5
+
+/**
+ * `self` run again (at once: the other party of a deadlock goes on) while PostgreSQL aborts it as
+ * a deadlock or a serialization failure, up to `MAX_STATEMENT_RUNS` runs in all.
+ */
+const againOnConflict = <A, R>(
+  self: Effect.Effect<A, SqlError.SqlError, R>,
+  run = 1
+): Effect.Effect<A, SqlError.SqlError, R> =>
+  Effect.catchIf(
+    self,
+    (error) => error.reason._tag === "DeadlockError" || error.reason._tag === "SerializationError",
+    (error) => (run >= MAX_STATEMENT_RUNS ? Effect.fail(error) : againOnConflict(self, run + 1))
+  )
+
 const complete = (sql: SqlClient.SqlClient, completion: Completion, basis: FinishBasis, start: string) => {
   const { deliveries, entry: e, event: v, finishedAt, grant, sessionId } = completion
   return sql`
@@ -208,10 +225,17 @@ export const layer: Layer.Layer<PlayFinishRepo, never, SqlClient.SqlClient> = Re
           const open = yield* Effect.serviceOption(sql.transactionService)
           const start = completion.grant === undefined ? "" : yield* SqlRewardGrantStatement.randomStart
           const statement = complete(sql, completion, basis, start).values
-          // In a transaction, a grant's broken key must not abort the caller's: a savepoint holds it.
+          // In a transaction, a grant's broken key must not abort the caller's: a savepoint holds it
+          // (and the caller's `Store.transaction` runs again on a deadlock). Alone, the statement is
+          // run again here when PostgreSQL broke a deadlock between concurrent finishes (their
+          // coupon, entry and delivery locks): it is all or nothing, so nothing of it was kept.
           return yield* completed(
             completion,
-            Option.isSome(open) && completion.grant !== undefined ? sql.withTransaction(statement) : statement
+            Option.isSome(open)
+              ? completion.grant !== undefined
+                ? sql.withTransaction(statement)
+                : statement
+              : againOnConflict(statement)
           )
         })
     }
