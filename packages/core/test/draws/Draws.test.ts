@@ -630,12 +630,15 @@ describe("after each play", () => {
         const plays = yield* Plays.Plays
         const worker = yield* DrawsEngine.DrawWorker
         const finished: Array<Entry.Entry> = []
-        // A play every 5 minutes over the 4 hours, 10 players taking turns (some win, then play on).
-        for (let i = 0; i < 48; i++) {
-          yield* TestClock.setTime(START + i * 5 * MINUTE + 1)
+        // A play every 5 minutes over the 4 hours, 10 players taking turns (some win, then play on),
+        // and a new player's in the window's last millisecond: the last moment may fall after the
+        // 5-minute play (the moments come from the campaign's fresh secret), and is paid then.
+        const times = [...Array.from({ length: 48 }, (_, i) => START + i * 5 * MINUTE + 1), START + 4 * HOUR - 1]
+        for (const [i, time] of times.entries()) {
+          yield* TestClock.setTime(time)
           const minted = yield* plays.mint(actor, {
             channelId: channel.id,
-            participantRef: `p${i % 10}`,
+            participantRef: i < 48 ? `p${i % 10}` : "last",
             origin: ORIGIN
           })
           if (minted._tag !== "Token") return assert.fail("no token")
