@@ -27,7 +27,7 @@ import { type Cause, Effect, Option, Schema } from "effect"
 import * as DrawErrors from "./draws/DrawErrors.ts"
 import { Timestamp } from "./Fields.ts"
 import * as MediaErrors from "./media/MediaErrors.ts"
-import { type Detail, Details, withMessage } from "./Reason.ts"
+import { type Detail, Details, withDetails, withMessage } from "./Reason.ts"
 import * as RewardErrors from "./rewards/RewardErrors.ts"
 
 export { Detail } from "./Reason.ts"
@@ -58,39 +58,30 @@ export class Unspecified extends Schema.TaggedError<Unspecified>()("Unspecified"
 // -----------------------------------------------------------------------------
 
 /** Fields of the request (or of what it would make) fail their schema or a rule; `details` name each. */
-export class InvalidFields extends Schema.TaggedError<InvalidFields>()("InvalidFields", { details: Details }) {
-  override get message(): string {
-    return fieldsMessage(this.details)
-  }
-}
+export class InvalidFields extends withMessage<InvalidFields>()("InvalidFields", { details: Details }, ({ details }) =>
+  fieldsMessage(details)
+) {}
 
 /**
  * The campaign's config lacks what activation (or a play) needs; `details` name each missing or
  * wrong key (`config.segments`), and are empty when the game cannot say which.
  */
-export class ConfigIncomplete extends Schema.TaggedError<ConfigIncomplete>()("ConfigIncomplete", {
-  details: Details
-}) {
-  override get message(): string {
-    return this.details.length === 0 ? "The campaign's config is incomplete" : fieldsMessage(this.details)
-  }
-}
+export class ConfigIncomplete extends withMessage<ConfigIncomplete>()(
+  "ConfigIncomplete",
+  { details: Details },
+  ({ details }) => (details.length === 0 ? "The campaign's config is incomplete" : fieldsMessage(details))
+) {}
 
 /**
  * The player's answer (the finish body) is not one the game accepts: a prediction's `optionId` that
  * is not an option, a score above the game's maximum. `path` names the body field.
  */
-export class InvalidAnswer extends Schema.TaggedError<InvalidAnswer>()("InvalidAnswer", {
-  path: Schema.String,
-  problem: Schema.String
-}) {
-  override get message(): string {
-    return `${this.path}: ${this.problem}`
-  }
-  get details(): ReadonlyArray<Detail> {
-    return [{ path: this.path, message: this.problem }]
-  }
-}
+export class InvalidAnswer extends withDetails<InvalidAnswer>()(
+  "InvalidAnswer",
+  { path: Schema.String, problem: Schema.String },
+  ({ path, problem }) => `${path}: ${problem}`,
+  ({ path, problem }) => [{ path, message: problem }]
+) {}
 
 export const InvalidRequestReason = Schema.Union([
   InvalidFields,
@@ -137,14 +128,11 @@ export class TokenExpired extends withMessage<TokenExpired>()(
 ) {}
 
 /** The campaign or channel the client token was minted for no longer exists (`id` names it). */
-export class TokenResourceGone extends Schema.TaggedError<TokenResourceGone>()("TokenResourceGone", {
-  resource: Schema.Literals(["campaign", "channel"]),
-  id: Schema.String
-}) {
-  override get message(): string {
-    return `The client token's ${this.resource} no longer exists.`
-  }
-}
+export class TokenResourceGone extends withMessage<TokenResourceGone>()(
+  "TokenResourceGone",
+  { resource: Schema.Literals(["campaign", "channel"]), id: Schema.String },
+  ({ resource }) => `The client token's ${resource} no longer exists.`
+) {}
 
 /** The operator API's token is wrong. */
 export class OperatorTokenWrong extends withMessage<OperatorTokenWrong>()(
@@ -178,40 +166,28 @@ export type UnauthorizedReason = typeof UnauthorizedReason.Type
 // -----------------------------------------------------------------------------
 
 /** The account's plan lacks a feature (`feature` is its flag, `featureName` its name for people). */
-export class FeatureMissing extends Schema.TaggedError<FeatureMissing>()("FeatureMissing", {
-  feature: Schema.String,
-  featureName: Schema.String
-}) {
-  override get message(): string {
-    return `Your plan does not include ${this.featureName}.`
-  }
-  get details(): ReadonlyArray<Detail> {
-    return [{ path: `features.${this.feature}`, message: "not included in the plan" }]
-  }
-}
+export class FeatureMissing extends withDetails<FeatureMissing>()(
+  "FeatureMissing",
+  { feature: Schema.String, featureName: Schema.String },
+  ({ featureName }) => `Your plan does not include ${featureName}.`,
+  ({ feature }) => [{ path: `features.${feature}`, message: "not included in the plan" }]
+) {}
 
 /** The account's plan does not include the game `gameSlug`. */
-export class GameNotInPlan extends Schema.TaggedError<GameNotInPlan>()("GameNotInPlan", { gameSlug: Schema.String }) {
-  override get message(): string {
-    return `Your plan does not include the game ${this.gameSlug}.`
-  }
-  get details(): ReadonlyArray<Detail> {
-    return [{ path: "features.games", message: `${this.gameSlug} is not included in the plan` }]
-  }
-}
+export class GameNotInPlan extends withDetails<GameNotInPlan>()(
+  "GameNotInPlan",
+  { gameSlug: Schema.String },
+  ({ gameSlug }) => `Your plan does not include the game ${gameSlug}.`,
+  ({ gameSlug }) => [{ path: "features.games", message: `${gameSlug} is not included in the plan` }]
+) {}
 
 /** One more would pass the plan's limit `limit` (`channels`, `playsPerMonth`, …) of `max`. */
-export class LimitReached extends Schema.TaggedError<LimitReached>()("LimitReached", {
-  limit: Schema.String,
-  max: Schema.Int
-}) {
-  override get message(): string {
-    return `Your plan's limit of ${this.max} for ${this.limit} is reached.`
-  }
-  get details(): ReadonlyArray<Detail> {
-    return [{ path: `limits.${this.limit}`, message: `limit of ${this.max} reached` }]
-  }
-}
+export class LimitReached extends withDetails<LimitReached>()(
+  "LimitReached",
+  { limit: Schema.String, max: Schema.Int },
+  ({ max, limit }) => `Your plan's limit of ${max} for ${limit} is reached.`,
+  ({ limit, max }) => [{ path: `limits.${limit}`, message: `limit of ${max} reached` }]
+) {}
 
 export const UpgradeRequiredReason = Schema.Union([
   FeatureMissing,
@@ -242,44 +218,35 @@ export class MissingPermission extends Schema.TaggedError<MissingPermission>()("
 }
 
 /** The key holds none of `permissions` (any one of them would do). */
-export class MissingAnyPermission extends Schema.TaggedError<MissingAnyPermission>()("MissingAnyPermission", {
-  permissions: Schema.Array(Schema.String)
-}) {
-  override get message(): string {
-    return `This key needs one of the permissions ${this.permissions.join(", ")}.`
-  }
-  get details(): ReadonlyArray<Detail> {
-    return [{ path: "permissions", message: `missing one of ${this.permissions.join(", ")}` }]
-  }
-}
+export class MissingAnyPermission extends withDetails<MissingAnyPermission>()(
+  "MissingAnyPermission",
+  { permissions: Schema.Array(Schema.String) },
+  ({ permissions }) => `This key needs one of the permissions ${permissions.join(", ")}.`,
+  ({ permissions }) => [{ path: "permissions", message: `missing one of ${permissions.join(", ")}` }]
+) {}
 
 /**
  * A new key would get permissions its creator does not hold: each with its `index` in the
  * requested list.
  */
-export class CannotGrantPermission extends withMessage<CannotGrantPermission>()(
+export class CannotGrantPermission extends withDetails<CannotGrantPermission>()(
   "CannotGrantPermission",
   { permissions: Schema.Array(Schema.Struct({ index: Schema.Int, permission: Schema.String })) },
-  "A key can only be given permissions its creator holds."
-) {
-  get details(): ReadonlyArray<Detail> {
-    return this.permissions.map(({ index, permission }) => ({
+  "A key can only be given permissions its creator holds.",
+  ({ permissions }) =>
+    permissions.map(({ index, permission }) => ({
       path: `permissions.${index}`,
       message: `the caller lacks ${permission}`
     }))
-  }
-}
+) {}
 
 /** A token was asked for an `origin` (as sent) that is not on the account's allowed origins. */
-export class OriginNotAllowed extends withMessage<OriginNotAllowed>()(
+export class OriginNotAllowed extends withDetails<OriginNotAllowed>()(
   "OriginNotAllowed",
   { origin: Schema.String },
-  "The origin is not on the account's allowed origins."
-) {
-  get details(): ReadonlyArray<Detail> {
-    return [{ path: "origin", message: "not an allowed origin" }]
-  }
-}
+  "The origin is not on the account's allowed origins.",
+  () => [{ path: "origin", message: "not an allowed origin" }]
+) {}
 
 export const ForbiddenReason = Schema.Union([
   MissingPermission,
@@ -322,14 +289,11 @@ export type ResourceKind = typeof ResourceKind.Type
  * Nothing of kind `resource` with this `id` in the account (an API key: no active one; a session:
  * none of this client token's).
  */
-export class ResourceNotFound extends Schema.TaggedError<ResourceNotFound>()("ResourceNotFound", {
-  resource: ResourceKind,
-  id: Schema.String
-}) {
-  override get message(): string {
-    return `No ${resourceNames[this.resource]} ${this.id}.`
-  }
-}
+export class ResourceNotFound extends withMessage<ResourceNotFound>()(
+  "ResourceNotFound",
+  { resource: ResourceKind, id: Schema.String },
+  ({ resource, id }) => `No ${resourceNames[resource]} ${id}.`
+) {}
 
 export const NotFoundReason = Schema.Union([
   ResourceNotFound,
@@ -476,14 +440,11 @@ export class NotAPrediction extends withMessage<NotAPrediction>()(
 ) {}
 
 /** The prediction is already resolved, to `optionId`; it cannot be resolved to another option. */
-export class AlreadyResolved extends Schema.TaggedError<AlreadyResolved>()("AlreadyResolved", {
-  campaignId: Schema.String,
-  optionId: Schema.String
-}) {
-  override get message(): string {
-    return `The campaign is already resolved to ${this.optionId}.`
-  }
-}
+export class AlreadyResolved extends withMessage<AlreadyResolved>()(
+  "AlreadyResolved",
+  { campaignId: Schema.String, optionId: Schema.String },
+  ({ optionId }) => `The campaign is already resolved to ${optionId}.`
+) {}
 
 /** An activation with `handoverAt`: no campaign is live on the channel then to hand over from. */
 export class NoCampaignToHandOver extends withMessage<NoCampaignToHandOver>()(
@@ -499,16 +460,13 @@ export class NoCampaignToHandOver extends withMessage<NoCampaignToHandOver>()(
  * The campaign's live window would overlap the window of `campaignId`, active on the same channel
  * (one campaign is live on a channel at a time): pause it, or activate with `handoverAt`.
  */
-export class LiveWindowOverlap extends Schema.TaggedError<LiveWindowOverlap>()("LiveWindowOverlap", {
-  campaignId: Schema.String
-}) {
-  override get message(): string {
-    return `The live window overlaps campaign ${this.campaignId}, active on the channel; pause it, or activate with handoverAt.`
-  }
-  get details(): ReadonlyArray<Detail> {
-    return [{ path: "liveFrom", message: `overlaps campaign ${this.campaignId}` }]
-  }
-}
+export class LiveWindowOverlap extends withDetails<LiveWindowOverlap>()(
+  "LiveWindowOverlap",
+  { campaignId: Schema.String },
+  ({ campaignId }) =>
+    `The live window overlaps campaign ${campaignId}, active on the channel; pause it, or activate with handoverAt.`,
+  ({ campaignId }) => [{ path: "liveFrom", message: `overlaps campaign ${campaignId}` }]
+) {}
 
 /** The campaign has been played (a session started), so it cannot be deleted; archive it. */
 export class CampaignPlayed extends withMessage<CampaignPlayed>()(
@@ -518,26 +476,19 @@ export class CampaignPlayed extends withMessage<CampaignPlayed>()(
 ) {}
 
 /** The channel still has `campaigns` campaigns, so it cannot be deleted; disable it instead. */
-export class ChannelHasCampaigns extends Schema.TaggedError<ChannelHasCampaigns>()("ChannelHasCampaigns", {
-  channelId: Schema.String,
-  campaigns: Schema.Int
-}) {
-  override get message(): string {
-    return `The channel has ${plural(this.campaigns, "campaign")}; disable it instead (status: disabled).`
-  }
-}
+export class ChannelHasCampaigns extends withMessage<ChannelHasCampaigns>()(
+  "ChannelHasCampaigns",
+  { channelId: Schema.String, campaigns: Schema.Int },
+  ({ campaigns }) => `The channel has ${plural(campaigns, "campaign")}; disable it instead (status: disabled).`
+) {}
 
 /** The account already allows `origin` (normalised). */
-export class DuplicateOrigin extends Schema.TaggedError<DuplicateOrigin>()("DuplicateOrigin", {
-  origin: Schema.String
-}) {
-  override get message(): string {
-    return `The origin ${this.origin} is already allowed`
-  }
-  get details(): ReadonlyArray<Detail> {
-    return [{ path: "origin", message: "is already on the account's list" }]
-  }
-}
+export class DuplicateOrigin extends withDetails<DuplicateOrigin>()(
+  "DuplicateOrigin",
+  { origin: Schema.String },
+  ({ origin }) => `The origin ${origin} is already allowed`,
+  () => [{ path: "origin", message: "is already on the account's list" }]
+) {}
 
 /** Only a failed or exhausted webhook delivery can be resent; this one is `status`. */
 export class DeliveryNotResendable extends Schema.TaggedError<DeliveryNotResendable>()("DeliveryNotResendable", {
@@ -578,15 +529,12 @@ export type ConflictReason = typeof ConflictReason.Type
 // -----------------------------------------------------------------------------
 
 /** More than `limit` requests per `window` (as written for people); retry after `retryAfterSeconds`. */
-export class TooManyRequests extends Schema.TaggedError<TooManyRequests>()("TooManyRequests", {
-  limit: Schema.Int,
-  window: Schema.String,
-  retryAfterSeconds: Schema.Int
-}) {
-  override get message(): string {
-    return `Too many requests: at most ${this.limit} per ${this.window}. Retry after ${this.retryAfterSeconds} seconds.`
-  }
-}
+export class TooManyRequests extends withMessage<TooManyRequests>()(
+  "TooManyRequests",
+  { limit: Schema.Int, window: Schema.String, retryAfterSeconds: Schema.Int },
+  ({ limit, window, retryAfterSeconds }) =>
+    `Too many requests: at most ${limit} per ${window}. Retry after ${retryAfterSeconds} seconds.`
+) {}
 
 export const RateLimitedReason = Schema.Union([TooManyRequests, Unspecified])
 export type RateLimitedReason = typeof RateLimitedReason.Type
@@ -678,13 +626,14 @@ export class NotFound extends category<NotFound>()("NotFound", NotFoundReason) {
 export const notFound = (resource: ResourceKind, id: string): NotFound =>
   new NotFound({ reason: new ResourceNotFound({ resource, id }) })
 
+/** The value a lookup found, or the failure `onMissing` makes when it found none. */
+export const foundOr =
+  <M>(onMissing: () => M) =>
+  <A, E, R>(lookup: Effect.Effect<Option.Option<A>, E, R>): Effect.Effect<A, E | M, R> =>
+    Effect.flatMap(lookup, (found) => (Option.isSome(found) ? Effect.succeed(found.value) : Effect.fail(onMissing())))
+
 /** The value a lookup found, or `NotFound` for the `resource` with this `id` when it found none. */
-export const orNotFound =
-  (resource: ResourceKind, id: string) =>
-  <A, E, R>(lookup: Effect.Effect<Option.Option<A>, E, R>): Effect.Effect<A, E | NotFound, R> =>
-    Effect.flatMap(lookup, (found) =>
-      Option.isSome(found) ? Effect.succeed(found.value) : Effect.fail(notFound(resource, id))
-    )
+export const orNotFound = (resource: ResourceKind, id: string) => foundOr(() => notFound(resource, id))
 
 /** The request clashes with the current state; retrying it unchanged fails again. */
 export class Conflict extends category<Conflict>()("Conflict", ConflictReason) {}

@@ -10,7 +10,7 @@
  *
  * @since 0.1.0
  */
-import { DateTime, Option, Schema, SchemaTransformation } from "effect"
+import { DateTime, Option, Schema, SchemaTransformation, Struct } from "effect"
 import * as StorableText from "./StorableText.ts"
 
 /** A string of `min` to `max` characters that a store can hold (`StorableText`). */
@@ -62,6 +62,16 @@ export const DateTimeInput = Schema.String.check(
     })
   )
 )
+
+/** The check of a PATCH body: at least one property to change. */
+export const atLeastOneProperty = () =>
+  Schema.makeFilter((u: object) => Object.keys(u).length > 0 || "Expected at least one property to change", {
+    expected: "at least one property"
+  })
+
+/** A PATCH body of `fields`: each optional, at least one sent (`atLeastOneProperty`). */
+export const Patch = <const F extends Schema.Struct.Fields>(fields: F) =>
+  Schema.Struct(fields).mapFields(Struct.map(Schema.optionalKey)).check(atLeastOneProperty())
 
 /** Whether `url` is an absolute https URL. */
 export const isHttpsUrl = (url: string): boolean => {

@@ -1,3 +1,8 @@
+/**
+ * The file rule as tables and cases: which kind of file a URL's extension or a content type names,
+ * which fields `FileRule.check` refuses (and with which path and message) without a media library
+ * and with one, the fields of game configs and themes, and the `FileUrl` schema.
+ */
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Exit, Option, Schema } from "effect"
 import * as FileRule from "../src/campaigns/FileRule.ts"
@@ -115,23 +120,23 @@ describe("The file rule without a media library", () => {
         field("http://x.example/a.png", "image", "theme.logoUrl"),
         field("http://x.example/a.woff2", "font", "theme.fontUrl")
       ])
+      const message = "must be an https URL or a media-library file"
       assert.deepStrictEqual(details, [
-        { path: "theme.logoUrl", message: "must be an https URL or a media-library file" },
-        { path: "theme.fontUrl", message: "must be an https URL or a media-library file" }
+        { path: "theme.logoUrl", message },
+        { path: "theme.fontUrl", message }
       ])
     }).pipe(Effect.provide(FileRule.MediaLibrary.layerNone))
   )
 
   it.effect("refuses an animation that must come from the media library", () =>
     Effect.gen(function* () {
-      const details = yield* failures([
-        {
-          path: "theme.background.animation.url",
-          url: "https://x.example/a.json",
-          kind: "lottie",
-          mediaLibraryOnly: true
-        }
-      ])
+      const animation: FileRule.FileField = {
+        path: "theme.background.animation.url",
+        url: "https://x.example/a.json",
+        kind: "lottie",
+        mediaLibraryOnly: true
+      }
+      const details = yield* failures([animation])
       assert.deepStrictEqual(details, [
         { path: "theme.background.animation.url", message: "must be a file from the media library" }
       ])

@@ -32,6 +32,7 @@ import { PlayFinishRepo } from "../src/play/PlayContext.ts"
 import * as PlayLimit from "../src/play/PlayLimit.ts"
 import * as Plays from "../src/play/Plays.ts"
 import * as Secrets from "../src/Secrets.ts"
+import * as Given from "./support/Given.ts"
 
 const ms = (iso: string): number => DateTime.toEpochMillis(DateTime.makeUnsafe(iso))
 const iso = (t: number): string => DateTime.formatIso(DateTime.makeUnsafe(t))
@@ -223,7 +224,7 @@ describe("InstanceCache.apiKeys", () => {
 // 3. campaigns and endpoints: a finish written from what the instance knows
 // -----------------------------------------------------------------------------
 
-const ORIGIN = "https://shop.example"
+const { ORIGIN } = Given
 
 const CAPITALS = [
   { id: "paris", text: "Paris" },
@@ -237,17 +238,8 @@ const RIGHT_ANSWER = { answers: [{ questionId: "capital", optionId: "paris" }] }
 
 /** An account with `ORIGIN` allowed, a channel, and a live quiz on it. */
 const makeQuizWorld = Effect.gen(function* () {
-  const actor = yield* makeAccount
-  yield* (yield* AllowedOrigins.AllowedOrigins).create(actor, { origin: ORIGIN })
-  const channel = yield* (yield* Channels.Channels).create(actor, { name: "Main" })
-  const campaigns = yield* Campaigns.Campaigns
-  const draft = yield* campaigns.create(actor, {
-    gameSlug: "quiz",
-    name: "Spring quiz",
-    channelId: channel.id,
-    config: quiz(1)
-  })
-  const campaign = yield* campaigns.activate(actor, draft.id, {})
+  const { actor, channel } = yield* Given.account()
+  const campaign = yield* Given.launch(actor, channel.id, { gameSlug: "quiz", name: "Spring quiz", config: quiz(1) })
   return { actor, channelId: channel.id, campaign }
 })
 type QuizWorld = Effect.Success<typeof makeQuizWorld>

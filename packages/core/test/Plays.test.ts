@@ -9,6 +9,7 @@
  * rolled-back transaction leaves none there.
  */
 import { MemoryStore } from "@campaign-games/testing"
+import { makeEndpoint } from "@campaign-games/testing/internal/Fixtures"
 import { assert, describe, it } from "@effect/vitest"
 import { DateTime, Duration, Effect, Layer, Option, Random } from "effect"
 import { TestClock } from "effect/testing"
@@ -32,6 +33,7 @@ import * as Plays from "../src/play/Plays.ts"
 import * as Secrets from "../src/Secrets.ts"
 import * as Session from "../src/play/Session.ts"
 import * as Webhook from "../src/webhooks/Webhook.ts"
+import * as Given from "./support/Given.ts"
 
 // -----------------------------------------------------------------------------
 // The services on a fresh memory store
@@ -60,7 +62,7 @@ const layer = Layer.mergeAll(
 // Fixtures
 // -----------------------------------------------------------------------------
 
-const ORIGIN = "https://shop.example"
+const { ORIGIN } = Given
 
 /** A complete wheel: four segments, weighted. */
 const WHEEL = {
@@ -72,6 +74,15 @@ const WHEEL = {
   ]
 }
 const SEGMENT_IDS = WHEEL.segments.map((s) => s.id)
+
+/** A prediction of two options. */
+const WHO_WINS = {
+  question: "Who wins?",
+  options: [
+    { id: "home", label: "Home" },
+    { id: "away", label: "Away" }
+  ]
+}
 
 const ms = (iso: string): number => DateTime.toEpochMillis(DateTime.makeUnsafe(iso))
 /** Sets the test clock to the instant `iso` (UTC). */
@@ -92,35 +103,28 @@ interface WorldOptions {
 }
 
 /** Creates a campaign on the channel (a complete wheel unless `input` says otherwise) and activates it. */
-const launch = Effect.fnUntraced(function* (
+const launch = (
   actor: Actor.Actor,
   channelId: string,
   input: Partial<Campaign.CreateCampaign> = {},
   activation: Campaign.ActivateCampaign = {}
-) {
-  const campaigns = yield* Campaigns.Campaigns
-  const draft = yield* campaigns.create(actor, {
-    gameSlug: "spin-the-wheel",
-    name: "Spring wheel",
-    channelId,
-    config: WHEEL,
-    ...input
-  })
-  return yield* campaigns.activate(actor, draft.id, activation)
-})
+) => Given.launch(actor, channelId, { name: "Spring wheel", config: WHEEL, ...input }, activation)
 
 /** An account (system actor) with `ORIGIN` allowed, a channel and a live wheel campaign, created now. */
 const makeWorld = Effect.fnUntraced(function* (options: WorldOptions = {}) {
-  const { account } = yield* (yield* Accounts.Accounts).create({
-    name: "Acme",
-    ...(options.limits === undefined ? {} : { limits: options.limits })
-  })
-  const actor = Actor.system(account)
-  yield* (yield* AllowedOrigins.AllowedOrigins).create(actor, { origin: ORIGIN })
-  const channel = yield* (yield* Channels.Channels).create(actor, { name: "Main", ...options.channel })
+  const { actor, channel } = yield* Given.account(options)
   const campaign = yield* launch(actor, channel.id, options.campaign)
   return { actor, channel, campaign } satisfies World
 })
+
+/** At `iso` (the test clock set there): `makeWorld(options)`. */
+const worldAt = (iso: string, options: WorldOptions = {}) => Effect.andThen(setClock(iso), makeWorld(options))
+
+/** A case on a fresh store (see `layer`). */
+const scenario = (
+  name: string,
+  body: () => Generator<Effect.Effect<any, any, Layer.Success<typeof layer>>, void, never>
+) => it.effect(name, () => Effect.gen(body).pipe(Effect.provide(layer)))
 
 /** The backend mints a client token for `participantRef` on the world's channel. */
 const mint = (world: World, participantRef: string, ttlSeconds?: number) =>
@@ -283,92 +287,79 @@ describe("Plays: daily limits across local midnight", () => {
 // -----------------------------------------------------------------------------
 
 describe("Plays: total limits", () => {
-  it.effect("a campaign's total limit holds across days; other players are not affected", () =>
-    Effect.gen(function* () {
-      yield* setClock("2026-05-01T10:00:00.000Z")
-      const world = yield* makeWorld({ campaign: { maxPlaysPerParticipant: 3 } })
-      for (const day of ["2026-05-01", "2026-05-02", "2026-05-03"]) {
-        yield* setClock(`${day}T10:00:00.000Z`)
-        yield* play(world, "alice")
-      }
-      assert.deepStrictEqual(seen(yield* Effect.flip(mint(world, "alice"))), usedAll("campaign"))
-      yield* setClock("2026-06-15T10:00:00.000Z")
-      assert.deepStrictEqual(seen(yield* Effect.flip(mint(world, "alice"))), usedAll("campaign"))
-      yield* play(world, "bob")
-    }).pipe(Effect.provide(layer))
-  )
-
-  it.effect("when the total and the daily limit are both reached, the player is told of the total", () =>
-    Effect.gen(function* () {
-      yield* setClock("2026-05-01T10:00:00.000Z")
-      const world = yield* makeWorld({ campaign: { maxPlaysPerParticipant: 2, maxPlaysPerParticipantPerDay: 2 } })
+  scenario("a campaign's total limit holds across days; other players are not affected", function* () {
+    const world = yield* worldAt("2026-05-01T10:00:00.000Z", { campaign: { maxPlaysPerParticipant: 3 } })
+    for (const day of ["2026-05-01", "2026-05-02", "2026-05-03"]) {
+      yield* setClock(`${day}T10:00:00.000Z`)
       yield* play(world, "alice")
-      yield* play(world, "alice")
-      assert.deepStrictEqual(seen(yield* Effect.flip(mint(world, "alice"))), {
-        error: "Conflict",
-        message: PlayLimit.MESSAGE_TOTAL,
-        paths: ["campaign.maxPlaysPerParticipant", "campaign.maxPlaysPerParticipantPerDay"]
-      })
-    }).pipe(Effect.provide(layer))
-  )
+    }
+    assert.deepStrictEqual(seen(yield* Effect.flip(mint(world, "alice"))), usedAll("campaign"))
+    yield* setClock("2026-06-15T10:00:00.000Z")
+    assert.deepStrictEqual(seen(yield* Effect.flip(mint(world, "alice"))), usedAll("campaign"))
+    yield* play(world, "bob")
+  })
 
-  it.effect("a channel's total limit counts the plays of every campaign on the channel", () =>
-    Effect.gen(function* () {
-      yield* setClock("2026-05-01T10:00:00.000Z")
-      const world = yield* makeWorld({ channel: { maxPlaysPerParticipant: 2 } })
-      const first = yield* play(world, "alice")
-      assert.strictEqual(first.started.campaign.id, world.campaign.id)
+  scenario("when the total and the daily limit are both reached, the player is told of the total", function* () {
+    const world = yield* worldAt("2026-05-01T10:00:00.000Z", {
+      campaign: { maxPlaysPerParticipant: 2, maxPlaysPerParticipantPerDay: 2 }
+    })
+    yield* play(world, "alice")
+    yield* play(world, "alice")
+    assert.deepStrictEqual(seen(yield* Effect.flip(mint(world, "alice"))), {
+      error: "Conflict",
+      message: PlayLimit.MESSAGE_TOTAL,
+      paths: ["campaign.maxPlaysPerParticipant", "campaign.maxPlaysPerParticipantPerDay"]
+    })
+  })
 
-      yield* setClock("2026-05-02T10:00:00.000Z")
-      yield* (yield* Campaigns.Campaigns).pause(world.actor, world.campaign.id)
-      const summer = yield* launch(world.actor, world.channel.id, { name: "Summer wheel" })
-      const second = yield* play(world, "alice")
-      assert.strictEqual(second.started.campaign.id, summer.id)
+  scenario("a channel's total limit counts the plays of every campaign on the channel", function* () {
+    const world = yield* worldAt("2026-05-01T10:00:00.000Z", { channel: { maxPlaysPerParticipant: 2 } })
+    const first = yield* play(world, "alice")
+    assert.strictEqual(first.started.campaign.id, world.campaign.id)
 
-      assert.deepStrictEqual(seen(yield* Effect.flip(mint(world, "alice"))), usedAll("channel"))
-      yield* play(world, "bob")
-      yield* play(world, "bob")
-      assert.deepStrictEqual(seen(yield* Effect.flip(mint(world, "bob"))), usedAll("channel"))
-    }).pipe(Effect.provide(layer))
-  )
+    yield* setClock("2026-05-02T10:00:00.000Z")
+    yield* (yield* Campaigns.Campaigns).pause(world.actor, world.campaign.id)
+    const summer = yield* launch(world.actor, world.channel.id, { name: "Summer wheel" })
+    const second = yield* play(world, "alice")
+    assert.strictEqual(second.started.campaign.id, summer.id)
 
-  it.effect("start checks the limits again: of tokens minted ahead, only the allowed number start", () =>
-    Effect.gen(function* () {
-      yield* setClock("2026-05-01T10:00:00.000Z")
-      const world = yield* makeWorld({ campaign: { maxPlaysPerParticipant: 2 } })
-      const tokens: Array<string> = []
-      for (let i = 0; i < 4; i++) tokens.push((yield* mintToken(world, "alice")).clientToken)
+    assert.deepStrictEqual(seen(yield* Effect.flip(mint(world, "alice"))), usedAll("channel"))
+    yield* play(world, "bob")
+    yield* play(world, "bob")
+    assert.deepStrictEqual(seen(yield* Effect.flip(mint(world, "bob"))), usedAll("channel"))
+  })
 
-      const outcomes: Array<string> = []
-      for (const token of tokens) {
-        outcomes.push(
-          yield* start(token).pipe(Effect.match({ onFailure: (e) => seen(e).error, onSuccess: () => "started" }))
-        )
-      }
-      assert.deepStrictEqual(outcomes, ["started", "started", "Conflict", "Conflict"])
-      assert.deepStrictEqual(seen(yield* Effect.flip(start(tokens[3]!))), usedAll("campaign"))
-      // Bob's plays are his own.
-      yield* play(world, "bob")
-    }).pipe(Effect.provide(layer))
-  )
+  scenario("start checks the limits again: of tokens minted ahead, only the allowed number start", function* () {
+    const world = yield* worldAt("2026-05-01T10:00:00.000Z", { campaign: { maxPlaysPerParticipant: 2 } })
+    const tokens: Array<string> = []
+    for (let i = 0; i < 4; i++) tokens.push((yield* mintToken(world, "alice")).clientToken)
 
-  it.effect("concurrent starts never pass a channel's daily limit", () =>
-    Effect.gen(function* () {
-      yield* setClock("2026-05-01T10:00:00.000Z")
-      const world = yield* makeWorld({ channel: { maxPlaysPerParticipantPerDay: 2 } })
-      const tokens: Array<string> = []
-      for (let i = 0; i < 6; i++) tokens.push((yield* mintToken(world, "alice")).clientToken)
-
-      const results = yield* Effect.all(
-        tokens.map((token) =>
-          start(token).pipe(Effect.match({ onFailure: (e) => seen(e).error, onSuccess: () => "started" }))
-        ),
-        { concurrency: "unbounded" }
+    const outcomes: Array<string> = []
+    for (const token of tokens) {
+      outcomes.push(
+        yield* start(token).pipe(Effect.match({ onFailure: (e) => seen(e).error, onSuccess: () => "started" }))
       )
-      assert.strictEqual(results.filter((r) => r === "started").length, 2)
-      assert.strictEqual(results.filter((r) => r === "Conflict").length, 4)
-    }).pipe(Effect.provide(layer))
-  )
+    }
+    assert.deepStrictEqual(outcomes, ["started", "started", "Conflict", "Conflict"])
+    assert.deepStrictEqual(seen(yield* Effect.flip(start(tokens[3]!))), usedAll("campaign"))
+    // Bob's plays are his own.
+    yield* play(world, "bob")
+  })
+
+  scenario("concurrent starts never pass a channel's daily limit", function* () {
+    const world = yield* worldAt("2026-05-01T10:00:00.000Z", { channel: { maxPlaysPerParticipantPerDay: 2 } })
+    const tokens: Array<string> = []
+    for (let i = 0; i < 6; i++) tokens.push((yield* mintToken(world, "alice")).clientToken)
+
+    const results = yield* Effect.all(
+      tokens.map((token) =>
+        start(token).pipe(Effect.match({ onFailure: (e) => seen(e).error, onSuccess: () => "started" }))
+      ),
+      { concurrency: "unbounded" }
+    )
+    assert.strictEqual(results.filter((r) => r === "started").length, 2)
+    assert.strictEqual(results.filter((r) => r === "Conflict").length, 4)
+  })
 })
 
 // -----------------------------------------------------------------------------
@@ -376,8 +367,9 @@ describe("Plays: total limits", () => {
 // -----------------------------------------------------------------------------
 
 describe("Plays: token expiry", () => {
-  it.effect("a 60 s token starts at +59 s, not at +60 s; finish is accepted until FINISH_GRACE after expiry", () =>
-    Effect.gen(function* () {
+  scenario(
+    "a 60 s token starts at +59 s, not at +60 s; finish is accepted until FINISH_GRACE after expiry",
+    function* () {
       const t0 = "2026-06-01T09:00:00.000Z"
       yield* setClock(t0)
       const world = yield* makeWorld()
@@ -412,7 +404,7 @@ describe("Plays: token expiry", () => {
       })
       assert.isNull((yield* sessionById(startedB.session.id)).finishedAt)
       assert.strictEqual((yield* entriesOf(world)).total, 1)
-    }).pipe(Effect.provide(layer))
+    }
   )
 })
 
@@ -421,71 +413,62 @@ describe("Plays: token expiry", () => {
 // -----------------------------------------------------------------------------
 
 describe("Plays: what a token starts", () => {
-  it.effect("a token starts once; reusing it is a conflict", () =>
-    Effect.gen(function* () {
-      yield* setClock("2026-06-01T09:00:00.000Z")
-      const world = yield* makeWorld()
-      const { clientToken } = yield* mintToken(world, "alice")
-      const started = yield* start(clientToken)
-      const reused = {
-        error: "Conflict",
-        message: "This client token was already used; mint a new one.",
-        paths: []
-      }
-      assert.deepStrictEqual(seen(yield* Effect.flip(start(clientToken))), reused)
-      yield* finish(clientToken, started.session.id)
-      assert.deepStrictEqual(seen(yield* Effect.flip(start(clientToken))), reused)
-    }).pipe(Effect.provide(layer))
-  )
+  scenario("a token starts once; reusing it is a conflict", function* () {
+    const world = yield* worldAt("2026-06-01T09:00:00.000Z")
+    const { clientToken } = yield* mintToken(world, "alice")
+    const started = yield* start(clientToken)
+    const reused = {
+      error: "Conflict",
+      message: "This client token was already used; mint a new one.",
+      paths: []
+    }
+    assert.deepStrictEqual(seen(yield* Effect.flip(start(clientToken))), reused)
+    yield* finish(clientToken, started.session.id)
+    assert.deepStrictEqual(seen(yield* Effect.flip(start(clientToken))), reused)
+  })
 
-  it.effect("a token for a campaign paused after the mint does not start", () =>
-    Effect.gen(function* () {
-      yield* setClock("2026-06-01T09:00:00.000Z")
-      const world = yield* makeWorld()
-      const { clientToken } = yield* mintToken(world, "alice")
-      yield* TestClock.adjust(Duration.seconds(10))
-      yield* (yield* Campaigns.Campaigns).pause(world.actor, world.campaign.id)
-      assert.deepStrictEqual(seen(yield* Effect.flip(start(clientToken))), {
-        error: "Conflict",
-        message: "This game is no longer available.",
-        paths: []
-      })
-      // Nothing is live now: a new mint gets the channel's between-campaigns message.
-      assert.strictEqual((yield* mint(world, "alice"))._tag, "BetweenCampaigns")
-    }).pipe(Effect.provide(layer))
-  )
+  scenario("a token for a campaign paused after the mint does not start", function* () {
+    const world = yield* worldAt("2026-06-01T09:00:00.000Z")
+    const { clientToken } = yield* mintToken(world, "alice")
+    yield* TestClock.adjust(Duration.seconds(10))
+    yield* (yield* Campaigns.Campaigns).pause(world.actor, world.campaign.id)
+    assert.deepStrictEqual(seen(yield* Effect.flip(start(clientToken))), {
+      error: "Conflict",
+      message: "This game is no longer available.",
+      paths: []
+    })
+    // Nothing is live now: a new mint gets the channel's between-campaigns message.
+    assert.strictEqual((yield* mint(world, "alice"))._tag, "BetweenCampaigns")
+  })
 
-  it.effect("a token minted before a handover still starts on its own campaign", () =>
-    Effect.gen(function* () {
-      yield* setClock("2026-06-01T09:00:00.000Z")
-      const world = yield* makeWorld()
-      const before = yield* mintToken(world, "alice")
-      const summer = yield* launch(
-        world.actor,
-        world.channel.id,
-        { name: "Summer wheel" },
-        { handoverAt: DateTime.makeUnsafe("2026-06-01T09:05:00.000Z") }
-      )
-      yield* setClock("2026-06-01T09:04:59.999Z")
-      const justBefore = yield* mintToken(world, "bob")
+  scenario("a token minted before a handover still starts on its own campaign", function* () {
+    const world = yield* worldAt("2026-06-01T09:00:00.000Z")
+    const before = yield* mintToken(world, "alice")
+    const summer = yield* launch(
+      world.actor,
+      world.channel.id,
+      { name: "Summer wheel" },
+      { handoverAt: DateTime.makeUnsafe("2026-06-01T09:05:00.000Z") }
+    )
+    yield* setClock("2026-06-01T09:04:59.999Z")
+    const justBefore = yield* mintToken(world, "bob")
 
-      yield* setClock("2026-06-01T09:05:00.000Z")
-      const after = yield* mintToken(world, "carol")
-      const startedBefore = yield* start(before.clientToken)
-      const startedJustBefore = yield* start(justBefore.clientToken)
-      const startedAfter = yield* start(after.clientToken)
-      assert.deepStrictEqual(
-        [startedBefore, startedJustBefore, startedAfter].map((s) => [s.campaign.id, s.session.campaignId]),
-        [
-          [world.campaign.id, world.campaign.id],
-          [world.campaign.id, world.campaign.id],
-          [summer.id, summer.id]
-        ]
-      )
-      const finished = yield* finish(before.clientToken, startedBefore.session.id)
-      assert.strictEqual(finished.entry.campaignId, world.campaign.id)
-    }).pipe(Effect.provide(layer))
-  )
+    yield* setClock("2026-06-01T09:05:00.000Z")
+    const after = yield* mintToken(world, "carol")
+    const startedBefore = yield* start(before.clientToken)
+    const startedJustBefore = yield* start(justBefore.clientToken)
+    const startedAfter = yield* start(after.clientToken)
+    assert.deepStrictEqual(
+      [startedBefore, startedJustBefore, startedAfter].map((s) => [s.campaign.id, s.session.campaignId]),
+      [
+        [world.campaign.id, world.campaign.id],
+        [world.campaign.id, world.campaign.id],
+        [summer.id, summer.id]
+      ]
+    )
+    const finished = yield* finish(before.clientToken, startedBefore.session.id)
+    assert.strictEqual(finished.entry.campaignId, world.campaign.id)
+  })
 })
 
 // -----------------------------------------------------------------------------
@@ -493,70 +476,68 @@ describe("Plays: what a token starts", () => {
 // -----------------------------------------------------------------------------
 
 describe("Plays: finish", () => {
-  it.effect("writes one entry and appends one session_completed event matching it", () =>
-    Effect.gen(function* () {
-      yield* setClock("2026-06-01T09:00:00.000Z")
-      const world = yield* makeWorld()
-      const { clientToken } = yield* mintToken(world, "alice")
-      const started = yield* start(clientToken)
-      assert.deepStrictEqual(
-        started.game.config["segments"],
-        WHEEL.segments.map((s) => ({ id: s.id, label: s.label }))
-      )
-      yield* TestClock.adjust(Duration.seconds(5))
-      const { entry, outcome } = yield* finish(clientToken, started.session.id)
+  scenario("writes one entry and appends one session_completed event matching it", function* () {
+    const world = yield* worldAt("2026-06-01T09:00:00.000Z")
+    const { clientToken } = yield* mintToken(world, "alice")
+    const started = yield* start(clientToken)
+    assert.deepStrictEqual(
+      started.game.config["segments"],
+      WHEEL.segments.map((s) => ({ id: s.id, label: s.label }))
+    )
+    yield* TestClock.adjust(Duration.seconds(5))
+    const { entry, outcome } = yield* finish(clientToken, started.session.id)
 
-      const segment = WHEEL.segments.find((s) => s.id === outcome?.id)
-      assert.isDefined(segment)
-      assert.deepStrictEqual(outcome, { id: segment!.id, label: segment!.label, isWin: segment!.isWin })
-      assert.deepStrictEqual(
-        { ...entry, createdAt: DateTime.formatIso(entry.createdAt) },
-        {
-          id: entry.id,
-          accountId: world.actor.account.id,
-          campaignId: world.campaign.id,
-          channelId: world.channel.id,
-          sessionId: started.session.id,
-          participantRef: "alice",
-          score: null,
-          predictionValue: null,
-          outcome,
-          weight: 1,
-          eligible: true,
-          createdAt: "2026-06-01T09:00:05.000Z"
-        }
-      )
-      assert.deepStrictEqual((yield* entriesOf(world)).items, [entry])
-
-      const events = yield* committedEvents
-      assert.strictEqual(events.length, 1)
-      const event = events[0]!
-      assert.strictEqual(event.type, "session_completed")
-      assert.strictEqual(event.accountId, world.actor.account.id)
-      assert.strictEqual(event.campaignId, world.campaign.id)
-      assert.strictEqual(event.channelId, world.channel.id)
-      assert.deepStrictEqual(event.data, {
-        gameInstanceId: world.campaign.id,
+    const segment = WHEEL.segments.find((s) => s.id === outcome?.id)
+    assert.isDefined(segment)
+    assert.deepStrictEqual(outcome, { id: segment!.id, label: segment!.label, isWin: segment!.isWin })
+    assert.deepStrictEqual(
+      { ...entry, createdAt: DateTime.formatIso(entry.createdAt) },
+      {
+        id: entry.id,
+        accountId: world.actor.account.id,
+        campaignId: world.campaign.id,
+        channelId: world.channel.id,
         sessionId: started.session.id,
         participantRef: "alice",
         score: null,
-        outcome
-      })
-      assert.isNotNull((yield* sessionById(started.session.id)).finishedAt)
+        predictionValue: null,
+        outcome,
+        weight: 1,
+        eligible: true,
+        createdAt: "2026-06-01T09:00:05.000Z"
+      }
+    )
+    assert.deepStrictEqual((yield* entriesOf(world)).items, [entry])
 
-      // A second finish is refused and writes nothing.
-      assert.deepStrictEqual(seen(yield* Effect.flip(finish(clientToken, started.session.id))), {
-        error: "Conflict",
-        message: "This play is already finished.",
-        paths: []
-      })
-      assert.strictEqual((yield* entriesOf(world)).total, 1)
-      assert.strictEqual((yield* committedEvents).length, 1)
-    }).pipe(Effect.provide(layer))
-  )
+    const events = yield* committedEvents
+    assert.strictEqual(events.length, 1)
+    const event = events[0]!
+    assert.strictEqual(event.type, "session_completed")
+    assert.strictEqual(event.accountId, world.actor.account.id)
+    assert.strictEqual(event.campaignId, world.campaign.id)
+    assert.strictEqual(event.channelId, world.channel.id)
+    assert.deepStrictEqual(event.data, {
+      gameInstanceId: world.campaign.id,
+      sessionId: started.session.id,
+      participantRef: "alice",
+      score: null,
+      outcome
+    })
+    assert.isNotNull((yield* sessionById(started.session.id)).finishedAt)
 
-  it.effect("a finish with a bad body writes neither entry nor event, and a correct finish afterwards succeeds", () =>
-    Effect.gen(function* () {
+    // A second finish is refused and writes nothing.
+    assert.deepStrictEqual(seen(yield* Effect.flip(finish(clientToken, started.session.id))), {
+      error: "Conflict",
+      message: "This play is already finished.",
+      paths: []
+    })
+    assert.strictEqual((yield* entriesOf(world)).total, 1)
+    assert.strictEqual((yield* committedEvents).length, 1)
+  })
+
+  scenario(
+    "a finish with a bad body writes neither entry nor event, and a correct finish afterwards succeeds",
+    function* () {
       yield* setClock("2026-06-01T09:00:00.000Z")
       // The wheel takes any body (see the next test), so a game whose body can be wrong: memory match.
       const world = yield* makeWorld({
@@ -598,32 +579,29 @@ describe("Plays: finish", () => {
           ]
         ]
       )
-    }).pipe(Effect.provide(layer))
+    }
   )
 
   // The wheel's finish body is any object (`{}` in JSON): an embedding backend calling the core
   // directly, without the HTTP route's payload schema, gets the same check.
-  it.effect("the wheel refuses a finish body that is not an object, and writes nothing", () =>
-    Effect.gen(function* () {
-      yield* setClock("2026-06-01T09:00:00.000Z")
-      const world = yield* makeWorld()
-      const { clientToken } = yield* mintToken(world, "alice")
-      const started = yield* start(clientToken)
-      const answers: Array<string> = []
-      for (const body of [42, "spin", true, []]) {
-        answers.push(
-          yield* finish(clientToken, started.session.id, body).pipe(
-            Effect.match({ onFailure: (e) => seen(e).error, onSuccess: () => "finished" })
-          )
+  scenario("the wheel refuses a finish body that is not an object, and writes nothing", function* () {
+    const world = yield* worldAt("2026-06-01T09:00:00.000Z")
+    const { clientToken } = yield* mintToken(world, "alice")
+    const started = yield* start(clientToken)
+    const answers: Array<string> = []
+    for (const body of [42, "spin", true, []]) {
+      answers.push(
+        yield* finish(clientToken, started.session.id, body).pipe(
+          Effect.match({ onFailure: (e) => seen(e).error, onSuccess: () => "finished" })
         )
-      }
-      assert.deepStrictEqual(answers, ["InvalidRequest", "InvalidRequest", "InvalidRequest", "InvalidRequest"])
-      assert.strictEqual((yield* entriesOf(world)).total, 0)
-      assert.deepStrictEqual(yield* committedEvents, [])
-      yield* finish(clientToken, started.session.id, {})
-      assert.strictEqual((yield* entriesOf(world)).total, 1)
-    }).pipe(Effect.provide(layer))
-  )
+      )
+    }
+    assert.deepStrictEqual(answers, ["InvalidRequest", "InvalidRequest", "InvalidRequest", "InvalidRequest"])
+    assert.strictEqual((yield* entriesOf(world)).total, 0)
+    assert.deepStrictEqual(yield* committedEvents, [])
+    yield* finish(clientToken, started.session.id, {})
+    assert.strictEqual((yield* entriesOf(world)).total, 1)
+  })
 })
 
 // -----------------------------------------------------------------------------
@@ -633,8 +611,7 @@ describe("Plays: finish", () => {
 /** Twenty plays by twenty players on a fresh store; the segments landed on, in order. */
 const twentySpins = (seed: string) =>
   Effect.gen(function* () {
-    yield* setClock("2026-06-01T09:00:00.000Z")
-    const world = yield* makeWorld()
+    const world = yield* worldAt("2026-06-01T09:00:00.000Z")
     const outcomes: Array<string> = []
     for (let i = 1; i <= 20; i++) {
       yield* TestClock.adjust(Duration.seconds(1))
@@ -664,20 +641,11 @@ describe("Plays: the wheel", () => {
 // -----------------------------------------------------------------------------
 
 describe("Plays: plays per month", () => {
-  it.effect("a finish decides with the campaign and the endpoints as they are when it writes, not as last read", () =>
-    Effect.gen(function* () {
-      yield* setClock("2026-03-10T12:00:00.000Z")
-      const world = yield* makeWorld({
-        campaign: {
-          gameSlug: "prediction",
-          config: {
-            question: "Who wins?",
-            options: [
-              { id: "home", label: "Home" },
-              { id: "away", label: "Away" }
-            ]
-          }
-        }
+  scenario(
+    "a finish decides with the campaign and the endpoints as they are when it writes, not as last read",
+    function* () {
+      const world = yield* worldAt("2026-03-10T12:00:00.000Z", {
+        campaign: { gameSlug: "prediction", config: WHO_WINS }
       })
       const pick = (participantRef: string) =>
         Effect.gen(function* () {
@@ -695,19 +663,13 @@ describe("Plays: plays per month", () => {
       const campaigns = yield* Campaign.CampaignRepo
       const stored = Option.getOrThrow(yield* campaigns.findById(world.actor.account.id, world.campaign.id))
       yield* campaigns.update({ ...stored, resolvedOptionId: "home" })
-      const endpoint: Webhook.Endpoint = {
+      const endpoint = makeEndpoint(world.actor.account.id, {
         id: "we_other_server",
-        accountId: world.actor.account.id,
         url: "https://hooks.example.com/other",
-        events: ["session_completed"],
-        gameInstanceIds: [],
-        channelIds: [],
-        includeCouponCodes: false,
-        status: "active",
         secret: "whsec_other_server",
         createdAt: stored.createdAt,
         updatedAt: stored.createdAt
-      }
+      })
       yield* (yield* Webhook.EndpointRepo).insert(endpoint)
 
       const after = yield* finish(bob.clientToken, bob.sessionId, { optionId: "home" })
@@ -733,11 +695,12 @@ describe("Plays: plays per month", () => {
         ],
         "the new endpoint gets bob's event"
       )
-    }).pipe(Effect.provide(layer))
+    }
   )
 
-  it.effect("a mint checks the actor's key and the account's plan as they are now, not as the actor was read", () =>
-    Effect.gen(function* () {
+  scenario(
+    "a mint checks the actor's key and the account's plan as they are now, not as the actor was read",
+    function* () {
       yield* setClock("2026-03-10T12:00:00.000Z")
       const { actor, channel, campaign } = yield* makeWorld()
       const keys = yield* ApiKeys.ApiKeys
@@ -769,13 +732,13 @@ describe("Plays: plays per month", () => {
       // A minute after its read, the recent read is gone too.
       yield* TestClock.adjust(ApiKeys.RECENT_KEY_TTL)
       assert.strictEqual((yield* Effect.flip(keys.authenticateRecent(created.key)))._tag, "Unauthorized")
-    }).pipe(Effect.provide(layer))
+    }
   )
 
-  it.effect("the third mint of a UTC month is refused with upgrade_required; the next month it is allowed", () =>
-    Effect.gen(function* () {
-      yield* setClock("2026-03-31T20:00:00.000Z")
-      const world = yield* makeWorld({ limits: { playsPerMonth: 2 } })
+  scenario(
+    "the third mint of a UTC month is refused with upgrade_required; the next month it is allowed",
+    function* () {
+      const world = yield* worldAt("2026-03-31T20:00:00.000Z", { limits: { playsPerMonth: 2 } })
       yield* play(world, "alice")
       yield* play(world, "bob")
       const refused = {
@@ -790,7 +753,7 @@ describe("Plays: plays per month", () => {
       yield* setClock("2026-04-01T00:00:00.000Z")
       const { started } = yield* play(world, "carol")
       assert.strictEqual(started.session.participantRef, "carol")
-    }).pipe(Effect.provide(layer))
+    }
   )
 })
 
@@ -805,11 +768,11 @@ const reasonOf = <E extends { readonly _tag: string }>(error: E, category: E["_t
 }
 
 describe("Plays: the reason of each refusal", () => {
-  it.effect("a reached daily limit is PlayLimitReached: the scope, the limit, and the next local midnight", () =>
-    Effect.gen(function* () {
+  scenario(
+    "a reached daily limit is PlayLimitReached: the scope, the limit, and the next local midnight",
+    function* () {
       // 2026-07-15 09:00 and 10:00 NZST; the day ends at 2026-07-16 00:00 NZST (12:00 UTC).
-      yield* setClock("2026-07-14T21:00:00.000Z")
-      const world = yield* makeWorld({
+      const world = yield* worldAt("2026-07-14T21:00:00.000Z", {
         channel: { maxPlaysPerParticipantPerDay: 2, playLimitTimezone: "Pacific/Auckland" }
       })
       yield* play(world, "alice")
@@ -830,96 +793,81 @@ describe("Plays: the reason of each refusal", () => {
         reached: [{ scope: "channel", period: "perDay", limit: 2 }],
         resetsAt: DateTime.makeUnsafe("2026-07-15T12:00:00.000Z")
       })
-    }).pipe(Effect.provide(layer))
+    }
   )
 
-  it.effect("a reached total limit never resets; a start past the limit says so too", () =>
-    Effect.gen(function* () {
-      yield* setClock("2026-05-01T10:00:00.000Z")
-      const world = yield* makeWorld({ campaign: { maxPlaysPerParticipant: 1 } })
-      const ahead = yield* mintToken(world, "alice")
-      yield* play(world, "alice")
-      const expected = {
-        _tag: "PlayLimitReached",
-        reached: [{ scope: "campaign", period: "total", limit: 1 }],
-        resetsAt: null
-      }
-      assert.deepStrictEqual(reasonOf(yield* Effect.flip(mint(world, "alice")), "Conflict"), expected)
-      assert.deepStrictEqual(reasonOf(yield* Effect.flip(start(ahead.clientToken)), "Conflict"), expected)
-    }).pipe(Effect.provide(layer))
-  )
+  scenario("a reached total limit never resets; a start past the limit says so too", function* () {
+    const world = yield* worldAt("2026-05-01T10:00:00.000Z", { campaign: { maxPlaysPerParticipant: 1 } })
+    const ahead = yield* mintToken(world, "alice")
+    yield* play(world, "alice")
+    const expected = {
+      _tag: "PlayLimitReached",
+      reached: [{ scope: "campaign", period: "total", limit: 1 }],
+      resetsAt: null
+    }
+    assert.deepStrictEqual(reasonOf(yield* Effect.flip(mint(world, "alice")), "Conflict"), expected)
+    assert.deepStrictEqual(reasonOf(yield* Effect.flip(start(ahead.clientToken)), "Conflict"), expected)
+  })
 
-  it.effect("a reused token is TokenAlreadyUsed (with its jti), not a play limit", () =>
-    Effect.gen(function* () {
-      yield* setClock("2026-06-01T09:00:00.000Z")
-      const world = yield* makeWorld({ campaign: { maxPlaysPerParticipant: 5 } })
-      const { clientToken, jti } = yield* mintToken(world, "alice")
-      yield* start(clientToken)
-      const outcome = yield* start(clientToken).pipe(
-        Effect.as("started twice"),
-        Effect.catchReasons("Conflict", {
-          TokenAlreadyUsed: (reason) => Effect.succeed(`used ${reason.jti}`),
-          PlayLimitReached: () => Effect.succeed("limit")
-        })
-      )
-      assert.strictEqual(outcome, `used ${jti}`)
-    }).pipe(Effect.provide(layer))
-  )
+  scenario("a reused token is TokenAlreadyUsed (with its jti), not a play limit", function* () {
+    const world = yield* worldAt("2026-06-01T09:00:00.000Z", { campaign: { maxPlaysPerParticipant: 5 } })
+    const { clientToken, jti } = yield* mintToken(world, "alice")
+    yield* start(clientToken)
+    const outcome = yield* start(clientToken).pipe(
+      Effect.as("started twice"),
+      Effect.catchReasons("Conflict", {
+        TokenAlreadyUsed: (reason) => Effect.succeed(`used ${reason.jti}`),
+        PlayLimitReached: () => Effect.succeed("limit")
+      })
+    )
+    assert.strictEqual(outcome, `used ${jti}`)
+  })
 
-  it.effect("an expired token is TokenExpired at its expiry; a second finish is PlayAlreadyFinished", () =>
-    Effect.gen(function* () {
-      yield* setClock("2026-06-01T09:00:00.000Z")
-      const world = yield* makeWorld()
-      const late = yield* mintToken(world, "alice", 60)
-      const { clientToken } = yield* mintToken(world, "bob")
-      const started = yield* start(clientToken)
-      yield* finish(clientToken, started.session.id)
-      assert.deepStrictEqual(reasonOf(yield* Effect.flip(finish(clientToken, started.session.id)), "Conflict"), {
-        _tag: "PlayAlreadyFinished",
-        sessionId: started.session.id
-      })
+  scenario("an expired token is TokenExpired at its expiry; a second finish is PlayAlreadyFinished", function* () {
+    const world = yield* worldAt("2026-06-01T09:00:00.000Z")
+    const late = yield* mintToken(world, "alice", 60)
+    const { clientToken } = yield* mintToken(world, "bob")
+    const started = yield* start(clientToken)
+    yield* finish(clientToken, started.session.id)
+    assert.deepStrictEqual(reasonOf(yield* Effect.flip(finish(clientToken, started.session.id)), "Conflict"), {
+      _tag: "PlayAlreadyFinished",
+      sessionId: started.session.id
+    })
 
-      yield* TestClock.adjust(Duration.seconds(60))
-      assert.deepStrictEqual(reasonOf(yield* Effect.flip(start(late.clientToken)), "Unauthorized"), {
-        _tag: "TokenExpired",
-        expiredAt: late.expiresAt
-      })
-    }).pipe(Effect.provide(layer))
-  )
+    yield* TestClock.adjust(Duration.seconds(60))
+    assert.deepStrictEqual(reasonOf(yield* Effect.flip(start(late.clientToken)), "Unauthorized"), {
+      _tag: "TokenExpired",
+      expiredAt: late.expiresAt
+    })
+  })
 
-  it.effect("a paused campaign's token is GameUnavailable; an unknown origin is OriginNotAllowed", () =>
-    Effect.gen(function* () {
-      yield* setClock("2026-06-01T09:00:00.000Z")
-      const world = yield* makeWorld()
-      const { clientToken } = yield* mintToken(world, "alice")
-      yield* (yield* Campaigns.Campaigns).pause(world.actor, world.campaign.id)
-      assert.deepStrictEqual(reasonOf(yield* Effect.flip(start(clientToken)), "Conflict"), {
-        _tag: "GameUnavailable",
-        campaignId: world.campaign.id,
-        because: "campaignNotActive"
-      })
-      const elsewhere = (yield* Plays.Plays).mint(world.actor, {
-        channelId: world.channel.id,
-        participantRef: "alice",
-        origin: "https://elsewhere.example"
-      })
-      assert.deepStrictEqual(reasonOf(yield* Effect.flip(elsewhere), "Forbidden"), {
-        _tag: "OriginNotAllowed",
-        origin: "https://elsewhere.example"
-      })
-    }).pipe(Effect.provide(layer))
-  )
+  scenario("a paused campaign's token is GameUnavailable; an unknown origin is OriginNotAllowed", function* () {
+    const world = yield* worldAt("2026-06-01T09:00:00.000Z")
+    const { clientToken } = yield* mintToken(world, "alice")
+    yield* (yield* Campaigns.Campaigns).pause(world.actor, world.campaign.id)
+    assert.deepStrictEqual(reasonOf(yield* Effect.flip(start(clientToken)), "Conflict"), {
+      _tag: "GameUnavailable",
+      campaignId: world.campaign.id,
+      because: "campaignNotActive"
+    })
+    const elsewhere = (yield* Plays.Plays).mint(world.actor, {
+      channelId: world.channel.id,
+      participantRef: "alice",
+      origin: "https://elsewhere.example"
+    })
+    assert.deepStrictEqual(reasonOf(yield* Effect.flip(elsewhere), "Forbidden"), {
+      _tag: "OriginNotAllowed",
+      origin: "https://elsewhere.example"
+    })
+  })
 
-  it.effect("the plan's monthly plays are LimitReached, told apart from a player's limit", () =>
-    Effect.gen(function* () {
-      yield* setClock("2026-03-31T20:00:00.000Z")
-      const world = yield* makeWorld({ limits: { playsPerMonth: 1 } })
-      yield* play(world, "alice")
-      assert.deepStrictEqual(reasonOf(yield* Effect.flip(mint(world, "bob")), "UpgradeRequired"), {
-        _tag: "LimitReached",
-        limit: "playsPerMonth",
-        max: 1
-      })
-    }).pipe(Effect.provide(layer))
-  )
+  scenario("the plan's monthly plays are LimitReached, told apart from a player's limit", function* () {
+    const world = yield* worldAt("2026-03-31T20:00:00.000Z", { limits: { playsPerMonth: 1 } })
+    yield* play(world, "alice")
+    assert.deepStrictEqual(reasonOf(yield* Effect.flip(mint(world, "bob")), "UpgradeRequired"), {
+      _tag: "LimitReached",
+      limit: "playsPerMonth",
+      max: 1
+    })
+  })
 })

@@ -1,3 +1,8 @@
+/**
+ * The theme's rules as tables: which themes the schema accepts (and the paths of those it refuses),
+ * its JSON Schema, a game's label keys, the files a theme names and the kind each must be, and the
+ * effective theme (branding under the campaign's theme, as the plan's features allow).
+ */
 import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
 import { toJsonSchema } from "../src/games/Game.ts"
@@ -5,38 +10,13 @@ import * as Games from "../src/games/Games.ts"
 import * as SpinTheWheel from "../src/games/SpinTheWheel.ts"
 import * as Theme from "../src/campaigns/Theme.ts"
 import * as Validation from "../src/Validation.ts"
+import * as Fixtures from "@campaign-games/testing/internal/Fixtures"
 
 const chars = (n: number, c = "a") => c.repeat(n)
 const labels = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`key${i}`, `Value ${i}`]))
 
-const fullTheme: Theme.Theme = {
-  colors: {
-    bg: "#101820",
-    fg: "#FFFFFF",
-    muted: "#8a8f98",
-    accent: "#FF5A1F",
-    danger: "#d92d20",
-    surface: "#1b2430",
-    border: "#2e3a4a"
-  },
-  logoUrl: "https://cdn.example.com/logo.svg",
-  backgroundUrl: "https://cdn.example.com/bg.jpg",
-  fontFamily: `"Open Sans", 'Helvetica Neue', Arial, sans-serif`,
-  fontUrl: "https://fonts.example.com/open-sans.woff2",
-  labels: { spinButton: "Spin!", winTitle: "You won" },
-  layout: { position: "bottom", width: "wide" },
-  background: {
-    fit: "tile",
-    focus: "bottom-right",
-    gradient: { from: "#000000", to: "#ffffff", angle: 45 },
-    overlay: { color: "#000000", opacity: 40 },
-    animation: { kind: "lottie", url: "http://127.0.0.1:8080/files/ast_anim" }
-  },
-  decorations: {
-    top: { url: "https://cdn.example.com/garland.png", kind: "image", size: "small" },
-    bottom: { url: "https://cdn.example.com/snow.json", kind: "lottie", size: "large" }
-  }
-}
+/** A theme with every key set (the store contract's). */
+const fullTheme: Theme.Theme = Fixtures.fullTheme
 
 /**
  * The paths a theme fails with when sent as a campaign's `theme` (each once, though a field may fail
@@ -242,12 +222,12 @@ describe("Label keys", () => {
 describe("Theme files", () => {
   it("lists every file with the kind it must be", () => {
     assert.deepStrictEqual(Theme.fileFields(fullTheme), [
-      { path: "theme.logoUrl", url: "https://cdn.example.com/logo.svg", kind: "image" },
+      { path: "theme.logoUrl", url: "https://cdn.example.com/logo.svg?v=2&lang=fr", kind: "image" },
       { path: "theme.backgroundUrl", url: "https://cdn.example.com/bg.jpg", kind: "image" },
       { path: "theme.fontUrl", url: "https://fonts.example.com/open-sans.woff2", kind: "font" },
       {
         path: "theme.background.animation.url",
-        url: "http://127.0.0.1:8080/files/ast_anim",
+        url: "https://cdn.example.com/confetti.json",
         kind: "lottie",
         mediaLibraryOnly: true
       },
@@ -294,8 +274,8 @@ describe("Effective theme", () => {
     assert.deepStrictEqual(Theme.effectiveTheme({ branding, campaignTheme, features: all }), {
       colors: { bg: "#222222", fg: "#eeeeee", accent: "#ff0000" },
       logoUrl: "https://x.example/campaign.png",
-      fontFamily: "Brand Sans",
       labels: { spinButton: "Spin", winTitle: "Congratulations" },
+      fontFamily: "Brand Sans",
       background: {
         fit: "cover",
         gradient: { from: "#ffffff", to: "#eeeeee", angle: 180 },

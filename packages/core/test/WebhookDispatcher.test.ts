@@ -4,20 +4,11 @@
  * signature checked with node's own crypto, independently of the code under test.
  */
 import { createHmac } from "node:crypto"
-import {
-  Accounts,
-  Actor,
-  Event,
-  Secrets,
-  Webhook,
-  WebhookDispatcher,
-  Webhooks,
-  WebhookSignature
-} from "@campaign-games/core"
-import { MemoryStore, MemoryWebhookStore } from "@campaign-games/testing"
+import { Actor, Event, Webhook, WebhookDispatcher, Webhooks, WebhookSignature } from "@campaign-games/core"
 import { assert, describe, it } from "@effect/vitest"
 import { DateTime, Effect, Layer, Option, Ref } from "effect"
 import { TestClock } from "effect/testing"
+import { append, deliveries, engine, event, givenActor } from "./support/Webhooks.ts"
 
 interface Sent {
   readonly at: number
@@ -44,46 +35,25 @@ const codes = Layer.succeed(Webhook.CouponCodes, (_accountId: string, grantId: s
   Effect.succeed(grantId === "grt_1" ? Option.some("SECRET-CODE-1234") : Option.none())
 )
 
-const setup = (script: ReadonlyArray<Webhook.AttemptResult>) =>
-  Effect.gen(function* () {
-    const answers = yield* Ref.make(script)
-    const sent = yield* Ref.make<Array<Sent>>([])
-    const store = MemoryWebhookStore.layer.pipe(Layer.provideMerge(MemoryStore.layer))
-    const layer = Layer.mergeAll(
-      Accounts.Accounts.layer,
-      Webhooks.Webhooks.layer.pipe(
-        Layer.provide(Layer.succeed(Webhooks.WebhookPolicy, { allowPrivateUrls: true })),
-        Layer.provide(Layer.succeed(Webhook.HostResolver, { resolve: () => Effect.succeed([]) }))
-      ),
-      WebhookDispatcher.WebhookDispatcher.layerNoLoop().pipe(
-        Layer.provide(recordingTransport(answers, sent)),
-        Layer.provide(codes)
-      )
-    ).pipe(
-      Layer.provideMerge(Webhooks.Webhooks.layerFanOut),
-      Layer.provideMerge(Secrets.Secrets.layerWebCrypto),
-      Layer.provideMerge(store)
-    )
-    return { layer, sent }
-  })
+/** One pass of the worker: the number of deliveries it claimed. */
+const run = Effect.flatMap(Effect.service(WebhookDispatcher.WebhookDispatcher), (d) => d.runOnce)
 
-const event = (accountId: string, overrides: Partial<Event.Event> = {}): Event.Event => ({
-  id: `evt_${Math.random().toString(36).slice(2)}`,
-  accountId,
-  type: "session_completed",
-  campaignId: "gi_1",
-  channelId: "ch_1",
-  data: { gameInstanceId: "gi_1", sessionId: "ses_1", participantRef: "p", score: null, outcome: null },
-  createdAt: DateTime.makeUnsafe(0),
-  ...overrides
-})
+/** `seconds` passes of the worker, a second apart (each pass, then the clock moves by a second). */
+const runEverySecond = (seconds: number) =>
+  Effect.repeat(Effect.andThen(run, TestClock.adjust("1 second")), { times: seconds - 1 })
 
+/** An endpoint of the actor's account at `http://127.0.0.1:1/<path>`, for `session_completed` unless `fields` say otherwise. */
+const hook = (actor: Actor.Actor, path: string, fields: Partial<Webhook.CreateEndpoint> = {}) =>
+  Effect.flatMap(Effect.service(Webhooks.Webhooks), (webhooks) =>
+    webhooks.create(actor, { url: `http://127.0.0.1:1/${path}`, events: ["session_completed"], ...fields })
+  )
+
+/** `body` on a fresh engine whose worker (no loop) sends through a transport answering from `script`. */
 const program = <A, E>(
   script: ReadonlyArray<Webhook.AttemptResult>,
   body: (ctx: {
     readonly actor: Actor.Actor
     readonly sent: Ref.Ref<Array<Sent>>
-    readonly run: Effect.Effect<number, unknown, WebhookDispatcher.WebhookDispatcher>
   }) => Effect.Effect<
     A,
     E,
@@ -91,34 +61,24 @@ const program = <A, E>(
   >
 ) =>
   Effect.gen(function* () {
-    const { layer, sent } = yield* setup(script)
-    return yield* Effect.gen(function* () {
-      const { account } = yield* (yield* Accounts.Accounts).create({ name: "Acme" })
-      const run = Effect.flatMap(Effect.service(WebhookDispatcher.WebhookDispatcher), (d) => d.runOnce)
-      return yield* body({ actor: Actor.system(account), sent, run })
-    }).pipe(Effect.provide(layer))
+    const answers = yield* Ref.make(script)
+    const sent = yield* Ref.make<Array<Sent>>([])
+    const worker = WebhookDispatcher.WebhookDispatcher.layerNoLoop().pipe(
+      Layer.provide(recordingTransport(answers, sent)),
+      Layer.provide(codes)
+    )
+    return yield* Effect.flatMap(givenActor, (actor) => body({ actor, sent })).pipe(Effect.provide(engine(worker)))
   })
 
-const deliveriesOf = (actor: Actor.Actor) =>
-  Effect.flatMap(Effect.service(Webhooks.Webhooks), (w) =>
-    w.deliveries(
-      actor,
-      { search: undefined, status: undefined, sort: "createdAt", dir: "desc" },
-      { limit: 50, offset: 0 }
-    )
-  )
+const deliveriesOf = (actor: Actor.Actor) => deliveries(actor, "desc", 50)
 
 describe("WebhookDispatcher", () => {
   it.effect("retries at 0, 5, 15, 35 and 75 seconds, then the delivery is exhausted", () =>
-    program([{ _tag: "Answered", status: 503 }], ({ actor, sent, run }) =>
+    program([{ _tag: "Answered", status: 503 }], ({ actor, sent }) =>
       Effect.gen(function* () {
-        const webhooks = yield* Webhooks.Webhooks
-        yield* webhooks.create(actor, { url: "http://127.0.0.1:1/hook", events: ["session_completed"] })
-        yield* Effect.flatMap(Effect.service(Event.EventOutbox), (o) => o.append(event(actor.account.id)))
-        for (let second = 0; second <= 200; second++) {
-          yield* run
-          yield* TestClock.adjust("1 second")
-        }
+        yield* hook(actor, "hook")
+        yield* append(actor.account.id)
+        yield* runEverySecond(201)
         const times = (yield* Ref.get(sent)).map((s) => s.at / 1000)
         assert.deepStrictEqual(times, [0, 5, 15, 35, 75])
         const [delivery] = (yield* deliveriesOf(actor)).items
@@ -133,11 +93,10 @@ describe("WebhookDispatcher", () => {
   it.effect("a failed try is `failed` with nextRetryAt; a 2xx is success; retries keep the delivery id", () =>
     program(
       [{ _tag: "TimedOut" }, { _tag: "Unreachable", reason: "connection refused" }, { _tag: "Answered", status: 204 }],
-      ({ actor, sent, run }) =>
+      ({ actor, sent }) =>
         Effect.gen(function* () {
-          const webhooks = yield* Webhooks.Webhooks
-          yield* webhooks.create(actor, { url: "http://127.0.0.1:1/hook", events: ["session_completed"] })
-          yield* Effect.flatMap(Effect.service(Event.EventOutbox), (o) => o.append(event(actor.account.id)))
+          yield* hook(actor, "hook")
+          yield* append(actor.account.id)
           yield* run
           const afterFirst = (yield* deliveriesOf(actor)).items[0]!
           assert.strictEqual(afterFirst.status, "failed")
@@ -146,10 +105,8 @@ describe("WebhookDispatcher", () => {
             afterFirst.nextRetryAt === null ? null : DateTime.toEpochMillis(afterFirst.nextRetryAt),
             5_000
           )
-          for (let i = 0; i < 20; i++) {
-            yield* TestClock.adjust("1 second")
-            yield* run
-          }
+          yield* runEverySecond(20)
+          yield* run
           const done = (yield* deliveriesOf(actor)).items[0]!
           assert.strictEqual(done.status, "success")
           assert.strictEqual(done.attemptCount, 3)
@@ -162,17 +119,11 @@ describe("WebhookDispatcher", () => {
 
   for (const status of [400, 401, 404, 410, 302]) {
     it.effect(`a ${status} answer is final: exhausted after one try`, () =>
-      program([{ _tag: "Answered", status }], ({ actor, sent, run }) =>
+      program([{ _tag: "Answered", status }], ({ actor, sent }) =>
         Effect.gen(function* () {
-          yield* (yield* Webhooks.Webhooks).create(actor, {
-            url: "http://127.0.0.1:1/h",
-            events: ["session_completed"]
-          })
-          yield* Effect.flatMap(Effect.service(Event.EventOutbox), (o) => o.append(event(actor.account.id)))
-          for (let i = 0; i < 100; i++) {
-            yield* run
-            yield* TestClock.adjust("1 second")
-          }
+          yield* hook(actor, "h")
+          yield* append(actor.account.id)
+          yield* runEverySecond(100)
           assert.strictEqual((yield* Ref.get(sent)).length, 1)
           const d = (yield* deliveriesOf(actor)).items[0]!
           assert.strictEqual(d.status, "exhausted")
@@ -189,17 +140,11 @@ describe("WebhookDispatcher", () => {
           { _tag: "Answered", status },
           { _tag: "Answered", status: 200 }
         ],
-        ({ actor, sent, run }) =>
+        ({ actor, sent }) =>
           Effect.gen(function* () {
-            yield* (yield* Webhooks.Webhooks).create(actor, {
-              url: "http://127.0.0.1:1/h",
-              events: ["session_completed"]
-            })
-            yield* Effect.flatMap(Effect.service(Event.EventOutbox), (o) => o.append(event(actor.account.id)))
-            for (let i = 0; i < 10; i++) {
-              yield* run
-              yield* TestClock.adjust("1 second")
-            }
+            yield* hook(actor, "h")
+            yield* append(actor.account.id)
+            yield* runEverySecond(10)
             assert.strictEqual((yield* Ref.get(sent)).length, 2)
             assert.strictEqual((yield* deliveriesOf(actor)).items[0]!.status, "success")
           })
@@ -208,13 +153,10 @@ describe("WebhookDispatcher", () => {
   }
 
   it.effect("headers, body and signature (checked with node:crypto)", () =>
-    program([], ({ actor, sent, run }) =>
+    program([], ({ actor, sent }) =>
       Effect.gen(function* () {
         yield* TestClock.setTime(1_700_000_000_000)
-        const endpoint = yield* (yield* Webhooks.Webhooks).create(actor, {
-          url: "http://127.0.0.1:1/h",
-          events: ["session_completed"]
-        })
+        const endpoint = yield* hook(actor, "h")
         assert.match(endpoint.secret, /^whsec_[a-z2-7]{52}$/)
         const e = event(actor.account.id, { createdAt: DateTime.makeUnsafe(1_700_000_000_000) })
         yield* Effect.flatMap(Effect.service(Event.EventOutbox), (o) => o.append(e))
@@ -252,23 +194,16 @@ describe("WebhookDispatcher", () => {
   )
 
   it.effect("filters: types, campaign and channel lists (either matches), disabled endpoints get nothing", () =>
-    program([], ({ actor, sent, run }) =>
+    program([], ({ actor, sent }) =>
       Effect.gen(function* () {
-        const webhooks = yield* Webhooks.Webhooks
-        const url = (name: string) => `http://127.0.0.1:1/${name}`
-        yield* webhooks.create(actor, { url: url("all"), events: ["session_completed", "reward_granted"] })
-        yield* webhooks.create(actor, { url: url("winners"), events: ["winner_selected"] })
-        yield* webhooks.create(actor, { url: url("gi1"), events: ["session_completed"], gameInstanceIds: ["gi_1"] })
-        yield* webhooks.create(actor, { url: url("ch2"), events: ["session_completed"], channelIds: ["ch_2"] })
-        yield* webhooks.create(actor, {
-          url: url("either"),
-          events: ["session_completed"],
-          gameInstanceIds: ["gi_9"],
-          channelIds: ["ch_1"]
-        })
-        const off = yield* webhooks.create(actor, { url: url("off"), events: ["session_completed"] })
-        yield* webhooks.update(actor, off.id, { status: "disabled" })
-        yield* Effect.flatMap(Effect.service(Event.EventOutbox), (o) => o.append(event(actor.account.id)))
+        yield* hook(actor, "all", { events: ["session_completed", "reward_granted"] })
+        yield* hook(actor, "winners", { events: ["winner_selected"] })
+        yield* hook(actor, "gi1", { gameInstanceIds: ["gi_1"] })
+        yield* hook(actor, "ch2", { channelIds: ["ch_2"] })
+        yield* hook(actor, "either", { gameInstanceIds: ["gi_9"], channelIds: ["ch_1"] })
+        const off = yield* hook(actor, "off")
+        yield* (yield* Webhooks.Webhooks).update(actor, off.id, { status: "disabled" })
+        yield* append(actor.account.id)
         yield* run
         const targets = (yield* Ref.get(sent)).map((s) => s.url.split("/").pop()).sort()
         assert.deepStrictEqual(targets, ["all", "either", "gi1"])
@@ -282,11 +217,11 @@ describe("WebhookDispatcher", () => {
         { _tag: "Answered", status: 404 },
         { _tag: "Answered", status: 200 }
       ],
-      ({ actor, sent, run }) =>
+      ({ actor, sent }) =>
         Effect.gen(function* () {
           const webhooks = yield* Webhooks.Webhooks
-          const endpoint = yield* webhooks.create(actor, { url: "http://127.0.0.1:1/h", events: ["session_completed"] })
-          yield* Effect.flatMap(Effect.service(Event.EventOutbox), (o) => o.append(event(actor.account.id)))
+          const endpoint = yield* hook(actor, "h")
+          yield* append(actor.account.id)
           yield* run
           const exhausted = (yield* deliveriesOf(actor)).items[0]!
           assert.strictEqual(exhausted.status, "exhausted")
@@ -310,11 +245,11 @@ describe("WebhookDispatcher", () => {
   )
 
   it.effect("a disabled endpoint's pending deliveries wait, and go out once it is active again", () =>
-    program([], ({ actor, sent, run }) =>
+    program([], ({ actor, sent }) =>
       Effect.gen(function* () {
         const webhooks = yield* Webhooks.Webhooks
-        const endpoint = yield* webhooks.create(actor, { url: "http://127.0.0.1:1/h", events: ["session_completed"] })
-        yield* Effect.flatMap(Effect.service(Event.EventOutbox), (o) => o.append(event(actor.account.id)))
+        const endpoint = yield* hook(actor, "h")
+        yield* append(actor.account.id)
         yield* webhooks.update(actor, endpoint.id, { status: "disabled" })
         yield* run
         assert.strictEqual((yield* Ref.get(sent)).length, 0)
@@ -328,35 +263,26 @@ describe("WebhookDispatcher", () => {
   )
 
   it.effect("coupon codes go only to endpoints with includeCouponCodes, and never into the log", () =>
-    program([], ({ actor, sent, run }) =>
+    program([], ({ actor, sent }) =>
       Effect.gen(function* () {
-        const webhooks = yield* Webhooks.Webhooks
-        yield* webhooks.create(actor, {
-          url: "http://127.0.0.1:1/with",
-          events: ["reward_granted"],
-          includeCouponCodes: true
+        yield* hook(actor, "with", { events: ["reward_granted"], includeCouponCodes: true })
+        yield* hook(actor, "without", { events: ["reward_granted"] })
+        yield* append(actor.account.id, {
+          type: "reward_granted",
+          data: {
+            gameInstanceId: "gi_1",
+            channelId: "ch_1",
+            grantId: "grt_1",
+            participantRef: "p",
+            source: "rule",
+            sessionId: "ses_1",
+            tierId: "tier_1",
+            prize: { title: "Free coffee", description: "" },
+            // A producer that (wrongly) passes the code: it must still never be stored.
+            coupon: { ref: "R1", name: "Coffee", code: "SECRET-CODE-1234" },
+            expiresAt: null
+          }
         })
-        yield* webhooks.create(actor, { url: "http://127.0.0.1:1/without", events: ["reward_granted"] })
-        yield* Effect.flatMap(Effect.service(Event.EventOutbox), (o) =>
-          o.append(
-            event(actor.account.id, {
-              type: "reward_granted",
-              data: {
-                gameInstanceId: "gi_1",
-                channelId: "ch_1",
-                grantId: "grt_1",
-                participantRef: "p",
-                source: "rule",
-                sessionId: "ses_1",
-                tierId: "tier_1",
-                prize: { title: "Free coffee", description: "" },
-                // A producer that (wrongly) passes the code: it must still never be stored.
-                coupon: { ref: "R1", name: "Coffee", code: "SECRET-CODE-1234" },
-                expiresAt: null
-              }
-            })
-          )
-        )
         yield* run
         const byPath = Object.fromEntries(
           (yield* Ref.get(sent)).map((s) => [s.url.split("/").pop(), JSON.parse(s.body)])

@@ -7,20 +7,11 @@
  * lease is nearly over is released instead of sent.
  */
 import { createHash, createHmac, randomBytes } from "node:crypto"
-import {
-  Accounts,
-  Actor,
-  Event,
-  Secrets,
-  Webhook,
-  WebhookDispatcher,
-  Webhooks,
-  WebhookSignature
-} from "@campaign-games/core"
-import { MemoryStore, MemoryWebhookStore } from "@campaign-games/testing"
+import { Event, Secrets, Webhook, WebhookDispatcher, Webhooks, WebhookSignature } from "@campaign-games/core"
 import { assert, describe, it } from "@effect/vitest"
-import { DateTime, Duration, Effect, Fiber, Layer, Option, Ref } from "effect"
+import { DateTime, Duration, Effect, Fiber, Layer, Option } from "effect"
 import { TestClock } from "effect/testing"
+import * as Support from "./support/Webhooks.ts"
 
 /** What a scripted transport saw: each request with the time it started and when it ended. */
 interface Request {
@@ -32,8 +23,8 @@ interface Request {
   ended: number | undefined
 }
 
-/** How the receiver at a path answers a request (it may take test-clock time). */
-type Answer = (path: string) => Effect.Effect<Webhook.AttemptResult>
+/** How the receiver at a path answers the `n`th request (from 1; it may take test-clock time). */
+type Answer = (path: string, n: number) => Effect.Effect<Webhook.AttemptResult>
 
 const instantly: Answer = () => Effect.succeed({ _tag: "Answered", status: 200 })
 
@@ -51,7 +42,7 @@ const scripted = (answer: Answer, requests: Array<Request>) =>
           ended: undefined
         }
         requests.push(request)
-        return yield* answer(request.path).pipe(
+        return yield* answer(request.path, requests.length).pipe(
           Effect.ensuring(Effect.map(DateTime.now, (now) => void (request.ended = DateTime.toEpochMillis(now))))
         )
       })
@@ -68,15 +59,12 @@ const mostAtOnce = (requests: ReadonlyArray<Request>, path: string): number => {
   return most
 }
 
-const event = (accountId: string, n: number): Event.Event => ({
-  id: `evt_${n}`,
-  accountId,
-  type: "session_completed",
-  campaignId: "gi_1",
-  channelId: "ch_1",
-  data: { gameInstanceId: "gi_1", sessionId: `ses_${n}`, participantRef: `p${n}`, score: null, outcome: null },
-  createdAt: DateTime.makeUnsafe(0)
-})
+/** The `n`th play's `session_completed` event. */
+const event = (accountId: string, n: number): Event.Event =>
+  Support.event(accountId, {
+    id: `evt_${n}`,
+    data: { gameInstanceId: "gi_1", sessionId: `ses_${n}`, participantRef: `p${n}`, score: null, outcome: null }
+  })
 
 /** Lets every fiber that can run, run (those it starts too). */
 const settle = Effect.repeat(Effect.yieldNow, { times: 50 })
@@ -125,14 +113,15 @@ const counting = (writes: Writes) =>
     )
   )
 
-/** The engine's webhook part on the memory store, with a worker (`loop`) or without. */
-const setup = (options: {
+/** How a case's engine runs: its receivers' answers, a worker with its loop or without, writes counted or not. */
+interface Options {
   readonly answer: Answer
   readonly loop: boolean
-  readonly requests: Array<Request>
   readonly writes?: Writes
-}) => {
-  const store = MemoryWebhookStore.layer.pipe(Layer.provideMerge(MemoryStore.layer))
+}
+
+/** The engine's webhook part on the memory store, with a worker (`loop`) or without. */
+const setup = (options: Options & { readonly requests: Array<Request> }) => {
   const worker = (
     options.loop
       ? // No grace at the end of a test: a send still in flight would wait on the test clock.
@@ -142,21 +131,13 @@ const setup = (options: {
     Layer.provide(scripted(options.answer, options.requests)),
     Layer.provide(options.writes === undefined ? Layer.empty : counting(options.writes))
   )
-  return Layer.mergeAll(
-    Accounts.Accounts.layer,
-    Webhooks.Webhooks.layer.pipe(
-      Layer.provide(Layer.succeed(Webhooks.WebhookPolicy, { allowPrivateUrls: true })),
-      Layer.provide(Layer.succeed(Webhook.HostResolver, { resolve: () => Effect.succeed([]) }))
-    ),
-    worker
-  ).pipe(Layer.provideMerge(Webhooks.Webhooks.layerFanOut), Layer.provideMerge(syncSecrets), Layer.provideMerge(store))
+  return Support.engine(worker, syncSecrets)
 }
 
 /** An account with endpoints at `paths` (subscribed to `session_completed`), and a way to play. */
 const given = (paths: ReadonlyArray<string>) =>
   Effect.gen(function* () {
-    const { account } = yield* (yield* Accounts.Accounts).create({ name: "Acme" })
-    const actor = Actor.system(account)
+    const actor = yield* Support.givenActor
     const webhooks = yield* Webhooks.Webhooks
     const endpoints = yield* Effect.forEach(paths, (path) =>
       webhooks.create(actor, { url: `http://127.0.0.1:1${path}`, events: ["session_completed"] })
@@ -164,24 +145,33 @@ const given = (paths: ReadonlyArray<string>) =>
     const outbox = yield* Event.EventOutbox
     let n = 0
     const events = (count: number) =>
-      Effect.forEach(Array.from({ length: count }), () => outbox.append(event(account.id, n++)), { discard: true })
-    const log = Effect.map(
-      webhooks.deliveries(
-        actor,
-        { search: undefined, status: undefined, sort: "createdAt", dir: "asc" },
-        { limit: 500, offset: 0 }
-      ),
-      (page) => page.items
-    )
+      Effect.forEach(Array.from({ length: count }), () => outbox.append(event(actor.account.id, n++)), {
+        discard: true
+      })
+    const log = Effect.map(Support.deliveries(actor, "asc", 500), (page) => page.items)
     return { events, log, endpoints }
   })
 
+type Given = Effect.Success<ReturnType<typeof given>>
+
+/** `body` on a fresh engine (`setup`) with an account whose endpoints are at `paths`; the requests sent are recorded. */
+const scenario = <A, E>(
+  options: Options,
+  paths: ReadonlyArray<string>,
+  body: (
+    given: Given & { readonly requests: ReadonlyArray<Request> }
+  ) => Effect.Effect<A, E, Layer.Success<ReturnType<typeof setup>>>
+) => {
+  const requests: Array<Request> = []
+  return Effect.flatMap(given(paths), (g) => body({ ...g, requests })).pipe(
+    Effect.provide(setup({ ...options, requests }))
+  )
+}
+
 describe("WebhookDispatcher loop", () => {
   it.effect("a new delivery is sent as soon as the store announces it, not at the next poll (an hour away)", () =>
-    Effect.gen(function* () {
-      const requests: Array<Request> = []
-      yield* Effect.gen(function* () {
-        const { events, log } = yield* given(["/in"])
+    scenario({ answer: instantly, loop: true }, ["/in"], ({ events, log, requests }) =>
+      Effect.gen(function* () {
         yield* run(10)
         yield* events(1)
         yield* run(100)
@@ -191,18 +181,15 @@ describe("WebhookDispatcher loop", () => {
           (yield* log).map((d) => d.status),
           ["success"]
         )
-      }).pipe(Effect.provide(setup({ answer: instantly, loop: true, requests })))
-    })
+      })
+    )
   )
 
-  it.effect("a retry is sent when it comes due: 5 s after the first try", () =>
-    Effect.gen(function* () {
-      const requests: Array<Request> = []
-      const answers = yield* Ref.make<ReadonlyArray<number>>([503, 200])
-      const answer: Answer = () =>
-        Ref.modify(answers, ([first, ...rest]) => [{ _tag: "Answered", status: first ?? 200 } as const, rest])
-      yield* Effect.gen(function* () {
-        const { events, log } = yield* given(["/in"])
+  it.effect("a retry is sent when it comes due: 5 s after the first try", () => {
+    // The first try is answered 503, the retry 200.
+    const answer: Answer = (_, n) => Effect.succeed({ _tag: "Answered", status: n === 1 ? 503 : 200 })
+    return scenario({ answer, loop: true }, ["/in"], ({ events, log, requests }) =>
+      Effect.gen(function* () {
         yield* events(1)
         yield* run(6_000, 10)
         assert.strictEqual(requests.length, 2)
@@ -210,20 +197,20 @@ describe("WebhookDispatcher loop", () => {
         assert.isAtLeast(requests[1]!.at - requests[0]!.at, 5_000)
         assert.isAtMost(requests[1]!.at - requests[0]!.at, 5_050)
         assert.strictEqual(requests[0]!.deliveryId, requests[1]!.deliveryId)
-        const [delivery] = yield* log
-        assert.strictEqual(delivery!.status, "success")
-        assert.strictEqual(delivery!.attemptCount, 2)
-      }).pipe(Effect.provide(setup({ answer, loop: true, requests })))
-    })
-  )
+        // One delivery, a success at its second attempt.
+        assert.deepStrictEqual(
+          (yield* log).map((d) => [d.status, d.attemptCount]),
+          [["success", 2]]
+        )
+      })
+    )
+  })
 
-  it.effect("a new endpoint gets 4 requests at once, then more as it answers well", () =>
-    Effect.gen(function* () {
-      const requests: Array<Request> = []
-      // Each request is answered after 100 ms.
-      const answer: Answer = () => Effect.as(Effect.sleep("100 millis"), { _tag: "Answered", status: 200 } as const)
-      yield* Effect.gen(function* () {
-        const { events, log } = yield* given(["/in"])
+  it.effect("a new endpoint gets 4 requests at once, then more as it answers well", () => {
+    // Each request is answered after 100 ms.
+    const answer: Answer = () => Effect.as(Effect.sleep("100 millis"), { _tag: "Answered", status: 200 } as const)
+    return scenario({ answer, loop: true }, ["/in"], ({ events, log, requests }) =>
+      Effect.gen(function* () {
         yield* events(40)
         yield* run(50)
         assert.strictEqual(requests.length, 4, "four at once to start with")
@@ -234,20 +221,18 @@ describe("WebhookDispatcher loop", () => {
         assert.strictEqual(requests.length, 40)
         assert.isTrue((yield* log).every((d) => d.status === "success"))
         assert.strictEqual(mostAtOnce(requests, "/in"), 16)
-      }).pipe(Effect.provide(setup({ answer, loop: true, requests })))
-    })
-  )
+      })
+    )
+  })
 
-  it.effect("a dead endpoint gets fewer and fewer requests at once and never holds up another", () =>
-    Effect.gen(function* () {
-      const requests: Array<Request> = []
-      // `/dead` never answers: the transport gives up after 10 s.
-      const answer: Answer = (path) =>
-        path === "/dead"
-          ? Effect.as(Effect.sleep("10 seconds"), { _tag: "TimedOut" } as const)
-          : Effect.succeed({ _tag: "Answered", status: 200 })
-      yield* Effect.gen(function* () {
-        const { events, log } = yield* given(["/dead", "/live"])
+  it.effect("a dead endpoint gets fewer and fewer requests at once and never holds up another", () => {
+    // `/dead` never answers: the transport gives up after 10 s.
+    const answer: Answer = (path) =>
+      path === "/dead"
+        ? Effect.as(Effect.sleep("10 seconds"), { _tag: "TimedOut" } as const)
+        : Effect.succeed({ _tag: "Answered", status: 200 })
+    return scenario({ answer, loop: true }, ["/dead", "/live"], ({ events, log, requests }) =>
+      Effect.gen(function* () {
         yield* events(30)
         yield* run(1_000)
         const live = requests.filter((r) => r.path === "/live")
@@ -262,15 +247,13 @@ describe("WebhookDispatcher loop", () => {
         )
         const statuses = (yield* log).map((d) => d.status)
         assert.strictEqual(statuses.filter((s) => s === "success").length, 30)
-      }).pipe(Effect.provide(setup({ answer, loop: true, requests })))
-    })
-  )
+      })
+    )
+  })
 
   it.effect("an endpoint changed since the worker read it is read again: a new secret signs the next delivery", () =>
-    Effect.gen(function* () {
-      const requests: Array<Request> = []
-      yield* Effect.gen(function* () {
-        const { events, endpoints } = yield* given(["/in"])
+    scenario({ answer: instantly, loop: true }, ["/in"], ({ events, endpoints, requests }) =>
+      Effect.gen(function* () {
         const [endpoint] = endpoints
         yield* events(1)
         yield* run(100)
@@ -288,39 +271,35 @@ describe("WebhookDispatcher loop", () => {
         assert.strictEqual(yield* verify(requests[0]!, endpoint!.secret), "verified")
         assert.strictEqual(yield* verify(requests[1]!, "whsec_rotated"), "verified")
         assert.strictEqual(yield* verify(requests[1]!, endpoint!.secret), "refused")
-      }).pipe(Effect.provide(setup({ answer: instantly, loop: true, requests })))
-    })
+      })
+    )
   )
 
-  it.effect("results are written many at once (one statement for many deliveries)", () =>
-    Effect.gen(function* () {
-      const requests: Array<Request> = []
-      const writes: Writes = { calls: 0, results: 0 }
-      yield* Effect.gen(function* () {
-        const { events, log } = yield* given(["/a", "/b"])
+  it.effect("results are written many at once (one statement for many deliveries)", () => {
+    const writes: Writes = { calls: 0, results: 0 }
+    return scenario({ answer: instantly, loop: true, writes }, ["/a", "/b"], ({ events, log, requests }) =>
+      Effect.gen(function* () {
         yield* events(100)
         yield* run(1_000)
         assert.strictEqual(requests.length, 200)
         assert.strictEqual(writes.results, 200)
         assert.isAtMost(writes.calls, 20, `${writes.calls} writes for 200 results`)
         assert.isTrue((yield* log).every((d) => d.status === "success" && d.attemptCount === 1))
-      }).pipe(Effect.provide(setup({ answer: instantly, loop: true, requests, writes })))
-    })
-  )
+      })
+    )
+  })
 })
 
 describe("WebhookDispatcher.runOnce with sends that outlast their lease", () => {
-  it.effect("a result that comes after the lease passed never overwrites the newer claimer's", () =>
-    Effect.gen(function* () {
-      const requests: Array<Request> = []
-      // The first request takes 70 s (past the 60 s lease) and ends with a 503.
-      const answer: Answer = () =>
-        Effect.as(Effect.sleep(requests.length === 1 ? "70 seconds" : "0 millis"), {
-          _tag: "Answered",
-          status: requests.length === 1 ? 503 : 200
-        } as const)
-      yield* Effect.gen(function* () {
-        const { events, log } = yield* given(["/slow"])
+  it.effect("a result that comes after the lease passed never overwrites the newer claimer's", () => {
+    // The first request takes 70 s (past the 60 s lease) and ends with a 503.
+    const answer: Answer = (_, n) =>
+      Effect.as(Effect.sleep(n === 1 ? "70 seconds" : "0 millis"), {
+        _tag: "Answered",
+        status: n === 1 ? 503 : 200
+      } as const)
+    return scenario({ answer, loop: false }, ["/slow"], ({ events, log, requests }) =>
+      Effect.gen(function* () {
         yield* events(1)
         const dispatcher = yield* WebhookDispatcher.WebhookDispatcher
         const slow = yield* Effect.forkChild(dispatcher.runOnce)
@@ -335,18 +314,16 @@ describe("WebhookDispatcher.runOnce with sends that outlast their lease", () => 
         const [delivery] = yield* log
         assert.strictEqual(delivery!.status, "success", "the late 503 was not written over the success")
         assert.strictEqual(delivery!.attemptCount, 1)
-      }).pipe(Effect.provide(setup({ answer, loop: false, requests })))
-    })
-  )
+      })
+    )
+  })
 
-  it.effect("a claim left with less than the send timeout and 5 s of its lease is released, not sent", () =>
-    Effect.gen(function* () {
-      const requests: Array<Request> = []
-      const answer: Answer = () => Effect.as(Effect.sleep("50 seconds"), { _tag: "Answered", status: 200 } as const)
-      yield* Effect.gen(function* () {
-        const { events, log } = yield* given(["/slow"])
-        yield* events(6)
+  it.effect("a claim left with less than the send timeout and 5 s of its lease is released, not sent", () => {
+    const answer: Answer = () => Effect.as(Effect.sleep("50 seconds"), { _tag: "Answered", status: 200 } as const)
+    return scenario({ answer, loop: false }, ["/slow"], ({ events, log, requests }) =>
+      Effect.gen(function* () {
         const dispatcher = yield* WebhookDispatcher.WebhookDispatcher
+        yield* events(6)
         const first = yield* Effect.forkChild(dispatcher.runOnce)
         yield* until(() => requests.length === 4, "four requests are on their way")
         yield* TestClock.adjust("50 seconds")
@@ -361,7 +338,7 @@ describe("WebhookDispatcher.runOnce with sends that outlast their lease", () => 
         const again = yield* repo.claimDue(now, DateTime.add(now, { seconds: 60 }), 10)
         assert.strictEqual(again.length, 2)
         assert.isTrue(Option.isNone(Option.fromNullishOr(again.find((c) => c.delivery.status !== "pending"))))
-      }).pipe(Effect.provide(setup({ answer, loop: false, requests })))
-    })
-  )
+      })
+    )
+  })
 })

@@ -4,21 +4,11 @@
  * them, then interrupts the rest and releases their claims at once, so another instance can claim
  * and send them without waiting for the lease to pass.
  */
-import { Accounts, Actor, Event, Secrets, Webhook, WebhookDispatcher, Webhooks } from "@campaign-games/core"
-import { MemoryStore, MemoryWebhookStore } from "@campaign-games/testing"
+import { Webhook, WebhookDispatcher, Webhooks } from "@campaign-games/core"
 import { assert, describe, it } from "@effect/vitest"
 import { Context, DateTime, Deferred, Duration, Effect, Exit, Fiber, Layer, Option, Scope } from "effect"
 import { TestClock } from "effect/testing"
-
-const event = (accountId: string, id: string): Event.Event => ({
-  id,
-  accountId,
-  type: "session_completed",
-  campaignId: "gi_1",
-  channelId: "ch_1",
-  data: { gameInstanceId: "gi_1", sessionId: "ses_1", participantRef: "p", score: null, outcome: null },
-  createdAt: DateTime.makeUnsafe(0)
-})
+import * as Support from "./support/Webhooks.ts"
 
 /**
  * Two deliveries to one endpoint, and a worker (with its loop) over them in a scope of its own (the
@@ -27,25 +17,12 @@ const event = (accountId: string, id: string): Event.Event => ({
  */
 const twoSends = (firstAnswersAfter: Duration.Duration) =>
   Effect.gen(function* () {
-    const store = Layer.mergeAll(
-      Accounts.Accounts.layer,
-      Webhooks.Webhooks.layer.pipe(
-        Layer.provide(Layer.succeed(Webhooks.WebhookPolicy, { allowPrivateUrls: true })),
-        Layer.provide(Layer.succeed(Webhook.HostResolver, { resolve: () => Effect.succeed([]) }))
-      )
-    ).pipe(
-      Layer.provideMerge(Webhooks.Webhooks.layerFanOut),
-      Layer.provideMerge(Secrets.Secrets.layerWebCrypto),
-      Layer.provideMerge(MemoryWebhookStore.layer.pipe(Layer.provideMerge(MemoryStore.layer)))
-    )
-    const services = yield* Layer.build(store)
+    const services = yield* Layer.build(Support.engine(Layer.empty))
     const actor = yield* Effect.gen(function* () {
-      const { account } = yield* (yield* Accounts.Accounts).create({ name: "Acme" })
-      const actor = Actor.system(account)
+      const actor = yield* Support.givenActor
       yield* (yield* Webhooks.Webhooks).create(actor, { url: "http://127.0.0.1:1/hook", events: ["session_completed"] })
-      const outbox = yield* Event.EventOutbox
-      yield* outbox.append(event(account.id, "evt_1"))
-      yield* outbox.append(event(account.id, "evt_2"))
+      yield* Support.append(actor.account.id, { id: "evt_1" })
+      yield* Support.append(actor.account.id, { id: "evt_2" })
       return actor
     }).pipe(Effect.provide(services))
 
@@ -70,15 +47,9 @@ const twoSends = (firstAnswersAfter: Duration.Duration) =>
     yield* Layer.buildWithScope(worker, scope)
     const [first, second] = yield* Effect.all(started.map(Deferred.await))
     const deliveries = Context.get(services, Webhook.DeliveryRepo)
-    const webhooks = Context.get(services, Webhooks.Webhooks)
     const statusOf = (id: string) =>
-      Effect.map(
-        webhooks.deliveries(
-          actor,
-          { search: undefined, status: undefined, sort: "createdAt", dir: "asc" },
-          { limit: 10, offset: 0 }
-        ),
-        (page) => page.items.find((d) => d.id === id)?.status
+      Effect.map(Support.deliveries(actor, "asc", 10), (page) => page.items.find((d) => d.id === id)?.status).pipe(
+        Effect.provideContext(services)
       )
     return { scope, deliveries, first: first!, second: second!, statusOf }
   })

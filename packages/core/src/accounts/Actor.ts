@@ -1,7 +1,9 @@
 /**
  * The actor of a call: the account it acts for, the key it presented, and the permissions it holds.
  * Use cases take an actor and check permissions themselves, so embedding backends get the same
- * rules as the HTTP API. `Actor.system(account)` holds every permission.
+ * rules as the HTTP API. `Actor.system(account)` holds every permission. The steps many use cases
+ * share are here too: a permission then a read in the actor's account (`guarded`), and an insert
+ * counted by a plan limit (`insertWithinLimit`).
  *
  * @since 0.1.0
  */
@@ -9,7 +11,8 @@ import { Effect } from "effect"
 import * as Account from "./Account.ts"
 import { Forbidden, MissingAnyPermission, MissingPermission } from "../Errors.ts"
 import * as Permission from "./Permission.ts"
-import type * as Plan from "./Plan.ts"
+import * as Plan from "./Plan.ts"
+import { LockKey, type Store } from "../Store.ts"
 
 export interface Actor {
   readonly account: Account.Account
@@ -37,8 +40,43 @@ export const require = (actor: Actor, ...permissions: ReadonlyArray<Permission.P
     : Effect.fail(new Forbidden({ reason: new MissingPermission({ permissions: missing }) }))
 }
 
+/**
+ * A use case named `name` that needs `permission` and then runs `run` within the actor's account
+ * (most often a read through a port): `run` takes the account's id and the use case's other
+ * arguments, as in `guarded("Channels.list", "campaigns.read", channels.list)`.
+ */
+export const guarded = <Args extends ReadonlyArray<unknown>, A, E, R>(
+  name: string,
+  permission: Permission.Permission,
+  run: (accountId: string, ...args: Args) => Effect.Effect<A, E, R>
+) =>
+  Effect.fn(name)(function* (actor: Actor, ...args: Args) {
+    yield* require(actor, permission)
+    return yield* run(actor.account.id, ...args)
+  })
+
 export const features = (actor: Actor): Plan.Features => Account.features(actor.account)
 export const limits = (actor: Actor): Plan.Limits => Account.limits(actor.account)
+
+/**
+ * Adds one more of what the plan limit `limit` counts to the actor's account, in a transaction
+ * holding the account's lock: `count` reads how many there are under it, and `insert` runs only
+ * when one more stays within the limit (else `UpgradeRequired`, `LimitReached`).
+ */
+export const insertWithinLimit = <E1, E2>(
+  store: Store["Service"],
+  actor: Actor,
+  limit: Plan.LimitName,
+  count: (accountId: string) => Effect.Effect<number, E1>,
+  insert: Effect.Effect<void, E2>
+) =>
+  store.transaction(
+    Effect.gen(function* () {
+      yield* store.lock(LockKey.account(actor.account.id))
+      yield* Plan.checkLimit(limits(actor), limit, yield* count(actor.account.id))
+      yield* insert
+    })
+  )
 
 /** Fails with `Forbidden` (`MissingAnyPermission`) unless the actor holds at least one of the named permissions. */
 export const requireAny = (actor: Actor, ...permissions: ReadonlyArray<Permission.Permission>) =>

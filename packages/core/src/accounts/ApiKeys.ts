@@ -5,7 +5,6 @@
  * @since 0.1.0
  */
 import { Cache, Context, DateTime, Effect, Layer, Option } from "effect"
-import * as Account from "./Account.ts"
 import { newKey } from "./Accounts.ts"
 import * as Actor from "./Actor.ts"
 import * as ApiKey from "./ApiKey.ts"
@@ -25,7 +24,7 @@ import { InstanceCache, RECENT_KEY_TTL } from "../InstanceCache.ts"
 import type { Page, Paged } from "../Pagination.ts"
 import * as Plan from "./Plan.ts"
 import { constantTimeEqual, Secrets } from "../Secrets.ts"
-import { LockKey, Store } from "../Store.ts"
+import { Store } from "../Store.ts"
 
 /** How long `authenticateRecent` may answer from a read of a key (`InstanceCache.apiKeys`). */
 export { RECENT_KEY_TTL }
@@ -94,17 +93,7 @@ export class ApiKeys extends Context.Service<
         const now = yield* DateTime.now
         const permissions = [...new Set(input.permissions)]
         const { key, created } = yield* newKey(secrets, actor.account.id, input.name, permissions, now)
-        yield* store.transaction(
-          Effect.gen(function* () {
-            yield* store.lock(LockKey.account(actor.account.id))
-            yield* Plan.checkLimit(
-              Account.limits(actor.account),
-              "activeApiKeys",
-              yield* keys.countActive(actor.account.id)
-            )
-            yield* keys.insert(key)
-          })
-        )
+        yield* Actor.insertWithinLimit(store, actor, "activeApiKeys", keys.countActive, keys.insert(key))
         return created
       })
 

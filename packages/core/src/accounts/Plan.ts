@@ -41,16 +41,10 @@ export const Features = Schema.Struct({
 })
 export type Features = typeof Features.Type
 
-/** Effective limits of an account; null means no limit. */
-export const Limits = Schema.Struct({
-  channels: LimitValue,
-  liveCampaigns: LimitValue,
-  webhookEndpoints: LimitValue,
-  activeApiKeys: LimitValue,
-  storedCouponCodes: LimitValue,
-  storageBytes: LimitValue,
-  playsPerMonth: LimitValue
-})
+/** Effective limits of an account, one for each of `limitNames`; null means no limit. */
+export const Limits = Schema.Struct(
+  Object.fromEntries(limitNames.map((name) => [name, LimitValue])) as Record<LimitName, typeof LimitValue>
+)
 export type Limits = typeof Limits.Type
 
 /** Overrides sent by the operator: any subset of features and limits. */

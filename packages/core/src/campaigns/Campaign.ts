@@ -39,6 +39,7 @@ import {
   type StoreError
 } from "../Errors.ts"
 import {
+  atLeastOneProperty,
   DateTimeInput,
   defined,
   names,
@@ -217,11 +218,7 @@ export const CreateCampaign = Schema.Struct({
 export type CreateCampaign = typeof CreateCampaign.Type
 
 /** Body of `PATCH /v1/game-instances/{id}`: at least one field. `config` replaces the whole config. */
-export const UpdateCampaign = EditableFields.check(
-  Schema.makeFilter((u: object) => Object.keys(u).length > 0 || "Expected at least one property to change", {
-    expected: "at least one property"
-  })
-).annotate({ identifier: "UpdateGameInstance" })
+export const UpdateCampaign = EditableFields.check(atLeastOneProperty()).annotate({ identifier: "UpdateGameInstance" })
 export type UpdateCampaign = typeof UpdateCampaign.Type
 
 /** Body of `POST …/activate`. */

@@ -186,15 +186,9 @@ export class Campaigns extends Context.Service<
         return committed.campaign
       })
 
-      const get = Effect.fn("Campaigns.get")(function* (actor: Actor.Actor, id: string) {
-        yield* Actor.require(actor, "campaigns.read")
-        return yield* find(actor.account.id, id)
-      })
+      const get = Actor.guarded("Campaigns.get", "campaigns.read", find)
 
-      const list = Effect.fn("Campaigns.list")(function* (actor: Actor.Actor, filter: Campaign.ListFilter, page: Page) {
-        yield* Actor.require(actor, "campaigns.read")
-        return yield* repo.list(actor.account.id, filter, page)
-      })
+      const list = Actor.guarded("Campaigns.list", "campaigns.read", repo.list)
 
       const update = Effect.fn("Campaigns.update")(function* (
         actor: Actor.Actor,

@@ -75,20 +75,14 @@ export const CreateChannel = Schema.Struct({
 export type CreateChannel = typeof CreateChannel.Type
 
 /** Body of `PATCH /v1/channels/{channelId}`: at least one field; `betweenCampaigns` is replaced whole. */
-export const UpdateChannel = Schema.Struct({
-  name: Schema.optionalKey(Name),
-  status: Schema.optionalKey(ChannelStatus),
-  betweenCampaigns: Schema.optionalKey(Schema.NullOr(BetweenCampaigns)),
-  maxPlaysPerParticipant: Schema.optionalKey(Fields.PlayLimit),
-  maxPlaysPerParticipantPerDay: Schema.optionalKey(Fields.PlayLimit),
-  playLimitTimezone: Schema.optionalKey(Fields.TimeZone)
-})
-  .check(
-    Schema.makeFilter((u: object) => Object.keys(u).length > 0 || "Expected at least one property to change", {
-      expected: "at least one property"
-    })
-  )
-  .annotate({ identifier: "UpdateChannel" })
+export const UpdateChannel = Fields.Patch({
+  name: Name,
+  status: ChannelStatus,
+  betweenCampaigns: Schema.NullOr(BetweenCampaigns),
+  maxPlaysPerParticipant: Fields.PlayLimit,
+  maxPlaysPerParticipantPerDay: Fields.PlayLimit,
+  playLimitTimezone: Fields.TimeZone
+}).annotate({ identifier: "UpdateChannel" })
 export type UpdateChannel = typeof UpdateChannel.Type
 
 /** A new channel from its create body (pure). */

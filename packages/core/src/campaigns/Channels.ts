@@ -24,7 +24,6 @@ import {
 } from "../Errors.ts"
 import * as Ids from "../Ids.ts"
 import type { Page, Paged } from "../Pagination.ts"
-import * as Plan from "../accounts/Plan.ts"
 import { LockKey, Store } from "../Store.ts"
 
 export class Channels extends Context.Service<
@@ -74,25 +73,13 @@ export class Channels extends Context.Service<
           yield* DateTime.now
         )
         yield* checkFiles(channel)
-        yield* store.transaction(
-          Effect.gen(function* () {
-            yield* store.lock(LockKey.account(actor.account.id))
-            yield* Plan.checkLimit(Actor.limits(actor), "channels", yield* channels.count(actor.account.id))
-            yield* channels.insert(channel)
-          })
-        )
+        yield* Actor.insertWithinLimit(store, actor, "channels", channels.count, channels.insert(channel))
         return channel
       })
 
-      const list = Effect.fn("Channels.list")(function* (actor: Actor.Actor, page: Page) {
-        yield* Actor.require(actor, "campaigns.read")
-        return yield* channels.list(actor.account.id, page)
-      })
+      const list = Actor.guarded("Channels.list", "campaigns.read", channels.list)
 
-      const get = Effect.fn("Channels.get")(function* (actor: Actor.Actor, id: string) {
-        yield* Actor.require(actor, "campaigns.read")
-        return yield* find(actor.account.id, id)
-      })
+      const get = Actor.guarded("Channels.get", "campaigns.read", find)
 
       const update = Effect.fn("Channels.update")(function* (
         actor: Actor.Actor,

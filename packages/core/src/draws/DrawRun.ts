@@ -11,10 +11,10 @@
  *
  * @since 0.1.0
  */
-import { Context, type DateTime, type Effect, type Option, Schema } from "effect"
+import { Context, type DateTime, type Effect, type Option, Schema, Struct } from "effect"
 import * as Campaign from "../campaigns/Campaign.ts"
 import type { StoreError } from "../Errors.ts"
-import { Count, Timestamp, TimestampOrNull } from "../Fields.ts"
+import { Count, names, pick, Timestamp, TimestampOrNull } from "../Fields.ts"
 import type { Page, Paged } from "../Pagination.ts"
 import type * as Draw from "./Draw.ts"
 import * as SeedChain from "./SeedChain.ts"
@@ -106,59 +106,37 @@ export type Run = Schema.Struct.Type<typeof fields>
 
 /** A winner as the API shows it: with the campaign's prize at draw time. */
 export const WinnerView = Schema.Struct({
-  id: Schema.String,
-  participantRef: Schema.String,
-  rank: Rank,
-  entryId: Schema.String,
+  ...Winner.fields,
   prize: Schema.NullOr(Campaign.Prize)
 }).annotate({ identifier: "DrawWinner" })
 export type WinnerView = typeof WinnerView.Type
 
-/** The run resource of the API. */
+/** The run resource of the API: a run as stored, less what the API leaves out; hashes as plain strings. */
 export const RunView = Schema.Struct({
   id: Schema.String,
   gameInstanceId: Schema.String,
-  sequence: Sequence,
-  trigger: Campaign.Trigger,
-  algorithm: Algorithm,
-  algorithmVersion: Schema.String,
-  rules: Rules,
-  seed: Schema.String,
+  ...Struct.omit(fields, ["id", "accountId", "campaignId", "publishedCommitment", "scheduleAt", "prize", "entryBound"]),
   seedCommitment: Schema.NullOr(Schema.String),
-  chainPosition: Schema.NullOr(ChainPosition),
-  moment: Schema.NullOr(Moment),
-  entriesConsidered: Count,
   entriesHash: Schema.String,
   winners: Schema.Array(WinnerView),
   createdAt: Timestamp
 }).annotate({ identifier: "DrawRun" })
 export type RunView = typeof RunView.Type
 
+const winnerOf = pick(names(Winner))
+
 /** The winners of a run, each with the run's prize. */
 export const winnersView = (run: Pick<Run, "winners" | "prize">): ReadonlyArray<WinnerView> =>
-  run.winners.map((w) => ({
-    id: w.id,
-    participantRef: w.participantRef,
-    rank: w.rank,
-    entryId: w.entryId,
-    prize: run.prize
-  }))
+  run.winners.map((w) => ({ ...winnerOf(w), prize: run.prize }))
+
+/** The fields `view` copies as they are stored. */
+const shown = pick(names(RunView, "id", "gameInstanceId", "winners", "createdAt"))
 
 /** A run as the API shows it. */
 export const view = (run: Run): RunView => ({
   id: run.id,
   gameInstanceId: run.campaignId,
-  sequence: run.sequence,
-  trigger: run.trigger,
-  algorithm: run.algorithm,
-  algorithmVersion: run.algorithmVersion,
-  rules: run.rules,
-  seed: run.seed,
-  seedCommitment: run.seedCommitment,
-  chainPosition: run.chainPosition,
-  moment: run.moment,
-  entriesConsidered: run.entriesConsidered,
-  entriesHash: run.entriesHash,
+  ...shown(run),
   winners: winnersView(run),
   createdAt: run.createdAt
 })

@@ -89,8 +89,15 @@ export interface Rules<S, C, B> {
   readonly outcomeIds: (config: C) => ReadonlyArray<string>
 }
 
-/** A game written against its own config and finish body types. */
-export interface Definition<C extends Config, B> extends About, Rules<C, C, B> {}
+/**
+ * A game written against its own config and finish body types. A game whose config names no files
+ * leaves out `fileFields`, one whose plays have no outcome leaves out `outcomeIds`: none, for both.
+ */
+export interface Definition<C extends Config, B>
+  extends
+    About,
+    Omit<Rules<C, C, B>, "fileFields" | "outcomeIds">,
+    Partial<Pick<Rules<C, C, B>, "fileFields" | "outcomeIds">> {}
 
 /** A game of the catalogue. Configs and finish bodies are taken as `unknown` and decoded first. */
 export interface Game extends About, Rules<Config, unknown, unknown> {
@@ -169,8 +176,8 @@ export const make = <C extends Config, B>(definition: Definition<C, B>): Game =>
         : issueToDetails(config.failure.issue, "config")
     },
     playerView: withConfig<PlayerView>({}, definition.playerView),
-    fileFields: withConfig<ReadonlyArray<FileField>>([], definition.fileFields),
-    outcomeIds: withConfig<ReadonlyArray<string>>([], definition.outcomeIds),
+    fileFields: withConfig<ReadonlyArray<FileField>>([], definition.fileFields ?? none),
+    outcomeIds: withConfig<ReadonlyArray<string>>([], definition.outcomeIds ?? none),
     finish: (input, rawBody, random) => {
       const config = decodeConfig(input, parseOptions)
       if (Result.isFailure(config)) return Result.fail(fromSchemaError(config.failure, "config"))
@@ -180,6 +187,9 @@ export const make = <C extends Config, B>(definition: Definition<C, B>): Game =>
     }
   }
 }
+
+/** What a game that leaves out `fileFields` or `outcomeIds` names: nothing. */
+const none = (): ReadonlyArray<never> => []
 
 /** Keeps a random number in [0, 1) whatever the caller passed. */
 const clampUnit = (n: number): number => (Number.isFinite(n) ? Math.min(Math.max(n, 0), 1 - Number.EPSILON) : 0)

@@ -43,8 +43,6 @@ export const labelKeys = [
 
 const complete = (config: Config) => Game.missingKeys(config, ["pairs", "timeLimitSeconds", "maxScore"])
 
-const playerView = (config: Config): Game.PlayerView => defined(config, ["pairs", "timeLimitSeconds", "maxScore"])
-
 const finish = (config: Config, body: FinishBody): Result.Result<Game.Finished, InvalidRequest> => {
   if (config.maxScore === undefined) return Result.fail(Game.incomplete(complete(config)))
   return body.score <= config.maxScore
@@ -61,11 +59,9 @@ export const definition: Game.Definition<Config, FinishBody> = {
   labelKeys,
   configSchema: Config,
   finishSchema: FinishBody,
+  playerView: (config) => defined(config, ["pairs", "timeLimitSeconds", "maxScore"]),
   complete,
-  playerView,
-  finish,
-  fileFields: () => [],
-  outcomeIds: () => []
+  finish
 }
 
 export const game: Game.Game = Game.make(definition)

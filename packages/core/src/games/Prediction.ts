@@ -50,11 +50,6 @@ export const optionIds = (config: unknown): ReadonlyArray<string> => {
   return Result.isSuccess(decoded) ? (decoded.success.options ?? []).map((o) => o.id) : []
 }
 
-const playerView = (config: Config): Game.PlayerView => ({
-  ...(config.question === undefined ? {} : { question: config.question }),
-  options: (config.options ?? []).map((o) => ({ id: o.id, label: o.label }))
-})
-
 const finish = (config: Config, body: FinishBody): Result.Result<Game.Finished, InvalidRequest> => {
   if (config.options === undefined) return Result.fail(Game.incomplete(complete(config)))
   return config.options.some((o) => o.id === body.optionId)
@@ -71,11 +66,12 @@ export const definition: Game.Definition<Config, FinishBody> = {
   labelKeys,
   configSchema: Config,
   finishSchema: FinishBody,
+  playerView: (config) => ({
+    ...(config.question === undefined ? {} : { question: config.question }),
+    options: (config.options ?? []).map((o) => ({ id: o.id, label: o.label }))
+  }),
   complete,
-  playerView,
-  finish,
-  fileFields: () => [],
-  outcomeIds: () => []
+  finish
 }
 
 export const game: Game.Game = Game.make(definition)

@@ -118,14 +118,6 @@ export const score = (
 
 const complete = (config: Config) => Game.missingKeys(config, ["questions"])
 
-const playerView = (config: Config): Game.PlayerView => ({
-  questions: (config.questions ?? []).map((q) => ({
-    id: q.id,
-    text: q.text,
-    options: q.options.map((o) => ({ id: o.id, text: o.text }))
-  }))
-})
-
 const finish = (config: Config, body: FinishBody): Result.Result<Game.Finished, InvalidRequest> =>
   config.questions === undefined
     ? Result.fail(Game.incomplete(complete(config)))
@@ -144,11 +136,15 @@ export const definition: Game.Definition<Config, FinishBody> = {
   labelKeys,
   configSchema: Config,
   finishSchema: FinishBody,
+  playerView: (config) => ({
+    questions: (config.questions ?? []).map((q) => ({
+      id: q.id,
+      text: q.text,
+      options: q.options.map((o) => ({ id: o.id, text: o.text }))
+    }))
+  }),
   complete,
-  playerView,
-  finish,
-  fileFields: () => [],
-  outcomeIds: () => []
+  finish
 }
 
 export const game: Game.Game = Game.make(definition)

@@ -84,11 +84,6 @@ export const pick = (segments: ReadonlyArray<Segment>, random: number): Segment 
 
 const complete = (config: Config) => Game.missingKeys(config, ["segments"])
 
-const playerView = (config: Config): Game.PlayerView => ({
-  segments: (config.segments ?? []).map((s) => ({ id: s.id, label: s.label })),
-  ...defined(config, ["art", "sounds"])
-})
-
 const finish = (config: Config, _body: FinishBody, random: number): Result.Result<Game.Finished, InvalidRequest> => {
   if (config.segments === undefined || config.segments.length === 0)
     return Result.fail(Game.incomplete(complete(config)))
@@ -122,8 +117,11 @@ export const definition: Game.Definition<Config, FinishBody> = {
   labelKeys,
   configSchema: Config,
   finishSchema: FinishBody,
+  playerView: (config) => ({
+    segments: (config.segments ?? []).map((s) => ({ id: s.id, label: s.label })),
+    ...defined(config, ["art", "sounds"])
+  }),
   complete,
-  playerView,
   finish,
   fileFields,
   outcomeIds: (config) => (config.segments ?? []).map((s) => s.id)

@@ -20,8 +20,8 @@
  */
 import { Context, type DateTime, Effect, Option, Schema } from "effect"
 import { kindOfContentType } from "../campaigns/FileRule.ts"
-import type { StoreError } from "../Errors.ts"
-import { Count, Text, Timestamp, TimestampOrNull } from "../Fields.ts"
+import { foundOr, type StoreError } from "../Errors.ts"
+import { Count, Patch, Text, Timestamp, TimestampOrNull } from "../Fields.ts"
 import type { Page, Paged } from "../Pagination.ts"
 import * as StorableText from "../StorableText.ts"
 
@@ -234,16 +234,7 @@ export const ImportAsset = Schema.Struct({
 export type ImportAsset = typeof ImportAsset.Type
 
 /** Body of `PATCH /v1/tenant/assets/{assetId}`: at least one property. */
-export const UpdateAsset = Schema.Struct({
-  filename: Schema.optionalKey(Filename),
-  folderId: Schema.optionalKey(FolderRef)
-})
-  .check(
-    Schema.makeFilter((u: object) => Object.keys(u).length > 0 || "Expected at least one property to change", {
-      expected: "at least one property"
-    })
-  )
-  .annotate({ identifier: "UpdateAsset" })
+export const UpdateAsset = Patch({ filename: Filename, folderId: FolderRef }).annotate({ identifier: "UpdateAsset" })
 export type UpdateAsset = typeof UpdateAsset.Type
 
 /** The file name of an import without one: the last segment of the URL's path, else `import`. */
@@ -360,7 +351,6 @@ export class AssetRepo extends Context.Service<
 >()("@campaign-games/core/AssetRepo") {}
 
 /** `findById` as an effect that fails with `onMissing` when there is no such file. */
-export const findOr =
-  <E>(onMissing: () => E) =>
-  (lookup: Effect.Effect<Option.Option<Asset>, StoreError>): Effect.Effect<Asset, StoreError | E> =>
-    Effect.flatMap(lookup, (found) => (Option.isSome(found) ? Effect.succeed(found.value) : Effect.fail(onMissing())))
+export const findOr: <E>(
+  onMissing: () => E
+) => (lookup: Effect.Effect<Option.Option<Asset>, StoreError>) => Effect.Effect<Asset, StoreError | E> = foundOr

@@ -12,9 +12,9 @@
  *
  * @since 0.1.0
  */
-import { Context, type Effect, type Option, Schema } from "effect"
+import { Context, type Effect, type Option, Schema, Struct } from "effect"
 import type { StoreError } from "../Errors.ts"
-import { Text, Timestamp } from "../Fields.ts"
+import { names, Patch, pick, Text, Timestamp } from "../Fields.ts"
 import type { Page, Paged } from "../Pagination.ts"
 
 /** A folder's fields as stored, written once (its type, API view and table row are made of it). */
@@ -29,23 +29,11 @@ export const fields = {
 
 export type Folder = Schema.Struct.Type<typeof fields>
 
-/** A folder as the API shows it. */
-export const FolderView = Schema.Struct({
-  id: fields.id,
-  parentId: fields.parentId,
-  name: fields.name,
-  createdAt: fields.createdAt,
-  updatedAt: fields.updatedAt
-}).annotate({ identifier: "Folder" })
+/** A folder as the API shows it: every field but its account. */
+export const FolderView = Schema.Struct(Struct.omit(fields, ["accountId"])).annotate({ identifier: "Folder" })
 export type FolderView = typeof FolderView.Type
 
-export const view = (folder: Folder): FolderView => ({
-  id: folder.id,
-  parentId: folder.parentId,
-  name: folder.name,
-  createdAt: folder.createdAt,
-  updatedAt: folder.updatedAt
-})
+export const view: (folder: Folder) => FolderView = pick(names(FolderView))
 
 export const Name = Text(1, 80)
 
@@ -60,16 +48,7 @@ export const CreateFolder = Schema.Struct({
 export type CreateFolder = typeof CreateFolder.Type
 
 /** Body of `PATCH /v1/tenant/asset-folders/{folderId}`: at least one property. */
-export const UpdateFolder = Schema.Struct({
-  name: Schema.optionalKey(Name),
-  parentId: Schema.optionalKey(ParentRef)
-})
-  .check(
-    Schema.makeFilter((u: object) => Object.keys(u).length > 0 || "Expected at least one property to change", {
-      expected: "at least one property"
-    })
-  )
-  .annotate({ identifier: "UpdateFolder" })
+export const UpdateFolder = Patch({ name: Name, parentId: ParentRef }).annotate({ identifier: "UpdateFolder" })
 export type UpdateFolder = typeof UpdateFolder.Type
 
 /**

@@ -19,10 +19,18 @@
  *
  * @since 0.1.0
  */
-import { Context, DateTime, Effect, Layer, Option, Stream } from "effect"
+import { Bytes, Context, DateTime, Effect, Layer, Option, Stream } from "effect"
 import * as Actor from "../accounts/Actor.ts"
 import * as Plan from "../accounts/Plan.ts"
-import { Conflict, type Forbidden, InvalidRequest, NotFound, type StoreError, type UpgradeRequired } from "../Errors.ts"
+import {
+  Conflict,
+  type Forbidden,
+  foundOr,
+  InvalidRequest,
+  NotFound,
+  type StoreError,
+  type UpgradeRequired
+} from "../Errors.ts"
 import { defined } from "../Fields.ts"
 import * as Ids from "../Ids.ts"
 import type { Page, Paged } from "../Pagination.ts"
@@ -63,6 +71,10 @@ export const assetNotFound = (id: string): NotFound => new NotFound({ reason: ne
 export const folderNotFound = (id: string, path?: string): NotFound =>
   new NotFound({ reason: new FolderNotFound(path === undefined ? { id } : { id, path }) })
 
+/** The folder `id` of the account, or `NotFound` (naming the field `path` when a request named it). */
+export const findFolder = (folders: FolderRepo["Service"], accountId: string, id: string, path?: string) =>
+  folders.findById(accountId, id).pipe(foundOr(() => folderNotFound(id, path)))
+
 /**
  * Checks the URL of an import with the webhooks' public-address guard (`HostResolver` and
  * `WebhookPolicy`): an absolute http or https URL without credentials whose host resolves only to
@@ -89,16 +101,9 @@ export const checkImportUrl = Effect.fnUntraced(function* (url: string) {
 export const reader =
   (blobs: BlobStore["Service"], key: string): ContentCheck.Reader =>
   (offset, length) =>
-    Effect.map(Stream.runCollect(blobs.read(key, { offset, length })), (chunks) => {
-      if (chunks.length === 1) return chunks[0]!
-      const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0))
-      let at = 0
-      for (const chunk of chunks) {
-        out.set(chunk, at)
-        at += chunk.length
-      }
-      return out
-    })
+    Effect.map(Stream.runCollect(blobs.read(key, { offset, length })), (chunks) =>
+      chunks.length === 1 ? chunks[0]! : Bytes.concat(chunks)
+    )
 
 export class Media extends Context.Service<
   Media,
@@ -155,14 +160,27 @@ export class Media extends Context.Service<
         assets.findById(accountId, id).pipe(Asset.findOr(() => assetNotFound(id)))
 
       const requireFolder = (accountId: string, id: string, path: string) =>
-        Effect.flatMap(folders.findById(accountId, id), (found) =>
-          Option.isSome(found) ? Effect.void : Effect.fail(folderNotFound(id, path))
-        )
+        Effect.asVoid(findFolder(folders, accountId, id, path))
 
       const refuse = (key: string, assetId: string, problem: string) =>
         blobs
           .delete([key])
           .pipe(Effect.andThen(Effect.fail(new InvalidRequest({ reason: new FileRefused({ assetId, problem }) }))))
+
+      /**
+       * Stores a new file under the account's lock: its folder must exist, and the plan's storage
+       * must hold `bytes` more.
+       */
+      const insert = (actor: Actor.Actor, asset: Asset.Asset, bytes: number) =>
+        store.transaction(
+          Effect.gen(function* () {
+            yield* store.lock(LockKey.account(actor.account.id))
+            if (asset.folderId !== null) yield* requireFolder(actor.account.id, asset.folderId, "folderId")
+            const used = yield* assets.storageUsed(actor.account.id)
+            yield* Plan.checkLimit(Actor.limits(actor), "storageBytes", used, bytes)
+            yield* assets.insert(asset)
+          })
+        )
 
       const presign = Effect.fn("Media.presign")(function* (actor: Actor.Actor, input: Asset.PresignUpload) {
         yield* Actor.require(actor, "assets.manage")
@@ -195,15 +213,7 @@ export class Media extends Context.Service<
           updatedAt: now,
           confirmedAt: null
         }
-        yield* store.transaction(
-          Effect.gen(function* () {
-            yield* store.lock(LockKey.account(actor.account.id))
-            if (asset.folderId !== null) yield* requireFolder(actor.account.id, asset.folderId, "folderId")
-            const used = yield* assets.storageUsed(actor.account.id)
-            yield* Plan.checkLimit(Actor.limits(actor), "storageBytes", used, input.sizeBytes ?? 1)
-            yield* assets.insert(asset)
-          })
-        )
+        yield* insert(actor, asset, input.sizeBytes ?? 1)
         const upload = yield* blobs.presignUpload({
           key: Asset.uploadKey(asset),
           contentType: input.contentType,
@@ -286,21 +296,11 @@ export class Media extends Context.Service<
           updatedAt: now,
           confirmedAt: null
         }
-        yield* store.transaction(
-          Effect.gen(function* () {
-            yield* store.lock(LockKey.account(actor.account.id))
-            if (asset.folderId !== null) yield* requireFolder(actor.account.id, asset.folderId, "folderId")
-            yield* Plan.checkLimit(Actor.limits(actor), "storageBytes", yield* assets.storageUsed(actor.account.id), 1)
-            yield* assets.insert(asset)
-          })
-        )
+        yield* insert(actor, asset, 1)
         return asset
       })
 
-      const get = Effect.fn("Media.get")(function* (actor: Actor.Actor, id: string) {
-        yield* Actor.require(actor, "assets.read")
-        return yield* find(actor.account.id, id)
-      })
+      const get = Actor.guarded("Media.get", "assets.read", find)
 
       const list = Effect.fn("Media.list")(function* (actor: Actor.Actor, query: Asset.ListQuery, page: Page) {
         yield* Actor.require(actor, "assets.read")

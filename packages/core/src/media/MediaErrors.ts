@@ -16,7 +16,7 @@
  */
 import { Schema } from "effect"
 import type { Detail } from "../Reason.ts"
-import { withMessage } from "../Reason.ts"
+import { withDetails, withMessage } from "../Reason.ts"
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`
 
@@ -28,28 +28,20 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`
  * The stored bytes of the file were refused (`problem`: not the declared type, over the size of
  * its kind, another size than declared, damaged or truncated). The file never becomes available.
  */
-export class FileRefused extends Schema.TaggedError<FileRefused>()("FileRefused", {
-  assetId: Schema.String,
-  problem: Schema.String
-}) {
-  override get message(): string {
-    return `The uploaded file was refused: ${this.problem}.`
-  }
-  get details(): ReadonlyArray<Detail> {
-    return [{ path: "file", message: this.problem }]
-  }
-}
+export class FileRefused extends withDetails<FileRefused>()(
+  "FileRefused",
+  { assetId: Schema.String, problem: Schema.String },
+  ({ problem }) => `The uploaded file was refused: ${problem}.`,
+  ({ problem }) => [{ path: "file", message: problem }]
+) {}
 
 /** A confirm found no uploaded bytes for the file: POST the file to `upload.url` first. */
-export class FileMissing extends withMessage<FileMissing>()(
+export class FileMissing extends withDetails<FileMissing>()(
   "FileMissing",
   { assetId: Schema.String },
-  "Nothing was uploaded for this file yet: POST it to upload.url first."
-) {
-  get details(): ReadonlyArray<Detail> {
-    return [{ path: "file", message: "not uploaded" }]
-  }
-}
+  "Nothing was uploaded for this file yet: POST it to upload.url first.",
+  () => [{ path: "file", message: "not uploaded" }]
+) {}
 
 export const InvalidRequest = [FileRefused, FileMissing] as const
 
@@ -64,20 +56,18 @@ export const UpgradeRequired = [] as const
 // -----------------------------------------------------------------------------
 
 /** No file with this id in the account. */
-export class AssetNotFound extends Schema.TaggedError<AssetNotFound>()("AssetNotFound", { id: Schema.String }) {
-  override get message(): string {
-    return `No file ${this.id} in the media library.`
-  }
-}
+export class AssetNotFound extends withMessage<AssetNotFound>()(
+  "AssetNotFound",
+  { id: Schema.String },
+  ({ id }) => `No file ${id} in the media library.`
+) {}
 
 /** No folder with this id in the account; `path` is the field that named it (`folderId`, `parentId`), if any. */
-export class FolderNotFound extends Schema.TaggedError<FolderNotFound>()("FolderNotFound", {
-  id: Schema.String,
-  path: Schema.optionalKey(Schema.String)
-}) {
-  override get message(): string {
-    return `No folder ${this.id} in the media library.`
-  }
+export class FolderNotFound extends withMessage<FolderNotFound>()(
+  "FolderNotFound",
+  { id: Schema.String, path: Schema.optionalKey(Schema.String) },
+  ({ id }) => `No folder ${id} in the media library.`
+) {
   get details(): ReadonlyArray<Detail> | undefined {
     return this.path === undefined ? undefined : [{ path: this.path, message: "no such folder" }]
   }
@@ -90,19 +80,15 @@ export const NotFound = [AssetNotFound, FolderNotFound] as const
 // -----------------------------------------------------------------------------
 
 /** The folder cannot move under `parentId`: that is the folder itself or one of its subfolders. */
-export class FolderCycle extends Schema.TaggedError<FolderCycle>()("FolderCycle", {
-  folderId: Schema.String,
-  parentId: Schema.String
-}) {
-  override get message(): string {
-    return this.folderId === this.parentId
+export class FolderCycle extends withDetails<FolderCycle>()(
+  "FolderCycle",
+  { folderId: Schema.String, parentId: Schema.String },
+  ({ folderId, parentId }) =>
+    folderId === parentId
       ? "A folder cannot move inside itself."
-      : "A folder cannot move inside one of its own subfolders."
-  }
-  get details(): ReadonlyArray<Detail> {
-    return [{ path: "parentId", message: "is the folder itself or one of its subfolders" }]
-  }
-}
+      : "A folder cannot move inside one of its own subfolders.",
+  () => [{ path: "parentId", message: "is the folder itself or one of its subfolders" }]
+) {}
 
 /** The file was imported from a URL: the import confirms it, not `POST …/confirm`. */
 export class NotAnUpload extends withMessage<NotAnUpload>()(

@@ -14,7 +14,7 @@
  *
  * @since 0.1.0
  */
-import { Context, DateTime, Effect, Layer, Option } from "effect"
+import { Context, DateTime, Effect, Layer } from "effect"
 import * as Actor from "../accounts/Actor.ts"
 import { ConfirmationRequired, Conflict, type Forbidden, type NotFound, type StoreError } from "../Errors.ts"
 import { defined } from "../Fields.ts"
@@ -23,7 +23,7 @@ import type { Page, Paged } from "../Pagination.ts"
 import { LockKey, Store } from "../Store.ts"
 import { AssetRepo } from "./Asset.ts"
 import * as Folder from "./Folder.ts"
-import { folderNotFound } from "./Media.ts"
+import { findFolder } from "./Media.ts"
 import { FolderCycle, FolderDeletionUnconfirmed } from "./MediaErrors.ts"
 
 /** What a confirmed deletion did. */
@@ -66,14 +66,30 @@ export class MediaFolders extends Context.Service<
       const folders = yield* Folder.FolderRepo
       const assets = yield* AssetRepo
 
-      const find = (accountId: string, id: string, path?: string) =>
-        Effect.flatMap(folders.findById(accountId, id), (found) =>
-          Option.isSome(found) ? Effect.succeed(found.value) : Effect.fail(folderNotFound(id, path))
-        )
+      const find = (accountId: string, id: string, path?: string) => findFolder(folders, accountId, id, path)
 
       /** Runs `self` in a transaction holding the account's lock. */
       const locked = <A, E, R>(accountId: string, self: Effect.Effect<A, E, R>) =>
         store.transaction(Effect.andThen(store.lock(LockKey.account(accountId)), self))
+
+      /**
+       * A change to the folder `id` (a rename, a move, a deletion): needs `assets.manage`, then runs
+       * `change` on the folder as it is under the account's lock, at the time of the request.
+       */
+      const changing = <A, E>(
+        actor: Actor.Actor,
+        id: string,
+        change: (current: Folder.Folder, now: DateTime.Utc) => Effect.Effect<A, E>
+      ) =>
+        Actor.require(actor, "assets.manage").pipe(
+          Effect.andThen(DateTime.now),
+          Effect.flatMap((now) =>
+            locked(
+              actor.account.id,
+              Effect.flatMap(find(actor.account.id, id), (current) => change(current, now))
+            )
+          )
+        )
 
       const create = Effect.fn("MediaFolders.create")(function* (actor: Actor.Actor, input: Folder.CreateFolder) {
         yield* Actor.require(actor, "assets.manage")
@@ -96,10 +112,7 @@ export class MediaFolders extends Context.Service<
         return folder
       })
 
-      const get = Effect.fn("MediaFolders.get")(function* (actor: Actor.Actor, id: string) {
-        yield* Actor.require(actor, "assets.read")
-        return yield* find(actor.account.id, id)
-      })
+      const get = Actor.guarded("MediaFolders.get", "assets.read", (accountId, id: string) => find(accountId, id))
 
       const list = Effect.fn("MediaFolders.list")(function* (
         actor: Actor.Actor,
@@ -116,12 +129,8 @@ export class MediaFolders extends Context.Service<
         id: string,
         patch: Folder.UpdateFolder
       ) {
-        yield* Actor.require(actor, "assets.manage")
-        const now = yield* DateTime.now
-        return yield* locked(
-          actor.account.id,
+        return yield* changing(actor, id, (current, now) =>
           Effect.gen(function* () {
-            const current = yield* find(actor.account.id, id)
             const parentId = patch.parentId
             if (parentId !== undefined && parentId !== null) {
               if (parentId !== id) yield* find(actor.account.id, parentId, "parentId")
@@ -142,12 +151,8 @@ export class MediaFolders extends Context.Service<
       })
 
       const remove = Effect.fn("MediaFolders.delete")(function* (actor: Actor.Actor, id: string, confirm: boolean) {
-        yield* Actor.require(actor, "assets.manage")
-        const now = yield* DateTime.now
-        return yield* locked(
-          actor.account.id,
+        return yield* changing(actor, id, (current, now) =>
           Effect.gen(function* () {
-            const current = yield* find(actor.account.id, id)
             const doomed = Folder.subtree(yield* folders.all(actor.account.id), id)
             const files = yield* assets.countInFolders(actor.account.id, doomed)
             if (!confirm) {

@@ -98,16 +98,21 @@ export const WithdrawCoupons = Schema.Struct({
 }).annotate({ identifier: "WithdrawCoupons" })
 export type WithdrawCoupons = typeof WithdrawCoupons.Type
 
+/** The keys of a row that belongs to one prize of a campaign's reward (a code, a grant). */
+export const prizeRowFields = {
+  id: Schema.String,
+  accountId: Schema.String,
+  campaignId: Schema.String,
+  tierId: Schema.String
+}
+
 /**
  * A code's fields as stored, written once (its type and its table's row in `sql`). `stock` tells a
  * code uploaded or generated in advance (counted against the plan's stored coupon codes) from one
  * made at a grant.
  */
 export const fields = {
-  id: Schema.String,
-  accountId: Schema.String,
-  campaignId: Schema.String,
-  tierId: Schema.String,
+  ...prizeRowFields,
   code: Schema.String,
   ref: Schema.NullOr(Schema.String),
   name: Schema.NullOr(Schema.String),

@@ -31,7 +31,7 @@ import type { Event } from "../webhooks/Event.ts"
 import type { Delivery } from "../webhooks/Webhook.ts"
 import * as Ids from "../Ids.ts"
 import type { Secrets } from "../Secrets.ts"
-import { generate, mask } from "./Coupon.ts"
+import { generate, mask, prizeRowFields } from "./Coupon.ts"
 import { type CodeStrategy, expiresAt, type Reward, type Tier } from "./Reward.ts"
 
 export const Source = Schema.Literals(["rule", "draw", "manual"])
@@ -45,10 +45,7 @@ export type Prize = typeof Prize.Type
 
 /** A grant's fields as stored, written once (its type and its table's row in `sql`). */
 export const fields = {
-  id: Schema.String,
-  accountId: Schema.String,
-  campaignId: Schema.String,
-  tierId: Schema.String,
+  ...prizeRowFields,
   couponId: Schema.String,
   participantRef: Schema.String,
   source: Source,

@@ -11,20 +11,15 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import { type Detail, withMessage } from "../Reason.ts"
+import { withDetails, withMessage } from "../Reason.ts"
 
 /** The campaign has no prize `tierId` (a code upload, a generation, a withdrawal or a grant named it). */
-export class TierNotFound extends Schema.TaggedError<TierNotFound>()("TierNotFound", {
-  campaignId: Schema.String,
-  tierId: Schema.String
-}) {
-  override get message(): string {
-    return `The campaign's reward has no prize ${this.tierId}.`
-  }
-  get details(): ReadonlyArray<Detail> {
-    return [{ path: "tierId", message: "no such prize in the campaign's reward" }]
-  }
-}
+export class TierNotFound extends withDetails<TierNotFound>()(
+  "TierNotFound",
+  { campaignId: Schema.String, tierId: Schema.String },
+  ({ tierId }) => `The campaign's reward has no prize ${tierId}.`,
+  () => [{ path: "tierId", message: "no such prize in the campaign's reward" }]
+) {}
 
 /** The campaign has no reward: set one (`PUT …/reward`) before adding codes or granting. */
 export class NoReward extends withMessage<NoReward>()(
@@ -37,44 +32,32 @@ export class NoReward extends withMessage<NoReward>()(
  * A PUT leaves out prize `tierId` while it still holds codes that can be given out (`remaining`
  * issues, null for a code with no issue limit): withdraw them first.
  */
-export class PrizeHoldsCodes extends Schema.TaggedError<PrizeHoldsCodes>()("PrizeHoldsCodes", {
-  tierId: Schema.String,
-  remaining: Schema.NullOr(Schema.Int)
-}) {
-  override get message(): string {
-    return `The prize ${this.tierId} still holds codes that can be given out; withdraw them before removing it.`
-  }
-  get details(): ReadonlyArray<Detail> {
-    return [{ path: "tiers", message: `${this.tierId} is left out but still holds codes` }]
-  }
-}
+export class PrizeHoldsCodes extends withDetails<PrizeHoldsCodes>()(
+  "PrizeHoldsCodes",
+  { tierId: Schema.String, remaining: Schema.NullOr(Schema.Int) },
+  ({ tierId }) => `The prize ${tierId} still holds codes that can be given out; withdraw them before removing it.`,
+  ({ tierId }) => [{ path: "tiers", message: `${tierId} is left out but still holds codes` }]
+) {}
 
 /**
  * A PUT changes the `codeStrategy` of the prize at `index` (`tierId`) once it has given out coupons
  * (`granted`) or while it holds codes (`holdsCodes`).
  */
-export class StrategyLocked extends Schema.TaggedError<StrategyLocked>()("StrategyLocked", {
-  tierId: Schema.String,
-  index: Schema.Int,
-  because: Schema.Literals(["granted", "holdsCodes"])
-}) {
-  override get message(): string {
-    return this.because === "granted"
-      ? `The prize ${this.tierId} has given out coupons: its codeStrategy cannot change.`
-      : `The prize ${this.tierId} holds codes: withdraw them before changing its codeStrategy.`
-  }
-  get details(): ReadonlyArray<Detail> {
-    return [
-      {
-        path: `tiers.${this.index}.codeStrategy`,
-        message:
-          this.because === "granted"
-            ? "cannot change once coupons were given out"
-            : "cannot change while codes are held"
-      }
-    ]
-  }
-}
+export class StrategyLocked extends withDetails<StrategyLocked>()(
+  "StrategyLocked",
+  { tierId: Schema.String, index: Schema.Int, because: Schema.Literals(["granted", "holdsCodes"]) },
+  ({ because, tierId }) =>
+    because === "granted"
+      ? `The prize ${tierId} has given out coupons: its codeStrategy cannot change.`
+      : `The prize ${tierId} holds codes: withdraw them before changing its codeStrategy.`,
+  ({ index, because }) => [
+    {
+      path: `tiers.${index}.codeStrategy`,
+      message:
+        because === "granted" ? "cannot change once coupons were given out" : "cannot change while codes are held"
+    }
+  ]
+) {}
 
 /** Codes were uploaded or generated for a `generated` prize, which makes a fresh code at each grant. */
 export class CodesNotStored extends withMessage<CodesNotStored>()(
@@ -87,16 +70,14 @@ export class CodesNotStored extends withMessage<CodesNotStored>()(
  * A `shared` prize gives one code to everyone: it holds at most one code that can still be given
  * out (`held` when it already does, `count` when a request brings several).
  */
-export class OneSharedCode extends Schema.TaggedError<OneSharedCode>()("OneSharedCode", {
-  tierId: Schema.String,
-  because: Schema.Literals(["held", "count"])
-}) {
-  override get message(): string {
-    return this.because === "held"
-      ? `The shared prize ${this.tierId} already holds its code; withdraw it to replace it.`
+export class OneSharedCode extends withMessage<OneSharedCode>()(
+  "OneSharedCode",
+  { tierId: Schema.String, because: Schema.Literals(["held", "count"]) },
+  ({ because, tierId }) =>
+    because === "held"
+      ? `The shared prize ${tierId} already holds its code; withdraw it to replace it.`
       : `A shared prize holds one code: send exactly one.`
-  }
-}
+) {}
 
 /** The player already received a coupon of the campaign, which grants once per participant. */
 export class AlreadyGranted extends withMessage<AlreadyGranted>()(

@@ -98,6 +98,13 @@ const audit = (message: string, actor: Actor.Actor, campaignId: string, fields: 
     Effect.annotateLogs({ accountId: actor.account.id, keyId: actor.keyId, campaignId, ...fields })
   )
 
+/**
+ * The issue limit of a code added to a prize's stock: as sent, else once, or any number of times
+ * for a shared prize's code.
+ */
+const issueLimitOf = (tier: Reward.Tier, sent: number | null | undefined): number | null =>
+  sent === undefined ? (tier.codeStrategy === "shared" ? null : 1) : sent
+
 /** The lock of an account's codes: held while they are counted against the plan and added. */
 export const codesLock = (accountId: string) => `reward-codes:${accountId}`
 
@@ -244,25 +251,56 @@ export class Rewards extends Context.Service<
         )
       })
 
-      /** Runs `f` with the campaign's reward and the prize asked for, holding the account's codes lock. */
+      /**
+       * A change to a prize's stored codes (an upload, a generation): needs `rewards.codes.manage` and
+       * the Rewards feature, then runs `f` with the campaign's reward and the prize asked for, holding
+       * the account's codes lock.
+       */
       const withCodes = <A, E>(
         actor: Actor.Actor,
         campaignId: string,
         tierId: string | undefined,
         f: (reward: Reward.Reward, tier: Reward.Tier, now: DateTime.Utc) => Effect.Effect<A, E>
       ) =>
-        store.transaction(
-          Effect.gen(function* () {
-            yield* findCampaign(actor.account.id, campaignId)
-            yield* store.lock(codesLock(actor.account.id))
-            const reward = yield* rewardOf(actor.account.id, campaignId)
-            const tier = yield* tierOf(reward, tierId)
-            if (tier.codeStrategy === "generated") {
-              return yield* new Conflict({ reason: new CodesNotStored({ tierId: tier.id }) })
-            }
-            return yield* f(reward, tier, yield* DateTime.now)
-          })
+        Actor.require(actor, "rewards.codes.manage").pipe(
+          Effect.andThen(Plan.requireFeature(Actor.features(actor), "rewards")),
+          Effect.andThen(
+            store.transaction(
+              Effect.gen(function* () {
+                yield* findCampaign(actor.account.id, campaignId)
+                yield* store.lock(codesLock(actor.account.id))
+                const reward = yield* rewardOf(actor.account.id, campaignId)
+                const tier = yield* tierOf(reward, tierId)
+                if (tier.codeStrategy === "generated") {
+                  return yield* new Conflict({ reason: new CodesNotStored({ tierId: tier.id }) })
+                }
+                return yield* f(reward, tier, yield* DateTime.now)
+              })
+            )
+          )
         )
+
+      /** A code added to the prize's stock (uploaded or generated), given to nobody yet. */
+      const stockCode = (
+        actor: Actor.Actor,
+        campaignId: string,
+        tier: Reward.Tier,
+        now: DateTime.Utc,
+        code: Pick<Coupon.Coupon, "code" | "ref" | "name" | "issueLimit">
+      ) =>
+        Effect.map(Ids.make(Ids.Prefix.coupon), (id): Coupon.Coupon => ({
+          id,
+          accountId: actor.account.id,
+          campaignId,
+          tierId: tier.id,
+          code: code.code,
+          ref: code.ref,
+          name: code.name,
+          issueLimit: code.issueLimit,
+          issued: 0,
+          stock: true,
+          createdAt: now
+        }))
 
       /** 402 when `adding` more codes would pass the plan's stored coupon codes. */
       const checkStored = (actor: Actor.Actor, adding: number) =>
@@ -275,8 +313,6 @@ export class Rewards extends Context.Service<
         campaignId: string,
         input: Coupon.UploadCoupons
       ) {
-        yield* Actor.require(actor, "rewards.codes.manage")
-        yield* Plan.requireFeature(Actor.features(actor), "rewards")
         return yield* withCodes(actor, campaignId, input.tierId, (reward, tier, now) =>
           Effect.gen(function* () {
             // The first of each code sent is the one offered; the repeats are duplicates.
@@ -284,22 +320,14 @@ export class Rewards extends Context.Service<
             for (const c of input.codes) if (!firsts.has(c.code)) firsts.set(c.code, c)
             const fresh = [...firsts.values()]
             yield* checkSharedOf(actor, reward, tier, fresh.length)
-            const rows: Array<Coupon.Coupon> = []
-            for (const c of fresh) {
-              rows.push({
-                id: yield* Ids.make(Ids.Prefix.coupon),
-                accountId: actor.account.id,
-                campaignId,
-                tierId: tier.id,
+            const rows = yield* Effect.forEach(fresh, (c) =>
+              stockCode(actor, campaignId, tier, now, {
                 code: c.code,
                 ref: c.ref ?? null,
                 name: c.name ?? null,
-                issueLimit: c.issueLimit === undefined ? (tier.codeStrategy === "shared" ? null : 1) : c.issueLimit,
-                issued: 0,
-                stock: true,
-                createdAt: now
+                issueLimit: issueLimitOf(tier, c.issueLimit)
               })
-            }
+            )
             const stored = yield* coupons.stored(actor.account.id)
             const added = (yield* coupons.add(rows)).length
             // Counted once added (duplicates take no room): over the limit, the transaction adds nothing.
@@ -319,38 +347,22 @@ export class Rewards extends Context.Service<
         campaignId: string,
         input: Coupon.GenerateCoupons
       ) {
-        yield* Actor.require(actor, "rewards.codes.manage")
-        yield* Plan.requireFeature(Actor.features(actor), "rewards")
         const quantity = input.quantity ?? 1
         const prefix = input.prefix ?? ""
         return yield* withCodes(actor, campaignId, input.tierId, (reward, tier, now) =>
           Effect.gen(function* () {
             yield* checkSharedOf(actor, reward, tier, quantity)
             yield* checkStored(actor, quantity)
-            const issueLimit =
-              input.issueLimit === undefined ? (tier.codeStrategy === "shared" ? null : 1) : input.issueLimit
+            const issueLimit = issueLimitOf(tier, input.issueLimit)
             const made: Array<string> = []
             for (let draw = 1; made.length < quantity; draw++) {
               if (draw > MAX_DRAWS) return yield* new StoreError({ message: "Generated codes kept colliding." })
               const codes = yield* Coupon.generate(prefix, quantity - made.length).pipe(
                 Effect.provideService(Secrets, secrets)
               )
-              const rows: Array<Coupon.Coupon> = []
-              for (const code of codes) {
-                rows.push({
-                  id: yield* Ids.make(Ids.Prefix.coupon),
-                  accountId: actor.account.id,
-                  campaignId,
-                  tierId: tier.id,
-                  code,
-                  ref: null,
-                  name: null,
-                  issueLimit,
-                  issued: 0,
-                  stock: true,
-                  createdAt: now
-                })
-              }
+              const rows = yield* Effect.forEach(codes, (code) =>
+                stockCode(actor, campaignId, tier, now, { code, ref: null, name: null, issueLimit })
+              )
               made.push(...(yield* coupons.add(rows)))
             }
             yield* audit("coupon codes generated", actor, campaignId, {

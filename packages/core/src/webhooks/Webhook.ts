@@ -24,6 +24,7 @@ import {
   Count,
   DateTimeString,
   names,
+  Patch,
   pick,
   Text,
   type Timestamp,
@@ -77,21 +78,15 @@ export const CreateEndpoint = Schema.Struct({
 export type CreateEndpoint = typeof CreateEndpoint.Type
 
 /** Body of `PATCH /v1/tenant/webhooks/endpoints/{endpointId}`: at least one property; never the URL. */
-export const UpdateEndpoint = Schema.Struct({
+export const UpdateEndpoint = Patch({
   /** Present only to be refused: the URL cannot be changed (create a new endpoint). */
-  url: Schema.optionalKey(Schema.Unknown),
-  status: Schema.optionalKey(EndpointStatus),
-  events: Schema.optionalKey(Events),
-  gameInstanceIds: Schema.optionalKey(IdList),
-  channelIds: Schema.optionalKey(IdList),
-  includeCouponCodes: Schema.optionalKey(Schema.Boolean)
-})
-  .check(
-    Schema.makeFilter((u: object) => Object.keys(u).length > 0 || "Expected at least one property to change", {
-      expected: "at least one property"
-    })
-  )
-  .annotate({ identifier: "UpdateWebhookEndpoint" })
+  url: Schema.Unknown,
+  status: EndpointStatus,
+  events: Events,
+  gameInstanceIds: IdList,
+  channelIds: IdList,
+  includeCouponCodes: Schema.Boolean
+}).annotate({ identifier: "UpdateWebhookEndpoint" })
 export type UpdateEndpoint = typeof UpdateEndpoint.Type
 
 /** An endpoint as listed and updated: never the secret. */

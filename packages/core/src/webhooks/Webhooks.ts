@@ -28,7 +28,7 @@ import * as Ids from "../Ids.ts"
 import type { Page, Paged } from "../Pagination.ts"
 import * as Plan from "../accounts/Plan.ts"
 import { Secrets } from "../Secrets.ts"
-import { LockKey, Store } from "../Store.ts"
+import { Store } from "../Store.ts"
 import { invalid } from "../Validation.ts"
 import * as Webhook from "./Webhook.ts"
 
@@ -129,24 +129,11 @@ export class Webhooks extends Context.Service<
           createdAt: now,
           updatedAt: now
         }
-        yield* store.transaction(
-          Effect.gen(function* () {
-            yield* store.lock(LockKey.account(actor.account.id))
-            yield* Plan.checkLimit(Actor.limits(actor), "webhookEndpoints", yield* endpoints.count(actor.account.id))
-            yield* endpoints.insert(endpoint)
-          })
-        )
+        yield* Actor.insertWithinLimit(store, actor, "webhookEndpoints", endpoints.count, endpoints.insert(endpoint))
         return endpoint
       })
 
-      const list = Effect.fn("Webhooks.list")(function* (
-        actor: Actor.Actor,
-        query: Webhook.EndpointListQuery,
-        page: Page
-      ) {
-        yield* Actor.require(actor, "settings.read")
-        return yield* endpoints.list(actor.account.id, query, page)
-      })
+      const list = Actor.guarded("Webhooks.list", "settings.read", endpoints.list)
 
       const update = Effect.fn("Webhooks.update")(function* (
         actor: Actor.Actor,
@@ -177,14 +164,7 @@ export class Webhooks extends Context.Service<
         if (!(yield* endpoints.delete(actor.account.id, id))) return yield* notFound("webhookEndpoint", id)
       })
 
-      const listDeliveries = Effect.fn("Webhooks.deliveries")(function* (
-        actor: Actor.Actor,
-        query: Webhook.DeliveryListQuery,
-        page: Page
-      ) {
-        yield* Actor.require(actor, "settings.read")
-        return yield* deliveries.list(actor.account.id, query, page)
-      })
+      const listDeliveries = Actor.guarded("Webhooks.deliveries", "settings.read", deliveries.list)
 
       const resend = Effect.fn("Webhooks.resend")(function* (actor: Actor.Actor, id: string) {
         yield* Actor.require(actor, "webhooks.manage")

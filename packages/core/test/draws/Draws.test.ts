@@ -32,6 +32,7 @@ import * as ClientTokenSigner from "../../src/play/ClientTokenSigner.ts"
 import * as Entry from "../../src/play/Entry.ts"
 import * as Plays from "../../src/play/Plays.ts"
 import * as Secrets from "../../src/Secrets.ts"
+import * as Given from "../support/Given.ts"
 
 // -----------------------------------------------------------------------------
 // The engine's draws on a memory store, with a recording WinnerGrants
@@ -105,7 +106,7 @@ const withScheduler = <A, E>(body: Effect.Effect<A, E, Layer.Success<typeof laye
 // Fixtures
 // -----------------------------------------------------------------------------
 
-const ORIGIN = "https://shop.example"
+const { ORIGIN } = Given
 const START = DateTime.toEpochMillis(DateTime.makeUnsafe("2026-06-01T09:00:00.000Z"))
 const MINUTE = 60_000
 const HOUR = 60 * MINUTE
@@ -119,32 +120,34 @@ const WHEEL = {
 }
 
 /** An account and a channel; `Actor.system` holds every permission. */
-const makeAccount = Effect.fnUntraced(function* () {
-  const { account } = yield* (yield* Accounts.Accounts).create({ name: "Acme" })
-  const actor = Actor.system(account)
-  yield* (yield* AllowedOrigins.AllowedOrigins).create(actor, { origin: ORIGIN })
-  const channel = yield* (yield* Channels.Channels).create(actor, { name: "Main" })
-  return { actor, channel }
-})
+const makeAccount = () => Given.account()
 
 /** A wheel campaign (a quiz with `score: true`), active unless `draft`. */
-const makeCampaign = Effect.fnUntraced(function* (
+const makeCampaign = (
   actor: Actor.Actor,
   channelId: string,
   input: Partial<Campaign.CreateCampaign> = {},
   options: { readonly draft?: boolean } = {}
-) {
-  const campaigns = yield* Campaigns.Campaigns
-  const draft = yield* campaigns.create(actor, {
-    gameSlug: "spin-the-wheel",
-    name: "Summer draw",
+) =>
+  Given.launch(
+    actor,
     channelId,
-    config: WHEEL,
-    prize: { label: "A bicycle", externalRef: "SKU-1" },
-    ...input
-  })
-  return options.draft === true ? draft : yield* campaigns.activate(actor, draft.id, {})
+    { name: "Summer draw", config: WHEEL, prize: { label: "A bicycle", externalRef: "SKU-1" }, ...input },
+    options.draft === true ? "draft" : {}
+  )
+
+/** At `START`: an account, a channel and an active wheel campaign made from `input`. */
+const startWith = Effect.fnUntraced(function* (input: Partial<Campaign.CreateCampaign>) {
+  yield* TestClock.setTime(START)
+  const { actor, channel } = yield* makeAccount()
+  return { actor, channel, campaign: yield* makeCampaign(actor, channel.id, input) }
 })
+
+/** A quiz question's two options. */
+const A_OR_B = [
+  { id: "a", text: "A" },
+  { id: "b", text: "B" }
+]
 
 let counter = 0
 /** Writes an entry of the campaign as a finished play does. */
@@ -208,9 +211,7 @@ const reasonOf = (error: { readonly _tag: string; readonly reason?: { readonly _
 describe("a draw by hand", () => {
   it.effect("draws from the campaign's entries, records the run, appends winner_selected and grants the winners", () =>
     Effect.gen(function* () {
-      yield* TestClock.setTime(START)
-      const { actor, channel } = yield* makeAccount()
-      const campaign = yield* makeCampaign(actor, channel.id, { winnerSelectionConfig: { maxWinners: 3 } })
+      const { actor, channel, campaign } = yield* startWith({ winnerSelectionConfig: { maxWinners: 3 } })
       const written = []
       for (const [i, player] of ["ana", "ben", "ana", "cleo", "dev", "eli"].entries()) {
         yield* TestClock.setTime(START + i * MINUTE)
@@ -268,9 +269,7 @@ describe("a draw by hand", () => {
 
   it.effect("a later run excludes the earlier winners: a participant wins once per campaign", () =>
     Effect.gen(function* () {
-      yield* TestClock.setTime(START)
-      const { actor, channel } = yield* makeAccount()
-      const campaign = yield* makeCampaign(actor, channel.id, { winnerSelectionConfig: { maxWinners: 2 } })
+      const { actor, campaign } = yield* startWith({ winnerSelectionConfig: { maxWinners: 2 } })
       for (const player of ["a", "b", "c", "d", "e"]) yield* writeEntry(campaign, player)
       const first = yield* (yield* draws).trigger(actor, campaign.id)
       const second = yield* (yield* draws).trigger(actor, campaign.id)
@@ -372,9 +371,7 @@ describe("a draw by hand", () => {
 describe("verify and audit", () => {
   it.effect("a run verifies from the stored entries; later entries do not change that; an altered entry does", () =>
     Effect.gen(function* () {
-      yield* TestClock.setTime(START)
-      const { actor, channel } = yield* makeAccount()
-      const campaign = yield* makeCampaign(actor, channel.id, {
+      const { actor, campaign } = yield* startWith({
         winnerSelectionAlgorithm: "random_weighted",
         winnerSelectionConfig: { maxWinners: 2 }
       })
@@ -407,23 +404,9 @@ describe("verify and audit", () => {
 
   it.effect("the audit document recomputes offline with verifyDraw; a changed entry or winner does not", () =>
     Effect.gen(function* () {
-      yield* TestClock.setTime(START)
-      const { actor, channel } = yield* makeAccount()
-      const campaign = yield* makeCampaign(actor, channel.id, {
+      const { actor, campaign } = yield* startWith({
         gameSlug: "quiz",
-        config: {
-          questions: [
-            {
-              id: "q",
-              text: "?",
-              options: [
-                { id: "a", text: "A" },
-                { id: "b", text: "B" }
-              ],
-              correctOptionId: "a"
-            }
-          ]
-        },
+        config: { questions: [{ id: "q", text: "?", options: A_OR_B, correctOptionId: "a" }] },
         winnerSelectionAlgorithm: "score_highest",
         winnerSelectionConfig: { maxWinners: 2, tieBreak: "random", windowStart: at(MINUTE) }
       })
@@ -480,9 +463,7 @@ describe("a scheduled draw", () => {
     "runs once at scheduleAt, over the entries before it, with the seed committed when the campaign was made",
     () =>
       Effect.gen(function* () {
-        yield* TestClock.setTime(START)
-        const { actor, channel } = yield* makeAccount()
-        const campaign = yield* makeCampaign(actor, channel.id, {
+        const { actor, campaign } = yield* startWith({
           winnerSelectionTrigger: "auto_on_schedule",
           scheduleAt: at(2 * HOUR),
           winnerSelectionConfig: { maxWinners: 2 }
@@ -620,12 +601,10 @@ describe("after each play", () => {
     "pays one prize per winning moment to the first play at or after it, at most maxWinners, early and late",
     () =>
       Effect.gen(function* () {
-        yield* TestClock.setTime(START)
-        const { actor, channel } = yield* makeAccount()
-        const campaign = yield* makeCampaign(actor, channel.id, {
+        const { actor, channel, campaign } = yield* startWith({
+          winnerSelectionConfig: { maxWinners: 4 },
           winnerSelectionTrigger: "auto_on_session_end",
-          liveUntil: at(4 * HOUR),
-          winnerSelectionConfig: { maxWinners: 4 }
+          liveUntil: at(4 * HOUR)
         })
         const plays = yield* Plays.Plays
         const worker = yield* DrawsEngine.DrawWorker
@@ -676,9 +655,7 @@ describe("after each play", () => {
 
   it.effect("a failing after-play draw never fails the finish; the next play pays the moment", () =>
     Effect.gen(function* () {
-      yield* TestClock.setTime(START)
-      const { actor, channel } = yield* makeAccount()
-      const campaign = yield* makeCampaign(actor, channel.id, {
+      const { actor, channel, campaign } = yield* startWith({
         winnerSelectionTrigger: "auto_on_session_end",
         winnerSelectionConfig: { maxWinners: 1, windowEnd: at(HOUR) }
       })

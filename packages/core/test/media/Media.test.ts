@@ -56,6 +56,11 @@ const givenActor = Effect.gen(function* () {
   return Actor.system(account)
 })
 
+/** The media use cases, the import worker, and an actor of a new account. */
+const givenImports = Effect.gen(function* () {
+  return { media: yield* Media, imports: yield* MediaImports, actor: yield* givenActor }
+})
+
 const png = Samples.png()
 
 /** The failing fields of a failure (none for a store failure). */
@@ -105,9 +110,7 @@ describe("Media", () => {
     () => {
       let calls = 0
       return Effect.gen(function* () {
-        const media = yield* Media
-        const imports = yield* MediaImports
-        const actor = yield* givenActor
+        const { media, imports, actor } = yield* givenImports
         const refused = yield* Effect.flip(media.importFrom(actor, { url: "https://intranet.example.com/a.png" }))
         assert.strictEqual(refused._tag, "InvalidRequest")
         assert.deepStrictEqual(detailsOf(refused), [
@@ -155,9 +158,7 @@ describe("Media", () => {
     "an import ends done with the type and size of its bytes; one of another type than asked fails at once",
     () =>
       Effect.gen(function* () {
-        const media = yield* Media
-        const imports = yield* MediaImports
-        const actor = yield* givenActor
+        const { media, imports, actor } = yield* givenImports
         const any = yield* media.importFrom(actor, { url: "https://cdn.example.com/files/pic" })
         assert.strictEqual(any.filename, "pic")
         const asked = yield* media.importFrom(actor, { url: "https://cdn.example.com/b.ogg", contentType: "audio/ogg" })
@@ -192,9 +193,7 @@ describe("Media", () => {
 
   it.effect("an import deleted while it downloads keeps no byte and no row", () =>
     Effect.gen(function* () {
-      const media = yield* Media
-      const imports = yield* MediaImports
-      const actor = yield* givenActor
+      const { media, imports, actor } = yield* givenImports
       const asset = yield* media.importFrom(actor, { url: "https://cdn.example.com/a.png" })
       deleteDuringDownload = media.delete(actor, asset.id).pipe(Effect.orDie)
       assert.strictEqual(yield* imports.runOnce, 1)
@@ -208,9 +207,7 @@ describe("Media", () => {
 
   it.effect("a stopped worker gives its claim back, uncounted, for another to take at once", () =>
     Effect.gen(function* () {
-      const media = yield* Media
-      const imports = yield* MediaImports
-      const actor = yield* givenActor
+      const { media, imports, actor } = yield* givenImports
       const asset = yield* media.importFrom(actor, { url: "https://cdn.example.com/slow.png" })
       const fiber = yield* Effect.forkChild(imports.runOnce)
       yield* Effect.yieldNow

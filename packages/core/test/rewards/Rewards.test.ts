@@ -8,7 +8,6 @@ import { MemoryStore } from "@campaign-games/testing"
 import { assert, describe, it } from "@effect/vitest"
 import { DateTime, Effect, Layer, Option } from "effect"
 import * as Accounts from "../../src/accounts/Accounts.ts"
-import * as Actor from "../../src/accounts/Actor.ts"
 import * as Campaigns from "../../src/campaigns/Campaigns.ts"
 import * as Channels from "../../src/campaigns/Channels.ts"
 import * as FileRule from "../../src/campaigns/FileRule.ts"
@@ -25,8 +24,10 @@ import * as RewardsEngine from "../../src/rewards/RewardsEngine.ts"
 import * as Secrets from "../../src/Secrets.ts"
 import * as Webhook from "../../src/webhooks/Webhook.ts"
 import * as Webhooks from "../../src/webhooks/Webhooks.ts"
+import type * as Plan from "../../src/accounts/Plan.ts"
+import * as Given from "../support/Given.ts"
 
-const ORIGIN = "https://shop.example"
+const { ORIGIN } = Given
 const LOTTIE = "https://media.example/files/confetti"
 
 /** The use cases on a fresh memory store, the outbox fanned out to deliveries as the engine has it. */
@@ -73,25 +74,14 @@ const prize = (title: string, fields: Partial<Reward.TierInput> = {}): Reward.Ti
 /** An account with a channel and a live wheel (landing on `lands`), with `reward` set. */
 const world = Effect.fnUntraced(function* (
   reward: Reward.RewardInput,
-  options: { readonly lands?: "gold" | "miss"; readonly limits?: Record<string, number | null> } = {}
+  options: { readonly lands?: "gold" | "miss"; readonly limits?: Plan.LimitOverrides } = {}
 ) {
-  const { account } = yield* (yield* Accounts.Accounts).create({
-    name: "Acme",
-    ...(options.limits === undefined ? {} : { limits: options.limits })
-  })
-  const actor = Actor.system(account)
-  yield* (yield* AllowedOrigins.AllowedOrigins).create(actor, { origin: ORIGIN })
-  const channel = yield* (yield* Channels.Channels).create(actor, { name: "Main" })
-  const campaigns = yield* Campaigns.Campaigns
-  const draft = yield* campaigns.create(actor, {
-    gameSlug: "spin-the-wheel",
-    name: "Spring",
-    channelId: channel.id,
-    config: wheel(options.lands ?? "gold")
-  })
+  const { actor, channel } = yield* Given.account(options)
+  const config = wheel(options.lands ?? "gold")
+  const draft = yield* Given.launch(actor, channel.id, { name: "Spring", config }, "draft")
   const rewards = yield* Rewards.Rewards
   const set = yield* rewards.set(actor, draft.id, reward)
-  const campaign = yield* campaigns.activate(actor, draft.id, {})
+  const campaign = yield* (yield* Campaigns.Campaigns).activate(actor, draft.id, {})
   return { actor, channel, campaign, tiers: set!.tiers }
 })
 
