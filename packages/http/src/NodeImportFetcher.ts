@@ -22,28 +22,18 @@
  *
  * @since 0.1.0
  */
-import type { LookupAddress, LookupOptions } from "node:dns"
-import { lookup as dnsLookup } from "node:dns/promises"
 import { isIP } from "node:net"
 import { Webhook } from "@campaign-games/core"
 import { FetchFailed, MAX_REDIRECTS, UrlFetcher } from "@campaign-games/core/media/UrlFetcher"
 import { Effect, Layer, Stream } from "effect"
 import { Agent, request as undiciRequest } from "undici"
-import { isPublicAddress } from "./NodeHostResolver.ts"
+import * as GuardedLookup from "./internal/GuardedLookup.ts"
 
 /** Where names resolve and which addresses count as public. */
-export interface Network {
-  /** Every address of a host name. */
-  readonly lookup: (host: string) => Promise<ReadonlyArray<{ readonly address: string; readonly family: number }>>
-  /** Whether an address is a public unicast address. */
-  readonly isPublic: (address: string) => boolean
-}
+export type Network = GuardedLookup.Network
 
 /** The operating system's resolver and the real public-address rule. */
-export const systemNetwork: Network = {
-  lookup: (host) => dnsLookup(host, { all: true, order: "verbatim" }),
-  isPublic: isPublicAddress
-}
+export const systemNetwork: Network = GuardedLookup.systemNetwork
 
 export interface Timeouts {
   readonly connectMs: number
@@ -64,45 +54,16 @@ export interface Options {
 }
 
 /** The reason given when a host resolves to an address that is not public. */
-export const NON_PUBLIC_REASON = "host resolves to a non-public address"
+export const NON_PUBLIC_REASON = GuardedLookup.NON_PUBLIC_REASON
 
 const NON_PUBLIC_CODE = "ERR_MEDIA_IMPORT_NON_PUBLIC_ADDRESS"
 
-type LookupCallback = (
-  error: NodeJS.ErrnoException | null,
-  address: string | Array<LookupAddress>,
-  family?: number
-) => void
-
-const familyNumber = (family: LookupOptions["family"]): 0 | 4 | 6 =>
-  family === 4 || family === "IPv4" ? 4 : family === 6 || family === "IPv6" ? 6 : 0
-
-const codeError = (message: string, code: string) => Object.assign(new Error(message), { code })
-
 /**
  * A `lookup` for `net.connect`/`tls.connect` over `network`: every address of the host, refused
- * when `guard` and any is not public; the socket gets only the addresses checked.
+ * when `guard` and any is not public; the socket gets only the addresses checked (`GuardedLookup`).
  */
-export const lookupOver =
-  (network: Network, guard: boolean) =>
-  (hostname: string, options: LookupOptions, callback: LookupCallback): void => {
-    network.lookup(hostname).then(
-      (addresses) => {
-        if (addresses.length === 0) return callback(codeError("no addresses", "ENOTFOUND"), [])
-        if (guard && addresses.some((a) => !network.isPublic(a.address))) {
-          return callback(codeError(NON_PUBLIC_REASON, NON_PUBLIC_CODE), [])
-        }
-        const family = familyNumber(options.family)
-        const usable = (family === 0 ? addresses : addresses.filter((a) => a.family === family)).map(
-          (a): LookupAddress => ({ address: a.address, family: a.family })
-        )
-        if (usable.length === 0) return callback(codeError("no address in the family asked for", "ENOTFOUND"), [])
-        if (options.all === true) return callback(null, usable)
-        return callback(null, usable[0]!.address, usable[0]!.family)
-      },
-      (error: NodeJS.ErrnoException) => callback(error, [])
-    )
-  }
+export const lookupOver = (network: Network, guard: boolean) =>
+  GuardedLookup.lookupOver(network, guard, NON_PUBLIC_CODE)
 
 /** The codes found on an error and its causes. */
 const codesOf = (error: unknown): ReadonlyArray<string> => {

@@ -37,16 +37,15 @@
  *
  * @since 0.1.0
  */
-import type { LookupAddress, LookupOptions } from "node:dns"
-import { lookup as dnsLookup } from "node:dns"
 import { isIP } from "node:net"
 import { Webhook } from "@campaign-games/core"
 import { Duration, Effect, Layer } from "effect"
 import { Agent, type Dispatcher } from "undici"
+import * as GuardedLookup from "./internal/GuardedLookup.ts"
 import { isPublicAddress } from "./NodeHostResolver.ts"
 
 /** The reason given when the host resolves to an address that is not public. */
-export const NON_PUBLIC_REASON = "host resolves to a non-public address"
+export const NON_PUBLIC_REASON = GuardedLookup.NON_PUBLIC_REASON
 
 /** How much of a response body is read (and discarded) before the stream is destroyed. */
 const MAX_BODY_READ = 64 * 1024
@@ -58,46 +57,12 @@ const TIMEOUT_MS = Duration.toMillis(Webhook.TIMEOUT)
 
 const NON_PUBLIC_CODE = "ERR_WEBHOOK_NON_PUBLIC_ADDRESS"
 
-/** Raised by the guarded lookup: the host resolves to at least one address that is not public. */
-class NonPublicAddressError extends Error {
-  readonly code = NON_PUBLIC_CODE
-  constructor() {
-    super(NON_PUBLIC_REASON)
-    this.name = "NonPublicAddressError"
-  }
-}
-
-type LookupCallback = (
-  error: NodeJS.ErrnoException | null,
-  address: string | Array<LookupAddress>,
-  family?: number
-) => void
-
-const familyNumber = (family: LookupOptions["family"]): 0 | 4 | 6 =>
-  family === 4 || family === "IPv4" ? 4 : family === 6 || family === "IPv6" ? 6 : 0
-
 /**
  * A `lookup` for `net.connect`/`tls.connect` that resolves every address of the host, fails when
- * any of them is not public, and otherwise gives the socket only those checked addresses (in the
- * family it asked for, when it asked for one). Handles both the single-address form and the
- * `all: true` form Node uses for happy eyeballs (`autoSelectFamily`).
+ * any of them is not public, and otherwise gives the socket only those checked addresses
+ * (`GuardedLookup`).
  */
-export const guardedLookup = (hostname: string, options: LookupOptions, callback: LookupCallback): void => {
-  dnsLookup(hostname, { all: true, order: "verbatim" }, (error, addresses) => {
-    if (error !== null) return callback(error, [])
-    if (addresses.length === 0) {
-      return callback(Object.assign(new Error("no addresses"), { code: "ENOTFOUND" }), [])
-    }
-    if (addresses.some((a) => !isPublicAddress(a.address))) return callback(new NonPublicAddressError(), [])
-    const family = familyNumber(options.family)
-    const usable = family === 0 ? addresses : addresses.filter((a) => a.family === family)
-    if (usable.length === 0) {
-      return callback(Object.assign(new Error("no address in the family asked for"), { code: "ENOTFOUND" }), [])
-    }
-    if (options.all === true) return callback(null, usable)
-    return callback(null, usable[0].address, usable[0].family)
-  })
-}
+export const guardedLookup = GuardedLookup.lookupOver(GuardedLookup.systemNetwork, true, NON_PUBLIC_CODE)
 
 // ---------------------------------------------------------------------------------------------
 // Outcomes

@@ -37,8 +37,9 @@ import {
 import { createPresignedPost } from "@aws-sdk/s3-presigned-post"
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner"
 import { Errors } from "@campaign-games/core"
-import { BlobStore, isKey, TooLarge } from "@campaign-games/core/media/BlobStore"
+import { BlobStore, isKey } from "@campaign-games/core/media/BlobStore"
 import { DateTime, Effect, Layer, Option, Stream } from "effect"
+import * as BlobFile from "./internal/BlobFile.ts"
 import { disposition } from "./MediaRoutes.ts"
 
 export interface Options {
@@ -165,16 +166,10 @@ export const layer = (options: Options): Layer.Layer<BlobStore> =>
         ).pipe(
           Effect.flatMap((file) =>
             Effect.gen(function* () {
-              const handle = yield* Effect.acquireRelease(
-                send("spool", () => fs.open(file, "w")),
-                (h) => Effect.promise(() => h.close().catch(() => undefined))
+              // Every step of the spool fails as `spool`.
+              const { handle, size } = yield* BlobFile.writeBounded(file, body, maxBytes, (_, run) =>
+                send("spool", run)
               )
-              let size = 0
-              yield* Stream.runForEach(body, (chunk): Effect.Effect<void, TooLarge | Errors.StoreError> => {
-                size += chunk.length
-                if (size > maxBytes) return Effect.fail(new TooLarge({ maxBytes }))
-                return send("spool", () => handle.write(chunk)).pipe(Effect.asVoid)
-              })
               yield* send("spool", () => handle.close())
               return { file, size }
             })

@@ -76,6 +76,9 @@ const readString = (u: unknown, key: string): string | undefined => {
   return typeof value === "string" && value.length > 0 ? value : undefined
 }
 
+/** What effect/sql applies to the rows a query returns, when it transforms them (its column-name transforms). */
+type TransformRows = <A extends object>(row: ReadonlyArray<A>) => ReadonlyArray<A>
+
 /**
  * Parameters as PGlite takes them. PGlite serialises by the parameter types PostgreSQL infers, so
  * plain values pass as they are; typed parameters of `@effect/sql-pg` (`PgTypes.jsonb(…)`, what
@@ -114,7 +117,7 @@ class PgliteConnection implements SqlConnection.Connection {
   private rows(
     sql: string,
     params: ReadonlyArray<unknown>,
-    transformRows: (<A extends object>(row: ReadonlyArray<A>) => ReadonlyArray<A>) | undefined,
+    transformRows: TransformRows | undefined,
     operation: string
   ) {
     return Effect.map(this.query(sql, params, operation), (result) =>
@@ -122,21 +125,13 @@ class PgliteConnection implements SqlConnection.Connection {
     )
   }
 
-  execute(
-    sql: string,
-    params: ReadonlyArray<unknown>,
-    transformRows: (<A extends object>(row: ReadonlyArray<A>) => ReadonlyArray<A>) | undefined
-  ) {
+  execute(sql: string, params: ReadonlyArray<unknown>, transformRows: TransformRows | undefined) {
     return this.rows(sql, params, transformRows, "execute")
   }
   executeRaw(sql: string, params: ReadonlyArray<unknown>) {
     return this.query(sql, params, "executeRaw")
   }
-  executeUnprepared(
-    sql: string,
-    params: ReadonlyArray<unknown>,
-    transformRows: (<A extends object>(row: ReadonlyArray<A>) => ReadonlyArray<A>) | undefined
-  ) {
+  executeUnprepared(sql: string, params: ReadonlyArray<unknown>, transformRows: TransformRows | undefined) {
     return this.rows(sql, params, transformRows, "executeUnprepared")
   }
   executeValues(sql: string, params: ReadonlyArray<unknown>) {
@@ -148,11 +143,7 @@ class PgliteConnection implements SqlConnection.Connection {
   executeValuesUnprepared(sql: string, params: ReadonlyArray<unknown>) {
     return this.executeValues(sql, params)
   }
-  executeStream(
-    sql: string,
-    params: ReadonlyArray<unknown>,
-    transformRows: (<A extends object>(row: ReadonlyArray<A>) => ReadonlyArray<A>) | undefined
-  ) {
+  executeStream(sql: string, params: ReadonlyArray<unknown>, transformRows: TransformRows | undefined) {
     return Stream.fromArrayEffect(this.rows(sql, params, transformRows, "executeStream"))
   }
 }

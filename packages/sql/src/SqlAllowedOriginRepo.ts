@@ -14,6 +14,7 @@ import {
 } from "@campaign-games/core/play/AllowedOrigin"
 import { Effect, Layer } from "effect"
 import { SqlClient } from "effect/sql"
+import * as AccountTable from "./internal/AccountTable.ts"
 import * as Repository from "./internal/Repository.ts"
 import * as Table from "./internal/Table.ts"
 import * as Tables from "./internal/Tables.ts"
@@ -25,8 +26,7 @@ const origin = Table.read(Tables.allowedOrigins)
 export const layer: Layer.Layer<AllowedOriginRepo, never, SqlClient.SqlClient> = Repository.layer(
   AllowedOriginRepo,
   (sql) => {
-    const count = (accountId: string) =>
-      Effect.map(sql`SELECT count(*)::int FROM allowed_origins WHERE account_id = ${accountId}`.values, Table.count)
+    const byAccount = AccountTable.make(sql, "allowed_origins", origin)
 
     return {
       insert: (o: AllowedOrigin) =>
@@ -37,19 +37,8 @@ export const layer: Layer.Layer<AllowedOriginRepo, never, SqlClient.SqlClient> =
           RETURNING id`,
           (rows) => (rows.length > 0 ? Effect.void : Effect.fail(duplicateOrigin(o.origin)))
         ),
-      list: (accountId: string, page: Page) =>
-        Effect.flatMap(
-          sql`SELECT ${origin.select}, count(*) OVER ()::int FROM allowed_origins
-          WHERE account_id = ${accountId}
-          ORDER BY created_at, id
-          LIMIT ${page.limit} OFFSET ${page.offset}`.values,
-          Table.page(origin, page, count(accountId))
-        ),
-      delete: (accountId: string, id: string) =>
-        Effect.map(
-          sql`DELETE FROM allowed_origins WHERE account_id = ${accountId} AND id = ${id} RETURNING id`,
-          (rows) => rows.length > 0
-        ),
+      list: (accountId: string, page: Page) => byAccount.page(byAccount.where(accountId), "created_at, id", page),
+      delete: byAccount.deleteById,
       exists: (accountId: string, origin: string) =>
         Effect.map(
           sql`SELECT EXISTS (SELECT 1 FROM allowed_origins WHERE account_id = ${accountId} AND origin = ${origin})`

@@ -29,6 +29,8 @@ import {
 import type { Page } from "@campaign-games/core/Pagination"
 import { DateTime, Effect, Layer } from "effect"
 import { SqlClient } from "effect/sql"
+import * as AccountTable from "./internal/AccountTable.ts"
+import * as Claims from "./internal/Claims.ts"
 import * as Repository from "./internal/Repository.ts"
 import * as Table from "./internal/Table.ts"
 import { containing, time, timeOrNull } from "./internal/Values.ts"
@@ -39,35 +41,32 @@ export const table = Table.fromFields(fields)
 const asset = Table.read(table)
 
 /** `ORDER BY` of the list per sort key and direction. */
-const ORDER: Record<ListQuery["sort"], Record<ListQuery["dir"], string>> = {
-  createdAt: { asc: "created_at ASC, id ASC", desc: "created_at DESC, id DESC" },
-  filename: { asc: "filename ASC, id ASC", desc: "filename DESC, id DESC" },
-  sizeBytes: { asc: "size_bytes ASC NULLS LAST, id ASC", desc: "size_bytes DESC NULLS LAST, id DESC" }
-}
+const ORDER: Record<ListQuery["sort"], Record<ListQuery["dir"], string>> = AccountTable.orders({
+  createdAt: ["created_at"],
+  filename: ["filename"],
+  sizeBytes: ["size_bytes NULLS LAST"]
+})
 
 /** Earliest due first, then by id: the order of a claim. */
-const byDue = (a: ClaimedImport, b: ClaimedImport): number =>
-  DateTime.toEpochMillis(a.asset.importNextAt!) - DateTime.toEpochMillis(b.asset.importNextAt!) ||
-  (a.asset.id < b.asset.id ? -1 : a.asset.id > b.asset.id ? 1 : 0)
+const byDue = Claims.byDue((claimed: ClaimedImport) => claimed.asset, "importNextAt")
 
 /** `AssetRepo` over a migrated database. */
 export const layer: Layer.Layer<AssetRepo, never, SqlClient.SqlClient> = Repository.layer(AssetRepo, (sql) => {
+  const byAccount = AccountTable.make(sql, "media_assets", asset)
+
   const matching = (accountId: string, query: ListQuery) =>
-    sql.and([
-      sql`account_id = ${accountId}`,
+    byAccount.where(accountId, [
       ...(query.folder._tag === "Root"
         ? [sql`folder_id IS NULL`]
         : query.folder._tag === "In"
           ? [sql`folder_id = ${query.folder.id}`]
           : []),
-      ...(query.kind === undefined
-        ? []
-        : [sql`content_type IN ${sql.in(contentTypes.filter((type) => kindOf(type) === query.kind))}`]),
-      ...(query.search === undefined ? [] : [sql`filename ILIKE ${containing(query.search)}`])
+      ...AccountTable.ifGiven(
+        query.kind,
+        (kind) => sql`content_type IN ${sql.in(contentTypes.filter((type) => kindOf(type) === kind))}`
+      ),
+      ...AccountTable.ifGiven(query.search, (text) => sql`filename ILIKE ${containing(text)}`)
     ])
-
-  const countMatching = (accountId: string, query: ListQuery) =>
-    Effect.map(sql`SELECT count(*)::int FROM media_assets WHERE ${matching(accountId, query)}`.values, Table.count)
 
   return {
     insert: Effect.fnUntraced(function* (a: Asset) {
@@ -89,11 +88,7 @@ export const layer: Layer.Layer<AssetRepo, never, SqlClient.SqlClient> = Reposit
           RETURNING id`,
         (rows) => rows.length > 0
       ),
-    findById: (accountId: string, id: string) =>
-      Effect.flatMap(
-        sql`SELECT ${asset.select} FROM media_assets WHERE account_id = ${accountId} AND id = ${id}`.values,
-        asset.first
-      ),
+    findById: byAccount.findById,
     findMany: (accountId: string, ids: ReadonlyArray<string>) =>
       ids.length === 0
         ? Effect.succeed([])
@@ -108,18 +103,8 @@ export const layer: Layer.Layer<AssetRepo, never, SqlClient.SqlClient> = Reposit
         asset.first
       ),
     list: (accountId: string, query: ListQuery, page: Page) =>
-      Effect.flatMap(
-        sql`SELECT ${asset.select}, count(*) OVER ()::int FROM media_assets
-          WHERE ${matching(accountId, query)}
-          ORDER BY ${sql.literal(ORDER[query.sort][query.dir])}
-          LIMIT ${page.limit} OFFSET ${page.offset}`.values,
-        Table.page(asset, page, countMatching(accountId, query))
-      ),
-    delete: (accountId: string, id: string) =>
-      Effect.map(
-        sql`DELETE FROM media_assets WHERE account_id = ${accountId} AND id = ${id} RETURNING id`,
-        (rows) => rows.length > 0
-      ),
+      byAccount.page(matching(accountId, query), ORDER[query.sort][query.dir], page),
+    delete: byAccount.deleteById,
     storageUsed: (accountId: string) =>
       Effect.map(
         sql`SELECT coalesce(sum(size_bytes), 0)::bigint FROM media_assets WHERE account_id = ${accountId}`.values,

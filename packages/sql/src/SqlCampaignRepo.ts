@@ -12,6 +12,7 @@ import { type Campaign, CampaignRepo, type ListFilter } from "@campaign-games/co
 import type { Page } from "@campaign-games/core/Pagination"
 import { Effect, Layer } from "effect"
 import { SqlClient, type Statement } from "effect/sql"
+import * as AccountTable from "./internal/AccountTable.ts"
 import * as Repository from "./internal/Repository.ts"
 import * as Table from "./internal/Table.ts"
 import * as Tables from "./internal/Tables.ts"
@@ -30,15 +31,13 @@ const selectionConfig = (config: Campaign["winnerSelectionConfig"]): string =>
 
 /** `CampaignRepo` over a migrated database. */
 export const layer: Layer.Layer<CampaignRepo, never, SqlClient.SqlClient> = Repository.layer(CampaignRepo, (sql) => {
-  const matching = (accountId: string, filter: ListFilter) =>
-    sql.and([
-      sql`account_id = ${accountId}`,
-      ...(filter.channelId === undefined ? [] : [sql`channel_id = ${filter.channelId}`]),
-      ...(filter.status === undefined ? [] : [sql`status = ${filter.status}`])
-    ])
+  const byAccount = AccountTable.make(sql, "campaigns", campaign)
 
-  const count = (accountId: string, filter: ListFilter) =>
-    Effect.map(sql`SELECT count(*)::int FROM campaigns WHERE ${matching(accountId, filter)}`.values, Table.count)
+  const matching = (accountId: string, filter: ListFilter) =>
+    byAccount.where(accountId, [
+      ...AccountTable.ifGiven(filter.channelId, (channelId) => sql`channel_id = ${channelId}`),
+      ...AccountTable.ifGiven(filter.status, (status) => sql`status = ${status}`)
+    ])
 
   /** The account's active campaigns matching `and`, newest first. */
   const active = (accountId: string, and: Statement.Fragment) =>
@@ -84,27 +83,13 @@ export const layer: Layer.Layer<CampaignRepo, never, SqlClient.SqlClient> = Repo
           updated_at = ${time(c.updatedAt)}
         WHERE account_id = ${c.accountId} AND id = ${c.id}`
     }),
-    findById: (accountId: string, id: string) =>
-      Effect.flatMap(
-        sql`SELECT ${campaign.select} FROM campaigns WHERE account_id = ${accountId} AND id = ${id}`.values,
-        campaign.first
-      ),
+    findById: byAccount.findById,
     list: (accountId: string, filter: ListFilter, page: Page) =>
-      Effect.flatMap(
-        sql`SELECT ${campaign.select}, count(*) OVER ()::int FROM campaigns
-          WHERE ${matching(accountId, filter)}
-          ORDER BY created_at DESC, id DESC
-          LIMIT ${page.limit} OFFSET ${page.offset}`.values,
-        Table.page(campaign, page, count(accountId, filter))
-      ),
+      byAccount.page(matching(accountId, filter), "created_at DESC, id DESC", page),
     listActive: (accountId: string) => active(accountId, sql``),
     listActiveOnChannel: (accountId: string, channelId: string) =>
       active(accountId, sql` AND channel_id = ${channelId}`),
-    countOnChannel: (accountId: string, channelId: string) => count(accountId, { channelId }),
-    delete: (accountId: string, id: string) =>
-      Effect.map(
-        sql`DELETE FROM campaigns WHERE account_id = ${accountId} AND id = ${id} RETURNING id`,
-        (rows) => rows.length > 0
-      )
+    countOnChannel: (accountId: string, channelId: string) => byAccount.count(matching(accountId, { channelId })),
+    delete: byAccount.deleteById
   }
 })

@@ -9,6 +9,7 @@ import { type Channel, ChannelRepo } from "@campaign-games/core/campaigns/Channe
 import type { Page } from "@campaign-games/core/Pagination"
 import { Effect, Layer } from "effect"
 import { SqlClient } from "effect/sql"
+import * as AccountTable from "./internal/AccountTable.ts"
 import * as Repository from "./internal/Repository.ts"
 import * as Table from "./internal/Table.ts"
 import * as Tables from "./internal/Tables.ts"
@@ -18,8 +19,7 @@ const channel = Table.read(Tables.channels)
 
 /** `ChannelRepo` over a migrated database. */
 export const layer: Layer.Layer<ChannelRepo, never, SqlClient.SqlClient> = Repository.layer(ChannelRepo, (sql) => {
-  const count = (accountId: string) =>
-    Effect.map(sql`SELECT count(*)::int FROM channels WHERE account_id = ${accountId}`.values, Table.count)
+  const byAccount = AccountTable.make(sql, "channels", channel)
 
   return {
     insert: Effect.fnUntraced(function* (c: Channel) {
@@ -38,24 +38,10 @@ export const layer: Layer.Layer<ChannelRepo, never, SqlClient.SqlClient> = Repos
           play_limit_timezone = ${c.playLimitTimezone}, updated_at = ${time(c.updatedAt)}
         WHERE account_id = ${c.accountId} AND id = ${c.id}`
     }),
-    findById: (accountId: string, id: string) =>
-      Effect.flatMap(
-        sql`SELECT ${channel.select} FROM channels WHERE account_id = ${accountId} AND id = ${id}`.values,
-        channel.first
-      ),
+    findById: byAccount.findById,
     list: (accountId: string, page: Page) =>
-      Effect.flatMap(
-        sql`SELECT ${channel.select}, count(*) OVER ()::int FROM channels
-          WHERE account_id = ${accountId}
-          ORDER BY created_at DESC, id DESC
-          LIMIT ${page.limit} OFFSET ${page.offset}`.values,
-        Table.page(channel, page, count(accountId))
-      ),
-    count,
-    delete: (accountId: string, id: string) =>
-      Effect.map(
-        sql`DELETE FROM channels WHERE account_id = ${accountId} AND id = ${id} RETURNING id`,
-        (rows) => rows.length > 0
-      )
+      byAccount.page(byAccount.where(accountId), "created_at DESC, id DESC", page),
+    count: (accountId: string) => byAccount.count(byAccount.where(accountId)),
+    delete: byAccount.deleteById
   }
 })

@@ -35,6 +35,8 @@ import * as PgTypes from "@effect/sql-pg/PgTypes"
 import { Array as Arr, DateTime, Effect, Layer, Result } from "effect"
 import { SqlClient } from "effect/sql"
 import * as SqlDeliveryNotices from "./SqlDeliveryNotices.ts"
+import * as AccountTable from "./internal/AccountTable.ts"
+import * as Claims from "./internal/Claims.ts"
 import * as Repository from "./internal/Repository.ts"
 import * as Table from "./internal/Table.ts"
 import * as Tables from "./internal/Tables.ts"
@@ -59,30 +61,23 @@ const textArray = (values: ReadonlyArray<string | null>) => Result.getOrThrow(Pg
 const intArray = (values: ReadonlyArray<number | null>) => Result.getOrThrow(PgTypes.array(values, PgTypes.OID.int4))
 
 /** `ORDER BY` of the list; by status, then by creation and id, all in the same direction. */
-const ORDER: Record<DeliveryListQuery["sort"], Record<DeliveryListQuery["dir"], string>> = {
-  createdAt: { asc: "d.created_at ASC, d.id ASC", desc: "d.created_at DESC, d.id DESC" },
-  status: { asc: "d.status ASC, d.created_at ASC, d.id ASC", desc: "d.status DESC, d.created_at DESC, d.id DESC" }
-}
+const ORDER: Record<DeliveryListQuery["sort"], Record<DeliveryListQuery["dir"], string>> = AccountTable.orders(
+  { createdAt: ["d.created_at"], status: ["d.status", "d.created_at"] },
+  "d.id"
+)
 
 /** Earliest due first, then by id: the order of a claim. */
-const byDue = (a: Claimed, b: Claimed): number =>
-  DateTime.toEpochMillis(a.delivery.nextRetryAt!) - DateTime.toEpochMillis(b.delivery.nextRetryAt!) ||
-  (a.delivery.id < b.delivery.id ? -1 : a.delivery.id > b.delivery.id ? 1 : 0)
+const byDue = Claims.byDue((claimed: Claimed) => claimed.delivery, "nextRetryAt")
 
 /** `DeliveryRepo` over a migrated database. */
 export const layer: Layer.Layer<DeliveryRepo, never, SqlClient.SqlClient> = Repository.layer(DeliveryRepo, (sql) => {
-  const matching = (accountId: string, query: DeliveryListQuery) =>
-    sql.and([
-      sql`d.account_id = ${accountId}`,
-      ...(query.status === undefined ? [] : [sql`d.status = ${query.status}`]),
-      ...(query.search === undefined ? [] : [sql`d.event_type ILIKE ${containing(query.search)}`])
-    ])
+  const byAccount = AccountTable.make(sql, "webhook_deliveries d", delivery)
 
-  const countMatching = (accountId: string, query: DeliveryListQuery) =>
-    Effect.map(
-      sql`SELECT count(*)::int FROM webhook_deliveries d WHERE ${matching(accountId, query)}`.values,
-      Table.count
-    )
+  const matching = (accountId: string, query: DeliveryListQuery) =>
+    byAccount.where(accountId, [
+      ...AccountTable.ifGiven(query.status, (status) => sql`d.status = ${status}`),
+      ...AccountTable.ifGiven(query.search, (text) => sql`d.event_type ILIKE ${containing(text)}`)
+    ])
 
   return {
     insertMany: Effect.fnUntraced(function* (deliveries: ReadonlyArray<Delivery>) {
@@ -104,20 +99,9 @@ export const layer: Layer.Layer<DeliveryRepo, never, SqlClient.SqlClient> = Repo
       if (!Arr.isReadonlyArrayNonEmpty(rows)) return
       yield* sql`INSERT INTO webhook_deliveries ${sql.insert(rows)}`
     }),
-    findById: (accountId: string, id: string) =>
-      Effect.flatMap(
-        sql`SELECT ${delivery.select} FROM webhook_deliveries d WHERE d.account_id = ${accountId} AND d.id = ${id}`
-          .values,
-        delivery.first
-      ),
+    findById: byAccount.findById,
     list: (accountId: string, query: DeliveryListQuery, page: Page) =>
-      Effect.flatMap(
-        sql`SELECT ${delivery.select}, count(*) OVER ()::int FROM webhook_deliveries d
-          WHERE ${matching(accountId, query)}
-          ORDER BY ${sql.literal(ORDER[query.sort][query.dir])}
-          LIMIT ${page.limit} OFFSET ${page.offset}`.values,
-        Table.page(delivery, page, countMatching(accountId, query))
-      ),
+      byAccount.page(matching(accountId, query), ORDER[query.sort][query.dir], page),
     claimDue: Effect.fnUntraced(function* (
       now: DateTime.Utc,
       leaseUntil: DateTime.Utc,

@@ -14,6 +14,7 @@ import type { Page } from "@campaign-games/core/Pagination"
 import { type Endpoint, type EndpointListQuery, EndpointRepo } from "@campaign-games/core/webhooks/Webhook"
 import { Effect, Layer } from "effect"
 import { SqlClient } from "effect/sql"
+import * as AccountTable from "./internal/AccountTable.ts"
 import * as Repository from "./internal/Repository.ts"
 import * as Table from "./internal/Table.ts"
 import * as Tables from "./internal/Tables.ts"
@@ -22,25 +23,23 @@ import { containing, time } from "./internal/Values.ts"
 const endpoint = Table.read(Tables.endpoints)
 
 /** `ORDER BY` of the list per sort key and direction. */
-const ORDER: Record<EndpointListQuery["sort"], Record<EndpointListQuery["dir"], string>> = {
-  createdAt: { asc: "created_at ASC, id ASC", desc: "created_at DESC, id DESC" },
-  url: { asc: "url ASC, id ASC", desc: "url DESC, id DESC" }
-}
+const ORDER: Record<EndpointListQuery["sort"], Record<EndpointListQuery["dir"], string>> = AccountTable.orders({
+  createdAt: ["created_at"],
+  url: ["url"]
+})
 
 /** What a list may be filtered by. */
 type Filter = Partial<Pick<EndpointListQuery, "status" | "search">>
 
 /** `EndpointRepo` over a migrated database. */
 export const layer: Layer.Layer<EndpointRepo, never, SqlClient.SqlClient> = Repository.layer(EndpointRepo, (sql) => {
-  const matching = (accountId: string, query: Filter) =>
-    sql.and([
-      sql`account_id = ${accountId}`,
-      ...(query.status === undefined ? [] : [sql`status = ${query.status}`]),
-      ...(query.search === undefined ? [] : [sql`url ILIKE ${containing(query.search)}`])
-    ])
+  const byAccount = AccountTable.make(sql, "webhook_endpoints", endpoint)
 
-  const countMatching = (accountId: string, query: Filter) =>
-    Effect.map(sql`SELECT count(*)::int FROM webhook_endpoints WHERE ${matching(accountId, query)}`.values, Table.count)
+  const matching = (accountId: string, query: Filter) =>
+    byAccount.where(accountId, [
+      ...AccountTable.ifGiven(query.status, (status) => sql`status = ${status}`),
+      ...AccountTable.ifGiven(query.search, (text) => sql`url ILIKE ${containing(text)}`)
+    ])
 
   return {
     insert: Effect.fnUntraced(function* (e: Endpoint) {
@@ -58,25 +57,11 @@ export const layer: Layer.Layer<EndpointRepo, never, SqlClient.SqlClient> = Repo
           updated_at = ${time(e.updatedAt)}
         WHERE account_id = ${e.accountId} AND id = ${e.id}`
     }),
-    findById: (accountId: string, id: string) =>
-      Effect.flatMap(
-        sql`SELECT ${endpoint.select} FROM webhook_endpoints WHERE account_id = ${accountId} AND id = ${id}`.values,
-        endpoint.first
-      ),
+    findById: byAccount.findById,
     list: (accountId: string, query: EndpointListQuery, page: Page) =>
-      Effect.flatMap(
-        sql`SELECT ${endpoint.select}, count(*) OVER ()::int FROM webhook_endpoints
-          WHERE ${matching(accountId, query)}
-          ORDER BY ${sql.literal(ORDER[query.sort][query.dir])}
-          LIMIT ${page.limit} OFFSET ${page.offset}`.values,
-        Table.page(endpoint, page, countMatching(accountId, query))
-      ),
-    count: (accountId: string) => countMatching(accountId, {}),
-    delete: (accountId: string, id: string) =>
-      Effect.map(
-        sql`DELETE FROM webhook_endpoints WHERE account_id = ${accountId} AND id = ${id} RETURNING id`,
-        (rows) => rows.length > 0
-      ),
+      byAccount.page(matching(accountId, query), ORDER[query.sort][query.dir], page),
+    count: (accountId: string) => byAccount.count(matching(accountId, {})),
+    delete: byAccount.deleteById,
     activeFor: (accountId: string, type: EventType) =>
       Effect.flatMap(
         sql`SELECT ${endpoint.select} FROM webhook_endpoints

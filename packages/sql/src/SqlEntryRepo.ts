@@ -14,6 +14,7 @@ import type { Page } from "@campaign-games/core/Pagination"
 import { type Direction, type Entry, EntryRepo, type ListFilter, type SortKey } from "@campaign-games/core/play/Entry"
 import { Effect, Layer } from "effect"
 import { SqlClient } from "effect/sql"
+import * as AccountTable from "./internal/AccountTable.ts"
 import * as Repository from "./internal/Repository.ts"
 import * as Table from "./internal/Table.ts"
 import * as Tables from "./internal/Tables.ts"
@@ -22,27 +23,22 @@ import { containing, jsonOrNull, time } from "./internal/Values.ts"
 const entry = Table.read(Tables.entries, { map: Tables.entryOf })
 
 /** `ORDER BY` of the list per sort key and direction. */
-const ORDER: Record<SortKey, Record<Direction, string>> = {
-  createdAt: { asc: "created_at ASC, id ASC", desc: "created_at DESC, id DESC" },
-  score: { asc: "score ASC NULLS LAST, id ASC", desc: "score DESC NULLS LAST, id DESC" },
-  participantRef: { asc: "participant_ref ASC, id ASC", desc: "participant_ref DESC, id DESC" }
-}
+const ORDER: Record<SortKey, Record<Direction, string>> = AccountTable.orders({
+  createdAt: ["created_at"],
+  score: ["score NULLS LAST"],
+  participantRef: ["participant_ref"]
+})
 
 /** `EntryRepo` over a migrated database. */
 export const layer: Layer.Layer<EntryRepo, never, SqlClient.SqlClient> = Repository.layer(EntryRepo, (sql) => {
-  const matching = (accountId: string, campaignId: string, filter: ListFilter) =>
-    sql.and([
-      sql`campaign_id = ${campaignId}`,
-      sql`account_id = ${accountId}`,
-      ...(filter.eligible === undefined ? [] : [sql`eligible = ${filter.eligible}`]),
-      ...(filter.search === undefined ? [] : [sql`participant_ref ILIKE ${containing(filter.search)}`])
-    ])
+  const byAccount = AccountTable.make(sql, "entries", entry)
 
-  const count = (accountId: string, campaignId: string, filter: ListFilter) =>
-    Effect.map(
-      sql`SELECT count(*)::int FROM entries WHERE ${matching(accountId, campaignId, filter)}`.values,
-      Table.count
-    )
+  const matching = (accountId: string, campaignId: string, filter: ListFilter) =>
+    byAccount.where(accountId, [
+      sql`campaign_id = ${campaignId}`,
+      ...AccountTable.ifGiven(filter.eligible, (eligible) => sql`eligible = ${eligible}`),
+      ...AccountTable.ifGiven(filter.search, (text) => sql`participant_ref ILIKE ${containing(text)}`)
+    ])
 
   return {
     insert: Effect.fnUntraced(function* (e: Entry) {
@@ -54,13 +50,7 @@ export const layer: Layer.Layer<EntryRepo, never, SqlClient.SqlClient> = Reposit
           ${e.eligible}, ${time(e.createdAt)})`
     }),
     list: (accountId: string, campaignId: string, filter: ListFilter, page: Page) =>
-      Effect.flatMap(
-        sql`SELECT ${entry.select}, count(*) OVER ()::int FROM entries
-          WHERE ${matching(accountId, campaignId, filter)}
-          ORDER BY ${sql.literal(ORDER[filter.sort][filter.dir])}
-          LIMIT ${page.limit} OFFSET ${page.offset}`.values,
-        Table.page(entry, page, count(accountId, campaignId, filter))
-      ),
+      byAccount.page(matching(accountId, campaignId, filter), ORDER[filter.sort][filter.dir], page),
     resolvePredictions: Effect.fnUntraced(function* (accountId: string, campaignId: string, optionId: string) {
       yield* sql`UPDATE entries SET eligible = (prediction_option_id = ${optionId})
         WHERE campaign_id = ${campaignId} AND account_id = ${accountId} AND prediction_option_id IS NOT NULL`

@@ -11,6 +11,7 @@ import { fields, type Folder, FolderRepo, type ParentFilter } from "@campaign-ga
 import type { Page } from "@campaign-games/core/Pagination"
 import { Effect, Layer } from "effect"
 import { SqlClient } from "effect/sql"
+import * as AccountTable from "./internal/AccountTable.ts"
 import * as Repository from "./internal/Repository.ts"
 import * as Table from "./internal/Table.ts"
 import { time } from "./internal/Values.ts"
@@ -22,9 +23,10 @@ const folder = Table.read(table)
 
 /** `FolderRepo` over a migrated database. */
 export const layer: Layer.Layer<FolderRepo, never, SqlClient.SqlClient> = Repository.layer(FolderRepo, (sql) => {
+  const byAccount = AccountTable.make(sql, "media_folders", folder)
+
   const matching = (accountId: string, parent: ParentFilter) =>
-    sql.and([
-      sql`account_id = ${accountId}`,
+    byAccount.where(accountId, [
       ...(parent._tag === "Root"
         ? [sql`parent_id IS NULL`]
         : parent._tag === "In"
@@ -44,26 +46,9 @@ export const layer: Layer.Layer<FolderRepo, never, SqlClient.SqlClient> = Reposi
           RETURNING id`,
         (rows) => rows.length > 0
       ),
-    findById: (accountId: string, id: string) =>
-      Effect.flatMap(
-        sql`SELECT ${folder.select} FROM media_folders WHERE account_id = ${accountId} AND id = ${id}`.values,
-        folder.first
-      ),
+    findById: byAccount.findById,
     list: (accountId: string, parent: ParentFilter, page: Page) =>
-      Effect.flatMap(
-        sql`SELECT ${folder.select}, count(*) OVER ()::int FROM media_folders
-          WHERE ${matching(accountId, parent)}
-          ORDER BY name, id
-          LIMIT ${page.limit} OFFSET ${page.offset}`.values,
-        Table.page(
-          folder,
-          page,
-          Effect.map(
-            sql`SELECT count(*)::int FROM media_folders WHERE ${matching(accountId, parent)}`.values,
-            Table.count
-          )
-        )
-      ),
+      byAccount.page(matching(accountId, parent), "name, id", page),
     all: (accountId: string) =>
       Effect.flatMap(
         sql`SELECT ${folder.select} FROM media_folders WHERE account_id = ${accountId} ORDER BY name, id`.values,

@@ -3,16 +3,14 @@
  *
  * @since 0.1.0
  */
-import { Campaign, Fields, Pagination } from "@campaign-games/core"
+import { Campaign, Pagination } from "@campaign-games/core"
 import { Schema } from "effect"
-import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
+import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema } from "effect/http-api"
 import * as ApiError from "../ApiError.ts"
-import { ApiKeyAuth, CommonErrors } from "../Security.ts"
-import { StrictInput } from "../StrictInput.ts"
 import * as Endpoint from "./Endpoint.ts"
 
 const One = Schema.Struct({ gameInstance: Campaign.CampaignView })
-const id = { id: Schema.String }
+const id = Endpoint.idParam("id")
 
 const lifecycle = (name: "pause" | "archive" | "restore", summary: string, description: string) =>
   Endpoint.permitted(
@@ -36,8 +34,8 @@ export const GameEntry = Schema.Struct({
   configSchema: Schema.Record(Schema.String, Schema.Unknown)
 }).annotate({ identifier: "Game" })
 
-export class GamesApi extends HttpApiGroup.make("games")
-  .add(
+export class GamesApi extends Endpoint.keyed(
+  HttpApiGroup.make("games").add(
     Endpoint.permitted(
       HttpApiEndpoint.get("list", "/v1/games", {
         success: Schema.Struct({ games: Schema.Array(GameEntry) })
@@ -46,110 +44,95 @@ export class GamesApi extends HttpApiGroup.make("games")
       "List the games",
       "The games the engine runs, each with its config's JSON Schema. Permission campaigns.read."
     )
-  )
-  .middleware(StrictInput)
-  .middleware(CommonErrors)
-  .middleware(ApiKeyAuth)
-  .annotateMerge(
-    OpenApi.annotations({
-      title: "Games",
-      description: "The catalogue of games the engine runs and the JSON Schema of each one's config."
-    })
-  ) {}
+  ),
+  "Games",
+  "The catalogue of games the engine runs and the JSON Schema of each one's config."
+) {}
 
-export class CampaignsApi extends HttpApiGroup.make("campaigns")
-  .add(
-    Endpoint.permitted(
-      HttpApiEndpoint.post("create", "/", {
-        payload: Campaign.CreateCampaign,
-        success: One.pipe(HttpApiSchema.status(201)),
-        error: ApiError.UpgradeRequired
-      }),
-      ["campaigns.write"],
-      "Create a campaign",
-      "Creates a draft. Permission campaigns.write; liveFrom/liveUntil also need channels.manage; the game must be in the plan (402). A config sent is checked against the game at once; an unknown channelId or gameSlug is 400."
-    ),
-    Endpoint.permitted(
-      HttpApiEndpoint.get("list", "/", {
-        query: {
-          channelId: Schema.optionalKey(Schema.String),
-          status: Schema.optionalKey(Campaign.CampaignStatus),
-          ...Pagination.query(Pagination.Defaults.campaigns)
-        },
-        success: Schema.Struct({ gameInstances: Schema.Array(Campaign.CampaignView), total: Fields.Count })
-      }),
-      ["campaigns.read"],
-      "List campaigns",
-      "Newest first, filtered by channel and status. Permission campaigns.read."
-    ),
-    Endpoint.permitted(
-      HttpApiEndpoint.get("get", "/:id", { params: id, success: One, error: ApiError.NotFound }),
-      ["campaigns.read"],
-      "Get a campaign",
-      "Permission campaigns.read."
-    ),
-    Endpoint.permitted(
-      HttpApiEndpoint.patch("update", "/:id", {
-        params: id,
-        payload: Campaign.UpdateCampaign,
-        success: One,
-        error: [ApiError.NotFound, ApiError.Conflict]
-      }),
-      ["campaigns.write"],
-      "Update a campaign",
-      "Permission campaigns.write; `config` (replaced whole) also needs config.write; liveFrom/liveUntil also need channels.manage. An archived campaign is 409. An active campaign must stay complete and must not come to overlap another live window (409)."
-    ),
-    Endpoint.permitted(
-      HttpApiEndpoint.delete("delete", "/:id", {
-        params: id,
-        success: Endpoint.Deleted,
-        error: [ApiError.NotFound, ApiError.Conflict]
-      }),
-      ["campaigns.delete"],
-      "Delete a campaign",
-      "Permission campaigns.delete; 409 once the campaign has been played (archive it)."
-    ),
-    Endpoint.permitted(
-      HttpApiEndpoint.post("activate", "/:id/activate", {
-        params: id,
-        payload: [Campaign.ActivateCampaign, Schema.Null],
-        success: One,
-        error: [ApiError.NotFound, ApiError.Conflict, ApiError.UpgradeRequired]
-      }),
-      ["campaigns.activate"],
-      "Activate a campaign",
-      "From draft or paused. Permission campaigns.activate; handoverAt also needs channels.manage. Incomplete config 400; overlapping live window on the channel 409; live-campaign limit 402. With handoverAt, the campaign live on the channel then ends at handoverAt and this one starts then, together."
-    ),
-    lifecycle("pause", "Pause a campaign", "From active to paused. Permission campaigns.activate."),
-    lifecycle(
-      "archive",
-      "Archive a campaign",
-      "From draft, active or paused to archived. Permission campaigns.activate."
-    ),
-    lifecycle(
-      "restore",
-      "Restore an archived campaign",
-      "From archived back to paused. Permission campaigns.activate."
-    ),
-    Endpoint.permitted(
-      HttpApiEndpoint.post("resolve", "/:id/resolve", {
-        params: id,
-        payload: Campaign.ResolveCampaign,
-        success: One,
-        error: [ApiError.NotFound, ApiError.Conflict]
-      }),
-      ["campaigns.resolve"],
-      "Resolve a prediction campaign",
-      "Marks the option that happened on a prediction campaign (sets resolvedOptionId and resolvedAt). Permission campaigns.resolve. Unknown option 400; another campaign kind, an archived campaign, or a campaign already resolved to another option 409; resolving to the same option again changes nothing."
+export class CampaignsApi extends Endpoint.keyed(
+  HttpApiGroup.make("campaigns")
+    .add(
+      Endpoint.permitted(
+        HttpApiEndpoint.post("create", "/", {
+          payload: Campaign.CreateCampaign,
+          success: One.pipe(HttpApiSchema.status(201)),
+          error: ApiError.UpgradeRequired
+        }),
+        ["campaigns.write"],
+        "Create a campaign",
+        "Creates a draft. Permission campaigns.write; liveFrom/liveUntil also need channels.manage; the game must be in the plan (402). A config sent is checked against the game at once; an unknown channelId or gameSlug is 400."
+      ),
+      Endpoint.permitted(
+        HttpApiEndpoint.get("list", "/", {
+          query: {
+            channelId: Schema.optionalKey(Schema.String),
+            status: Schema.optionalKey(Campaign.CampaignStatus),
+            ...Pagination.query(Pagination.Defaults.campaigns)
+          },
+          success: Endpoint.page("gameInstances", Campaign.CampaignView)
+        }),
+        ["campaigns.read"],
+        "List campaigns",
+        "Newest first, filtered by channel and status. Permission campaigns.read."
+      ),
+      Endpoint.permitted(
+        HttpApiEndpoint.get("get", "/:id", { params: id, success: One, error: ApiError.NotFound }),
+        ["campaigns.read"],
+        "Get a campaign",
+        "Permission campaigns.read."
+      ),
+      Endpoint.permitted(
+        HttpApiEndpoint.patch("update", "/:id", {
+          params: id,
+          payload: Campaign.UpdateCampaign,
+          success: One,
+          error: [ApiError.NotFound, ApiError.Conflict]
+        }),
+        ["campaigns.write"],
+        "Update a campaign",
+        "Permission campaigns.write; `config` (replaced whole) also needs config.write; liveFrom/liveUntil also need channels.manage. An archived campaign is 409. An active campaign must stay complete and must not come to overlap another live window (409)."
+      ),
+      Endpoint.permitted(
+        Endpoint.deleteById("delete", "/:id", "id", [ApiError.NotFound, ApiError.Conflict]),
+        ["campaigns.delete"],
+        "Delete a campaign",
+        "Permission campaigns.delete; 409 once the campaign has been played (archive it)."
+      ),
+      Endpoint.permitted(
+        HttpApiEndpoint.post("activate", "/:id/activate", {
+          params: id,
+          payload: [Campaign.ActivateCampaign, Schema.Null],
+          success: One,
+          error: [ApiError.NotFound, ApiError.Conflict, ApiError.UpgradeRequired]
+        }),
+        ["campaigns.activate"],
+        "Activate a campaign",
+        "From draft or paused. Permission campaigns.activate; handoverAt also needs channels.manage. Incomplete config 400; overlapping live window on the channel 409; live-campaign limit 402. With handoverAt, the campaign live on the channel then ends at handoverAt and this one starts then, together."
+      ),
+      lifecycle("pause", "Pause a campaign", "From active to paused. Permission campaigns.activate."),
+      lifecycle(
+        "archive",
+        "Archive a campaign",
+        "From draft, active or paused to archived. Permission campaigns.activate."
+      ),
+      lifecycle(
+        "restore",
+        "Restore an archived campaign",
+        "From archived back to paused. Permission campaigns.activate."
+      ),
+      Endpoint.permitted(
+        HttpApiEndpoint.post("resolve", "/:id/resolve", {
+          params: id,
+          payload: Campaign.ResolveCampaign,
+          success: One,
+          error: [ApiError.NotFound, ApiError.Conflict]
+        }),
+        ["campaigns.resolve"],
+        "Resolve a prediction campaign",
+        "Marks the option that happened on a prediction campaign (sets resolvedOptionId and resolvedAt). Permission campaigns.resolve. Unknown option 400; another campaign kind, an archived campaign, or a campaign already resolved to another option 409; resolving to the same option again changes nothing."
+      )
     )
-  )
-  .middleware(StrictInput)
-  .middleware(CommonErrors)
-  .middleware(ApiKeyAuth)
-  .prefix("/v1/game-instances")
-  .annotateMerge(
-    OpenApi.annotations({
-      title: "Campaigns",
-      description: "Campaigns (game instances): create, configure and move through their lifecycle."
-    })
-  ) {}
+    .prefix("/v1/game-instances"),
+  "Campaigns",
+  "Campaigns (game instances): create, configure and move through their lifecycle."
+) {}

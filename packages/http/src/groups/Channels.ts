@@ -3,76 +3,66 @@
  *
  * @since 0.1.0
  */
-import { Channel, Fields, Pagination } from "@campaign-games/core"
+import { Channel, Pagination } from "@campaign-games/core"
 import { Schema } from "effect"
-import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
+import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema } from "effect/http-api"
 import * as ApiError from "../ApiError.ts"
-import { ApiKeyAuth, CommonErrors } from "../Security.ts"
-import { StrictInput } from "../StrictInput.ts"
 import * as Endpoint from "./Endpoint.ts"
 
 const ChannelResponse = Schema.Struct({ channel: Channel.ChannelView })
+const channelId = Endpoint.idParam("channelId")
 
-export class ChannelsApi extends HttpApiGroup.make("channels")
-  .add(
-    Endpoint.permitted(
-      HttpApiEndpoint.post("create", "/", {
-        payload: Channel.CreateChannel,
-        success: ChannelResponse.pipe(HttpApiSchema.status(201)),
-        error: ApiError.UpgradeRequired
-      }),
-      ["channels.manage"],
-      "Create a channel",
-      "Permission channels.manage; plan limit number of channels."
-    ),
-    Endpoint.permitted(
-      HttpApiEndpoint.get("list", "/", {
-        query: Pagination.query(Pagination.Defaults.channels),
-        success: Schema.Struct({ channels: Schema.Array(Channel.ChannelView), total: Fields.Count })
-      }),
-      ["campaigns.read"],
-      "List channels",
-      "Newest first. Permission campaigns.read."
-    ),
-    Endpoint.permitted(
-      HttpApiEndpoint.get("get", "/:channelId", {
-        params: { channelId: Schema.String },
-        success: ChannelResponse,
-        error: ApiError.NotFound
-      }),
-      ["campaigns.read"],
-      "Get a channel",
-      "Permission campaigns.read."
-    ),
-    Endpoint.permitted(
-      HttpApiEndpoint.patch("update", "/:channelId", {
-        params: { channelId: Schema.String },
-        payload: Channel.UpdateChannel,
-        success: ChannelResponse,
-        error: ApiError.NotFound
-      }),
-      ["channels.manage"],
-      "Update a channel",
-      "Permission channels.manage. At least one field; `betweenCampaigns` is replaced whole (null clears it). Disabling is `status: disabled`."
-    ),
-    Endpoint.permitted(
-      HttpApiEndpoint.delete("delete", "/:channelId", {
-        params: { channelId: Schema.String },
-        success: Endpoint.Deleted,
-        error: [ApiError.NotFound, ApiError.Conflict]
-      }),
-      ["channels.manage"],
-      "Delete a channel",
-      "Permission channels.manage. Refused with 409 while any campaign exists on the channel; disable the channel instead."
+export class ChannelsApi extends Endpoint.keyed(
+  HttpApiGroup.make("channels")
+    .add(
+      Endpoint.permitted(
+        HttpApiEndpoint.post("create", "/", {
+          payload: Channel.CreateChannel,
+          success: ChannelResponse.pipe(HttpApiSchema.status(201)),
+          error: ApiError.UpgradeRequired
+        }),
+        ["channels.manage"],
+        "Create a channel",
+        "Permission channels.manage; plan limit number of channels."
+      ),
+      Endpoint.permitted(
+        HttpApiEndpoint.get("list", "/", {
+          query: Pagination.query(Pagination.Defaults.channels),
+          success: Endpoint.page("channels", Channel.ChannelView)
+        }),
+        ["campaigns.read"],
+        "List channels",
+        "Newest first. Permission campaigns.read."
+      ),
+      Endpoint.permitted(
+        HttpApiEndpoint.get("get", "/:channelId", {
+          params: channelId,
+          success: ChannelResponse,
+          error: ApiError.NotFound
+        }),
+        ["campaigns.read"],
+        "Get a channel",
+        "Permission campaigns.read."
+      ),
+      Endpoint.permitted(
+        HttpApiEndpoint.patch("update", "/:channelId", {
+          params: channelId,
+          payload: Channel.UpdateChannel,
+          success: ChannelResponse,
+          error: ApiError.NotFound
+        }),
+        ["channels.manage"],
+        "Update a channel",
+        "Permission channels.manage. At least one field; `betweenCampaigns` is replaced whole (null clears it). Disabling is `status: disabled`."
+      ),
+      Endpoint.permitted(
+        Endpoint.deleteById("delete", "/:channelId", "channelId", [ApiError.NotFound, ApiError.Conflict]),
+        ["channels.manage"],
+        "Delete a channel",
+        "Permission channels.manage. Refused with 409 while any campaign exists on the channel; disable the channel instead."
+      )
     )
-  )
-  .middleware(StrictInput)
-  .middleware(CommonErrors)
-  .middleware(ApiKeyAuth)
-  .prefix("/v1/channels")
-  .annotateMerge(
-    OpenApi.annotations({
-      title: "Channels",
-      description: "Where games are embedded: one live campaign at a time, with play limits."
-    })
-  ) {}
+    .prefix("/v1/channels"),
+  "Channels",
+  "Where games are embedded: one live campaign at a time, with play limits."
+) {}

@@ -1,17 +1,23 @@
 /**
  * The pieces the endpoint definitions of the groups share: the description and permissions every
- * authenticated endpoint carries (`permitted`), the answer of a deletion (`Deleted`) and the query
- * of a searchable, sortable list (`listQuery`). One place, so that each group says only what is its
- * own and the OpenAPI document says the same thing the same way everywhere.
+ * authenticated endpoint carries (`permitted`), the path parameter naming one resource (`idParam`),
+ * the answer of a paged list (`page`) and of a deletion (`Deleted`, `deleteById`), the query of a
+ * searchable, sortable list (`listQuery`), and what every group authenticated by an API key adds to
+ * its endpoints (`keyed`). One place, so that each group says only what is its own and the OpenAPI
+ * document says the same thing the same way everywhere.
  *
  * @since 0.1.0
  */
-import { Pagination } from "@campaign-games/core"
+import { Fields, Pagination } from "@campaign-games/core"
 import type { Permission } from "@campaign-games/core"
 import { Schema } from "effect"
 import type { Context } from "effect"
-import { OpenApi } from "effect/http-api"
-import { RequiredPermissions } from "../Security.ts"
+import type { HttpRouter } from "effect/http"
+import { HttpApiEndpoint, OpenApi } from "effect/http-api"
+import type { HttpApiGroup } from "effect/http-api"
+import * as ApiError from "../ApiError.ts"
+import { ApiKeyAuth, CommonErrors, RequiredPermissions } from "../Security.ts"
+import { StrictInput } from "../StrictInput.ts"
 
 /**
  * The OpenAPI summary of an endpoint (a short title, as generated clients and docs list it) and its
@@ -36,8 +42,40 @@ export const permitted = <E extends Annotatable>(
   // `annotate` and `annotateMerge` keep every type parameter of the endpoint: the result is an `E`.
   endpoint.annotate(RequiredPermissions, permissions).annotateMerge(describe(summary, description)) as unknown as E
 
+/** The path parameters of an endpoint on one resource: its id under `name` (`/:name`). */
+export const idParam = <const Name extends string>(name: Name) =>
+  ({ [name]: Schema.String }) as { readonly [K in Name]: typeof Schema.String }
+
+/** The answer of a paged list: the page's items under `key`, then the `total` the list holds. */
+export const page = <const Key extends string, View extends Schema.Top>(key: Key, view: View) =>
+  Schema.Struct({ [key]: Schema.Array(view), total: Fields.Count } as { readonly [K in Key]: Schema.$Array<View> } & {
+    readonly total: typeof Fields.Count
+  })
+
 /** The answer of a deletion: `{ deleted: true, id }`. */
 export const Deleted = Schema.Struct({ deleted: Schema.Boolean, id: Schema.String })
+
+/**
+ * The endpoint `name` deleting, at `DELETE path`, the resource whose id is the path parameter
+ * `param`: answers `Deleted`, or one of `error` (by default 404 alone).
+ */
+export const deleteById = <
+  const Name extends string,
+  const Path extends HttpRouter.PathInput,
+  const Param extends string,
+  const Error extends ReadonlyArray<Schema.Top> = readonly [typeof ApiError.NotFound]
+>(
+  name: Name,
+  path: Path,
+  param: Param,
+  error: Error = [ApiError.NotFound] as unknown as Error
+) =>
+  // The type arguments are spelled out: effect checks a generic error list for streams only once it is known.
+  HttpApiEndpoint.delete<Name, Path, ReturnType<typeof idParam<Param>>, never, never, never, typeof Deleted, Error>(
+    name,
+    path,
+    { params: idParam(param), success: Deleted, error: error as never }
+  )
 
 const Dir = Schema.Literals(["asc", "desc"])
 
@@ -56,3 +94,19 @@ export const listQuery = <const Sorts extends ReadonlyArray<string>, Status exte
   dir: Schema.optionalKey(Dir),
   status: Schema.optionalKey(status)
 })
+
+/**
+ * A group of endpoints called with an API key: refuses unknown input (`StrictInput`), answers the
+ * common errors (`CommonErrors`), authenticates the key (`ApiKeyAuth`), and has the OpenAPI `title`
+ * and `description`.
+ */
+export const keyed = <Id extends string, Endpoints extends HttpApiEndpoint.Constraint>(
+  group: HttpApiGroup.HttpApiGroup<Id, Endpoints>,
+  title: string,
+  description: string
+) =>
+  group
+    .middleware(StrictInput)
+    .middleware(CommonErrors)
+    .middleware(ApiKeyAuth)
+    .annotateMerge(OpenApi.annotations({ title, description }))

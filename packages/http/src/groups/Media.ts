@@ -7,11 +7,9 @@
  */
 import { Asset, AssetUsage, Fields, Folder, Pagination } from "@campaign-games/core"
 import { Schema } from "effect"
-import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
+import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema } from "effect/http-api"
 import * as ApiError from "../ApiError.ts"
 import * as RateLimit from "../RateLimit.ts"
-import { ApiKeyAuth, CommonErrors } from "../Security.ts"
-import { StrictInput } from "../StrictInput.ts"
 import * as Endpoint from "./Endpoint.ts"
 
 const FILES = "/v1/tenant/assets"
@@ -22,8 +20,8 @@ export const folderPages = { default: 100, max: 200 } as const
 
 const OneAsset = Schema.Struct({ asset: Asset.AssetView })
 const OneFolder = Schema.Struct({ folder: Folder.FolderView })
-const assetId = { assetId: Schema.String }
-const folderId = { folderId: Schema.String }
+const assetId = Endpoint.idParam("assetId")
+const folderId = Endpoint.idParam("folderId")
 
 /** How the browser uploads: a multipart POST to `url` with every field, then the file as field `file`. */
 export const Upload = Schema.Struct({
@@ -47,8 +45,8 @@ export const importLimits: ReadonlyArray<RateLimit.Policy> = [
   { name: "assets.import.hour", limit: 200, window: "1 hour" }
 ]
 
-export class MediaApi extends HttpApiGroup.make("media")
-  .add(
+export class MediaApi extends Endpoint.keyed(
+  HttpApiGroup.make("media").add(
     Endpoint.permitted(
       HttpApiEndpoint.post("presign", `${FILES}/presign`, {
         payload: Asset.PresignUpload,
@@ -91,7 +89,7 @@ export class MediaApi extends HttpApiGroup.make("media")
           sort: Schema.optionalKey(Schema.Literals(["createdAt", "filename", "sizeBytes"])),
           dir: Schema.optionalKey(Schema.Literals(["asc", "desc"]))
         },
-        success: Schema.Struct({ assets: Schema.Array(Asset.AssetView), total: Fields.Count }),
+        success: Endpoint.page("assets", Asset.AssetView),
         error: ApiError.NotFound
       }),
       ["assets.read"],
@@ -126,11 +124,7 @@ export class MediaApi extends HttpApiGroup.make("media")
       "Permission assets.manage. filename (1 to 200 characters), folderId (a folder, or null for none; an unknown folder is 404); at least one. The URL does not change."
     ),
     Endpoint.permitted(
-      HttpApiEndpoint.delete("delete", `${FILES}/:assetId`, {
-        params: assetId,
-        success: Endpoint.Deleted,
-        error: ApiError.NotFound
-      }),
+      Endpoint.deleteById("delete", `${FILES}/:assetId`, "assetId"),
       ["assets.delete"],
       "Delete a file",
       "Permission assets.delete. Deletes for good, its bytes too: its URL stops serving at once, so anything still using it stops showing it (check GET /v1/tenant/assets/usage first)."
@@ -148,7 +142,7 @@ export class MediaApi extends HttpApiGroup.make("media")
     Endpoint.permitted(
       HttpApiEndpoint.get("listFolders", FOLDERS, {
         query: { ...Pagination.query(folderPages), parentId: Schema.optionalKey(FolderFilter) },
-        success: Schema.Struct({ folders: Schema.Array(Folder.FolderView), total: Fields.Count }),
+        success: Endpoint.page("folders", Folder.FolderView),
         error: ApiError.NotFound
       }),
       ["assets.read"],
@@ -192,14 +186,7 @@ export class MediaApi extends HttpApiGroup.make("media")
       "Delete a folder",
       "Beyond the specification's shapes. Permission assets.manage. Without confirm=true: 409 confirmation_required, saying how many subfolders would be deleted and files moved. With confirm=true: deletes the folder and every subfolder under it, and moves the files they hold to the folder's parent (the top level when it has none). No file is deleted and every URL keeps working."
     )
-  )
-  .middleware(StrictInput)
-  .middleware(CommonErrors)
-  .middleware(ApiKeyAuth)
-  .annotateMerge(
-    OpenApi.annotations({
-      title: "Media library",
-      description:
-        "Images, sounds, videos and Lottie animations in folders, uploaded by a browser (presign, POST, confirm) or imported from a URL, checked by their bytes and served at their `url` (by id: a rename or move keeps it)."
-    })
-  ) {}
+  ),
+  "Media library",
+  "Images, sounds, videos and Lottie animations in folders, uploaded by a browser (presign, POST, confirm) or imported from a URL, checked by their bytes and served at their `url` (by id: a rename or move keeps it)."
+) {}

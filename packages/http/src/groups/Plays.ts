@@ -28,47 +28,38 @@ import {
 import { Context } from "effect"
 import * as ApiError from "../ApiError.ts"
 import * as RateLimit from "../RateLimit.ts"
-import { ApiKeyAuth, CommonErrors, KeyCheckedByOperation, RequiredPermissions } from "../Security.ts"
+import { CommonErrors, KeyCheckedByOperation, RequiredPermissions } from "../Security.ts"
 import { StrictInput } from "../StrictInput.ts"
 import * as Endpoint from "./Endpoint.ts"
 
-export class AllowedOriginsApi extends HttpApiGroup.make("allowedOrigins")
-  .add(
-    Endpoint.permitted(
-      HttpApiEndpoint.post("create", "/", {
-        payload: AllowedOrigin.CreateAllowedOrigin,
-        success: Schema.Struct({ allowedOrigin: AllowedOrigin.AllowedOriginView }).pipe(HttpApiSchema.status(201)),
-        error: ApiError.Conflict
-      }),
-      ["origins.manage"],
-      "Add an allowed origin",
-      "Permission origins.manage. `https://host[:port]` (no path), `android:<application id>` or `ios:<bundle id>`; up to 300 characters; a duplicate is 409."
-    ),
-    HttpApiEndpoint.get("list", "/", {
-      query: Pagination.query(Pagination.Defaults.allowedOrigins),
-      success: Schema.Struct({ allowedOrigins: Schema.Array(AllowedOrigin.AllowedOriginView), total: Fields.Count })
-    }).annotateMerge(Endpoint.describe("List allowed origins", "Oldest first. Permission settings.read.")),
-    Endpoint.permitted(
-      HttpApiEndpoint.delete("delete", "/:originId", {
-        params: { originId: Schema.String },
-        success: Endpoint.Deleted,
-        error: ApiError.NotFound
-      }),
-      ["origins.manage"],
-      "Remove an allowed origin",
-      "Permission origins.manage."
+export class AllowedOriginsApi extends Endpoint.keyed(
+  HttpApiGroup.make("allowedOrigins")
+    .add(
+      Endpoint.permitted(
+        HttpApiEndpoint.post("create", "/", {
+          payload: AllowedOrigin.CreateAllowedOrigin,
+          success: Schema.Struct({ allowedOrigin: AllowedOrigin.AllowedOriginView }).pipe(HttpApiSchema.status(201)),
+          error: ApiError.Conflict
+        }),
+        ["origins.manage"],
+        "Add an allowed origin",
+        "Permission origins.manage. `https://host[:port]` (no path), `android:<application id>` or `ios:<bundle id>`; up to 300 characters; a duplicate is 409."
+      ),
+      HttpApiEndpoint.get("list", "/", {
+        query: Pagination.query(Pagination.Defaults.allowedOrigins),
+        success: Endpoint.page("allowedOrigins", AllowedOrigin.AllowedOriginView)
+      }).annotateMerge(Endpoint.describe("List allowed origins", "Oldest first. Permission settings.read.")),
+      Endpoint.permitted(
+        Endpoint.deleteById("delete", "/:originId", "originId"),
+        ["origins.manage"],
+        "Remove an allowed origin",
+        "Permission origins.manage."
+      )
     )
-  )
-  .middleware(StrictInput)
-  .middleware(CommonErrors)
-  .middleware(ApiKeyAuth)
-  .prefix("/v1/tenant/allowed-origins")
-  .annotateMerge(
-    OpenApi.annotations({
-      title: "Allowed origins",
-      description: "The sites and apps allowed to embed games (checked when a client token is minted)."
-    })
-  ) {}
+    .prefix("/v1/tenant/allowed-origins"),
+  "Allowed origins",
+  "The sites and apps allowed to embed games (checked when a client token is minted)."
+) {}
 
 const TokenMinted = Schema.Struct({
   clientToken: Schema.String,
@@ -81,8 +72,8 @@ const NothingLive = Schema.Struct({
   betweenCampaigns: Channel.BetweenCampaigns
 }).pipe(HttpApiSchema.status(200))
 
-export class TokensApi extends HttpApiGroup.make("tokens")
-  .add(
+export class TokensApi extends Endpoint.keyed(
+  HttpApiGroup.make("tokens").add(
     HttpApiEndpoint.post("mint", "/v1/auth/session-tokens", {
       payload: ClientToken.MintRequest,
       success: [TokenMinted, NothingLive],
@@ -98,16 +89,10 @@ export class TokensApi extends HttpApiGroup.make("tokens")
           "Permission tokens.mint; 600 a minute per key. 201 with a client token for the campaign live on the channel now; 200 with `clientToken: null` and the channel's between-campaigns message when nothing is live (or the channel is disabled). 404 unknown channel; 403 origin not allowed; 409 the player has used all plays; 402 the plan's plays a month."
         )
       )
-  )
-  .middleware(StrictInput)
-  .middleware(CommonErrors)
-  .middleware(ApiKeyAuth)
-  .annotateMerge(
-    OpenApi.annotations({
-      title: "Client tokens",
-      description: "Short-lived tokens your backend mints for one player to play once."
-    })
-  ) {}
+  ),
+  "Client tokens",
+  "Short-lived tokens your backend mints for one player to play once."
+) {}
 
 /** The raw client token of a play call. */
 export class ClientTokenCredential extends Context.Service<ClientTokenCredential, string>()(
@@ -180,23 +165,20 @@ export class PlayApi extends HttpApiGroup.make("play")
     OpenApi.annotations({ title: "Play (embed)", description: "The embed's calls, authenticated by a client token." })
   ) {}
 
-export class EntriesApi extends HttpApiGroup.make("entries")
-  .add(
+export class EntriesApi extends Endpoint.keyed(
+  HttpApiGroup.make("entries").add(
     Endpoint.permitted(
       HttpApiEndpoint.get("list", "/v1/game-instances/:id/entries", {
-        params: { id: Schema.String },
+        params: Endpoint.idParam("id"),
         query: { ...Entry.ListQuery, ...Pagination.query(Pagination.Defaults.entries) },
-        success: Schema.Struct({ entries: Schema.Array(Entry.EntryView), total: Fields.Count }),
+        success: Endpoint.page("entries", Entry.EntryView),
         error: ApiError.NotFound
       }),
       ["results.read"],
       "List a campaign's entries",
       "Permission results.read. limit 1–500 (default 500), offset, search (part of participantRef, any case), sort createdAt|score|participantRef (entries without a score last), dir asc|desc (default desc), eligible true|false."
     )
-  )
-  .middleware(StrictInput)
-  .middleware(CommonErrors)
-  .middleware(ApiKeyAuth)
-  .annotateMerge(
-    OpenApi.annotations({ title: "Entries", description: "The results of plays, for draws and reporting." })
-  ) {}
+  ),
+  "Entries",
+  "The results of plays, for draws and reporting."
+) {}

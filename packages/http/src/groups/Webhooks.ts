@@ -5,92 +5,83 @@
  */
 import { Fields, Pagination, Webhook } from "@campaign-games/core"
 import { Schema } from "effect"
-import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
+import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema } from "effect/http-api"
 import * as ApiError from "../ApiError.ts"
-import { ApiKeyAuth, CommonErrors } from "../Security.ts"
-import { StrictInput } from "../StrictInput.ts"
 import * as Endpoint from "./Endpoint.ts"
 
-export class WebhooksApi extends HttpApiGroup.make("webhooks")
-  .add(
-    Endpoint.permitted(
-      HttpApiEndpoint.post("create", "/endpoints", {
-        payload: Webhook.CreateEndpoint,
-        success: Schema.Struct({ endpoint: Webhook.CreatedEndpointView }).pipe(HttpApiSchema.status(201)),
-        error: ApiError.UpgradeRequired
-      }),
-      ["webhooks.manage"],
-      "Create a webhook endpoint",
-      "Permission webhooks.manage; plan feature Webhooks; plan limit webhook endpoints. The URL must be https and its host resolve to public addresses. includeCouponCodes also needs rewards.codes.manage. The `whsec_` secret is shown only in this response."
-    ),
-    Endpoint.permitted(
-      HttpApiEndpoint.get("list", "/endpoints", {
-        query: Endpoint.listQuery(Pagination.Defaults.endpoints, ["createdAt", "url"], Webhook.EndpointStatus),
-        success: Schema.Struct({ endpoints: Schema.Array(Webhook.EndpointView), total: Fields.Count })
-      }),
-      ["settings.read"],
-      "List webhook endpoints",
-      "Permission settings.read. No secrets. search: part of the URL (any case); sort createdAt (default) or url; dir desc (default) or asc; limit default 50, max 200."
-    ),
-    Endpoint.permitted(
-      HttpApiEndpoint.patch("update", "/endpoints/:endpointId", {
-        params: { endpointId: Schema.String },
-        payload: Webhook.UpdateEndpoint,
-        success: Schema.Struct({ endpoint: Webhook.EndpointView }),
-        error: [ApiError.NotFound, ApiError.UpgradeRequired]
-      }),
-      ["webhooks.manage"],
-      "Update a webhook endpoint",
-      "Permission webhooks.manage; plan feature Webhooks. At least one of status, events, gameInstanceIds, channelIds, includeCouponCodes (turning it on needs rewards.codes.manage). The URL cannot be changed (400)."
-    ),
-    Endpoint.permitted(
-      HttpApiEndpoint.delete("delete", "/endpoints/:endpointId", {
-        params: { endpointId: Schema.String },
-        success: Endpoint.Deleted,
-        error: ApiError.NotFound
-      }),
-      ["webhooks.manage"],
-      "Delete a webhook endpoint",
-      "Permission webhooks.manage. Deletes the endpoint and its delivery log."
-    ),
-    Endpoint.permitted(
-      HttpApiEndpoint.get("deliveries", "/deliveries", {
-        query: Endpoint.listQuery(Pagination.Defaults.deliveries, ["createdAt", "status"], Webhook.DeliveryStatus),
-        success: Schema.Struct({ deliveries: Schema.Array(Webhook.DeliveryView), total: Fields.Count })
-      }),
-      ["settings.read"],
-      "List webhook deliveries",
-      "Permission settings.read. Newest first by default; each record with the payload sent (never a coupon code). search: part of the event type; sort createdAt or status; limit default 50, max 200."
-    ),
-    Endpoint.permitted(
-      HttpApiEndpoint.post("resend", "/deliveries/:deliveryId/resend", {
-        params: { deliveryId: Schema.String },
-        success: Schema.Struct({ delivery: Webhook.DeliveryView }),
-        error: [ApiError.NotFound, ApiError.Conflict]
-      }),
-      ["webhooks.manage"],
-      "Resend a webhook delivery",
-      "Beyond the specification. Permission webhooks.manage. Sends a failed or exhausted delivery again, with the same id and a fresh budget of five attempts. Other statuses: 409."
-    ),
-    Endpoint.permitted(
-      HttpApiEndpoint.post("resendEndpoint", "/endpoints/:endpointId/resend", {
-        params: { endpointId: Schema.String },
-        payload: Schema.Struct({ since: Fields.DateTimeInput }),
-        success: Schema.Struct({ resent: Fields.Count }),
-        error: ApiError.NotFound
-      }),
-      ["webhooks.manage"],
-      "Resend an endpoint's failed deliveries",
-      "Beyond the specification. Permission webhooks.manage. Sends again every exhausted delivery of the endpoint created at or after `since`, each with its id and a fresh attempt budget."
+const endpointId = Endpoint.idParam("endpointId")
+
+export class WebhooksApi extends Endpoint.keyed(
+  HttpApiGroup.make("webhooks")
+    .add(
+      Endpoint.permitted(
+        HttpApiEndpoint.post("create", "/endpoints", {
+          payload: Webhook.CreateEndpoint,
+          success: Schema.Struct({ endpoint: Webhook.CreatedEndpointView }).pipe(HttpApiSchema.status(201)),
+          error: ApiError.UpgradeRequired
+        }),
+        ["webhooks.manage"],
+        "Create a webhook endpoint",
+        "Permission webhooks.manage; plan feature Webhooks; plan limit webhook endpoints. The URL must be https and its host resolve to public addresses. includeCouponCodes also needs rewards.codes.manage. The `whsec_` secret is shown only in this response."
+      ),
+      Endpoint.permitted(
+        HttpApiEndpoint.get("list", "/endpoints", {
+          query: Endpoint.listQuery(Pagination.Defaults.endpoints, ["createdAt", "url"], Webhook.EndpointStatus),
+          success: Endpoint.page("endpoints", Webhook.EndpointView)
+        }),
+        ["settings.read"],
+        "List webhook endpoints",
+        "Permission settings.read. No secrets. search: part of the URL (any case); sort createdAt (default) or url; dir desc (default) or asc; limit default 50, max 200."
+      ),
+      Endpoint.permitted(
+        HttpApiEndpoint.patch("update", "/endpoints/:endpointId", {
+          params: endpointId,
+          payload: Webhook.UpdateEndpoint,
+          success: Schema.Struct({ endpoint: Webhook.EndpointView }),
+          error: [ApiError.NotFound, ApiError.UpgradeRequired]
+        }),
+        ["webhooks.manage"],
+        "Update a webhook endpoint",
+        "Permission webhooks.manage; plan feature Webhooks. At least one of status, events, gameInstanceIds, channelIds, includeCouponCodes (turning it on needs rewards.codes.manage). The URL cannot be changed (400)."
+      ),
+      Endpoint.permitted(
+        Endpoint.deleteById("delete", "/endpoints/:endpointId", "endpointId"),
+        ["webhooks.manage"],
+        "Delete a webhook endpoint",
+        "Permission webhooks.manage. Deletes the endpoint and its delivery log."
+      ),
+      Endpoint.permitted(
+        HttpApiEndpoint.get("deliveries", "/deliveries", {
+          query: Endpoint.listQuery(Pagination.Defaults.deliveries, ["createdAt", "status"], Webhook.DeliveryStatus),
+          success: Endpoint.page("deliveries", Webhook.DeliveryView)
+        }),
+        ["settings.read"],
+        "List webhook deliveries",
+        "Permission settings.read. Newest first by default; each record with the payload sent (never a coupon code). search: part of the event type; sort createdAt or status; limit default 50, max 200."
+      ),
+      Endpoint.permitted(
+        HttpApiEndpoint.post("resend", "/deliveries/:deliveryId/resend", {
+          params: Endpoint.idParam("deliveryId"),
+          success: Schema.Struct({ delivery: Webhook.DeliveryView }),
+          error: [ApiError.NotFound, ApiError.Conflict]
+        }),
+        ["webhooks.manage"],
+        "Resend a webhook delivery",
+        "Beyond the specification. Permission webhooks.manage. Sends a failed or exhausted delivery again, with the same id and a fresh budget of five attempts. Other statuses: 409."
+      ),
+      Endpoint.permitted(
+        HttpApiEndpoint.post("resendEndpoint", "/endpoints/:endpointId/resend", {
+          params: endpointId,
+          payload: Schema.Struct({ since: Fields.DateTimeInput }),
+          success: Schema.Struct({ resent: Fields.Count }),
+          error: ApiError.NotFound
+        }),
+        ["webhooks.manage"],
+        "Resend an endpoint's failed deliveries",
+        "Beyond the specification. Permission webhooks.manage. Sends again every exhausted delivery of the endpoint created at or after `since`, each with its id and a fresh attempt budget."
+      )
     )
-  )
-  .middleware(StrictInput)
-  .middleware(CommonErrors)
-  .middleware(ApiKeyAuth)
-  .prefix("/v1/tenant/webhooks")
-  .annotateMerge(
-    OpenApi.annotations({
-      title: "Webhooks",
-      description: "Endpoints that receive signed events, and the record of their deliveries."
-    })
-  ) {}
+    .prefix("/v1/tenant/webhooks"),
+  "Webhooks",
+  "Endpoints that receive signed events, and the record of their deliveries."
+) {}

@@ -19,7 +19,7 @@ export const ApiKeysHandlers = Handle.group(Api, "apiKeys", ApiKeys.ApiKeys, (ha
     .handle("list", ({ query }) =>
       Handle.asActor(
         (actor) => keys.list(actor, Pagination.page(query, Pagination.Defaults.apiKeys.default)),
-        ({ items, total }) => ({ apiKeys: items.map(ApiKey.view), total })
+        Handle.page("apiKeys", ApiKey.view)
       )
     )
     .handle("revoke", ({ params }) => Handle.deleteAsActor((actor) => keys.revoke(actor, params.keyId), params.keyId))

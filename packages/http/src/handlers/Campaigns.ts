@@ -33,7 +33,7 @@ export const CampaignsHandlers = Handle.group(Api, "campaigns", Campaigns.Campai
             { channelId: query.channelId, status: query.status },
             Pagination.page(query, Pagination.Defaults.campaigns.default)
           ),
-        ({ items, total }) => ({ gameInstances: items.map(Campaign.view), total })
+        Handle.page("gameInstances", Campaign.view)
       )
     )
     .handle("get", ({ params }) => Handle.asActor((actor) => campaigns.get(actor, params.id), one))

@@ -16,7 +16,7 @@ export const ChannelsHandlers = Handle.group(Api, "channels", Channels.Channels,
     .handle("list", ({ query }) =>
       Handle.asActor(
         (actor) => channels.list(actor, Pagination.page(query, Pagination.Defaults.channels.default)),
-        ({ items, total }) => ({ channels: items.map(Channel.view), total })
+        Handle.page("channels", Channel.view)
       )
     )
     .handle("get", ({ params }) => Handle.asActor((actor) => channels.get(actor, params.channelId), one))

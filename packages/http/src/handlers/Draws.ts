@@ -16,7 +16,7 @@ export const DrawsHandlers = Handle.group(Api, "draws", Draws.Draws, (handlers, 
     .handle("runs", ({ params, query }) =>
       Handle.asActor(
         (actor) => draws.runs(actor, params.id, Pagination.page(query, Pagination.Defaults.runs.default)),
-        ({ items, total }) => ({ runs: items.map(DrawRun.view), total })
+        Handle.page("runs", DrawRun.view)
       )
     )
     .handle("run", ({ params }) => Handle.asActor((actor) => draws.run(actor, params.id, params.runId), one))

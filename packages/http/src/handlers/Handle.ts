@@ -1,14 +1,14 @@
 /**
- * What every handler group shares: a group served with the one core service its handlers call
+ * What every handler group shares: a group served with the core service its handlers call
  * (`group`), and the shape of an authenticated handler, which runs one use case as the calling
- * key's actor (`CurrentActor`) and shapes the answer (`asActor`, `deleteAsActor`). One place, so
+ * key's actor (`CurrentActor`) and shapes the answer (`asActor`, `deleteAsActor`, a list's `page`). One place, so
  * each handler says only which use case it calls and how its answer looks.
  *
  * @since 0.1.0
  */
-import type { Actor } from "@campaign-games/core"
+import type { Actor, Pagination } from "@campaign-games/core"
 import { Effect, Layer } from "effect"
-import type { Context, Scope } from "effect"
+import type { Scope } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import type { HttpApi, HttpApiGroup } from "effect/http-api"
 import { CurrentActor } from "../Security.ts"
@@ -16,8 +16,9 @@ import * as StrictInput from "../StrictInput.ts"
 
 /**
  * `HttpApiBuilder.group` for a group whose handlers call one core service: `build` receives the
- * handlers and the service, read once when the group's layer is built. The group's `StrictInput`
- * middleware is provided with it (`strict`).
+ * handlers and the service, read once when the group's layer is built. Handlers that call several
+ * services read them all at once: `Effect.all({ media: Media.Media, folders: MediaFolders.MediaFolders })`.
+ * The group's `StrictInput` middleware is provided with it (`strict`).
  */
 export const group = <
   ApiId extends string,
@@ -29,7 +30,7 @@ export const group = <
 >(
   api: HttpApi.HttpApi<ApiId, Groups>,
   identifier: Identifier,
-  service: Context.Key<I, S>,
+  service: Effect.Effect<S, never, I>,
   build: (
     handlers: HttpApiBuilder.Handlers.FromGroup<HttpApiGroup.WithIdentifier<Groups, Identifier>>,
     service: S
@@ -59,3 +60,12 @@ export const asActor = <A, E, R, B>(run: (actor: Actor.Actor) => Effect.Effect<A
 /** Runs the deletion `run` as the calling key's actor and answers `{ deleted: true, id }`. */
 export const deleteAsActor = <A, E, R>(run: (actor: Actor.Actor) => Effect.Effect<A, E, R>, id: string) =>
   CurrentActor.use(run).pipe(Effect.as({ deleted: true, id }))
+
+/**
+ * The answer of a paged list (`Endpoint.page` of the groups): the page's items, each as `view`
+ * shows it, under `key`, then the total.
+ */
+export const page =
+  <const Key extends string, A, B>(key: Key, view: (item: A) => B) =>
+  ({ items, total }: Pagination.Paged<A>) =>
+    ({ [key]: items.map(view), total }) as { readonly [K in Key]: ReadonlyArray<B> } & { readonly total: number }

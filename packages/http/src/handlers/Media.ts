@@ -6,7 +6,6 @@
  */
 import { Asset, Folder, Media, MediaFolders, Pagination } from "@campaign-games/core"
 import { Effect } from "effect"
-import { HttpApiBuilder } from "effect/http-api"
 import { Api } from "../Api.ts"
 import { folderPages } from "../groups/Media.ts"
 import * as Handle from "./Handle.ts"
@@ -15,79 +14,76 @@ import * as Handle from "./Handle.ts"
 const folderFilter = (value: string | undefined): Asset.FolderFilter & Folder.ParentFilter =>
   value === undefined ? { _tag: "Any" } : value === "root" ? { _tag: "Root" } : { _tag: "In", id: value }
 
-export const MediaHandlers = Handle.strict(
-  HttpApiBuilder.group(
-    Api,
-    "media",
-    Effect.fnUntraced(function* (handlers) {
-      const media = yield* Media.Media
-      const folders = yield* MediaFolders.MediaFolders
-      const one = (asset: Asset.Asset) => ({ asset: media.view(asset) })
-      const oneFolder = (folder: Folder.Folder) => ({ folder: Folder.view(folder) })
-      return handlers
-        .handle("presign", ({ payload }) =>
-          Handle.asActor(
-            (actor) => media.presign(actor, payload),
-            ({ asset, upload }) => ({
-              upload: { url: upload.url, fields: { ...upload.fields } },
-              asset: media.view(asset)
-            })
-          )
+export const MediaHandlers = Handle.group(
+  Api,
+  "media",
+  Effect.all({ media: Media.Media, folders: MediaFolders.MediaFolders }),
+  (handlers, { media, folders }) => {
+    const one = (asset: Asset.Asset) => ({ asset: media.view(asset) })
+    const oneFolder = (folder: Folder.Folder) => ({ folder: Folder.view(folder) })
+    return handlers
+      .handle("presign", ({ payload }) =>
+        Handle.asActor(
+          (actor) => media.presign(actor, payload),
+          ({ asset, upload }) => ({
+            upload: { url: upload.url, fields: { ...upload.fields } },
+            asset: media.view(asset)
+          })
         )
-        .handle("confirm", ({ params }) => Handle.asActor((actor) => media.confirm(actor, params.assetId), one))
-        .handle("import", ({ payload }) => Handle.asActor((actor) => media.importFrom(actor, payload), one))
-        .handle("list", ({ query }) =>
-          Handle.asActor(
-            (actor) =>
-              media.list(
-                actor,
-                {
-                  folder: folderFilter(query.folderId),
-                  search: query.search === undefined || query.search === "" ? undefined : query.search,
-                  kind: query.kind,
-                  sort: query.sort ?? "createdAt",
-                  dir: query.dir ?? "desc"
-                },
-                Pagination.page(query, Pagination.Defaults.assets.default)
-              ),
-            ({ items, total }) => ({ assets: items.map(media.view), total })
-          )
+      )
+      .handle("confirm", ({ params }) => Handle.asActor((actor) => media.confirm(actor, params.assetId), one))
+      .handle("import", ({ payload }) => Handle.asActor((actor) => media.importFrom(actor, payload), one))
+      .handle("list", ({ query }) =>
+        Handle.asActor(
+          (actor) =>
+            media.list(
+              actor,
+              {
+                folder: folderFilter(query.folderId),
+                search: query.search === undefined || query.search === "" ? undefined : query.search,
+                kind: query.kind,
+                sort: query.sort ?? "createdAt",
+                dir: query.dir ?? "desc"
+              },
+              Pagination.page(query, Pagination.Defaults.assets.default)
+            ),
+          Handle.page("assets", media.view)
         )
-        .handle("usage", ({ query }) =>
-          Handle.asActor(
-            (actor) => media.usage(actor, query.assetId),
-            (usage) => ({ usage: usage.map(({ asset, uses }) => ({ asset: media.view(asset), uses })) })
-          )
+      )
+      .handle("usage", ({ query }) =>
+        Handle.asActor(
+          (actor) => media.usage(actor, query.assetId),
+          (usage) => ({ usage: usage.map(({ asset, uses }) => ({ asset: media.view(asset), uses })) })
         )
-        .handle("get", ({ params }) => Handle.asActor((actor) => media.get(actor, params.assetId), one))
-        .handle("update", ({ params, payload }) =>
-          Handle.asActor((actor) => media.update(actor, params.assetId, payload), one)
+      )
+      .handle("get", ({ params }) => Handle.asActor((actor) => media.get(actor, params.assetId), one))
+      .handle("update", ({ params, payload }) =>
+        Handle.asActor((actor) => media.update(actor, params.assetId, payload), one)
+      )
+      .handle("delete", ({ params }) =>
+        Handle.deleteAsActor((actor) => media.delete(actor, params.assetId), params.assetId)
+      )
+      .handle("createFolder", ({ payload }) => Handle.asActor((actor) => folders.create(actor, payload), oneFolder))
+      .handle("listFolders", ({ query }) =>
+        Handle.asActor(
+          (actor) => folders.list(actor, folderFilter(query.parentId), Pagination.page(query, folderPages.default)),
+          Handle.page("folders", Folder.view)
         )
-        .handle("delete", ({ params }) =>
-          Handle.deleteAsActor((actor) => media.delete(actor, params.assetId), params.assetId)
+      )
+      .handle("getFolder", ({ params }) => Handle.asActor((actor) => folders.get(actor, params.folderId), oneFolder))
+      .handle("updateFolder", ({ params, payload }) =>
+        Handle.asActor((actor) => folders.update(actor, params.folderId, payload), oneFolder)
+      )
+      .handle("deleteFolder", ({ params, query }) =>
+        Handle.asActor(
+          (actor) => folders.delete(actor, params.folderId, query.confirm === "true"),
+          (deleted) => ({
+            deleted: true,
+            id: params.folderId,
+            foldersDeleted: deleted.folders,
+            filesMoved: deleted.filesMoved
+          })
         )
-        .handle("createFolder", ({ payload }) => Handle.asActor((actor) => folders.create(actor, payload), oneFolder))
-        .handle("listFolders", ({ query }) =>
-          Handle.asActor(
-            (actor) => folders.list(actor, folderFilter(query.parentId), Pagination.page(query, folderPages.default)),
-            ({ items, total }) => ({ folders: items.map(Folder.view), total })
-          )
-        )
-        .handle("getFolder", ({ params }) => Handle.asActor((actor) => folders.get(actor, params.folderId), oneFolder))
-        .handle("updateFolder", ({ params, payload }) =>
-          Handle.asActor((actor) => folders.update(actor, params.folderId, payload), oneFolder)
-        )
-        .handle("deleteFolder", ({ params, query }) =>
-          Handle.asActor(
-            (actor) => folders.delete(actor, params.folderId, query.confirm === "true"),
-            (deleted) => ({
-              deleted: true,
-              id: params.folderId,
-              foldersDeleted: deleted.folders,
-              filesMoved: deleted.filesMoved
-            })
-          )
-        )
-    })
-  )
+      )
+  }
 )

@@ -33,7 +33,7 @@ export const AllowedOriginsHandlers = Handle.group(
       .handle("list", ({ query }) =>
         Handle.asActor(
           (actor) => origins.list(actor, Pagination.page(query, Pagination.Defaults.allowedOrigins.default)),
-          ({ items, total }) => ({ allowedOrigins: items.map(originView), total })
+          Handle.page("allowedOrigins", originView)
         )
       )
       .handle("delete", ({ params }) =>
@@ -91,7 +91,7 @@ export const EntriesHandlers = Handle.group(Api, "entries", Plays.Plays, (handle
           },
           Pagination.page(query, Pagination.Defaults.entries.default)
         ),
-      ({ items, total }) => ({ entries: items.map(Entry.view), total })
+      Handle.page("entries", Entry.view)
     )
   )
 )

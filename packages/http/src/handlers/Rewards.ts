@@ -6,6 +6,7 @@
  */
 import { Pagination, Rewards } from "@campaign-games/core"
 import { Api } from "../Api.ts"
+import { CurrentActor } from "../Security.ts"
 import * as Handle from "./Handle.ts"
 
 export const RewardsHandlers = Handle.group(Api, "rewards", Rewards.Rewards, (handlers, rewards) =>
@@ -22,17 +23,9 @@ export const RewardsHandlers = Handle.group(Api, "rewards", Rewards.Rewards, (ha
         (reward) => ({ reward })
       )
     )
-    .handle("upload", ({ params, payload }) =>
-      Handle.asActor(
-        (actor) => rewards.upload(actor, params.id, payload),
-        (added) => added
-      )
-    )
+    .handle("upload", ({ params, payload }) => CurrentActor.use((actor) => rewards.upload(actor, params.id, payload)))
     .handle("generate", ({ params, payload }) =>
-      Handle.asActor(
-        (actor) => rewards.generate(actor, params.id, payload),
-        (generated) => generated
-      )
+      CurrentActor.use((actor) => rewards.generate(actor, params.id, payload))
     )
     .handle("withdraw", ({ params, payload }) =>
       Handle.asActor(

@@ -32,7 +32,7 @@ export const WebhooksHandlers = Handle.group(Api, "webhooks", Webhooks.Webhooks,
     .handle("list", ({ query }) =>
       Handle.asActor(
         (actor) => webhooks.list(actor, listing(query), Pagination.page(query, Pagination.Defaults.endpoints.default)),
-        ({ items, total }) => ({ endpoints: items.map(Webhook.view), total })
+        Handle.page("endpoints", Webhook.view)
       )
     )
     .handle("update", ({ params, payload }) =>
@@ -48,7 +48,7 @@ export const WebhooksHandlers = Handle.group(Api, "webhooks", Webhooks.Webhooks,
       Handle.asActor(
         (actor) =>
           webhooks.deliveries(actor, listing(query), Pagination.page(query, Pagination.Defaults.deliveries.default)),
-        ({ items, total }) => ({ deliveries: items.map(Webhook.deliveryView), total })
+        Handle.page("deliveries", Webhook.deliveryView)
       )
     )
     .handle("resend", ({ params }) =>
