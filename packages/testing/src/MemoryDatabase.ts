@@ -44,40 +44,34 @@ export const playerKey = (channelId: string, participantRef: string): string => 
 /** The key of an allowed origin in its account (unique). */
 export const originKey = (accountId: string, origin: string): string => `${accountId}\u0000${origin}`
 
-/** A table of `V` rows keyed by `K`, made in a database. */
-const table =
-  <K, V>() =>
-  (database: Table.Database): Table.Table<K, V> =>
-    database.table<K, V>()
-
 /** The tables of one memory store, each with its key and row types. */
 const tables = {
-  accounts: table<string, Account>(),
-  apiKeys: table<string, ApiKey>(),
+  accounts: Table.of<string, Account>(),
+  apiKeys: Table.of<string, ApiKey>(),
   /** key prefix → key id */
-  apiKeyPrefixes: table<string, string>(),
-  channels: table<string, Channel>(),
-  campaigns: table<string, Campaign>(),
+  apiKeyPrefixes: Table.of<string, string>(),
+  channels: Table.of<string, Channel>(),
+  campaigns: Table.of<string, Campaign>(),
   /** account id → theme */
-  branding: table<string, Theme>(),
-  sessions: table<string, Session>(),
+  branding: Table.of<string, Theme>(),
+  sessions: Table.of<string, Session>(),
   /** jti → session id */
-  sessionJtis: table<string, string>(),
+  sessionJtis: Table.of<string, string>(),
   /** `playerKey(channel, participantRef)` → the player's session ids on the channel */
-  playerSessions: table<string, ReadonlyArray<string>>(),
-  entries: table<string, Entry>(),
+  playerSessions: Table.of<string, ReadonlyArray<string>>(),
+  entries: Table.of<string, Entry>(),
   /** session id → entry id */
-  entrySessions: table<string, string>(),
-  events: table<string, Event>(),
+  entrySessions: Table.of<string, string>(),
+  events: Table.of<string, Event>(),
   /** `usageKey(account, month)` → plays */
-  usage: table<string, number>(),
+  usage: Table.of<string, number>(),
   /** name → value */
-  serverSecrets: table<string, string>(),
-  allowedOrigins: table<string, AllowedOrigin>(),
+  serverSecrets: Table.of<string, string>(),
+  allowedOrigins: Table.of<string, AllowedOrigin>(),
   /** `originKey(account, origin)` → allowed origin id */
-  allowedOriginKeys: table<string, string>(),
-  endpoints: table<string, Endpoint>(),
-  deliveries: table<string, StoredDelivery>(),
+  allowedOriginKeys: Table.of<string, string>(),
+  endpoints: Table.of<string, Endpoint>(),
+  deliveries: Table.of<string, StoredDelivery>(),
   ...MemoryDrawsTables.tables,
   ...MemoryRewardsTables.tables,
   ...MemoryMediaTables.tables

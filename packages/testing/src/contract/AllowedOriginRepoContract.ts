@@ -16,22 +16,19 @@ import { assert, type Vitest } from "@effect/vitest"
 import { Effect, Result } from "effect"
 import { assertFails, assertSame } from "../internal/Assertions.ts"
 import { at, DAY, makeOrigin, uid } from "../internal/Fixtures.ts"
-import { failedTransaction, givenAccount, givenTwoAccounts } from "../internal/Given.ts"
+import { failedTransaction, givenAccount, givenTwoAccounts, inserted } from "../internal/Given.ts"
 
 /** An account with one allowed origin stored. */
 const givenOrigin = (fields: Partial<AllowedOrigin.AllowedOrigin> = {}) =>
   Effect.gen(function* () {
     const account = yield* givenAccount()
-    const allowed = makeOrigin(account.id, fields)
-    yield* (yield* AllowedOriginRepo).insert(allowed)
-    return { account, allowed }
+    return { account, allowed: yield* inserted(AllowedOriginRepo, makeOrigin(account.id, fields)) }
   })
 
 /** An account with a web and an app origin stored. */
 const givenWebAndApp = Effect.gen(function* () {
   const { account, allowed: web } = yield* givenOrigin({ origin: "https://games.example.com" })
-  const ios = makeOrigin(account.id, { origin: "ios:com.example.Game" })
-  yield* (yield* AllowedOriginRepo).insert(ios)
+  const ios = yield* inserted(AllowedOriginRepo, makeOrigin(account.id, { origin: "ios:com.example.Game" }))
   return { account, web, ios }
 })
 

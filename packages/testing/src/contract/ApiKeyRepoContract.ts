@@ -13,14 +13,12 @@ import { assert, type Vitest } from "@effect/vitest"
 import { Effect } from "effect"
 import { assertFails, assertNone, assertSame, assertSome } from "../internal/Assertions.ts"
 import { at, keyPrefix, makeKey, uid } from "../internal/Fixtures.ts"
-import { givenAccount, givenTwoAccounts } from "../internal/Given.ts"
+import { givenAccount, givenTwoAccounts, inserted } from "../internal/Given.ts"
 
 /** An account with one active key, both stored. */
 const givenKey = Effect.gen(function* () {
   const account = yield* givenAccount()
-  const key = makeKey(account.id)
-  yield* (yield* ApiKeyRepo).insert(key)
-  return { account, key }
+  return { account, key: yield* inserted(ApiKeyRepo, makeKey(account.id)) }
 })
 
 /** Registers the `ApiKeyRepo` tests with `it`. */

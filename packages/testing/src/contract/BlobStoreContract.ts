@@ -55,20 +55,17 @@ export const pieces = (data: Uint8Array, size = 64 * 1024): Stream.Stream<Uint8A
   return Stream.fromIterable(out)
 }
 
+/** The bytes of the blob `key` (or of a range of it), in one array. */
 const readAll = (key: string, range?: { readonly offset: number; readonly length: number }) =>
-  Effect.gen(function* () {
-    const store = yield* BlobStore
-    const chunks = yield* Stream.runCollect(store.read(key, range))
-    const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0))
-    let at = 0
-    for (const chunk of chunks) {
-      out.set(chunk, at)
-      at += chunk.length
-    }
-    return out
-  })
+  Effect.map(
+    BlobStore.use((store) => Stream.runCollect(store.read(key, range))),
+    (chunks): Uint8Array => Buffer.concat(chunks)
+  )
 
 const key = (name: string) => `contract/${uid("blob")}/${name}`
+
+/** A new key of the form a browser's upload gets. */
+const uploadKey = () => `uploads/${uid("acc")}/${uid("ast")}`
 
 const same = (actual: Uint8Array, expected: Uint8Array, message?: string) => {
   assert.strictEqual(actual.length, expected.length, message)
@@ -198,12 +195,18 @@ export const tests = <R>(it: Vitest.MethodsNonLive<BlobStore | R>, options: Opti
       return yield* store.presignUpload({ key: k, contentType, minBytes: size, maxBytes: size, expiresAt })
     })
 
+  /** `length` bytes from `seed`, and an upload of exactly them presigned to a new key. */
+  const presignedFile = (length: number, seed: number) =>
+    Effect.gen(function* () {
+      const k = uploadKey()
+      const data = bytes(length, seed)
+      return { k, data, upload: yield* presign(k, data.length) }
+    })
+
   it.effect("a POST of the presigned fields and the file stores the file at the policy's key", () =>
     Effect.gen(function* () {
       const store = yield* BlobStore
-      const k = `uploads/${uid("acc")}/${uid("ast")}`
-      const data = bytes(70_000, 9)
-      const upload = yield* presign(k, data.length)
+      const { k, data, upload } = yield* presignedFile(70_000, 9)
       assert.isTrue(Object.values(upload.fields).includes(k), "the fields name the key")
       assert.isTrue(Object.values(upload.fields).includes("image/png"), "the fields name the content type")
       const status = yield* options.post(upload, data, upload.fields)
@@ -217,14 +220,12 @@ export const tests = <R>(it: Vitest.MethodsNonLive<BlobStore | R>, options: Opti
     it.effect("an upload outside its policy is refused and stores nothing", () =>
       Effect.gen(function* () {
         const store = yield* BlobStore
-        const k = `uploads/${uid("acc")}/${uid("ast")}`
-        const data = bytes(1000, 11)
-        const upload = yield* presign(k, data.length)
+        const { k, data, upload } = yield* presignedFile(1000, 11)
         const refused = (status: number, what: string) =>
           assert.isTrue(status >= 400 && status < 500, `${what}: ${status}`)
         refused(yield* options.post(upload, bytes(1001), upload.fields), "one byte more")
         refused(yield* options.post(upload, bytes(999), upload.fields), "one byte less")
-        const elsewhere = `uploads/${uid("acc")}/${uid("ast")}`
+        const elsewhere = uploadKey()
         const aimed = Object.fromEntries(Object.entries(upload.fields).map(([n, v]) => [n, v === k ? elsewhere : v]))
         refused(yield* options.post(upload, data, aimed), "another key")
         const retyped = Object.fromEntries(

@@ -18,9 +18,9 @@ import { EntryRepo } from "@campaign-games/core/play/Entry"
 import { SessionRepo } from "@campaign-games/core/play/Session"
 import { assert, type Vitest } from "@effect/vitest"
 import { DateTime, Effect, Option } from "effect"
-import { assertFails, assertNone, assertSame, assertSome } from "../internal/Assertions.ts"
+import { assertFails, assertNone, assertRoundTrips, assertSame, assertSome } from "../internal/Assertions.ts"
 import { at, fullTheme, makeCampaign, makeEntry, makeSession, uid } from "../internal/Fixtures.ts"
-import { givenAccount, givenCampaign, givenChannel } from "../internal/Given.ts"
+import { givenAccount, givenCampaign, givenChannel, inserted } from "../internal/Given.ts"
 import * as ScopedUpdates from "../internal/ScopedUpdates.ts"
 import * as DrawsContract from "./DrawsContract.ts"
 
@@ -28,8 +28,7 @@ import * as DrawsContract from "./DrawsContract.ts"
 const givenCampaignOn = (fields: Partial<Campaign> = {}) =>
   Effect.gen(function* () {
     const channel = yield* givenChannel()
-    const campaign = makeCampaign(channel.accountId, channel.id, fields)
-    yield* (yield* CampaignRepo).insert(campaign)
+    const campaign = yield* inserted(CampaignRepo, makeCampaign(channel.accountId, channel.id, fields))
     return { accountId: channel.accountId, channel, campaign }
   })
 
@@ -173,24 +172,16 @@ export const tests = (
       })
       const bare = makeCampaign(channel.accountId, channel.id, { prize: { label: "A mug" }, theme: {} })
       const nulls = makeCampaign(channel.accountId, channel.id)
-      yield* campaigns.insert(full)
-      yield* campaigns.insert(bare)
-      yield* campaigns.insert(nulls)
+      yield* assertRoundTrips(campaigns, [full, bare, nulls])
 
-      const found = yield* campaigns.findById(channel.accountId, full.id)
-      assertSome(found, full)
-      assertSome(yield* campaigns.findById(channel.accountId, bare.id), bare)
-      assertSome(yield* campaigns.findById(channel.accountId, nulls.id), nulls)
-      if (Option.isSome(found)) {
-        const { windowStart, windowEnd } = found.value.winnerSelectionConfig
-        assert.isTrue(windowStart !== null && DateTime.isUtc(windowStart), "windowStart decodes to DateTime.Utc")
-        assert.isTrue(windowEnd !== null && DateTime.isUtc(windowEnd), "windowEnd decodes to DateTime.Utc")
-        assert.strictEqual(
-          windowEnd === null ? null : DateTime.toEpochMillis(windowEnd),
-          DateTime.toEpochMillis(at(86_400_999))
-        )
-        assert.isTrue(DateTime.isUtc(found.value.createdAt))
-      }
+      const found = Option.getOrThrow(yield* campaigns.findById(channel.accountId, full.id))
+      const { windowStart, windowEnd } = found.winnerSelectionConfig
+      assert.isTrue(windowStart !== null && DateTime.isUtc(windowStart), "windowStart decodes to DateTime.Utc")
+      assert.isTrue(windowEnd !== null && DateTime.isUtc(windowEnd), "windowEnd decodes to DateTime.Utc")
+      assert.strictEqual(
+        windowEnd === null ? null : DateTime.toEpochMillis(windowEnd),
+        DateTime.toEpochMillis(at(86_400_999))
+      )
       assertNone(yield* campaigns.findById(channel.accountId, uid("gi")))
     })
   )

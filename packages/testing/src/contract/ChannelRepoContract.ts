@@ -11,18 +11,16 @@ import type { AccountRepo } from "@campaign-games/core/accounts/Account"
 import { type Channel, ChannelRepo } from "@campaign-games/core/campaigns/Channel"
 import { assert, type Vitest } from "@effect/vitest"
 import { Effect } from "effect"
-import { assertFails, assertNone, assertSame, assertSome } from "../internal/Assertions.ts"
+import { assertNone, assertRoundTrips, assertSame, assertSome } from "../internal/Assertions.ts"
 import { at, makeChannel, uid } from "../internal/Fixtures.ts"
-import { givenAccount, givenTwoAccounts } from "../internal/Given.ts"
+import { givenAccount, givenChannel, givenTwoAccounts } from "../internal/Given.ts"
 import * as ScopedUpdates from "../internal/ScopedUpdates.ts"
 
 /** A channel stored in a new account, and that account. */
 const givenChannelOf = (fields: Partial<Channel> = {}) =>
   Effect.gen(function* () {
     const account = yield* givenAccount()
-    const channel = makeChannel(account.id, fields)
-    yield* (yield* ChannelRepo).insert(channel)
-    return { account, channel }
+    return { account, channel: yield* givenChannel(account.id, fields) }
   })
 
 /** A stored channel and an update of every field of it (but its id and account). */
@@ -64,32 +62,19 @@ export const tests = (it: Vitest.MethodsNonLive<ChannelRepo | AccountRepo>): voi
         createdAt: at(31),
         updatedAt: at(32)
       })
-      const bare = makeChannel(account.id, { betweenCampaigns: { title: "" } })
-      yield* channels.insert(full)
-      yield* channels.insert(bare)
-
-      assertSome(yield* channels.findById(account.id, full.id), full)
-      assertSome(yield* channels.findById(account.id, bare.id), bare)
+      yield* assertRoundTrips(channels, [full, makeChannel(account.id, { betweenCampaigns: { title: "" } })])
       assertNone(yield* channels.findById(account.id, uid("ch")))
     })
   )
 
   ScopedUpdates.tests(it, "channel", "a limit and the between-campaigns message", givenUpdate)
 
-  it.effect("a channel id is unique", () =>
+  ScopedUpdates.keyTests(
+    it,
+    "a channel",
     Effect.gen(function* () {
-      const channels = yield* ChannelRepo
-      const { account, channel } = yield* givenChannelOf()
-      yield* assertFails(channels.insert({ ...channel, name: "Twin" }), "StoreError")
-      assertSome(yield* channels.findById(account.id, channel.id), channel)
-    })
-  )
-
-  it.effect("a channel needs its account", () =>
-    Effect.gen(function* () {
-      const channels = yield* ChannelRepo
-      const orphan = makeChannel(uid("acc"))
-      yield* assertFails(channels.insert(orphan), "StoreError")
+      const { channel: row } = yield* givenChannelOf()
+      return { repo: yield* ChannelRepo, row, twin: { ...row, name: "Twin" }, orphan: makeChannel(uid("acc")) }
     })
   )
 

@@ -19,8 +19,8 @@ import {
   EndpointRepo
 } from "@campaign-games/core/webhooks/Webhook"
 import { assert, type Vitest } from "@effect/vitest"
-import { DateTime, Effect, Option } from "effect"
-import { assertFails, assertNone, assertSame, assertSome } from "../internal/Assertions.ts"
+import { Effect } from "effect"
+import { assertNone, assertRoundTrips, assertSame, assertSome } from "../internal/Assertions.ts"
 import {
   all,
   at,
@@ -101,17 +101,7 @@ export const tests = (it: Vitest.MethodsNonLive<EndpointRepo | DeliveryRepo | Ac
         createdAt: at(-400 * DAY + 1),
         updatedAt: at(999)
       })
-      const bare = makeEndpoint(account.id)
-      yield* endpoints.insert(full)
-      yield* endpoints.insert(bare)
-
-      const found = yield* endpoints.findById(account.id, full.id)
-      assertSome(found, full)
-      if (Option.isSome(found)) {
-        assert.isTrue(DateTime.isUtc(found.value.createdAt))
-        assert.strictEqual(DateTime.toEpochMillis(found.value.createdAt), DateTime.toEpochMillis(full.createdAt))
-      }
-      assertSome(yield* endpoints.findById(account.id, bare.id), bare)
+      yield* assertRoundTrips(endpoints, [full, makeEndpoint(account.id)])
       assertNone(yield* endpoints.findById(account.id, uid("we")))
       assert.strictEqual(yield* endpoints.count(account.id), 2)
     })
@@ -128,21 +118,13 @@ export const tests = (it: Vitest.MethodsNonLive<EndpointRepo | DeliveryRepo | Ac
     })
   )
 
-  it.effect("an endpoint id is unique", () =>
+  ScopedUpdates.keyTests(
+    it,
+    "an endpoint",
     Effect.gen(function* () {
-      const endpoints = yield* EndpointRepo
-      const { account, endpoint } = yield* givenEndpointOf
-      yield* assertFails(endpoints.insert({ ...endpoint, url: "https://twin.example.com" }), "StoreError")
-      assertSome(yield* endpoints.findById(account.id, endpoint.id), endpoint)
-    })
-  )
-
-  it.effect("an endpoint needs its account", () =>
-    Effect.gen(function* () {
-      const endpoints = yield* EndpointRepo
-      const orphan = makeEndpoint(uid("acc"))
-      yield* assertFails(endpoints.insert(orphan), "StoreError")
-      assertNone(yield* endpoints.findById(orphan.accountId, orphan.id))
+      const { endpoint: row } = yield* givenEndpointOf
+      const twin = { ...row, url: "https://twin.example.com" }
+      return { repo: yield* EndpointRepo, row, twin, orphan: makeEndpoint(uid("acc")) }
     })
   )
 

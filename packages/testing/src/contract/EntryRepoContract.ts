@@ -18,16 +18,21 @@ import { SessionRepo } from "@campaign-games/core/play/Session"
 import { assert, type Vitest } from "@effect/vitest"
 import { DateTime, Effect } from "effect"
 import { assertFails, assertSame } from "../internal/Assertions.ts"
-import { at, DAY, entryFilter, makeCampaign, makeEntry, makeSession, uid } from "../internal/Fixtures.ts"
-import { entriesOfCampaign, givenAccount, givenCampaign } from "../internal/Given.ts"
+import { at, DAY, entryFilter, makeEntry, uid } from "../internal/Fixtures.ts"
+import {
+  entriesOfCampaign,
+  givenAccount,
+  givenCampaign,
+  givenSession,
+  givenSibling,
+  inserted
+} from "../internal/Given.ts"
 
 /** A campaign with a session and its entry stored. */
 const givenEntry = Effect.gen(function* () {
   const campaign = yield* givenCampaign()
-  const session = makeSession(campaign)
-  yield* (yield* SessionRepo).insert(session)
-  const entry = makeEntry(campaign, { sessionId: session.id })
-  yield* (yield* EntryRepo).insert(entry)
+  const session = yield* givenSession(campaign)
+  const entry = yield* inserted(EntryRepo, makeEntry(campaign, { sessionId: session.id }))
   return { campaign, session, entry }
 })
 
@@ -38,8 +43,7 @@ const givenEntry = Effect.gen(function* () {
 const givenSevenEntries = Effect.gen(function* () {
   const entries = yield* EntryRepo
   const campaign = yield* givenCampaign()
-  const other = makeCampaign(campaign.accountId, campaign.channelId)
-  yield* (yield* CampaignRepo).insert(other)
+  const other = yield* givenSibling(campaign)
   const stranger = yield* givenCampaign()
   const id = uid("en")
   const entry = (suffix: string, participantRef: string, score: number | null, ms: number, eligible: boolean) =>
@@ -97,8 +101,7 @@ export const tests = (
     Effect.gen(function* () {
       const entries = yield* EntryRepo
       const campaign = yield* givenCampaign()
-      const session = makeSession(campaign)
-      yield* (yield* SessionRepo).insert(session)
+      const session = yield* givenSession(campaign)
       const full = makeEntry(campaign, {
         sessionId: session.id,
         participantRef: "Ünïcödé « player » 🎡",

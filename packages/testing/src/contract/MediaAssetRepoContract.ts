@@ -18,10 +18,17 @@ import { type Asset, AssetRepo, type ListQuery } from "@campaign-games/core/medi
 import { type Folder, FolderRepo } from "@campaign-games/core/media/Folder"
 import type { Store } from "@campaign-games/core/Store"
 import { assert, type Vitest } from "@effect/vitest"
-import { DateTime, Effect, Option } from "effect"
-import { assertFails, assertNone, assertSame, assertSome } from "../internal/Assertions.ts"
+import { DateTime, Effect } from "effect"
+import {
+  assertFails,
+  assertInsertsFail,
+  assertNone,
+  assertRoundTrips,
+  assertSame,
+  assertSome
+} from "../internal/Assertions.ts"
 import { all, at, DAY, HOUR, ids, SECOND, uid } from "../internal/Fixtures.ts"
-import { failedTransaction, givenAccount, givenTwoAccounts } from "../internal/Given.ts"
+import { failedTransaction, givenAccount, givenTwoAccountsFor, inserted } from "../internal/Given.ts"
 
 /** An uploaded file, pending, with plausible defaults a test overrides field by field. */
 export const makeAsset = (accountId: string, fields: Partial<Asset> = {}): Asset => ({
@@ -68,19 +75,11 @@ export const makeFolder = (accountId: string, fields: Partial<Folder> = {}): Fol
 
 /** A folder already stored. */
 export const givenFolder = (accountId: string, fields: Partial<Folder> = {}) =>
-  Effect.gen(function* () {
-    const folder = makeFolder(accountId, fields)
-    yield* (yield* FolderRepo).insert(folder)
-    return folder
-  })
+  Effect.suspend(() => inserted(FolderRepo, makeFolder(accountId, fields)))
 
 /** A file already stored. */
 export const givenAsset = (accountId: string, fields: Partial<Asset> = {}) =>
-  Effect.gen(function* () {
-    const asset = makeAsset(accountId, fields)
-    yield* (yield* AssetRepo).insert(asset)
-    return asset
-  })
+  Effect.suspend(() => inserted(AssetRepo, makeAsset(accountId, fields)))
 
 /** A list query with defaults (any folder, newest first). */
 export const assetQuery = (fields: Partial<ListQuery> = {}): ListQuery => ({
@@ -108,12 +107,23 @@ const settleImports = (until: DateTime.Utc) =>
     }
   })
 
+/**
+ * The start of a claim test on day `day` (`now`): no import left claimable before it, a new
+ * account, and the lease a claim at `now` takes (a minute).
+ */
+const claimingOn = (day: number) =>
+  Effect.gen(function* () {
+    const now = at(day * DAY)
+    yield* settleImports(now)
+    const account = yield* givenAccount()
+    return { repo: yield* AssetRepo, now, account, lease: DateTime.addDuration(now, "1 minute") }
+  })
+
 /** Registers the `AssetRepo` tests with `it`. */
 export const tests = (it: Vitest.MethodsNonLive<AssetRepo | FolderRepo | AccountRepo | Store>): void => {
   it.effect("files round-trip every field, in their account only", () =>
     Effect.gen(function* () {
-      const repo = yield* AssetRepo
-      const [account, other] = yield* givenTwoAccounts
+      const { repo, account, other } = yield* givenTwoAccountsFor(AssetRepo)
       const folder = yield* givenFolder(account.id)
       const full = makeAsset(account.id, {
         folderId: folder.id,
@@ -130,13 +140,7 @@ export const tests = (it: Vitest.MethodsNonLive<AssetRepo | FolderRepo | Account
         updatedAt: at(999),
         confirmedAt: at(1_001)
       })
-      const bare = makeAsset(account.id)
-      yield* repo.insert(full)
-      yield* repo.insert(bare)
-      const found = yield* repo.findById(account.id, full.id)
-      assertSome(found, full)
-      if (Option.isSome(found)) assert.isTrue(DateTime.isUtc(found.value.createdAt))
-      assertSome(yield* repo.findById(account.id, bare.id), bare)
+      yield* assertRoundTrips(repo, [full, makeAsset(account.id)])
       assertNone(yield* repo.findById(other.id, full.id), "another account's file is not found")
       assertNone(yield* repo.findById(account.id, uid("ast")))
     })
@@ -144,22 +148,22 @@ export const tests = (it: Vitest.MethodsNonLive<AssetRepo | FolderRepo | Account
 
   it.effect("an id is unique, and a file needs its account and a folder of its own account", () =>
     Effect.gen(function* () {
-      const repo = yield* AssetRepo
-      const [account, other] = yield* givenTwoAccounts
+      const { repo, account, other } = yield* givenTwoAccountsFor(AssetRepo)
       const stored = yield* givenAsset(account.id)
-      yield* assertFails(repo.insert({ ...stored, filename: "again" }), "StoreError")
-      yield* assertFails(repo.insert(makeAsset(uid("acc"))), "StoreError")
       const theirs = yield* givenFolder(other.id)
-      yield* assertFails(repo.insert(makeAsset(account.id, { folderId: theirs.id })), "StoreError")
-      yield* assertFails(repo.insert(makeAsset(account.id, { folderId: uid("fld") })), "StoreError")
+      yield* assertInsertsFail(repo, [
+        { ...stored, filename: "again" },
+        makeAsset(uid("acc")),
+        makeAsset(account.id, { folderId: theirs.id }),
+        makeAsset(account.id, { folderId: uid("fld") })
+      ])
       assertSome(yield* repo.findById(account.id, stored.id), stored, "the first file is kept as it was")
     })
   )
 
   it.effect("an update writes every field but createdAt, in the file's account only", () =>
     Effect.gen(function* () {
-      const repo = yield* AssetRepo
-      const [account, other] = yield* givenTwoAccounts
+      const { repo, account, other } = yield* givenTwoAccountsFor(AssetRepo)
       const folder = yield* givenFolder(account.id)
       const row = yield* givenAsset(account.id)
       const changed: Asset = {
@@ -190,8 +194,7 @@ export const tests = (it: Vitest.MethodsNonLive<AssetRepo | FolderRepo | Account
 
   it.effect("lists filter by folder, kind and name, sort either way and paginate with a total", () =>
     Effect.gen(function* () {
-      const repo = yield* AssetRepo
-      const [account, other] = yield* givenTwoAccounts
+      const { repo, account, other } = yield* givenTwoAccountsFor(AssetRepo)
       const folder = yield* givenFolder(account.id)
       const a = yield* givenAsset(account.id, { filename: "b-Logo.png", createdAt: at(1), sizeBytes: 30 })
       const b = yield* givenAsset(account.id, {
@@ -248,8 +251,7 @@ export const tests = (it: Vitest.MethodsNonLive<AssetRepo | FolderRepo | Account
 
   it.effect("findMany finds the account's files among ids; findAvailable only available files, in any account", () =>
     Effect.gen(function* () {
-      const repo = yield* AssetRepo
-      const [account, other] = yield* givenTwoAccounts
+      const { repo, account, other } = yield* givenTwoAccountsFor(AssetRepo)
       const pending = yield* givenAsset(account.id)
       const available = yield* givenAsset(account.id, { sizeBytes: 5, confirmedAt: at(1) })
       const theirs = yield* givenAsset(other.id, { sizeBytes: 5, confirmedAt: at(1) })
@@ -265,8 +267,7 @@ export const tests = (it: Vitest.MethodsNonLive<AssetRepo | FolderRepo | Account
 
   it.effect("a delete deletes once, in the account only, and is undone with its transaction", () =>
     Effect.gen(function* () {
-      const repo = yield* AssetRepo
-      const [account, other] = yield* givenTwoAccounts
+      const { repo, account, other } = yield* givenTwoAccountsFor(AssetRepo)
       const asset = yield* givenAsset(account.id)
       assert.isFalse(yield* repo.delete(other.id, asset.id))
       yield* failedTransaction(repo.delete(account.id, asset.id))
@@ -279,8 +280,7 @@ export const tests = (it: Vitest.MethodsNonLive<AssetRepo | FolderRepo | Account
 
   it.effect("the storage used sums the sizes of the account's files", () =>
     Effect.gen(function* () {
-      const repo = yield* AssetRepo
-      const [account, other] = yield* givenTwoAccounts
+      const { repo, account, other } = yield* givenTwoAccountsFor(AssetRepo)
       assert.strictEqual(yield* repo.storageUsed(account.id), 0)
       yield* givenAsset(account.id, { sizeBytes: 52_428_800, confirmedAt: at(1) })
       yield* givenAsset(account.id, { sizeBytes: 52_428_800, confirmedAt: at(1) })
@@ -293,8 +293,7 @@ export const tests = (it: Vitest.MethodsNonLive<AssetRepo | FolderRepo | Account
 
   it.effect("files of folders are counted and moved to another folder or the top level", () =>
     Effect.gen(function* () {
-      const repo = yield* AssetRepo
-      const [account, other] = yield* givenTwoAccounts
+      const { repo, account, other } = yield* givenTwoAccountsFor(AssetRepo)
       const parent = yield* givenFolder(account.id)
       const x = yield* givenFolder(account.id, { parentId: parent.id })
       const y = yield* givenFolder(account.id)
@@ -316,16 +315,12 @@ export const tests = (it: Vitest.MethodsNonLive<AssetRepo | FolderRepo | Account
 
   it.effect("imports are claimed once per lease, earliest due first, each claim counting an attempt", () =>
     Effect.gen(function* () {
-      const repo = yield* AssetRepo
-      const now = at(10 * DAY)
-      yield* settleImports(now)
-      const account = yield* givenAccount()
+      const { repo, now, account, lease } = yield* claimingOn(10)
       const late = yield* givenAsset(account.id, makeImport(account.id, at(10 * DAY - SECOND)))
       const early = yield* givenAsset(account.id, makeImport(account.id, at(10 * DAY - HOUR), { importAttempts: 2 }))
       yield* givenAsset(account.id, makeImport(account.id, at(10 * DAY + HOUR)))
       yield* givenAsset(account.id, makeImport(account.id, at(0), { importStatus: "failed" }))
       yield* givenAsset(account.id, { importNextAt: at(0) })
-      const lease = DateTime.addDuration(now, "1 minute")
 
       const first = yield* repo.claimImports(now, lease, 1)
       assert.deepStrictEqual(
@@ -355,14 +350,10 @@ export const tests = (it: Vitest.MethodsNonLive<AssetRepo | FolderRepo | Account
 
   it.effect("concurrent claims never return the same import", () =>
     Effect.gen(function* () {
-      const repo = yield* AssetRepo
-      const now = at(30 * DAY)
-      yield* settleImports(now)
-      const account = yield* givenAccount()
+      const { repo, now, account, lease } = yield* claimingOn(30)
       const made: Array<string> = []
       for (let i = 0; i < 12; i++)
         made.push((yield* givenAsset(account.id, makeImport(account.id, at(30 * DAY - i)))).id)
-      const lease = DateTime.addDuration(now, "1 minute")
       const claims = yield* Effect.all(
         Array.from({ length: 6 }, () => repo.claimImports(now, lease, 3)),
         { concurrency: "unbounded" }
@@ -376,12 +367,8 @@ export const tests = (it: Vitest.MethodsNonLive<AssetRepo | FolderRepo | Account
 
   it.effect("an import's outcome is written, and its claim given back, only under its lease", () =>
     Effect.gen(function* () {
-      const repo = yield* AssetRepo
-      const now = at(50 * DAY)
-      yield* settleImports(now)
-      const account = yield* givenAccount()
+      const { repo, now, account, lease } = yield* claimingOn(50)
       const imported = yield* givenAsset(account.id, makeImport(account.id, now))
-      const lease = DateTime.addDuration(now, "1 minute")
       const [claim] = yield* repo.claimImports(now, lease, 10)
       assert.strictEqual(claim?.asset.id, imported.id)
       const done: Asset = {

@@ -15,33 +15,33 @@ import { FolderRepo } from "@campaign-games/core/media/Folder"
 import type { Store } from "@campaign-games/core/Store"
 import { assert, type Vitest } from "@effect/vitest"
 import { Effect } from "effect"
-import { assertFails, assertNone, assertSome } from "../internal/Assertions.ts"
+import { assertFails, assertInsertsFail, assertNone, assertSome } from "../internal/Assertions.ts"
 import { all, at, ids, uid } from "../internal/Fixtures.ts"
-import { givenTwoAccounts } from "../internal/Given.ts"
+import { givenTwoAccountsFor } from "../internal/Given.ts"
 import { givenAsset, givenFolder, makeFolder } from "./MediaAssetRepoContract.ts"
 
 /** Registers the `FolderRepo` tests with `it`. */
 export const tests = (it: Vitest.MethodsNonLive<FolderRepo | AssetRepo | AccountRepo | Store>): void => {
   it.effect("folders round-trip every field, in their account only; ids are unique; parents are of the account", () =>
     Effect.gen(function* () {
-      const repo = yield* FolderRepo
-      const [account, other] = yield* givenTwoAccounts
+      const { repo, account, other } = yield* givenTwoAccountsFor(FolderRepo)
       const top = yield* givenFolder(account.id, { name: "Été « 1 »", createdAt: at(-5), updatedAt: at(9) })
       const child = yield* givenFolder(account.id, { parentId: top.id, name: "x" })
       assertSome(yield* repo.findById(account.id, top.id), top)
       assertSome(yield* repo.findById(account.id, child.id), child)
       assertNone(yield* repo.findById(other.id, top.id))
-      yield* assertFails(repo.insert({ ...top, name: "again" }), "StoreError")
-      yield* assertFails(repo.insert(makeFolder(uid("acc"))), "StoreError")
-      yield* assertFails(repo.insert(makeFolder(other.id, { parentId: top.id })), "StoreError")
-      yield* assertFails(repo.insert(makeFolder(account.id, { parentId: uid("fld") })), "StoreError")
+      yield* assertInsertsFail(repo, [
+        { ...top, name: "again" },
+        makeFolder(uid("acc")),
+        makeFolder(other.id, { parentId: top.id }),
+        makeFolder(account.id, { parentId: uid("fld") })
+      ])
     })
   )
 
   it.effect("an update writes the name, the parent and updatedAt, in the folder's account only", () =>
     Effect.gen(function* () {
-      const repo = yield* FolderRepo
-      const [account, other] = yield* givenTwoAccounts
+      const { repo, account, other } = yield* givenTwoAccountsFor(FolderRepo)
       const a = yield* givenFolder(account.id)
       const b = yield* givenFolder(account.id)
       const moved = { ...b, parentId: a.id, name: "renamed", createdAt: at(777), updatedAt: at(50) }
@@ -63,8 +63,7 @@ export const tests = (it: Vitest.MethodsNonLive<FolderRepo | AssetRepo | Account
 
   it.effect("lists filter by parent, sort by name then id, and paginate with a total; all is the tree", () =>
     Effect.gen(function* () {
-      const repo = yield* FolderRepo
-      const [account, other] = yield* givenTwoAccounts
+      const { repo, account, other } = yield* givenTwoAccountsFor(FolderRepo)
       const b = yield* givenFolder(account.id, { name: "b" })
       const a = yield* givenFolder(account.id, { name: "B" })
       const c = yield* givenFolder(account.id, { name: "c", parentId: b.id })
@@ -87,8 +86,7 @@ export const tests = (it: Vitest.MethodsNonLive<FolderRepo | AssetRepo | Account
 
   it.effect("a folder and its subfolders are deleted in one call; never while something still names one", () =>
     Effect.gen(function* () {
-      const repo = yield* FolderRepo
-      const [account, other] = yield* givenTwoAccounts
+      const { repo, account, other } = yield* givenTwoAccountsFor(FolderRepo)
       const top = yield* givenFolder(account.id)
       const mid = yield* givenFolder(account.id, { parentId: top.id })
       const leaf = yield* givenFolder(account.id, { parentId: mid.id })

@@ -14,6 +14,7 @@ import { ApiKeyRepo } from "@campaign-games/core/accounts/ApiKey"
 import { BrandingRepo } from "@campaign-games/core/campaigns/Branding"
 import { type Campaign, CampaignRepo, playView } from "@campaign-games/core/campaigns/Campaign"
 import { type Channel, ChannelRepo, playView as channelPlayView } from "@campaign-games/core/campaigns/Channel"
+import type { Theme } from "@campaign-games/core/campaigns/Theme"
 import { AllowedOriginRepo } from "@campaign-games/core/play/AllowedOrigin"
 import { type MintLookup, PlayContextRepo, type StartRequest } from "@campaign-games/core/play/PlayContext"
 import { type Session, SessionRepo } from "@campaign-games/core/play/Session"
@@ -22,17 +23,8 @@ import type { Repos } from "@campaign-games/core/StorePorts"
 import { assert, type Vitest } from "@effect/vitest"
 import { DateTime, Effect, Option } from "effect"
 import { assertNone, assertSame, assertSome } from "../internal/Assertions.ts"
-import {
-  at,
-  fullTheme,
-  makeCampaign,
-  makeChannel,
-  makeKey,
-  makeOrigin,
-  makeSession,
-  uid
-} from "../internal/Fixtures.ts"
-import { givenAccount, givenCampaign, givenChannel, racedStarts } from "../internal/Given.ts"
+import { at, fullTheme, makeCampaign, makeKey, makeOrigin, makeSession, uid } from "../internal/Fixtures.ts"
+import { givenAccount, givenCampaign, givenChannel, inserted, racedStarts } from "../internal/Given.ts"
 
 const MONTH = "2026-03"
 
@@ -121,7 +113,16 @@ const givenPausedStart = Effect.gen(function* () {
       assertNone(yield* sessions.findById(session.id), "a paused campaign's start is not written")
       return found
     })
-  return { account, campaign, channel, other, read }
+  /** What `start` reads of the campaign, not starting it: all found, `branding` the account's (none unless given). */
+  const notStarted = (branding: Option.Option<Theme> = Option.none()) => ({
+    campaign: Option.some(playView(campaign)),
+    channel: Option.some(channelPlayView(channel)),
+    account: Option.some(accountPlayView(account)),
+    branding,
+    reward: Option.none(),
+    result: { _tag: "NotStarted" }
+  })
+  return { account, campaign, channel, other, read, notStarted }
 })
 
 /** An active campaign on an active channel, both without limits; `start` starts a session of it. */
@@ -160,10 +161,11 @@ const closedStarts: ReadonlyArray<{
 const givenPlaced = (campaign: Partial<Campaign>, channel: Partial<Channel>) =>
   Effect.gen(function* () {
     const account = yield* givenAccount()
-    const placedChannel = makeChannel(account.id, channel)
-    yield* (yield* ChannelRepo).insert(placedChannel)
-    const placed = makeCampaign(account.id, placedChannel.id, { status: "active", ...campaign })
-    yield* (yield* CampaignRepo).insert(placed)
+    const placedChannel = yield* givenChannel(account.id, channel)
+    const placed = yield* inserted(
+      CampaignRepo,
+      makeCampaign(account.id, placedChannel.id, { status: "active", ...campaign })
+    )
     return { account, channel: placedChannel, campaign: placed }
   })
 
@@ -316,53 +318,30 @@ export const tests = (it: Vitest.MethodsNonLive<Repos>): void => {
 
   it.effect("start reads the campaign, the channel and the account; a paused start is not written", () =>
     Effect.gen(function* () {
-      const { account, campaign, channel, read } = yield* givenPausedStart
-      assertSame(yield* read({}), {
-        campaign: Option.some(playView(campaign)),
-        channel: Option.some(channelPlayView(channel)),
-        account: Option.some(accountPlayView(account)),
-        branding: Option.none(),
-        reward: Option.none(),
-        result: { _tag: "NotStarted" }
-      })
+      const { read, notStarted } = yield* givenPausedStart
+      assertSame(yield* read({}), notStarted())
     })
   )
 
   it.effect("start reads the account's branding", () =>
     Effect.gen(function* () {
-      const { account, campaign, channel, read } = yield* givenPausedStart
+      const { account, read, notStarted } = yield* givenPausedStart
       yield* (yield* BrandingRepo).put(account.id, fullTheme)
-      assertSame(yield* read({}), {
-        campaign: Option.some(playView(campaign)),
-        channel: Option.some(channelPlayView(channel)),
-        account: Option.some(accountPlayView(account)),
-        branding: Option.some(fullTheme),
-        reward: Option.none(),
-        result: { _tag: "NotStarted" }
-      })
+      assertSame(yield* read({}), notStarted(Option.some(fullTheme)))
     })
   )
 
   it.effect("start reads no campaign or channel of another account, nor an unknown channel", () =>
     Effect.gen(function* () {
-      const { account, campaign, other, read } = yield* givenPausedStart
+      const { account, other, read, notStarted } = yield* givenPausedStart
       yield* (yield* BrandingRepo).put(account.id, fullTheme)
+      const branded = notStarted(Option.some(fullTheme))
       assertSame(yield* read({ campaignId: other.id, channelId: other.channelId }), {
+        ...branded,
         campaign: Option.none(),
-        channel: Option.none(),
-        account: Option.some(accountPlayView(account)),
-        branding: Option.some(fullTheme),
-        reward: Option.none(),
-        result: { _tag: "NotStarted" }
+        channel: Option.none()
       })
-      assertSame(yield* read({ channelId: uid("ch") }), {
-        campaign: Option.some(playView(campaign)),
-        channel: Option.none(),
-        account: Option.some(accountPlayView(account)),
-        branding: Option.some(fullTheme),
-        reward: Option.none(),
-        result: { _tag: "NotStarted" }
-      })
+      assertSame(yield* read({ channelId: uid("ch") }), { ...branded, channel: Option.none() })
     })
   )
 

@@ -10,7 +10,7 @@
  * @since 0.1.0
  */
 import type { AccountRepo } from "@campaign-games/core/accounts/Account"
-import { type Campaign, CampaignRepo, playView } from "@campaign-games/core/campaigns/Campaign"
+import { CampaignRepo, playView } from "@campaign-games/core/campaigns/Campaign"
 import type { ChannelRepo } from "@campaign-games/core/campaigns/Channel"
 import type { Entry } from "@campaign-games/core/play/Entry"
 import type { EntryRepo } from "@campaign-games/core/play/Entry"
@@ -28,7 +28,14 @@ import { assert, type Vitest } from "@effect/vitest"
 import { DateTime, Effect, Exit, Option } from "effect"
 import { assertFails, assertNone, assertSome } from "../internal/Assertions.ts"
 import { at, fullTheme, makeCompletion, makeEndpoint, makeSession, uid } from "../internal/Fixtures.ts"
-import { entriesOfCampaign, failedTransaction, givenAccount, givenCampaign, givenEndpoint } from "../internal/Given.ts"
+import {
+  entriesOfCampaign,
+  failedTransaction,
+  givenAccount,
+  givenCampaign,
+  givenEndpoint,
+  givenSession
+} from "../internal/Given.ts"
 
 type Services =
   | PlayFinishRepo
@@ -44,14 +51,6 @@ type Services =
 
 /** Whether `complete` wrote the play. */
 const wrote = (result: CompleteResult): boolean => result._tag === "Completed"
-
-/** A stored session (of `campaign`). */
-const givenSessionOf = (campaign: Campaign, fields: Partial<Session> = {}) =>
-  Effect.gen(function* () {
-    const session = makeSession(campaign, fields)
-    yield* (yield* SessionRepo).insert(session)
-    return session
-  })
 
 /** What a finish reads of an endpoint. */
 const target = (e: Endpoint) => ({
@@ -82,7 +81,7 @@ const givenFinishRead = Effect.gen(function* () {
     liveFrom: at(-7),
     activatedAt: at(-5)
   })
-  const session = yield* givenSessionOf(campaign, { participantRef: "Ünïcödé « player » 🎡" })
+  const session = yield* givenSession(campaign, { participantRef: "Ünïcödé « player » 🎡" })
   const { accountId } = campaign
   const later = makeEndpoint(accountId, {
     createdAt: at(30),
@@ -155,7 +154,7 @@ const givenCompletions = Effect.gen(function* () {
   const stored = (event: Event) => Effect.map(Effect.exit(store.transaction(outbox.append(event))), Exit.isFailure)
   /** A session completed at 700 ms. */
   const done = Effect.gen(function* () {
-    const session = yield* givenSessionOf(campaign)
+    const session = yield* givenSession(campaign)
     const completed = completion(session, at(700))
     assert.isTrue(yield* completeAsRead(completed))
     return { session, completed }
@@ -208,13 +207,13 @@ const givenFinishBasis = Effect.gen(function* () {
     })
 
   // Keys in another order are the same document.
-  const open = yield* givenSessionOf(campaign)
+  const open = yield* givenSession(campaign)
   const read = yield* knownOf(open)
   const { nested, options, question } = read.campaign.config as Record<string, unknown>
   const reordered: FinishBasis = { ...read, campaign: { ...read.campaign, config: { nested, options, question } } }
   /** A new session of the campaign and what a finish of it knows. */
   const knownSession = Effect.gen(function* () {
-    const session = yield* givenSessionOf(campaign)
+    const session = yield* givenSession(campaign)
     return { session, known: yield* knownOf(session) }
   })
   return { campaign, hook, open, reordered, knownOf, knownSession, completionOf, entriesOf, refused }
@@ -350,7 +349,7 @@ export const tests = (it: Vitest.MethodsNonLive<Services>): void => {
   it.effect("complete of a session stored finished writes nothing", () =>
     Effect.gen(function* () {
       const { campaign, completion } = yield* givenCompletions
-      const born = yield* givenSessionOf(campaign, { finishedAt: at(550) })
+      const born = yield* givenSession(campaign, { finishedAt: at(550) })
       assert.isFalse(yield* completeAsRead(completion(born, at(800))), "a session stored finished")
       assertSome(yield* (yield* SessionRepo).findById(born.id), born)
     })
@@ -361,7 +360,7 @@ export const tests = (it: Vitest.MethodsNonLive<Services>): void => {
       const { campaign, completion, entries, stored, done } = yield* givenCompletions
       const { completed } = yield* done
       // A write that breaks a constraint (a delivery id already used) leaves the claim undone too.
-      const open = yield* givenSessionOf(campaign)
+      const open = yield* givenSession(campaign)
       const clash = completion(open, at(900))
       const broken = {
         ...clash,
@@ -379,7 +378,7 @@ export const tests = (it: Vitest.MethodsNonLive<Services>): void => {
     Effect.gen(function* () {
       const { campaign, completion, entries, done } = yield* givenCompletions
       const { completed } = yield* done
-      const open = yield* givenSessionOf(campaign)
+      const open = yield* givenSession(campaign)
       yield* failedTransaction(completeAsRead(completion(open, at(950), [])), "no")
       assertSome(yield* (yield* SessionRepo).findById(open.id), open, "a rolled-back completion is undone")
       assert.deepStrictEqual(yield* entries, [completed.entry])
@@ -390,7 +389,7 @@ export const tests = (it: Vitest.MethodsNonLive<Services>): void => {
     Effect.gen(function* () {
       const { campaign, endpoint, completion, entries, done } = yield* givenCompletions
       yield* done
-      const open = yield* givenSessionOf(campaign)
+      const open = yield* givenSession(campaign)
       const results = yield* Effect.forEach(
         Array.from({ length: 10 }, (_, i) => completion(open, at(1_000 + i), i % 2 === 0 ? [endpoint] : [])),
         (c) => completeAsRead(c),

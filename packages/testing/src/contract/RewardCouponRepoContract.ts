@@ -13,7 +13,15 @@ import type { StoreServices } from "@campaign-games/core/StorePorts"
 import { assert, type Vitest } from "@effect/vitest"
 import { Effect } from "effect"
 import { givenAccount, givenCampaign } from "../internal/Given.ts"
-import { givenCoupons, givenReward, makeCoupon, makePlan, makeReward, makeTier } from "./RewardFixturesContract.ts"
+import {
+  givenCoupons,
+  givenReward,
+  makeCoupon,
+  makePlan,
+  makeReward,
+  makeTier,
+  stockOf
+} from "./RewardFixturesContract.ts"
 
 /** Registers the `CouponRepo` tests with `it`. */
 export const tests = (it: Vitest.MethodsNonLive<StoreServices>): void => {
@@ -68,7 +76,6 @@ export const tests = (it: Vitest.MethodsNonLive<StoreServices>): void => {
   it.effect("withdraw: codes never given are deleted, the others give no more", () =>
     Effect.gen(function* () {
       const coupons = yield* CouponRepo
-      const rewards = yield* RewardRepo
       const pool = makeTier()
       const other = makeTier()
       const { campaign } = yield* givenReward([pool, other])
@@ -80,19 +87,11 @@ export const tests = (it: Vitest.MethodsNonLive<StoreServices>): void => {
         yield* coupons.withdraw(campaign.accountId, campaign.id, pool.id, [never[0]!.code, "UNKNOWN"]),
         1
       )
-      assert.deepStrictEqual((yield* rewards.stock(campaign.accountId, campaign.id)).get(pool.id), {
-        coupons: 4,
-        remaining: 8,
-        granted: 0
-      })
+      assert.deepStrictEqual(yield* stockOf(campaign, pool.id), { coupons: 4, remaining: 8, granted: 0 })
       assert.strictEqual(yield* coupons.withdraw((yield* givenAccount()).id, campaign.id, pool.id, undefined), 0)
       assert.strictEqual(yield* coupons.withdraw(campaign.accountId, campaign.id, pool.id, undefined), 3)
-      assert.deepStrictEqual((yield* rewards.stock(campaign.accountId, campaign.id)).get(pool.id), {
-        coupons: 2,
-        remaining: 0,
-        granted: 0
-      })
-      assert.deepStrictEqual((yield* rewards.stock(campaign.accountId, campaign.id)).get(other.id)?.remaining, 2)
+      assert.deepStrictEqual(yield* stockOf(campaign, pool.id), { coupons: 2, remaining: 0, granted: 0 })
+      assert.deepStrictEqual((yield* stockOf(campaign, other.id))?.remaining, 2)
       // A code re-added once withdrawn is new again.
       assert.deepStrictEqual(yield* coupons.add([makeCoupon(campaign, pool.id, { code: never[1]!.code })]), [
         never[1]!.code

@@ -30,16 +30,8 @@ import { assert, type Vitest } from "@effect/vitest"
 import { DateTime, Effect, Option } from "effect"
 import { assertSame } from "../internal/Assertions.ts"
 import { at, makeCompletion, makeSession, uid } from "../internal/Fixtures.ts"
-import { entriesOfCampaign, givenEndpoint } from "../internal/Given.ts"
+import { entriesOfCampaign, givenEndpoint, givenSession } from "../internal/Given.ts"
 import { givenCoupons, givenReward, makePlan, makeTier } from "./RewardFixturesContract.ts"
-
-/** A stored open session of the campaign for `participantRef`. */
-const givenSession = (campaign: Campaign, participantRef: string) =>
-  Effect.gen(function* () {
-    const session = makeSession(campaign, { participantRef })
-    yield* (yield* SessionRepo).insert(session)
-    return session
-  })
 
 /** What a finish of the session reads now, as its basis. */
 const basisOf = (session: Session) =>
@@ -78,6 +70,24 @@ const completionWithGrant = (
     return { ...completion, grant: { plan, event, deliveries } }
   })
 
+/**
+ * A new session of `participantRef` of the campaign finished with a grant of its `reward` (see
+ * `completionWithGrant`), on the basis a finish reads now: the session, the completion and what
+ * `complete` answered.
+ */
+const finishWithGrant = (
+  { campaign, reward }: { readonly campaign: Campaign; readonly reward: Reward },
+  participantRef: string,
+  targets: ReadonlyArray<Endpoint>,
+  fields: Partial<Grant.Plan> = {}
+) =>
+  Effect.gen(function* () {
+    const session = yield* givenSession(campaign, { participantRef })
+    const completion = yield* completionWithGrant(campaign, reward, session, targets, fields)
+    const result = yield* (yield* PlayFinishRepo).complete(completion, yield* basisOf(session))
+    return { session, completion, result }
+  })
+
 /** A campaign with a reward of one `everyone` pool, and an endpoint of both event types. */
 const givenRewarded = (fields: { readonly grantOncePerParticipant?: boolean } = {}) =>
   Effect.gen(function* () {
@@ -90,6 +100,30 @@ const granted = (result: CompleteResult) => result._tag === "Completed" && resul
 
 const codeOf = (result: CompleteResult) =>
   result._tag === "Completed" && result.grant?._tag === "Granted" ? [result.grant.given.code] : []
+
+/** `count` distinct participants: `player-0`, `player-1`, … */
+const players = (count: number) => Array.from({ length: count }, (_, i) => `player-${i}`)
+
+/**
+ * A stored session of the campaign for each of `participantRefs`, then all their finishes with a
+ * grant of `reward`, concurrently, each on the basis read for the first session (its own jti).
+ */
+const concurrentFinishes = (campaign: Campaign, reward: Reward, participantRefs: ReadonlyArray<string>) =>
+  Effect.gen(function* () {
+    const sessions = yield* Effect.forEach(participantRefs, (participantRef) =>
+      givenSession(campaign, { participantRef })
+    )
+    const playFinish = yield* PlayFinishRepo
+    const basis = yield* basisOf(sessions[0]!)
+    return yield* Effect.forEach(
+      sessions,
+      (session) =>
+        Effect.flatMap(completionWithGrant(campaign, reward, session, []), (completion) =>
+          playFinish.complete(completion, { ...basis, jti: session.jti })
+        ),
+      { concurrency: "unbounded" }
+    )
+  })
 
 /** Registers the tests with `it`. */
 export const tests = (it: Vitest.MethodsNonLive<StoreServices>): void => {
@@ -123,9 +157,7 @@ export const tests = (it: Vitest.MethodsNonLive<StoreServices>): void => {
       Effect.gen(function* () {
         const { campaign, reward, endpoint } = yield* givenRewarded()
         const [coupon] = yield* givenCoupons(campaign, reward.tiers[0]!.id, 1, { ref: "sku-9", name: "Bienvenue" })
-        const session = yield* givenSession(campaign, "ann")
-        const completion = yield* completionWithGrant(campaign, reward, session, [endpoint])
-        const result = yield* (yield* PlayFinishRepo).complete(completion, yield* basisOf(session))
+        const { session, completion, result } = yield* finishWithGrant({ campaign, reward }, "ann", [endpoint])
         assertSame(result, {
           _tag: "Completed",
           grant: {
@@ -166,30 +198,13 @@ export const tests = (it: Vitest.MethodsNonLive<StoreServices>): void => {
     Effect.gen(function* () {
       const { campaign, reward, endpoint } = yield* givenRewarded()
       yield* givenCoupons(campaign, reward.tiers[0]!.id, 1)
-      const playFinish = yield* PlayFinishRepo
-      const first = yield* givenSession(campaign, "ann")
-      assert.isTrue(
-        granted(
-          yield* playFinish.complete(
-            yield* completionWithGrant(campaign, reward, first, [endpoint]),
-            yield* basisOf(first)
-          )
-        )
-      )
-      const again = yield* givenSession(campaign, "ann")
-      const twice = yield* completionWithGrant(campaign, reward, again, [endpoint])
-      assert.deepStrictEqual(yield* playFinish.complete(twice, yield* basisOf(again)), {
-        _tag: "Completed",
-        grant: { _tag: "AlreadyGranted" }
-      })
-      const other = yield* givenSession(campaign, "bob")
-      const empty = yield* completionWithGrant(campaign, reward, other, [endpoint])
-      assert.deepStrictEqual(yield* playFinish.complete(empty, yield* basisOf(other)), {
-        _tag: "Completed",
-        grant: { _tag: "OutOfCodes" }
-      })
+      assert.isTrue(granted((yield* finishWithGrant({ campaign, reward }, "ann", [endpoint])).result))
+      const twice = yield* finishWithGrant({ campaign, reward }, "ann", [endpoint])
+      assert.deepStrictEqual(twice.result, { _tag: "Completed", grant: { _tag: "AlreadyGranted" } })
+      const empty = yield* finishWithGrant({ campaign, reward }, "bob", [endpoint])
+      assert.deepStrictEqual(empty.result, { _tag: "Completed", grant: { _tag: "OutOfCodes" } })
       assert.strictEqual((yield* entriesOfCampaign(campaign)).length, 3)
-      for (const [completion] of [[twice], [empty]] as const) {
+      for (const { completion } of [twice, empty]) {
         const none = yield* (yield* DeliveryRepo).findById(campaign.accountId, completion.grant.deliveries[0]!.id)
         assert.isTrue(Option.isNone(none), "no reward_granted delivery without a coupon")
       }
@@ -202,14 +217,10 @@ export const tests = (it: Vitest.MethodsNonLive<StoreServices>): void => {
       const generated = makeTier({ codeStrategy: "generated" })
       const { campaign, reward } = yield* givenReward([pool, generated])
       const [taken] = yield* givenCoupons(campaign, pool.id, 1, { issued: 1 })
-      const session = yield* givenSession(campaign, "ann")
-      const completion = yield* completionWithGrant(campaign, reward, session, [], {
+      const { session, result } = yield* finishWithGrant({ campaign, reward }, "ann", [], {
         made: { couponId: uid("cpn"), code: taken!.code }
       })
-      assert.deepStrictEqual(yield* (yield* PlayFinishRepo).complete(completion, yield* basisOf(session)), {
-        _tag: "GrantConflict",
-        conflict: "CodeTaken"
-      })
+      assert.deepStrictEqual(result, { _tag: "GrantConflict", conflict: "CodeTaken" })
       assert.strictEqual(Option.getOrThrow(yield* (yield* SessionRepo).findById(session.id)).finishedAt, null)
       assert.strictEqual((yield* entriesOfCampaign(campaign)).length, 0)
     })
@@ -220,7 +231,7 @@ export const tests = (it: Vitest.MethodsNonLive<StoreServices>): void => {
       const { campaign, reward, endpoint } = yield* givenRewarded()
       yield* givenCoupons(campaign, reward.tiers[0]!.id, 3)
       const playFinish = yield* PlayFinishRepo
-      const session = yield* givenSession(campaign, "ann")
+      const session = yield* givenSession(campaign, { participantRef: "ann" })
       const basis = yield* basisOf(session)
       const completion = yield* completionWithGrant(campaign, reward, session, [endpoint])
       yield* (yield* RewardRepo).put({ ...reward, revision: 2, updatedAt: at(900) })
@@ -233,7 +244,7 @@ export const tests = (it: Vitest.MethodsNonLive<StoreServices>): void => {
       assert.strictEqual((yield* entriesOfCampaign(campaign)).length, 0)
       assert.isTrue(granted(yield* playFinish.complete(completion, current)))
       // Without a grant, the reward_granted endpoints are not the finish's business.
-      const next = yield* givenSession(campaign, "bob")
+      const next = yield* givenSession(campaign, { participantRef: "bob" })
       const plain = makeCompletion(campaign, next, at(710), [endpoint])
       assert.strictEqual(
         (yield* playFinish.complete(plain, { ...(yield* basisOf(next)), grantEndpoints: [] }))._tag,
@@ -241,7 +252,7 @@ export const tests = (it: Vitest.MethodsNonLive<StoreServices>): void => {
       )
       // A reward removed: a basis that knew it is stale.
       yield* (yield* RewardRepo).delete(campaign.accountId, campaign.id)
-      const last = yield* givenSession(campaign, "cid")
+      const last = yield* givenSession(campaign, { participantRef: "cid" })
       assert.deepStrictEqual(yield* playFinish.complete(makeCompletion(campaign, last, at(720), [endpoint]), current), {
         _tag: "Stale"
       })
@@ -252,20 +263,7 @@ export const tests = (it: Vitest.MethodsNonLive<StoreServices>): void => {
     Effect.gen(function* () {
       const { campaign, reward } = yield* givenReward()
       const coupons = yield* givenCoupons(campaign, reward.tiers[0]!.id, 100)
-      const sessions = yield* Effect.forEach(
-        Array.from({ length: 1000 }, (_, i) => `player-${i}`),
-        (p) => givenSession(campaign, p)
-      )
-      const playFinish = yield* PlayFinishRepo
-      const basis = yield* basisOf(sessions[0]!)
-      const results = yield* Effect.forEach(
-        sessions,
-        (session) =>
-          Effect.flatMap(completionWithGrant(campaign, reward, session, []), (completion) =>
-            playFinish.complete(completion, { ...basis, jti: session.jti })
-          ),
-        { concurrency: "unbounded" }
-      )
+      const results = yield* concurrentFinishes(campaign, reward, players(1000))
       assert.strictEqual(results.filter((r) => r._tag === "Completed").length, 1000)
       assert.strictEqual(results.filter(granted).length, 100)
       assert.sameMembers(
@@ -279,20 +277,7 @@ export const tests = (it: Vitest.MethodsNonLive<StoreServices>): void => {
     Effect.gen(function* () {
       const { campaign, reward } = yield* givenReward([makeTier({ codeStrategy: "shared" })])
       const [coupon] = yield* givenCoupons(campaign, reward.tiers[0]!.id, 1, { issueLimit: 5 })
-      const sessions = yield* Effect.forEach(
-        Array.from({ length: 30 }, (_, i) => `player-${i}`),
-        (p) => givenSession(campaign, p)
-      )
-      const playFinish = yield* PlayFinishRepo
-      const basis = yield* basisOf(sessions[0]!)
-      const results = yield* Effect.forEach(
-        sessions,
-        (session) =>
-          Effect.flatMap(completionWithGrant(campaign, reward, session, []), (completion) =>
-            playFinish.complete(completion, { ...basis, jti: session.jti })
-          ),
-        { concurrency: "unbounded" }
-      )
+      const results = yield* concurrentFinishes(campaign, reward, players(30))
       assert.deepStrictEqual(
         results.flatMap(codeOf),
         Array.from({ length: 5 }, () => coupon!.code)
@@ -305,19 +290,10 @@ export const tests = (it: Vitest.MethodsNonLive<StoreServices>): void => {
     Effect.gen(function* () {
       const { campaign, reward } = yield* givenReward()
       yield* givenCoupons(campaign, reward.tiers[0]!.id, 40)
-      const sessions = yield* Effect.forEach(
-        Array.from({ length: 20 }, () => "the-one"),
-        (p) => givenSession(campaign, p)
-      )
-      const playFinish = yield* PlayFinishRepo
-      const basis = yield* basisOf(sessions[0]!)
-      const results = yield* Effect.forEach(
-        sessions,
-        (session) =>
-          Effect.flatMap(completionWithGrant(campaign, reward, session, []), (completion) =>
-            playFinish.complete(completion, { ...basis, jti: session.jti })
-          ),
-        { concurrency: "unbounded" }
+      const results = yield* concurrentFinishes(
+        campaign,
+        reward,
+        Array.from({ length: 20 }, () => "the-one")
       )
       assert.strictEqual(results.filter(granted).length, 1)
       // The others completed without a coupon, or were told the player has one (nothing written).

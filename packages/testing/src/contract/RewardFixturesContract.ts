@@ -86,6 +86,13 @@ export const givenCoupons = (campaign: Campaign, tierId: string, n: number, fiel
     return coupons
   })
 
+/** The stock of a prize of the campaign as `RewardRepo.stock` counts it (its codes, those left, those given). */
+export const stockOf = (campaign: Campaign, tierId: string) =>
+  Effect.map(
+    RewardRepo.use((rewards) => rewards.stock(campaign.accountId, campaign.id)),
+    (stock) => stock.get(tierId)
+  )
+
 /** A plan of a grant to `participantRef` from the reward's prizes `tiers` (all of them by default). */
 export const makePlan = (
   campaign: Campaign,

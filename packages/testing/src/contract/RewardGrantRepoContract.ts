@@ -17,7 +17,6 @@
  */
 import { EntryRepo } from "@campaign-games/core/play/Entry"
 import { GrantRepo, type Written } from "@campaign-games/core/rewards/Grant"
-import { RewardRepo } from "@campaign-games/core/rewards/Reward"
 import { Store } from "@campaign-games/core/Store"
 import type { StoreServices } from "@campaign-games/core/StorePorts"
 import { assert, type Vitest } from "@effect/vitest"
@@ -25,7 +24,7 @@ import { Effect } from "effect"
 import { assertNone, assertSame, assertSome } from "../internal/Assertions.ts"
 import { at, makeEntry, uid } from "../internal/Fixtures.ts"
 import { failedTransaction, givenAccount } from "../internal/Given.ts"
-import { givenCoupons, givenReward, makePlan, makeTier } from "./RewardFixturesContract.ts"
+import { givenCoupons, givenReward, makePlan, makeTier, stockOf } from "./RewardFixturesContract.ts"
 
 /** The tags of grants' results, counted. */
 const tally = (results: ReadonlyArray<Written>) => {
@@ -132,11 +131,7 @@ export const tests = (it: Vitest.MethodsNonLive<StoreServices>): void => {
       assert.deepStrictEqual(yield* grants.grant({ ...makePlan(campaign, reward, "bob"), made: again }), {
         _tag: "CodeTaken"
       })
-      assert.deepStrictEqual((yield* (yield* RewardRepo).stock(campaign.accountId, campaign.id)).get(generated.id), {
-        coupons: 1,
-        remaining: 0,
-        granted: 1
-      })
+      assert.deepStrictEqual(yield* stockOf(campaign, generated.id), { coupons: 1, remaining: 0, granted: 1 })
     })
   )
 
@@ -246,14 +241,7 @@ export const tests = (it: Vitest.MethodsNonLive<StoreServices>): void => {
       )
       assert.deepStrictEqual(tally(results), { Granted: 7, OutOfCodes: 33 })
       assert.deepStrictEqual(new Set(codesGiven(results)), new Set([coupon!.code]))
-      assert.deepStrictEqual(
-        (yield* (yield* RewardRepo).stock(campaign.accountId, campaign.id)).get(reward.tiers[0]!.id),
-        {
-          coupons: 1,
-          remaining: 0,
-          granted: 7
-        }
-      )
+      assert.deepStrictEqual(yield* stockOf(campaign, reward.tiers[0]!.id), { coupons: 1, remaining: 0, granted: 7 })
     })
   )
 

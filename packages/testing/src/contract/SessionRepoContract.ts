@@ -17,8 +17,8 @@ import type { Store } from "@campaign-games/core/Store"
 import { assert, type Vitest } from "@effect/vitest"
 import { DateTime, Effect, Option } from "effect"
 import { assertFails, assertNone, assertSame, assertSome } from "../internal/Assertions.ts"
-import { at, DAY, HOUR, makeCampaign, makeSession, uid } from "../internal/Fixtures.ts"
-import { failedTransaction, givenAccount, givenCampaign, racedStarts } from "../internal/Given.ts"
+import { at, DAY, HOUR, makeSession, uid } from "../internal/Fixtures.ts"
+import { failedTransaction, givenAccount, givenCampaign, givenSibling, racedStarts } from "../internal/Given.ts"
 
 /** A campaign with one session stored. */
 const givenSession = Effect.gen(function* () {
@@ -194,8 +194,7 @@ export const tests = (
       const sessions = yield* SessionRepo
       const campaign = yield* givenCampaign()
       const { accountId, channelId } = campaign
-      const sibling = makeCampaign(accountId, channelId)
-      yield* (yield* CampaignRepo).insert(sibling)
+      const sibling = yield* givenSibling(campaign)
       const elsewhere = yield* givenCampaign({ accountId })
       const player = "Player-7"
       const day = DateTime.makeUnsafe(Date.UTC(2026, 2, 10, 0, 0, 0, 0))
@@ -262,8 +261,7 @@ export const tests = (
       const sessions = yield* SessionRepo
       const campaign = yield* givenCampaign()
       const other = yield* givenAccount()
-      const unplayed = makeCampaign(campaign.accountId, campaign.channelId)
-      yield* (yield* CampaignRepo).insert(unplayed)
+      const unplayed = yield* givenSibling(campaign)
 
       assert.isFalse(yield* sessions.anyForCampaign(campaign.accountId, campaign.id))
       yield* sessions.insert(makeSession(campaign))

@@ -33,7 +33,14 @@ import {
   makeKey,
   makeSession
 } from "../internal/Fixtures.ts"
-import { failedTransaction, givenAccount, givenCampaign, givenChannel } from "../internal/Given.ts"
+import {
+  failedTransaction,
+  givenAccount,
+  givenCampaign,
+  givenChannel,
+  givenSession,
+  inserted
+} from "../internal/Given.ts"
 
 /** The store, the channel repository and a new account to write channels in. */
 const channelsOfAnAccount = Effect.gen(function* () {
@@ -76,12 +83,9 @@ export const tests = (
       const keys = yield* ApiKeyRepo
       const channels = yield* ChannelRepo
       const account = yield* givenAccount()
-      const key = makeKey(account.id)
-      const updated = makeChannel(account.id)
-      const deleted = makeChannel(account.id)
-      yield* keys.insert(key)
-      yield* channels.insert(updated)
-      yield* channels.insert(deleted)
+      const key = yield* inserted(ApiKeyRepo, makeKey(account.id))
+      const updated = yield* givenChannel(account.id)
+      const deleted = yield* givenChannel(account.id)
       const newAccount = makeAccount()
       const newKey = makeKey(newAccount.id)
       const newChannel = makeChannel(account.id)
@@ -118,16 +122,14 @@ export const tests = (
       const channel = yield* givenChannel()
       const accountId = channel.accountId
       const fresh = yield* givenAccount()
-      const updated = makeCampaign(accountId, channel.id)
-      const deleted = makeCampaign(accountId, channel.id, { status: "active" })
-      yield* campaigns.insert(updated)
-      yield* campaigns.insert(deleted)
+      const updated = yield* inserted(CampaignRepo, makeCampaign(accountId, channel.id))
+      const deleted = yield* inserted(CampaignRepo, makeCampaign(accountId, channel.id, { status: "active" }))
       yield* branding.put(accountId, fullTheme)
-      const inserted = makeCampaign(accountId, channel.id, { status: "active", theme: fullTheme })
+      const added = makeCampaign(accountId, channel.id, { status: "active", theme: fullTheme })
 
       yield* failedTransaction(
         Effect.gen(function* () {
-          yield* campaigns.insert(inserted)
+          yield* campaigns.insert(added)
           yield* campaigns.update({ ...updated, name: "Changed", status: "active", updatedAt: at(77) })
           assert.isTrue(yield* campaigns.delete(accountId, deleted.id))
           yield* branding.put(accountId, { labels: { title: "Changed" } })
@@ -138,7 +140,7 @@ export const tests = (
         "rules said no"
       )
 
-      assertNone(yield* campaigns.findById(accountId, inserted.id))
+      assertNone(yield* campaigns.findById(accountId, added.id))
       assertSome(yield* campaigns.findById(accountId, updated.id), updated)
       assertSome(yield* campaigns.findById(accountId, deleted.id), deleted)
       assertSame(yield* campaigns.listActiveOnChannel(accountId, channel.id), [deleted])
@@ -158,8 +160,7 @@ export const tests = (
       const entries = yield* EntryRepo
       const usage = yield* UsageRepo
       const campaign = yield* givenCampaign()
-      const kept = makeSession(campaign)
-      yield* sessions.insert(kept)
+      const kept = yield* givenSession(campaign)
       const session = makeSession(campaign)
       const entry = makeEntry(campaign, { sessionId: kept.id })
 

@@ -1,18 +1,19 @@
 /**
  * The steps the store contract suites share that touch the store: rows already stored ("given an
- * account…", each in an account of its own unless told), a campaign's entries, the deliveries of a
- * batch, and a transaction that fails after its writes. Each asks only for the ports it uses, so a
- * suite of a few ports (the webhook store contract) can use them too.
+ * account…", each in an account of its own unless told; `inserted` stores a row with any
+ * repository), a campaign's entries, the deliveries of a batch, and a transaction that fails after
+ * its writes. Each asks only for the ports it uses, so a suite of a few ports (the webhook store
+ * contract) can use them too.
  */
 import { type Account, AccountRepo } from "@campaign-games/core/accounts/Account"
 import { type Campaign, CampaignRepo } from "@campaign-games/core/campaigns/Campaign"
 import { type Channel, ChannelRepo } from "@campaign-games/core/campaigns/Channel"
 import { EntryRepo } from "@campaign-games/core/play/Entry"
-import type { Session } from "@campaign-games/core/play/Session"
+import { type Session, SessionRepo } from "@campaign-games/core/play/Session"
 import { Store } from "@campaign-games/core/Store"
 import { type Delivery, DeliveryRepo, type Endpoint, EndpointRepo } from "@campaign-games/core/webhooks/Webhook"
 import { assert } from "@effect/vitest"
-import { Effect } from "effect"
+import { type Context, Effect } from "effect"
 import {
   Boom,
   entryFilter,
@@ -24,42 +25,57 @@ import {
   uid
 } from "./Fixtures.ts"
 
+/** What `inserted` needs of a repository: the `insert` of one row. */
+interface Inserting<A, E> {
+  readonly insert: (row: A) => Effect.Effect<unknown, E>
+}
+
+/** `row` stored with the `insert` of the repository `repo`, and given back. */
+export const inserted = <I, A, E>(repo: Context.Key<I, Inserting<A, E>>, row: A): Effect.Effect<A, E, I> =>
+  Effect.flatMap(repo, (rows) => Effect.as(rows.insert(row), row))
+
+// The steps below make their rows when they run, not when they are built: one step may run in many
+// tests (`givenTwoAccounts`), each time with new ids.
+
 /** An account already stored. */
 export const givenAccount = (fields: Partial<Account> = {}) =>
-  Effect.gen(function* () {
-    const account = makeAccount(fields)
-    yield* (yield* AccountRepo).insert(account)
-    return account
-  })
+  Effect.suspend(() => inserted(AccountRepo, makeAccount(fields)))
 
 /** Two accounts already stored: the one a test works in, and another. */
 export const givenTwoAccounts = Effect.all([givenAccount(), givenAccount()])
+
+/** The repository `repo`, and two accounts already stored: the one a test works in, and another. */
+export const givenTwoAccountsFor = <I, S>(repo: Context.Key<I, S>) =>
+  Effect.gen(function* () {
+    const [account, other] = yield* givenTwoAccounts
+    return { repo: yield* repo, account, other }
+  })
 
 /** A channel already stored, in the account (one stored for it when not given). */
 export const givenChannel = (accountId?: string, fields: Partial<Channel> = {}) =>
   Effect.gen(function* () {
     const owner = accountId ?? (yield* givenAccount()).id
-    const channel = makeChannel(owner, fields)
-    yield* (yield* ChannelRepo).insert(channel)
-    return channel
+    return yield* inserted(ChannelRepo, makeChannel(owner, fields))
   })
 
 /** A campaign already stored, on a channel already stored (in `fields.accountId` when given). */
 export const givenCampaign = (fields: Partial<Campaign> = {}) =>
   Effect.gen(function* () {
     const channel = yield* givenChannel(fields.accountId)
-    const campaign = makeCampaign(channel.accountId, channel.id, fields)
-    yield* (yield* CampaignRepo).insert(campaign)
-    return campaign
+    return yield* inserted(CampaignRepo, makeCampaign(channel.accountId, channel.id, fields))
   })
+
+/** Another campaign already stored on the campaign's channel. */
+export const givenSibling = (campaign: Campaign, fields: Partial<Campaign> = {}) =>
+  Effect.suspend(() => inserted(CampaignRepo, makeCampaign(campaign.accountId, campaign.channelId, fields)))
+
+/** A session of the campaign already stored (open unless `fields` finish it). */
+export const givenSession = (campaign: Campaign, fields: Partial<Session> = {}) =>
+  Effect.suspend(() => inserted(SessionRepo, makeSession(campaign, fields)))
 
 /** An endpoint already stored in the account. */
 export const givenEndpoint = (accountId: string, fields: Partial<Endpoint> = {}) =>
-  Effect.gen(function* () {
-    const endpoint = makeEndpoint(accountId, fields)
-    yield* (yield* EndpointRepo).insert(endpoint)
-    return endpoint
-  })
+  Effect.suspend(() => inserted(EndpointRepo, makeEndpoint(accountId, fields)))
 
 /** Deliveries already stored (one batch). */
 export const givenDeliveries = <const A extends ReadonlyArray<Delivery>>(deliveries: A) =>

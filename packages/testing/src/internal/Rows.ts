@@ -96,6 +96,22 @@ export const insertNew = <V>(
 ): Effect.Effect<void, StoreError> =>
   Effect.suspend(() => (table.has(id) ? conflict(`${what} ${id} already exists.`) : table.set(id, row)))
 
+/**
+ * Fails as SQL's keys do for a new row of an account (`noun`: "file", …): its id taken (the primary
+ * key, checked first), or its account missing.
+ */
+export const checkNewOfAccount = (
+  table: { readonly has: (id: string) => boolean },
+  accounts: { readonly has: (id: string) => boolean },
+  row: { readonly id: string; readonly accountId: string },
+  noun: string
+): Effect.Effect<void, StoreError> =>
+  table.has(row.id)
+    ? conflict(`A ${noun} ${row.id} already exists.`)
+    : accounts.has(row.accountId)
+      ? Effect.void
+      : conflict(`No account ${row.accountId} for ${noun} ${row.id}.`)
+
 /** Replaces a row of the account, keeping its `createdAt`; nothing when the account has no such row. */
 export const updateInAccount = <
   V extends { readonly id: string; readonly accountId: string; readonly createdAt: DateTime.Utc }

@@ -3,11 +3,13 @@
  * endpoints), written once: an update changes every field but `createdAt`, a later one clears what
  * can be cleared (nulls, empty documents and lists round-trip too), and an update that names another
  * account changes nothing in either account. Each suite gives its rows and the fields it clears.
+ * With them, the key tests such a repository passes (`keyTests`): an id is unique, and a row needs
+ * its account.
  */
 import type { AccountRepo } from "@campaign-games/core/accounts/Account"
 import type { Vitest } from "@effect/vitest"
 import { type DateTime, Effect, type Option } from "effect"
-import { assertNone, assertSome } from "./Assertions.ts"
+import { assertFails, assertNone, assertSome } from "./Assertions.ts"
 import { givenAccount } from "./Given.ts"
 
 /** A row scoped by account. */
@@ -69,6 +71,41 @@ export const tests = <A extends Scoped, R>(
       yield* repo.update({ ...row, ...hijack, accountId: other.id })
       assertSome(yield* repo.findById(row.accountId, row.id), row, "another account cannot change it")
       assertNone(yield* repo.findById(other.id, row.id))
+    })
+  )
+}
+
+/** What a suite gives the key tests: a stored row, another row with its id, and a row of no account. */
+export interface Keys<A> {
+  readonly repo: Updating<A> & { readonly insert: (row: A) => Effect.Effect<unknown, { readonly _tag: string }> }
+  readonly row: A
+  readonly twin: A
+  readonly orphan: A
+}
+
+/**
+ * Registers the key tests of rows called `what` (with its article: "a channel") with `it`:
+ * inserting the twin of a stored row fails (`StoreError`) and leaves the row as it was; inserting a
+ * row of no account fails and stores nothing.
+ */
+export const keyTests = <A extends Scoped, R>(
+  it: Vitest.MethodsNonLive<R | AccountRepo>,
+  what: string,
+  given: Effect.Effect<Keys<A>, unknown, R | AccountRepo>
+): void => {
+  it.effect(`${what} id is unique`, () =>
+    Effect.gen(function* () {
+      const { repo, row, twin } = yield* given
+      yield* assertFails(repo.insert(twin), "StoreError")
+      assertSome(yield* repo.findById(row.accountId, row.id), row)
+    })
+  )
+
+  it.effect(`${what} needs its account`, () =>
+    Effect.gen(function* () {
+      const { repo, orphan } = yield* given
+      yield* assertFails(repo.insert(orphan), "StoreError")
+      assertNone(yield* repo.findById(orphan.accountId, orphan.id))
     })
   )
 }

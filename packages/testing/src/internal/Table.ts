@@ -48,6 +48,15 @@ export interface Database {
   readonly inTransaction: Effect.Effect<boolean>
 }
 
+/**
+ * A table of `V` rows keyed by `K`, to be made in a database: what a declaration of the memory
+ * store's tables lists (`accounts: Table.of<string, Account>()`).
+ */
+export const of =
+  <K, V>() =>
+  (database: Database): Table<K, V> =>
+    database.table<K, V>()
+
 /** Undoes the entries of `log` after `mark`, newest first. */
 const rollbackTo = (log: TransactionLog, mark: number): void => {
   for (let i = log.undo.length - 1; i >= mark; i--) log.undo[i]!()

@@ -25,8 +25,18 @@ import {
   type ListQuery
 } from "@campaign-games/core/media/Asset"
 import { DateTime, Effect, Layer, Option, Semaphore } from "effect"
-import { byCodePoint, byTime, conflict, directed, inAccount, paginate, searching } from "../internal/Rows.ts"
+import {
+  byCodePoint,
+  byTime,
+  checkNewOfAccount,
+  conflict,
+  directed,
+  inAccount,
+  paginate,
+  searching
+} from "../internal/Rows.ts"
 import { MemoryDatabase } from "../MemoryDatabase.ts"
+import { checkFolder } from "./MemoryMediaFolderRepo.ts"
 import type { StoredAsset } from "./MemoryMediaTables.ts"
 
 const millis = DateTime.toEpochMillis
@@ -67,23 +77,19 @@ export const layer: Layer.Layer<AssetRepo, never, MemoryDatabase> = Layer.effect
       for (const { asset } of mediaAssets.values()) if (asset.accountId === accountId && keep(asset)) out.push(asset)
       return out
     }
-    const folderOk = (asset: Asset): boolean =>
-      asset.folderId === null || mediaFolders.get(asset.folderId)?.accountId === asset.accountId
     const sameLease = (stored: StoredAsset, leaseUntil: DateTime.Utc): boolean =>
       stored.leaseUntil !== null && millis(stored.leaseUntil) === millis(leaseUntil)
 
     return AssetRepo.of({
       insert: Effect.fnUntraced(function* (asset) {
-        if (mediaAssets.has(asset.id)) return yield* conflict(`A file ${asset.id} already exists.`)
-        if (!accounts.has(asset.accountId))
-          return yield* conflict(`No account ${asset.accountId} for file ${asset.id}.`)
-        if (!folderOk(asset)) return yield* conflict(`No folder ${asset.folderId} in account ${asset.accountId}.`)
+        yield* checkNewOfAccount(mediaAssets, accounts, asset, "file")
+        yield* checkFolder(mediaFolders, asset.accountId, asset.folderId)
         yield* mediaAssets.set(asset.id, { asset, leaseUntil: null })
       }),
       update: Effect.fnUntraced(function* (asset) {
         const stored = find(asset.accountId, asset.id)
         if (stored === undefined) return false
-        if (!folderOk(asset)) return yield* conflict(`No folder ${asset.folderId} in account ${asset.accountId}.`)
+        yield* checkFolder(mediaFolders, asset.accountId, asset.folderId)
         yield* mediaAssets.set(asset.id, { ...stored, asset: { ...asset, createdAt: stored.asset.createdAt } })
         return true
       }),

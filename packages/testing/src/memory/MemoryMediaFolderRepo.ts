@@ -8,11 +8,26 @@
  * @since 0.1.0
  */
 import { type Folder, FolderRepo } from "@campaign-games/core/media/Folder"
+import type { StoreError } from "@campaign-games/core/Errors"
 import { Effect, Layer, Option } from "effect"
-import { byCodePoint, byId, conflict, inAccount, ofAccount, paginate } from "../internal/Rows.ts"
+import { byCodePoint, byId, checkNewOfAccount, conflict, inAccount, ofAccount, paginate } from "../internal/Rows.ts"
+import type * as Table from "../internal/Table.ts"
 import { MemoryDatabase } from "../MemoryDatabase.ts"
 
 const byName = (a: Folder, b: Folder): number => Math.sign(byCodePoint(a.name, b.name)) || byId(a.id, b.id)
+
+/**
+ * Checks that a row of `accountId` may name the folder `folderId` (none, or a folder of that
+ * account), failing as SQL's key does; for folders (their parent) and files alike.
+ */
+export const checkFolder = (
+  folders: Table.Table<string, Folder>,
+  accountId: string,
+  folderId: string | null
+): Effect.Effect<void, StoreError> =>
+  folderId === null || folders.get(folderId)?.accountId === accountId
+    ? Effect.void
+    : conflict(`No folder ${folderId} in account ${accountId}.`)
 
 /** `FolderRepo` over the folders table (and the accounts and files that name a folder). */
 export const layer: Layer.Layer<FolderRepo, never, MemoryDatabase> = Layer.effect(
@@ -20,21 +35,17 @@ export const layer: Layer.Layer<FolderRepo, never, MemoryDatabase> = Layer.effec
   Effect.gen(function* () {
     const { accounts, mediaAssets, mediaFolders } = (yield* MemoryDatabase).tables
     const find = (accountId: string, id: string) => inAccount(accountId, mediaFolders.get(id))
-    const parentOk = (folder: Folder): boolean =>
-      folder.parentId === null || mediaFolders.get(folder.parentId)?.accountId === folder.accountId
 
     return FolderRepo.of({
       insert: Effect.fnUntraced(function* (folder) {
-        if (mediaFolders.has(folder.id)) return yield* conflict(`A folder ${folder.id} already exists.`)
-        if (!accounts.has(folder.accountId))
-          return yield* conflict(`No account ${folder.accountId} for folder ${folder.id}.`)
-        if (!parentOk(folder)) return yield* conflict(`No folder ${folder.parentId} in account ${folder.accountId}.`)
+        yield* checkNewOfAccount(mediaFolders, accounts, folder, "folder")
+        yield* checkFolder(mediaFolders, folder.accountId, folder.parentId)
         yield* mediaFolders.set(folder.id, folder)
       }),
       update: Effect.fnUntraced(function* (folder) {
         const stored = find(folder.accountId, folder.id)
         if (stored === undefined) return false
-        if (!parentOk(folder)) return yield* conflict(`No folder ${folder.parentId} in account ${folder.accountId}.`)
+        yield* checkFolder(mediaFolders, folder.accountId, folder.parentId)
         yield* mediaFolders.set(folder.id, { ...folder, createdAt: stored.createdAt })
         return true
       }),

@@ -1,6 +1,6 @@
 /**
  * The tables of media in the memory database (`MemoryDatabase` joins them into its own), each a
- * `table<K, V>()` with its key and row types. Imports only `internal/Table.ts` and types, so the
+ * `Table.of<K, V>()` with its key and row types. Imports only `internal/Table.ts` and types, so the
  * database can import it.
  *
  * @since 0.1.0
@@ -8,7 +8,7 @@
 import type { Asset } from "@campaign-games/core/media/Asset"
 import type { Folder } from "@campaign-games/core/media/Folder"
 import type { DateTime } from "effect"
-import type * as Table from "../internal/Table.ts"
+import * as Table from "../internal/Table.ts"
 
 /** A file as stored: with the lease of the import worker that claimed it (none otherwise). */
 export interface StoredAsset {
@@ -16,16 +16,10 @@ export interface StoredAsset {
   readonly leaseUntil: DateTime.Utc | null
 }
 
-/** A table of `V` rows keyed by `K`, made in a database. */
-const table =
-  <K, V>() =>
-  (database: Table.Database): Table.Table<K, V> =>
-    database.table<K, V>()
-
 /** The tables of media. */
 export const tables = {
   /** file id → file */
-  mediaAssets: table<string, StoredAsset>(),
+  mediaAssets: Table.of<string, StoredAsset>(),
   /** folder id → folder */
-  mediaFolders: table<string, Folder>()
+  mediaFolders: Table.of<string, Folder>()
 }

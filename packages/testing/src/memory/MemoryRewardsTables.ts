@@ -1,6 +1,6 @@
 /**
  * The tables of rewards in the memory database (`MemoryDatabase` joins them into its own), each a
- * `table<K, V>()` with its key and row types. Imports only `internal/Table.ts` and types, so the
+ * `Table.of<K, V>()` with its key and row types. Imports only `internal/Table.ts` and types, so the
  * database can import it.
  *
  * The secondary tables stand for SQL's keys and indexes: `couponCodes` for the unique code per
@@ -13,13 +13,7 @@
 import type { Coupon } from "@campaign-games/core/rewards/Coupon"
 import type { Grant } from "@campaign-games/core/rewards/Grant"
 import type { Reward } from "@campaign-games/core/rewards/Reward"
-import type * as Table from "../internal/Table.ts"
-
-/** A table of `V` rows keyed by `K`, made in a database. */
-const table =
-  <K, V>() =>
-  (database: Table.Database): Table.Table<K, V> =>
-    database.table<K, V>()
+import * as Table from "../internal/Table.ts"
 
 /** The key of a code in its campaign (unique). */
 export const codeKey = (campaignId: string, code: string): string => `${campaignId}\u0000${code}`
@@ -34,13 +28,13 @@ export const recipientKey = (campaignId: string, participantRef: string): string
 /** The tables of rewards. */
 export const tables = {
   /** campaign id → reward */
-  rewards: table<string, Reward>(),
-  coupons: table<string, Coupon>(),
+  rewards: Table.of<string, Reward>(),
+  coupons: Table.of<string, Coupon>(),
   /** `codeKey(campaign, code)` → coupon id */
-  couponCodes: table<string, string>(),
+  couponCodes: Table.of<string, string>(),
   /** `tierKey(campaign, tier)` → the prize's coupon ids, in the order they were added */
-  tierCoupons: table<string, ReadonlyArray<string>>(),
+  tierCoupons: Table.of<string, ReadonlyArray<string>>(),
   /** `recipientKey(campaign, participantRef)` → coupons received */
-  recipients: table<string, number>(),
-  grants: table<string, Grant>()
+  recipients: Table.of<string, number>(),
+  grants: Table.of<string, Grant>()
 }

@@ -24,10 +24,11 @@ export const KEPT = 5
 /** The invariants of a run. */
 export interface Invariants {
   /**
-   * Declares an invariant (its name and what it holds); declaring it again keeps the first
-   * sentence. Every invariant is declared by the module that checks it, when the run is set up.
+   * Declares invariants, in the record's order: each name with what it holds (`{ [NAME]: "…" }`);
+   * declaring one again keeps the first sentence. Every invariant is declared by the module that
+   * checks it (its part's `invariants`), when the run is set up.
    */
-  readonly declare: (name: string, holds: string) => void
+  readonly declare: (holds: Readonly<Record<string, string>>) => void
   /** Counts one check of `name`; when `ok` is false, a violation described by `detail()`. */
   readonly check: (name: string, ok: boolean, detail: () => string) => boolean
   /** Every invariant declared, in the order declared. */
@@ -49,9 +50,11 @@ export const make = (): Invariants => {
     return found
   }
   return {
-    declare: (name, holds) => {
-      const found = entry(name)
-      if (found.holds === "") found.holds = holds
+    declare: (holds) => {
+      for (const [name, sentence] of Object.entries(holds)) {
+        const found = entry(name)
+        if (found.holds === "") found.holds = sentence
+      }
     },
     check: (name, ok, detail) => {
       const found = entry(name)

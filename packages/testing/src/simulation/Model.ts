@@ -100,6 +100,23 @@ export const make = (world: World.World): Model => ({
   sessions: new Map()
 })
 
+/** The channel a campaign is on. */
+export const channelOf = (model: Model, campaign: CampaignState): ChannelState =>
+  model.channels.find((c) => c.campaigns.includes(campaign))!
+
+/** The account a campaign is in. */
+export const accountOf = (model: Model, campaign: CampaignState): AccountState =>
+  model.accounts[channelOf(model, campaign).plan.account]!
+
+/** The endpoints of the campaign's account that get its events of `type` (the fan-out's filter rule). */
+export const endpointsFor = (
+  model: Model,
+  type: string,
+  campaign: CampaignState,
+  channel: ChannelState = channelOf(model, campaign)
+): Array<EndpointState> =>
+  model.endpoints.filter((e) => e.plan.account === channel.plan.account && subscribes(e, type, campaign, channel.id))
+
 /** When a campaign's live window starts: `liveFrom`, else its activation. */
 export const windowStart = (c: CampaignState): number | null => c.liveFrom ?? c.activatedAt
 

@@ -109,12 +109,13 @@ export interface Sim {
 }
 
 /**
- * A part of the simulation: `start` (once the run is set up) declares its invariants, subscribes
- * to observations and schedules its first steps; `finish` (once the agenda ran out) makes its
- * end-of-run checks.
+ * A part of the simulation: `invariants`, the invariants it checks (each name with what it holds),
+ * declared just before it starts; `start` (once the run is set up) subscribes to observations and
+ * schedules its first steps; `finish` (once the agenda ran out) makes its end-of-run checks.
  */
 export interface Part {
   readonly name: string
+  readonly invariants?: Readonly<Record<string, string>> | undefined
   readonly start: (sim: Sim) => Effect.Effect<void>
   readonly finish?: ((sim: Sim) => Effect.Effect<void>) | undefined
 }

@@ -178,7 +178,10 @@ export const run = <E, R>(
         ...(options.rewards === false ? ["no-rewards"] : [])
       )
       const parts = partsOf(options)
-      for (const part of parts) yield* part.start(sim)
+      for (const part of parts) {
+        sim.invariants.declare(part.invariants ?? {})
+        yield* part.start(sim)
+      }
       const setupMs = performance.now() - began
 
       const byActor = new Map<string, { steps: number; ms: number }>()

@@ -6,7 +6,9 @@
  *
  * @since 0.1.0
  */
+import type { Actor } from "@campaign-games/core"
 import { DateTime, Effect } from "effect"
+import * as Model from "../Model.ts"
 import type { Sim } from "../Sim.ts"
 
 export const AS_COMMANDED = "operations.as-commanded"
@@ -43,3 +45,15 @@ export const commanded = <A, E>(sim: Sim, what: string, call: Effect.Effect<A, E
       })
     )
   )
+
+/**
+ * `commanded` for a call on a campaign by its account's owner (`call(owner, campaignId)`), named
+ * `what` and the campaign's key (`reward of <key>`).
+ */
+export const commandedOn = <A, E>(
+  sim: Sim,
+  campaign: Model.CampaignState,
+  what: string,
+  call: (owner: Actor.Actor, campaignId: string) => Effect.Effect<A, E>
+): Effect.Effect<A | undefined> =>
+  commanded(sim, `${what} ${campaign.plan.key}`, call(Model.accountOf(sim.model, campaign).owner, campaign.id))

@@ -22,7 +22,7 @@ import { iso } from "../EventLog.ts"
 import * as Model from "../Model.ts"
 import type { Part, Sim } from "../Sim.ts"
 import * as World from "../World.ts"
-import { AS_COMMANDED, commanded, describe, instant } from "./Calls.ts"
+import { AS_COMMANDED, commandedOn, describe, instant } from "./Calls.ts"
 
 /** The trigger of a campaign's draws, and its rules. */
 export interface DrawPlan {
@@ -58,17 +58,10 @@ export const make = (): Part & { readonly plans: ReadonlyMap<string, DrawPlan> }
   const seen = new Map<string, Set<string>>()
   let refusedOnce = false
 
-  const endpointsFor = (sim: Sim, campaign: Model.CampaignState) => {
-    const channel = sim.model.channels.find((c) => c.campaigns.includes(campaign))!
-    return sim.model.endpoints.filter(
-      (e) => e.plan.account === channel.plan.account && Model.subscribes(e, "winner_selected", campaign, channel.id)
-    )
-  }
-
   /** Reads the campaign's runs; publishes the ones not seen yet (oldest first); how many. */
   const readRuns = (sim: Sim, campaign: Model.CampaignState, why: string) =>
     Effect.gen(function* () {
-      const account = accountOf(sim, campaign)
+      const account = Model.accountOf(sim.model, campaign)
       const page = yield* sim.engine.draws
         .runs(account.owner, campaign.id, { limit: 200, offset: 0 })
         .pipe(Effect.orDie)
@@ -96,22 +89,17 @@ export const make = (): Part & { readonly plans: ReadonlyMap<string, DrawPlan> }
       why,
       ...run.winners.map((w) => `${w.rank}:${w.participantRef}:${w.entryId}`)
     )
-    sim.publish("drawn", { campaign, run, endpoints: run.winners.length > 0 ? endpointsFor(sim, campaign) : [] })
-  }
-
-  const accountOf = (sim: Sim, campaign: Model.CampaignState) => {
-    const channel = sim.model.channels.find((c) => c.campaigns.includes(campaign))!
-    return sim.model.accounts[channel.plan.account]!
+    sim.publish("drawn", {
+      campaign,
+      run,
+      endpoints: run.winners.length > 0 ? Model.endpointsFor(sim.model, "winner_selected", campaign) : []
+    })
   }
 
   /** A draw by hand on a manual campaign: it must succeed. */
   const byHand = (sim: Sim, campaign: Model.CampaignState) =>
     Effect.gen(function* () {
-      const run = yield* commanded(
-        sim,
-        `draw ${campaign.plan.key}`,
-        sim.engine.draws.trigger(accountOf(sim, campaign).owner, campaign.id)
-      )
+      const run = yield* commandedOn(sim, campaign, "draw", (owner, id) => sim.engine.draws.trigger(owner, id))
       if (run === undefined) return
       sim.counters.add("draws.manual")
       yield* readRuns(sim, campaign, "manual")
@@ -120,7 +108,7 @@ export const make = (): Part & { readonly plans: ReadonlyMap<string, DrawPlan> }
   /** A draw by hand on a campaign of another trigger: refused with `DrawNotManual`. */
   const refused = (sim: Sim, campaign: Model.CampaignState) =>
     Effect.gen(function* () {
-      const answer = yield* sim.engine.draws.trigger(accountOf(sim, campaign).owner, campaign.id).pipe(
+      const answer = yield* sim.engine.draws.trigger(Model.accountOf(sim.model, campaign).owner, campaign.id).pipe(
         Effect.map(() => "ok"),
         Effect.catch((error) => Effect.succeed(describe(error)))
       )
@@ -146,10 +134,8 @@ export const make = (): Part & { readonly plans: ReadonlyMap<string, DrawPlan> }
   /** Gives a created campaign its draws' settings, and plans the draws' steps. */
   const configure = (sim: Sim, campaign: Model.CampaignState, plan: DrawPlan) =>
     Effect.gen(function* () {
-      const updated = yield* commanded(
-        sim,
-        `draw settings of ${campaign.plan.key}`,
-        sim.engine.campaigns.update(accountOf(sim, campaign).owner, campaign.id, {
+      const updated = yield* commandedOn(sim, campaign, "draw settings of", (owner, id) =>
+        sim.engine.campaigns.update(owner, id, {
           winnerSelectionTrigger: plan.trigger,
           ...(plan.algorithm === null ? {} : { winnerSelectionAlgorithm: plan.algorithm }),
           winnerSelectionConfig: {

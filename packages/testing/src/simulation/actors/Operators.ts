@@ -253,16 +253,13 @@ export const make = (deliveries: Deliveries.Deliveries): Part => {
 
   return {
     name: "operators",
+    invariants: {
+      [AS_COMMANDED]:
+        "every command the operators planned succeeds, and leaves the campaign with the window and state asked for",
+      [PUBLIC_ADDRESSES]: "an endpoint whose host resolves to a private address is refused at its url"
+    },
     start: (sim) =>
       Effect.gen(function* () {
-        sim.invariants.declare(
-          AS_COMMANDED,
-          "every command the operators planned succeeds, and leaves the campaign with the window and state asked for"
-        )
-        sim.invariants.declare(
-          PUBLIC_ADDRESSES,
-          "an endpoint whose host resolves to a private address is refused at its url"
-        )
         const { world } = sim
         for (const plan of world.accounts) yield* setupAccount(sim, plan)
         for (const plan of world.channels) {

@@ -201,11 +201,7 @@ export const make = (limits: PlayLimits.PlayLimits): Part => {
         score: entry.score,
         predictionValue: entry.predictionValue,
         outcome: entry.outcome,
-        endpoints: sim.model.endpoints.filter(
-          (e) =>
-            e.plan.account === play.channel.plan.account &&
-            Model.subscribes(e, "session_completed", campaign, play.channel.id)
-        )
+        endpoints: Model.endpointsFor(sim.model, "session_completed", campaign, play.channel)
       }
       campaign.finished.push(play)
       sim.counters.add("plays.finished")
@@ -439,25 +435,16 @@ export const make = (limits: PlayLimits.PlayLimits): Part => {
 
   return {
     name: "players",
+    invariants: {
+      [LIVE]: "a mint gives a token exactly when a campaign is live, and its session plays that campaign",
+      [MONTH]: "a mint is refused for the plan's plays per month exactly when the month's plays reached it",
+      [TOKENS]:
+        "a token lasts 15 minutes and one start, plays its campaign only while it is active; a session finishes once; a refused body writes nothing",
+      [SCORING]: "each entry is its play's: wheel segment, quiz score, memory score, prediction, eligibility",
+      [ANSWERS]: "every call gets one of the answers the specification gives for it"
+    },
     start: (sim) =>
       Effect.sync(() => {
-        sim.invariants.declare(
-          LIVE,
-          "a mint gives a token exactly when a campaign is live, and its session plays that campaign"
-        )
-        sim.invariants.declare(
-          MONTH,
-          "a mint is refused for the plan's plays per month exactly when the month's plays reached it"
-        )
-        sim.invariants.declare(
-          TOKENS,
-          "a token lasts 15 minutes and one start, plays its campaign only while it is active; a session finishes once; a refused body writes nothing"
-        )
-        sim.invariants.declare(
-          SCORING,
-          "each entry is its play's: wheel segment, quiz score, memory score, prediction, eligibility"
-        )
-        sim.invariants.declare(ANSWERS, "every call gets one of the answers the specification gives for it")
         for (const attempt of sim.world.attempts) {
           sim.agenda.schedule(
             attempt.at,

@@ -26,7 +26,7 @@ import { Effect } from "effect"
 import { iso } from "../EventLog.ts"
 import * as Model from "../Model.ts"
 import type { Part, Sim } from "../Sim.ts"
-import { commanded } from "./Calls.ts"
+import { commandedOn } from "./Calls.ts"
 
 /** A prize as planned: its match, strategy and the issue limit of each of its codes by last four. */
 export interface TierPlan {
@@ -81,23 +81,11 @@ export const make = (): Part & { readonly plans: ReadonlyMap<string, RewardPlan>
   const plans = new Map<string, RewardPlan>()
   const seen = new Set<string>()
 
-  const channelOf = (sim: Sim, campaign: Model.CampaignState) =>
-    sim.model.channels.find((c) => c.campaigns.includes(campaign))!
-  const accountOf = (sim: Sim, campaign: Model.CampaignState) =>
-    sim.model.accounts[channelOf(sim, campaign).plan.account]!
-
-  const endpointsFor = (sim: Sim, campaign: Model.CampaignState) => {
-    const channel = channelOf(sim, campaign)
-    return sim.model.endpoints.filter(
-      (e) => e.plan.account === channel.plan.account && Model.subscribes(e, "reward_granted", campaign, channel.id)
-    )
-  }
-
   /** Reads the campaign's newest grants; publishes the new ones, oldest first. */
   const readGrants = (sim: Sim, campaign: Model.CampaignState, limit: number) =>
     Effect.gen(function* () {
       const page = yield* sim.engine.rewards
-        .grants(accountOf(sim, campaign).owner, campaign.id, { limit, offset: 0 })
+        .grants(Model.accountOf(sim.model, campaign).owner, campaign.id, { limit, offset: 0 })
         .pipe(Effect.orDie)
       const fresh = page.items.filter((g) => !seen.has(g.id)).reverse()
       const plan = plans.get(campaign.id)!
@@ -122,7 +110,7 @@ export const make = (): Part & { readonly plans: ReadonlyMap<string, RewardPlan>
     })
 
   const publish = (sim: Sim, campaign: Model.CampaignState, grant: Grant.GrantView) =>
-    sim.publish("granted", { campaign, grant, endpoints: endpointsFor(sim, campaign) })
+    sim.publish("granted", { campaign, grant, endpoints: Model.endpointsFor(sim.model, "reward_granted", campaign) })
 
   /** Uploads `count` codes to a prize, each given up to `limit` times. */
   const upload = (
@@ -142,10 +130,8 @@ export const make = (): Part & { readonly plans: ReadonlyMap<string, RewardPlan>
           issueLimit: limit
         }
       })
-      const added = yield* commanded(
-        sim,
-        `upload codes to ${campaign.plan.key}`,
-        sim.engine.rewards.upload(accountOf(sim, campaign).owner, campaign.id, { tierId: tier.id, codes })
+      const added = yield* commandedOn(sim, campaign, "upload codes to", (owner, id) =>
+        sim.engine.rewards.upload(owner, id, { tierId: tier.id, codes })
       )
       if (added === undefined) return
       for (const c of codes) tier.limits.set(lastFour(c.code), (tier.limits.get(lastFour(c.code)) ?? 0) + limit)
@@ -156,10 +142,8 @@ export const make = (): Part & { readonly plans: ReadonlyMap<string, RewardPlan>
   /** Generates `count` pool codes for a prize, each given up to `limit` times. */
   const generate = (sim: Sim, campaign: Model.CampaignState, tier: TierPlan, count: number, limit: number) =>
     Effect.gen(function* () {
-      const made = yield* commanded(
-        sim,
-        `generate codes for ${campaign.plan.key}`,
-        sim.engine.rewards.generate(accountOf(sim, campaign).owner, campaign.id, {
+      const made = yield* commandedOn(sim, campaign, "generate codes for", (owner, id) =>
+        sim.engine.rewards.generate(owner, id, {
           tierId: tier.id,
           quantity: count,
           prefix: "SIM-",
@@ -175,10 +159,8 @@ export const make = (): Part & { readonly plans: ReadonlyMap<string, RewardPlan>
   /** Sets a created campaign's reward and stocks its prizes. */
   const configure = (sim: Sim, campaign: Model.CampaignState, plan: RewardPlan) =>
     Effect.gen(function* () {
-      const set = yield* commanded(
-        sim,
-        `reward of ${campaign.plan.key}`,
-        sim.engine.rewards.set(accountOf(sim, campaign).owner, campaign.id, {
+      const set = yield* commandedOn(sim, campaign, "reward of", (owner, id) =>
+        sim.engine.rewards.set(owner, id, {
           tiers: plan.tiers.map((t, i) => ({
             match: t.match,
             display: { title: `${campaign.plan.key} prize ${i + 1}` },
@@ -218,7 +200,7 @@ export const make = (): Part & { readonly plans: ReadonlyMap<string, RewardPlan>
     start: (sim: Sim) =>
       Effect.sync(() => {
         sim.observe("created", (campaign) => {
-          const plan = planOf(campaign, sim.model.channels.indexOf(channelOf(sim, campaign)))
+          const plan = planOf(campaign, sim.model.channels.indexOf(Model.channelOf(sim.model, campaign)))
           if (plan !== null) sim.agenda.next("rewards", configure(sim, campaign, plan))
         })
         // The newest grants: a finish gives one at most, a run one per winner (at most 40 here).

@@ -26,10 +26,12 @@
  */
 import { createHmac } from "node:crypto"
 import { Webhook } from "@campaign-games/core"
+import type * as DrawRun from "@campaign-games/core/draws/DrawRun"
+import type * as Grant from "@campaign-games/core/rewards/Grant"
 import { Effect, Option } from "effect"
 import { millisOf } from "../actors/Calls.ts"
 import { canonicalJson, iso } from "../EventLog.ts"
-import type * as Model from "../Model.ts"
+import * as Model from "../Model.ts"
 import type { Received } from "../Receivers.ts"
 import type { Part, Sim } from "../Sim.ts"
 
@@ -106,6 +108,31 @@ const judge = (answer: Webhook.AttemptResult) => {
 }
 
 const answerText = (answer: Webhook.AttemptResult) => (answer._tag === "Answered" ? String(answer.status) : answer._tag)
+
+/** The data of a draw run's `winner_selected` event, as the specification writes it. */
+const winnerSelected = (campaign: Model.CampaignState, run: DrawRun.Run) => ({
+  gameInstanceId: campaign.id,
+  runId: run.id,
+  winners: run.winners.map(({ participantRef, rank, entryId }) => ({ participantRef, rank, entryId, prize: run.prize }))
+})
+
+/** The data of a grant's `reward_granted` event, as the specification writes it: never the code. */
+const rewardGranted = (campaign: Model.CampaignState, channelId: string, grant: Grant.GrantView) => {
+  const { participantRef, source, tierId, prize, expiresAt } = grant
+  return {
+    gameInstanceId: campaign.id,
+    channelId,
+    grantId: grant.id,
+    participantRef,
+    source,
+    ...(source === "rule" ? { sessionId: grant.sessionId } : {}),
+    ...(source === "draw" ? { runId: grant.runId, winnerId: grant.winnerId } : {}),
+    tierId,
+    prize,
+    coupon: { ref: grant.couponRef, name: grant.couponName },
+    expiresAt: expiresAt === null ? null : iso(millisOf(expiresAt)!)
+  }
+}
 
 /** The specification's wait after attempt `n` failed: 5 s, doubling. */
 export const waitAfter = (n: number): number => 5_000 * 2 ** (n - 1)
@@ -261,68 +288,38 @@ export const make = (): Deliveries => {
 
   const part: Part = {
     name: "webhook deliveries",
+    invariants: {
+      [FAN_OUT]: "each finished play's event reaches exactly the endpoints whose filters take it, once",
+      [SIGNED]: "every request is JSON, names its event and is signed t=<now>,v1=HMAC(secret, t.body)",
+      [PAYLOAD]: "every body is the play's session_completed event, the same on every attempt",
+      [SCHEDULE]:
+        "a delivery is sent at the first round after it is made or resent; failures retried after 5, 10, 20, 40 s; nothing after it ends",
+      [RECORDS]: "after each attempt the stored delivery says what happened",
+      [TERMINAL]: "at the end every delivery is success or exhausted, in the ledger and in the store",
+      [RESEND]: "resending an endpoint's exhausted deliveries since an instant resends exactly those"
+    },
     start: (s) =>
       Effect.sync(() => {
         sim = s
-        s.invariants.declare(
-          FAN_OUT,
-          "each finished play's event reaches exactly the endpoints whose filters take it, once"
-        )
-        s.invariants.declare(
-          SIGNED,
-          "every request is JSON, names its event and is signed t=<now>,v1=HMAC(secret, t.body)"
-        )
-        s.invariants.declare(PAYLOAD, "every body is the play's session_completed event, the same on every attempt")
-        s.invariants.declare(
-          SCHEDULE,
-          "a delivery is sent at the first round after it is made or resent; failures retried after 5, 10, 20, 40 s; nothing after it ends"
-        )
-        s.invariants.declare(RECORDS, "after each attempt the stored delivery says what happened")
-        s.invariants.declare(
-          TERMINAL,
-          "at the end every delivery is success or exhausted, in the ledger and in the store"
-        )
-        s.invariants.declare(
-          RESEND,
-          "resending an endpoint's exhausted deliveries since an instant resends exactly those"
-        )
         s.observe("drawn", ({ campaign, run, endpoints }) => {
           if (run.winners.length === 0) return
+          const createdAt = millisOf(run.createdAt)!
           expectEvent({
             key: `run:${run.id}`,
             type: "winner_selected",
-            createdAt: millisOf(run.createdAt)!,
-            data: {
-              gameInstanceId: campaign.id,
-              runId: run.id,
-              winners: run.winners.map((w) => ({
-                participantRef: w.participantRef,
-                rank: w.rank,
-                entryId: w.entryId,
-                prize: run.prize
-              }))
-            },
+            createdAt,
+            data: winnerSelected(campaign, run),
             endpoints
           })
         })
         s.observe("granted", ({ campaign, grant, endpoints }) => {
+          const channelId = Model.channelOf(s.model, campaign).id
+          const data = rewardGranted(campaign, channelId, grant)
           expectEvent({
             key: `grant:${grant.id}`,
             type: "reward_granted",
             createdAt: millisOf(grant.createdAt)!,
-            data: {
-              gameInstanceId: campaign.id,
-              channelId: s.model.channels.find((c) => c.campaigns.includes(campaign))!.id,
-              grantId: grant.id,
-              participantRef: grant.participantRef,
-              source: grant.source,
-              ...(grant.source === "rule" ? { sessionId: grant.sessionId } : {}),
-              ...(grant.source === "draw" ? { runId: grant.runId, winnerId: grant.winnerId } : {}),
-              tierId: grant.tierId,
-              prize: grant.prize,
-              coupon: { ref: grant.couponRef, name: grant.couponName },
-              expiresAt: grant.expiresAt === null ? null : iso(millisOf(grant.expiresAt)!)
-            },
+            data,
             endpoints
           })
         })

@@ -23,7 +23,7 @@ import type * as DrawRun from "@campaign-games/core/draws/DrawRun"
 import { Effect, Schema } from "effect"
 import type { DrawPlan } from "../actors/Draws.ts"
 import { millisOf } from "../actors/Calls.ts"
-import type * as Model from "../Model.ts"
+import * as Model from "../Model.ts"
 import type { Part, Sim } from "../Sim.ts"
 
 export const DISTINCT = "draws.winners-distinct"
@@ -37,11 +37,6 @@ const encodeAudit = Schema.encodeSync(DrawAudit.Audit)
 export const make = (plans: ReadonlyMap<string, DrawPlan>): Part => {
   /** Runs read back by campaign id, in the order read. */
   const runs = new Map<string, Array<DrawRun.Run>>()
-
-  const accountOf = (sim: Sim, campaign: Model.CampaignState) => {
-    const channel = sim.model.channels.find((c) => c.campaigns.includes(campaign))!
-    return sim.model.accounts[channel.plan.account]!
-  }
 
   /** The model's entries a run's rules take: finished before it, inside its window. */
   const considered = (campaign: Model.CampaignState, run: DrawRun.Run) => {
@@ -111,7 +106,7 @@ export const make = (plans: ReadonlyMap<string, DrawPlan>): Part => {
         )
       }
 
-      const owner = accountOf(sim, campaign).owner
+      const owner = Model.accountOf(sim.model, campaign).owner
       const verified = yield* sim.engine.draws.verify(owner, campaign.id, run.id).pipe(Effect.orDie)
       sim.invariants.check(
         VERIFIABLE,
@@ -148,24 +143,18 @@ export const make = (plans: ReadonlyMap<string, DrawPlan>): Part => {
 
   return {
     name: "draws",
+    invariants: {
+      [DISTINCT]:
+        "no participant wins twice in a campaign; ranks 1..n; maxWinners winners, or every participant who could win",
+      [ELIGIBLE]:
+        "each winner's entry is theirs, written before the run, inside its window; score_highest takes the highest scores",
+      [VERIFIABLE]:
+        "Draws.verify and verifyDraw over the audit recompute the run's winners from the entries the model says it took",
+      [TRIGGERS]:
+        "a run has its campaign's trigger; a scheduled draw is made once at scheduleAt; the store's runs are those read"
+    },
     start: (sim) =>
       Effect.sync(() => {
-        sim.invariants.declare(
-          DISTINCT,
-          "no participant wins twice in a campaign; ranks 1..n; maxWinners winners, or every participant who could win"
-        )
-        sim.invariants.declare(
-          ELIGIBLE,
-          "each winner's entry is theirs, written before the run, inside its window; score_highest takes the highest scores"
-        )
-        sim.invariants.declare(
-          VERIFIABLE,
-          "Draws.verify and verifyDraw over the audit recompute the run's winners from the entries the model says it took"
-        )
-        sim.invariants.declare(
-          TRIGGERS,
-          "a run has its campaign's trigger; a scheduled draw is made once at scheduleAt; the store's runs are those read"
-        )
         sim.observe("drawn", ({ campaign, run }) => {
           sim.agenda.next("draws", check(sim, campaign, run))
         })
@@ -182,7 +171,7 @@ export const make = (plans: ReadonlyMap<string, DrawPlan>): Part => {
         for (const [campaignId] of plans) {
           const campaign = sim.model.campaignsById.get(campaignId)!
           const page = yield* sim.engine.draws
-            .runs(accountOf(sim, campaign).owner, campaignId, { limit: 200, offset: 0 })
+            .runs(Model.accountOf(sim.model, campaign).owner, campaignId, { limit: 200, offset: 0 })
             .pipe(Effect.orDie)
           const stored = page.items.map((r) => r.id)
           const read = (runs.get(campaignId) ?? []).map((r) => r.id).reverse()

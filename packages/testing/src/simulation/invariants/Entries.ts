@@ -68,16 +68,13 @@ const within = (sim: Sim, what: string, keys: ReadonlyArray<string>, limit: numb
 
 export const part: Part = {
   name: "entries",
-  start: (sim) =>
-    Effect.sync(() => {
-      sim.invariants.declare(MATCH, "each campaign's entries in the store are exactly its finished plays")
-      sim.invariants.declare(
-        ELIGIBILITY,
-        "a prediction's entry is eligible exactly when resolved to its option; others always"
-      )
-      sim.invariants.declare(WITHIN_LIMITS, "counted from the stored entries, no player passes a total play limit")
-      sim.invariants.declare(WHEEL, "each wheel's segments come up in proportion to their weights (within 5 sigma)")
-    }),
+  invariants: {
+    [MATCH]: "each campaign's entries in the store are exactly its finished plays",
+    [ELIGIBILITY]: "a prediction's entry is eligible exactly when resolved to its option; others always",
+    [WITHIN_LIMITS]: "counted from the stored entries, no player passes a total play limit",
+    [WHEEL]: "each wheel's segments come up in proportion to their weights (within 5 sigma)"
+  },
+  start: () => Effect.void,
   finish: (sim) =>
     Effect.gen(function* () {
       for (const channel of sim.model.channels) {

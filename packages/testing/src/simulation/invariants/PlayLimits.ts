@@ -22,6 +22,7 @@ import { Effect } from "effect"
 import { localDate, startsDay } from "../LocalTime.ts"
 import type * as Model from "../Model.ts"
 import type { Part, Sim } from "../Sim.ts"
+import type * as World from "../World.ts"
 
 export const DECIDED = "plays.limits-decided"
 export const NEVER_EXCEEDED = "plays.limits-never-exceeded"
@@ -61,28 +62,27 @@ export const make = (): PlayLimits => {
   const count = (key: string) => counts.get(key) ?? 0
   const bump = (key: string) => counts.set(key, count(key) + 1)
 
-  const scopes = (campaign: Model.CampaignState, channel: Model.ChannelState, player: string, at: number) => {
-    const c = campaign.plan.limits
-    const h = channel.plan.limits
-    return [
-      {
-        scope: "campaign" as const,
-        total: c.total,
-        perDay: c.perDay,
-        zone: c.timeZone,
-        totalKey: `c|${campaign.id}|${player}`,
-        dayKey: `cd|${campaign.id}|${player}|${localDate(c.timeZone, at)}`
-      },
-      {
-        scope: "channel" as const,
-        total: h.total,
-        perDay: h.perDay,
-        zone: h.timeZone,
-        totalKey: `h|${channel.id}|${player}`,
-        dayKey: `hd|${channel.id}|${player}|${localDate(h.timeZone, at)}`
-      }
-    ]
-  }
+  /** A scope's limits for the player at `at`, and the keys of its counts (`c|…` in all, `cd|…` that day). */
+  const scopeOf = (
+    scope: PlayLimitScope,
+    prefix: string,
+    id: string,
+    limits: World.Limits,
+    player: string,
+    at: number
+  ) => ({
+    scope,
+    total: limits.total,
+    perDay: limits.perDay,
+    zone: limits.timeZone,
+    totalKey: `${prefix}|${id}|${player}`,
+    dayKey: `${prefix}d|${id}|${player}|${localDate(limits.timeZone, at)}`
+  })
+
+  const scopes = (campaign: Model.CampaignState, channel: Model.ChannelState, player: string, at: number) => [
+    scopeOf("campaign", "c", campaign.id, campaign.plan.limits, player, at),
+    scopeOf("channel", "h", channel.id, channel.plan.limits, player, at)
+  ]
 
   const reached: PlayLimits["reached"] = (campaign, channel, player, at) => {
     const totals: Array<Reached> = []
@@ -96,21 +96,15 @@ export const make = (): PlayLimits => {
 
   const part: Part = {
     name: "play limits",
+    invariants: {
+      [DECIDED]: "a mint or start is refused for play limits exactly when one is reached, naming exactly those reached",
+      [NEVER_EXCEEDED]:
+        "no player has more plays than a limit allows, per campaign and channel, in total and per local day in the limit's time zone",
+      [RESET]: "a daily refusal resets at the next local midnight of the later day reached; a total one never"
+    },
     start: (s) =>
       Effect.sync(() => {
         sim = s
-        s.invariants.declare(
-          DECIDED,
-          "a mint or start is refused for play limits exactly when one is reached, naming exactly those reached"
-        )
-        s.invariants.declare(
-          NEVER_EXCEEDED,
-          "no player has more plays than a limit allows, per campaign and channel, in total and per local day in the limit's time zone"
-        )
-        s.invariants.declare(
-          RESET,
-          "a daily refusal resets at the next local midnight of the later day reached; a total one never"
-        )
       })
   }
 

@@ -21,7 +21,7 @@ import type * as Grant from "@campaign-games/core/rewards/Grant"
 import { Effect } from "effect"
 import { millisOf } from "../actors/Calls.ts"
 import { lastFour, type RewardPlan } from "../actors/Rewards.ts"
-import type * as Model from "../Model.ts"
+import * as Model from "../Model.ts"
 import type { Part, Sim } from "../Sim.ts"
 
 export const ISSUE_LIMIT = "rewards.issue-limit"
@@ -36,11 +36,6 @@ export const make = (plans: ReadonlyMap<string, RewardPlan>): Part => {
   const issued = new Map<string, number>()
   /** The winners of the runs read back, by run id: their entries. */
   const winners = new Map<string, Map<string, string>>()
-
-  const accountOf = (sim: Sim, campaign: Model.CampaignState) => {
-    const channel = sim.model.channels.find((c) => c.campaigns.includes(campaign))!
-    return sim.model.accounts[channel.plan.account]!
-  }
 
   const check = (sim: Sim, campaign: Model.CampaignState, grant: Grant.GrantView) => {
     const plan = plans.get(campaign.id)!
@@ -98,14 +93,14 @@ export const make = (plans: ReadonlyMap<string, RewardPlan>): Part => {
 
   return {
     name: "rewards",
+    invariants: {
+      [ISSUE_LIMIT]: "no stored code is given more times than its issue limit",
+      [ONCE]: "with grantOncePerParticipant, at most one grant per participant and campaign",
+      [TIER_RULE]:
+        "a grant is of the first prize its play or draw meets that had a code, for its session or winner, expiring validForSeconds after"
+    },
     start: (sim) =>
       Effect.sync(() => {
-        sim.invariants.declare(ISSUE_LIMIT, "no stored code is given more times than its issue limit")
-        sim.invariants.declare(ONCE, "with grantOncePerParticipant, at most one grant per participant and campaign")
-        sim.invariants.declare(
-          TIER_RULE,
-          "a grant is of the first prize its play or draw meets that had a code, for its session or winner, expiring validForSeconds after"
-        )
         sim.observe("drawn", ({ run }) => {
           winners.set(run.id, new Map(run.winners.map((w) => [w.participantRef, w.entryId])))
         })
@@ -115,7 +110,7 @@ export const make = (plans: ReadonlyMap<string, RewardPlan>): Part => {
       Effect.gen(function* () {
         for (const [campaignId, plan] of plans) {
           const campaign = sim.model.campaignsById.get(campaignId)!
-          const owner = accountOf(sim, campaign).owner
+          const owner = Model.accountOf(sim.model, campaign).owner
           const stored: Array<string> = []
           for (let offset = 0; ; offset += 200) {
             const page = yield* sim.engine.rewards.grants(owner, campaignId, { limit: 200, offset }).pipe(Effect.orDie)
