@@ -30,10 +30,10 @@
  */
 import { createHash } from "node:crypto"
 import { parseArgs } from "node:util"
-import { AccountRepo } from "@campaign-games/core/accounts/Account"
+import { Accounts } from "@campaign-games/core/accounts/Accounts"
 import * as Actor from "@campaign-games/core/accounts/Actor"
-import { ChannelRepo } from "@campaign-games/core/campaigns/Channel"
 import * as Campaigns from "@campaign-games/core/campaigns/Campaigns"
+import { Channels } from "@campaign-games/core/campaigns/Channels"
 import * as FileRule from "@campaign-games/core/campaigns/FileRule"
 import * as Draw from "@campaign-games/core/draws/Draw"
 import { DrawRepo, type Selection } from "@campaign-games/core/draws/DrawRun"
@@ -95,9 +95,9 @@ const timed = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
     return { ms: median(times), result: result! }
   })
 
-/** The engine over a store: campaigns and draws (no webhooks, grants by default none). */
+/** The engine over a store: accounts, channels, campaigns and draws (no webhooks, grants by default none). */
 const engine = <E>(store: Layer.Layer<any, E>) =>
-  Campaigns.Campaigns.layer.pipe(
+  Layer.mergeAll(Accounts.layer, Channels.layer, Campaigns.Campaigns.layer).pipe(
     Layer.provideMerge(DrawsEngine.layer({ background: false })),
     Layer.provideMerge(Secrets.Secrets.layerWebCrypto),
     Layer.provideMerge(FileRule.MediaLibrary.layerNone),
@@ -107,34 +107,9 @@ const engine = <E>(store: Layer.Layer<any, E>) =>
 /** An account, a channel and a manual campaign of `order`'s algorithm; the system actor. */
 const makeCampaign = (order: Pick<Draw.Rules, "algorithm" | "tieBreak">) =>
   Effect.gen(function* () {
-    const accounts = yield* AccountRepo
-    const channels = yield* ChannelRepo
-    const now = DateTime.makeUnsafe(T0)
-    const suffix = globalThis.crypto.randomUUID().slice(0, 8)
-    const account = {
-      id: `acc_bench_${suffix}`,
-      name: "Draw bench",
-      plan: "unlimited" as const,
-      featureOverrides: {},
-      limitOverrides: {},
-      createdAt: now,
-      updatedAt: now
-    }
-    yield* accounts.insert(account)
-    const channel = {
-      id: `ch_bench_${suffix}`,
-      accountId: account.id,
-      name: "Bench",
-      status: "active" as const,
-      betweenCampaigns: {},
-      maxPlaysPerParticipant: null,
-      maxPlaysPerParticipantPerDay: null,
-      playLimitTimezone: "UTC",
-      createdAt: now,
-      updatedAt: now
-    }
-    yield* channels.insert(channel)
+    const { account } = yield* (yield* Accounts).create({ name: "Draw bench", plan: "unlimited" })
     const actor = Actor.system(account)
+    const channel = yield* (yield* Channels).create(actor, { name: "Bench" })
     const campaign = yield* (yield* Campaigns.Campaigns).create(actor, {
       gameSlug: "memory-match",
       name: "Bench",
@@ -206,6 +181,7 @@ const postgres = Effect.gen(function* () {
         yield* sql`DELETE FROM events WHERE account_id = ${campaign.accountId}`
         yield* sql`DELETE FROM campaigns WHERE id = ${campaign.id}`
         yield* sql`DELETE FROM channels WHERE account_id = ${campaign.accountId}`
+        yield* sql`DELETE FROM api_keys WHERE account_id = ${campaign.accountId}`
         yield* sql`DELETE FROM accounts WHERE id = ${campaign.accountId}`
       })
     )

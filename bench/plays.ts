@@ -24,13 +24,13 @@
  * postgres://postgres@127.0.0.1:5432) and drops it afterwards. With `CG_BENCH_PROFILE=<dir>` the
  * server runs with `--cpu-prof` and writes its CPU profile into that directory when it stops.
  */
-import { execFileSync, spawn } from "node:child_process"
+import { execFileSync } from "node:child_process"
 import { mkdtempSync, readFileSync, rmSync } from "node:fs"
-import { Agent, request } from "node:http"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { parseArgs } from "node:util"
 import * as BenchClient from "./bench-client.ts"
+import * as BenchServer from "./internal/Server.ts"
 
 const { values } = parseArgs({
   options: {
@@ -64,7 +64,7 @@ const port = Number(values.port)
 const base = `http://127.0.0.1:${port}`
 const bare = values.server === "bare" || values.server === "floor"
 if (bare && values.store !== "postgres") throw new Error(`--server ${values.server} needs --store postgres`)
-const admin = "bench-admin-token"
+const admin = BenchServer.ADMIN
 
 const env: Record<string, string> = { ...process.env, PORT: String(port), CG_ADMIN_TOKEN: admin } as Record<
   string,
@@ -84,22 +84,16 @@ if (values.store === "postgres") {
   delete env.DATABASE_URL
 }
 
-const profileDir = process.env.CG_BENCH_PROFILE
-const child = spawn(
-  process.execPath,
-  [
-    ...(profileDir === undefined || profileDir === "" ? [] : ["--cpu-prof", `--cpu-prof-dir=${profileDir}`]),
-    bare ? `bench/${values.server}-server.ts` : memory ? "bench/memory-server.ts" : "examples/server/src/main.ts"
-  ],
-  { env, stdio: ["ignore", "ignore", "inherit"] }
+const serverProcess = BenchServer.spawnServer(
+  bare ? `bench/${values.server}-server.ts` : memory ? "bench/memory-server.ts" : "examples/server/src/main.ts",
+  env,
+  ["ignore", "ignore", "inherit"]
 )
-const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()))
+const child = serverProcess.child
 const cleanup = async () => {
-  agent.destroy()
+  client.close()
   // SIGINT lets the runtime shut down in order, so that `--cpu-prof` writes its profile.
-  child.kill("SIGINT")
-  await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))])
-  if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL")
+  await serverProcess.stop()
   if (database !== undefined) {
     try {
       execFileSync("psql", [`${server}/postgres`, "-qc", `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`])
@@ -113,42 +107,9 @@ const cleanup = async () => {
 const callFetch = (method: string, path: string, key: string, body?: unknown) =>
   BenchClient.call(base, method, path, key, body)
 
-const agent = new Agent({ keepAlive: true, maxSockets: concurrency + 8 })
+const client = BenchClient.keepAlive(concurrency + 8)
 const callHttp = (method: string, path: string, key: string, body?: unknown) =>
-  new Promise<any>((resolve, reject) => {
-    const payload = body === undefined ? undefined : JSON.stringify(body)
-    const req = request(
-      {
-        host: "127.0.0.1",
-        port,
-        method,
-        path,
-        agent,
-        headers: {
-          authorization: `Bearer ${key}`,
-          "content-type": "application/json",
-          ...(payload === undefined ? {} : { "content-length": Buffer.byteLength(payload) })
-        }
-      },
-      (response) => {
-        const chunks: Array<Buffer> = []
-        response.on("data", (chunk: Buffer) => chunks.push(chunk))
-        response.on("end", () => {
-          try {
-            const json = JSON.parse(Buffer.concat(chunks).toString("utf8"))
-            const status = response.statusCode ?? 0
-            if (status >= 300) reject(new Error(`${method} ${path}: ${status} ${JSON.stringify(json)}`))
-            else resolve(json)
-          } catch (error) {
-            reject(error)
-          }
-        })
-        response.on("error", reject)
-      }
-    )
-    req.on("error", reject)
-    req.end(payload)
-  })
+  client.call(base, method, path, key, body)
 
 const call = values.client === "fetch" ? callFetch : callHttp
 
@@ -228,27 +189,13 @@ const setupEngine = async () => {
     ...(withReward ? { limits: { storedCouponCodes: null } } : {})
   })
   const key = apiKey.key as string
-  const origin = "https://bench.example.com"
+  const origin = BenchServer.ORIGIN
   await call("POST", "/v1/tenant/allowed-origins", key, { origin })
   const limits = values.limits ? { maxPlaysPerParticipant: 100, maxPlaysPerParticipantPerDay: 10 } : {}
   /** A channel with a live wheel; with `reward`, the wheel's reward is set first. */
   const liveWheel = async (name: string, reward?: unknown) => {
-    const { channel } = await call("POST", "/v1/channels", key, { name, ...limits })
-    const { gameInstance } = await call("POST", "/v1/game-instances", key, {
-      gameSlug: "spin-the-wheel",
-      name,
-      channelId: channel.id,
-      ...limits,
-      config: {
-        segments: [
-          { id: "w", label: "Win", isWin: true },
-          { id: "l", label: "Lose", isWin: false }
-        ]
-      }
-    })
-    if (reward !== undefined) await call("PUT", `/v1/game-instances/${gameInstance.id}/reward`, key, reward)
-    await call("POST", `/v1/game-instances/${gameInstance.id}/activate`, key, {})
-    return { channel: { id: channel.id as string }, campaignId: gameInstance.id as string }
+    const { channelId, campaignId } = await BenchServer.liveWheel(call, key, name, { limits, reward })
+    return { channel: { id: channelId }, campaignId }
   }
   const plain = await liveWheel("bench")
   const rewarded = withReward
@@ -267,12 +214,8 @@ const setupEngine = async () => {
     await fillPool(key, rewarded.campaignId, Math.max(Number(values.pool), 200 + repeat * plays))
   }
   // The mint allows 600 calls a minute per key (the specification's limit): spread the load over keys.
-  const mintKeys: Array<string> = []
   const calls = values.calls ? plays * Number(values.rounds) : withReward ? 2 * repeat * plays + 200 : plays
-  for (let i = 0; i < Math.ceil((calls + 200) / 550); i++) {
-    const created = await call("POST", "/v1/tenant/api-keys", key, { name: `bench-${i}`, permissions: ["tokens.mint"] })
-    mintKeys.push(created.apiKey.key)
-  }
+  const mintKeys = await BenchServer.mintKeys(call, key, Math.ceil((calls + 200) / 550))
   return { channel: plain.channel, rewardChannel: rewarded?.channel, origin, mintKeys }
 }
 
@@ -280,7 +223,7 @@ const setupEngine = async () => {
 const setupBare = async () => ({
   channel: { id: "ch_bare" },
   rewardChannel: undefined,
-  origin: "https://bench.example.com",
+  origin: BenchServer.ORIGIN,
   mintKeys: ["bare"]
 })
 
@@ -288,21 +231,11 @@ const percentile = (sorted: Array<number>, p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!
 
 try {
-  const started = Date.now()
-  for (;;) {
-    try {
-      if ((await fetch(`${base}/health`)).ok) break
-    } catch {
-      // not up yet
-    }
-    if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(
-        `the server exited before it was up (${child.exitCode ?? child.signalCode}); see its output above`
-      )
-    }
-    if (Date.now() - started > 60_000) throw new Error("server did not start")
-    await new Promise((r) => setTimeout(r, 100))
+  const up = await BenchServer.waitUntilUp(base, serverProcess)
+  if (up === "exited") {
+    throw new Error(`the server exited before it was up (${child.exitCode ?? child.signalCode}); see its output above`)
   }
+  if (up === "timeout") throw new Error("server did not start")
   if (withReward && bare) throw new Error("--reward needs the engine (--server engine)")
   const setup = bare ? setupBare : setupEngine
   const { channel, origin, mintKeys, rewardChannel } = await setup()

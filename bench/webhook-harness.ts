@@ -7,16 +7,17 @@
  * the PostgreSQL backends serving the benchmark's database). Everything talks to 127.0.0.1 only.
  * Not a test: run by hand.
  */
-import { type ChildProcess, execFile, spawn } from "node:child_process"
+import { type ChildProcess, execFile } from "node:child_process"
 import { mkdtempSync, openSync, readFileSync, rmSync, closeSync } from "node:fs"
-import { Agent, createServer, type IncomingMessage, request, type Server, type ServerResponse } from "node:http"
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http"
 import type { AddressInfo } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { call } from "./bench-client.ts"
+import { call, keepAlive } from "./bench-client.ts"
+import * as BenchServer from "./internal/Server.ts"
 
-export const ADMIN = "bench-admin-token"
-export const ORIGIN = "https://bench.example.com"
+export const ADMIN = BenchServer.ADMIN
+export const ORIGIN = BenchServer.ORIGIN
 const PG = process.env.CG_BENCH_POSTGRES ?? "postgres://postgres@127.0.0.1:5432"
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
@@ -168,29 +169,16 @@ export const startInstance = async (name: string, port: number, databaseUrl: str
     CG_ALLOW_PRIVATE_URLS: "true"
   } as Record<string, string>
   delete env.REDIS_URL
-  // With `CG_BENCH_PROFILE=<dir>` the server writes its V8 CPU profile there when it stops.
-  const profileDir = process.env.CG_BENCH_PROFILE ?? ""
-  const profile = profileDir === "" ? [] : ["--cpu-prof", `--cpu-prof-dir=${profileDir}`]
-  const child = spawn(process.execPath, [...profile, "examples/server/src/main.ts"], {
-    env,
-    stdio: ["ignore", fd, fd]
-  })
+  const server = BenchServer.spawnServer("examples/server/src/main.ts", env, ["ignore", fd, fd])
   closeSync(fd)
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()))
-  const gone = () => child.exitCode !== null || child.signalCode !== null
+  const { child, gone } = server
   const instance: Instance = {
     name,
     base: `http://127.0.0.1:${port}`,
     child,
     logPath,
-    exited,
-    stop: async () => {
-      if (gone()) return
-      child.kill("SIGINT")
-      await Promise.race([exited, sleep(10_000)])
-      if (!gone()) child.kill("SIGKILL")
-      await Promise.race([exited, sleep(2_000)])
-    },
+    exited: server.exited,
+    stop: server.stop,
     kill9: () => {
       if (!gone()) child.kill("SIGKILL")
     },
@@ -198,17 +186,9 @@ export const startInstance = async (name: string, port: number, databaseUrl: str
       if (!gone()) child.kill("SIGTERM")
     }
   }
-  const started = Date.now()
-  for (;;) {
-    if (gone()) throw new Error(`${name} exited at start; see ${logPath}:\n${readLog(instance)}`)
-    try {
-      if ((await fetch(`${instance.base}/health`)).ok) break
-    } catch {
-      // not up yet
-    }
-    if (Date.now() - started > 60_000) throw new Error(`${name} did not start; see ${logPath}`)
-    await sleep(100)
-  }
+  const up = await BenchServer.waitUntilUp(instance.base, server)
+  if (up === "exited") throw new Error(`${name} exited at start; see ${logPath}:\n${readLog(instance)}`)
+  if (up === "timeout") throw new Error(`${name} did not start; see ${logPath}`)
   return instance
 }
 
@@ -246,29 +226,10 @@ export const setUpTenant = async (base: string, plays: number): Promise<Tenant> 
   const { apiKey } = await call(base, "POST", "/admin/v1/accounts", ADMIN, { name: "bench", plan: "unlimited" })
   const key = apiKey.key as string
   await call(base, "POST", "/v1/tenant/allowed-origins", key, { origin: ORIGIN })
-  const { channel } = await call(base, "POST", "/v1/channels", key, { name: "bench" })
-  const { gameInstance } = await call(base, "POST", "/v1/game-instances", key, {
-    gameSlug: "spin-the-wheel",
-    name: "bench",
-    channelId: channel.id,
-    config: {
-      segments: [
-        { id: "w", label: "Win", isWin: true },
-        { id: "l", label: "Lose", isWin: false }
-      ]
-    }
-  })
-  await call(base, "POST", `/v1/game-instances/${gameInstance.id}/activate`, key, {})
-  // The mint allows 600 calls a minute per key: spread the load over keys.
-  const mintKeys: Array<string> = []
-  for (let i = 0; i < Math.ceil((plays + 200) / 500); i++) {
-    const created = await call(base, "POST", "/v1/tenant/api-keys", key, {
-      name: `bench-mint-${i}`,
-      permissions: ["tokens.mint"]
-    })
-    mintKeys.push(created.apiKey.key)
-  }
-  return { key, channelId: channel.id, campaignId: gameInstance.id, mintKeys }
+  const callBase: BenchServer.Call = (method, path, as, body) => call(base, method, path, as, body)
+  const { channelId, campaignId } = await BenchServer.liveWheel(callBase, key, "bench")
+  const mintKeys = await BenchServer.mintKeys(callBase, key, Math.ceil((plays + 200) / 500))
+  return { key, channelId, campaignId, mintKeys }
 }
 
 /** An endpoint subscribed to `session_completed`, no filters. */
@@ -281,52 +242,17 @@ export const createEndpoint = async (base: string, key: string, url: string): Pr
 }
 
 /** Keep-alive connections for the plays (one per concurrent player, as `plays.ts` has). */
-const playAgent = new Agent({ keepAlive: true, maxSockets: 256 })
+const playClient = keepAlive(256)
 
 /**
  * `method path` on the server at `base` over a keep-alive `node:http` connection (about a third of
  * the CPU a `fetch` costs this process), with `Authorization: Bearer <key>`; the JSON answer, or a
  * rejection for any status from 300 up.
  */
-export const callKeepAlive = (base: string, method: string, path: string, key: string, body?: unknown) =>
-  new Promise<any>((resolve, reject) => {
-    const url = new URL(base)
-    const payload = body === undefined ? undefined : JSON.stringify(body)
-    const req = request(
-      {
-        host: url.hostname,
-        port: Number(url.port),
-        method,
-        path,
-        agent: playAgent,
-        headers: {
-          authorization: `Bearer ${key}`,
-          "content-type": "application/json",
-          ...(payload === undefined ? {} : { "content-length": Buffer.byteLength(payload) })
-        }
-      },
-      (response) => {
-        const chunks: Array<Buffer> = []
-        response.on("data", (chunk: Buffer) => chunks.push(chunk))
-        response.on("end", () => {
-          try {
-            const json = JSON.parse(Buffer.concat(chunks).toString("utf8"))
-            const status = response.statusCode ?? 0
-            if (status >= 300) reject(new Error(`${method} ${path}: ${status} ${JSON.stringify(json)}`))
-            else resolve(json)
-          } catch (error) {
-            reject(error)
-          }
-        })
-        response.on("error", reject)
-      }
-    )
-    req.on("error", reject)
-    req.end(payload)
-  })
+export const callKeepAlive = playClient.call
 
 /** Closes the plays' keep-alive connections. */
-export const closePlayConnections = () => playAgent.destroy()
+export const closePlayConnections = playClient.close
 
 /** One whole play (mint → start → finish): one `session_completed` event. */
 export const play = async (base: string, tenant: Tenant, i: number) => {

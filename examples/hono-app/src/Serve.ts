@@ -6,6 +6,7 @@
  *
  * @since 0.1.0
  */
+import { once } from "node:events"
 import type { Server } from "node:http"
 import type { AddressInfo } from "node:net"
 import type { StorePorts } from "@campaign-games/core"
@@ -34,31 +35,20 @@ export interface Running {
 export const start = async <E>(options: Options<E>): Promise<Running> => {
   const publicUrl = options.publicUrl ?? `http://${options.host}:${options.port}`
   const api = CampaignGamesApi.make({ ...options, publicUrl })
-  try {
-    await api.whenReady()
-  } catch (error) {
-    await api.dispose()
-    throw error
-  }
   const app = App.make({ api: api.handler, embedOrigins: options.embedOrigins })
   // Keeps Node's own Request and Response: the shop's process is not altered for other code.
   const server = createAdaptorServer({ fetch: app.fetch, overrideGlobalObjects: false }) as Server
   try {
-    await new Promise<void>((resolve, reject) => {
-      server.once("error", reject)
-      server.listen(options.port, options.host, () => {
-        server.off("error", reject)
-        resolve()
-      })
-    })
+    // The engine answers `/ready` before the shop listens; `once` rejects on an "error" (the port taken, say).
+    await api.whenReady()
+    await once(server.listen(options.port, options.host), "listening")
   } catch (error) {
     await api.dispose()
     throw error
   }
-  const { port } = server.address() as AddressInfo
   const close = async () => {
     await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())))
     await api.dispose()
   }
-  return { url: `http://${options.host}:${port}`, close }
+  return { url: `http://${options.host}:${(server.address() as AddressInfo).port}`, close }
 }

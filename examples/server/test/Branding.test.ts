@@ -1,8 +1,11 @@
+/**
+ * The account's branding over HTTP (`GET`/`PUT /v1/tenant/branding`): empty at first, replaced whole
+ * by a PUT (fields left out cleared), per account, and the permissions reading and writing need.
+ */
 import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
+import * as Steps from "./support/Steps.ts"
 import { layer as serverLayer, withAccount } from "./support/TestServer.ts"
-
-const paths = (body: any): Array<string> => (body?.error?.details ?? []).map((d: { path: string }) => d.path)
 
 const theme = {
   colors: { bg: "#000000", fg: "#FFFFFF", accent: "#ff8800" },
@@ -71,7 +74,7 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("bra
         yield* request("PUT", "/v1/tenant/branding", { key, body: { colors: { bg: "#abcdef" } } })
         const reply = yield* request("PUT", "/v1/tenant/branding", { key, body })
         assert.strictEqual(reply.status, 400, reply.text)
-        assert.include(paths(reply.body), path, reply.text)
+        assert.include(Steps.paths(reply.body), path, reply.text)
         assert.deepStrictEqual((yield* request("GET", "/v1/tenant/branding", { key })).body.theme, {
           colors: { bg: "#abcdef" }
         })
@@ -81,13 +84,9 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("bra
 
   it.effect("reading needs settings.read, writing branding.write", () =>
     Effect.gen(function* () {
-      const { request, key } = yield* withAccount()
-      const make = (permissions: Array<string>) =>
-        request("POST", "/v1/tenant/api-keys", { key, body: { name: "k", permissions } }).pipe(
-          Effect.map((r) => r.body.apiKey.key as string)
-        )
-      const reader = yield* make(["settings.read"])
-      const other = yield* make(["campaigns.read"])
+      const { request, keyWith } = yield* withAccount()
+      const reader = yield* keyWith("settings.read")
+      const other = yield* keyWith("campaigns.read")
       assert.strictEqual((yield* request("GET", "/v1/tenant/branding", { key: reader })).status, 200)
       assert.strictEqual((yield* request("GET", "/v1/tenant/branding", { key: other })).status, 403)
       assert.strictEqual((yield* request("PUT", "/v1/tenant/branding", { key: reader, body: {} })).status, 403)

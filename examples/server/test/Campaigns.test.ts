@@ -1,8 +1,13 @@
+/**
+ * Campaigns over HTTP: the games and their config schemas, a draft's defaults and every field read
+ * back, permissions and the plan's games and limits, listing and PATCH, activation and the
+ * lifecycle, one live campaign per channel (also under racing activations), a prediction's
+ * resolution and deletion.
+ */
 import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
+import * as Steps from "./support/Steps.ts"
 import { layer as serverLayer, TestServer } from "./support/TestServer.ts"
-
-const paths = (body: any): Array<string> => (body?.error?.details ?? []).map((d: { path: string }) => d.path)
 
 const wheel = {
   segments: [
@@ -35,10 +40,7 @@ const setup = (accountBody: Record<string, unknown> = {}) =>
         config: wheel,
         ...body
       })
-    const keyWith = (permissions: Array<string>) =>
-      call("POST", "/v1/tenant/api-keys", { name: "limited", permissions }).pipe(
-        Effect.map((r) => r.body.apiKey.key as string)
-      )
+    const keyWith = (permissions: Array<string>) => Steps.keyWith(call, ...permissions)
     return { key, channel, call, as, create, keyWith }
   })
 
@@ -181,7 +183,7 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("cam
         const reply = yield* create(body)
         assert.strictEqual(reply.status, 400, reply.text)
         assert.strictEqual(reply.body.error.code, "invalid_request")
-        assert.include(paths(reply.body), path, reply.text)
+        assert.include(Steps.paths(reply.body), path, reply.text)
         assert.strictEqual((yield* call("GET", "/v1/game-instances")).body.total, 0)
       })
     )
@@ -247,7 +249,7 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("cam
       assert.strictEqual((yield* stranger.call("GET", "/v1/game-instances")).body.total, 0)
       const onTheirChannel = yield* stranger.create({ channelId: channel.id })
       assert.strictEqual(onTheirChannel.status, 400)
-      assert.include(paths(onTheirChannel.body), "channelId")
+      assert.include(Steps.paths(onTheirChannel.body), "channelId")
     })
   )
 
@@ -267,7 +269,7 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("cam
       assert.deepStrictEqual(configured.body.gameInstance.config, wheel)
       const bad = yield* call("PATCH", `/v1/game-instances/${c.id}`, { config: { segments: [] } })
       assert.strictEqual(bad.status, 400)
-      assert.include(paths(bad.body), "config.segments")
+      assert.include(Steps.paths(bad.body), "config.segments")
       assert.strictEqual((yield* call("PATCH", `/v1/game-instances/${c.id}`, {})).status, 400)
       yield* call("POST", `/v1/game-instances/${c.id}/archive`)
       const archived = yield* call("PATCH", `/v1/game-instances/${c.id}`, { name: "x" })
@@ -284,7 +286,7 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("cam
       const c = (yield* create({ config: undefined })).body.gameInstance
       const incomplete = yield* call("POST", `/v1/game-instances/${c.id}/activate`)
       assert.strictEqual(incomplete.status, 400)
-      assert.include(paths(incomplete.body), "config.segments")
+      assert.include(Steps.paths(incomplete.body), "config.segments")
       yield* call("PATCH", `/v1/game-instances/${c.id}`, { config: wheel })
       const active = yield* call("POST", `/v1/game-instances/${c.id}/activate`)
       assert.strictEqual(active.status, 200, active.text)
@@ -332,7 +334,7 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("cam
         handoverAt: "2020-01-01T00:00:00Z"
       })
       assert.strictEqual(past.status, 400)
-      assert.include(paths(past.body), "handoverAt")
+      assert.include(Steps.paths(past.body), "handoverAt")
 
       const handed = yield* call("POST", `/v1/game-instances/${second.id}/activate`, { handoverAt })
       assert.strictEqual(handed.status, 200, handed.text)
@@ -390,7 +392,7 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("cam
       assert.strictEqual(p.winnerSelectionAlgorithm, "random_uniform")
       const unknown = yield* call("POST", `/v1/game-instances/${p.id}/resolve`, { optionId: "z" })
       assert.strictEqual(unknown.status, 400)
-      assert.include(paths(unknown.body), "optionId")
+      assert.include(Steps.paths(unknown.body), "optionId")
       const noPermission = yield* as(yield* keyWith(["campaigns.write"]))(
         "POST",
         `/v1/game-instances/${p.id}/resolve`,

@@ -6,6 +6,7 @@
 import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
 import { FetchHttpClient } from "effect/http"
+import * as Steps from "./support/Steps.ts"
 import { layer as serverLayer, TestServer } from "./support/TestServer.ts"
 import { Client } from "@campaign-games/http"
 
@@ -25,12 +26,7 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("Cli
           gameSlug: "spin-the-wheel",
           name: "Summer wheel",
           channelId: channel.id,
-          config: {
-            segments: [
-              { id: "win", label: "Prize", isWin: true, weight: 1 },
-              { id: "lose", label: "Try again", isWin: false, weight: 1 }
-            ]
-          }
+          config: Steps.WHEEL
         }
       })
       const { gameInstance } = yield* api.campaigns.activate({ params: { id: draft.id }, payload: {} })

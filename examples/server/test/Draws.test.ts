@@ -13,16 +13,10 @@ import { assert, layer } from "@effect/vitest"
 import { Context, Effect, Layer, Option } from "effect"
 import { SqlClient } from "effect/sql"
 import * as Receiver from "./support/Receiver.ts"
+import * as Steps from "./support/Steps.ts"
 import { make, storeLayer, TestServer } from "./support/TestServer.ts"
 
 const ORIGIN = "https://shop.example.com"
-const wheel = {
-  segments: [
-    { id: "win", label: "Prize", isWin: true },
-    { id: "lose", label: "Try again", isWin: false }
-  ]
-}
-const paths = (body: any): Array<string> => (body?.error?.details ?? []).map((d: { path: string }) => d.path)
 const inMs = (ms: number) => new Date(Date.now() + ms).toISOString()
 
 /** Changes a stored entry's weight behind the server's back, on whichever store it runs. */
@@ -59,11 +53,7 @@ const setup = Effect.gen(function* () {
     request(method, path, { key, body, headers })
   yield* call("POST", "/v1/tenant/allowed-origins", { origin: ORIGIN })
   const channel = (yield* call("POST", "/v1/channels", { name: "Main" })).body.channel
-  const keyWith = (permissions: Array<string>) =>
-    Effect.map(
-      call("POST", "/v1/tenant/api-keys", { name: "limited", permissions }),
-      (r) => r.body.apiKey.key as string
-    )
+  const keyWith = (permissions: Array<string>) => Steps.keyWith(Steps.caller(request, key), ...permissions)
   /** A live wheel campaign (with `body`'s settings) on the channel. */
   const campaign = (body: Record<string, unknown> = {}) =>
     Effect.gen(function* () {
@@ -71,7 +61,7 @@ const setup = Effect.gen(function* () {
         gameSlug: "spin-the-wheel",
         name: "Draw",
         channelId: channel.id,
-        config: wheel,
+        config: Steps.WHEEL,
         prize: { label: "A bicycle", description: "Blue" },
         ...body
       })
@@ -83,17 +73,7 @@ const setup = Effect.gen(function* () {
   /** One whole play of `participantRef`: its entry. */
   const play = (participantRef: string) =>
     Effect.gen(function* () {
-      const minted = yield* call("POST", "/v1/auth/session-tokens", {
-        channelId: channel.id,
-        participantRef,
-        origin: ORIGIN
-      })
-      const token = minted.body.clientToken
-      const started = yield* request("POST", "/v1/play/sessions", { key: token })
-      const finished = yield* request("POST", `/v1/play/sessions/${started.body.session.id}/finish`, {
-        key: token,
-        body: {}
-      })
+      const { finished } = yield* Steps.play(request, { key, channelId: channel.id, participantRef, origin: ORIGIN })
       assert.strictEqual(finished.status, 200, finished.text)
       return finished.body.entry
     })
@@ -207,7 +187,7 @@ layer(serverAndBackdoor, { excludeTestServices: true, timeout: "120 seconds" })(
       for (const path of [`${base}/runs/run_nope`, `${base}/runs/run_nope/audit`]) {
         const reply = yield* call("GET", path)
         assert.strictEqual(reply.status, 404, path)
-        assert.deepStrictEqual(paths(reply.body), ["runId"])
+        assert.deepStrictEqual(Steps.paths(reply.body), ["runId"])
       }
       assert.strictEqual((yield* call("POST", `${base}/runs/run_nope/verify`)).status, 404)
       const stranger = (yield* account()).key
@@ -216,7 +196,7 @@ layer(serverAndBackdoor, { excludeTestServices: true, timeout: "120 seconds" })(
 
       const extra = yield* call("POST", `${base}/trigger`, { again: true })
       assert.strictEqual(extra.status, 400)
-      assert.deepStrictEqual(paths(extra.body), ["again"], extra.text)
+      assert.deepStrictEqual(Steps.paths(extra.body), ["again"], extra.text)
       const badJson = yield* request("POST", `${base}/trigger`, {
         key: (yield* setup).key,
         rawBody: "{",
@@ -225,8 +205,8 @@ layer(serverAndBackdoor, { excludeTestServices: true, timeout: "120 seconds" })(
       assert.strictEqual(badJson.status, 400)
       const badLimit = yield* call("GET", `${base}/runs?limit=201`)
       assert.strictEqual(badLimit.status, 400)
-      assert.deepStrictEqual(paths(badLimit.body), ["limit"])
-      assert.deepStrictEqual(paths((yield* call("GET", `${base}/runs?offset=-1`)).body), ["offset"])
+      assert.deepStrictEqual(Steps.paths(badLimit.body), ["limit"])
+      assert.deepStrictEqual(Steps.paths((yield* call("GET", `${base}/runs?offset=-1`)).body), ["offset"])
 
       const scheduled = (yield* call("POST", "/v1/game-instances", {
         gameSlug: "spin-the-wheel",
@@ -238,7 +218,7 @@ layer(serverAndBackdoor, { excludeTestServices: true, timeout: "120 seconds" })(
       const refused = yield* call("POST", `/v1/game-instances/${scheduled.id}/winner-selection/trigger`)
       assert.strictEqual(refused.status, 409)
       assert.strictEqual(refused.body.error.code, "conflict")
-      assert.deepStrictEqual(paths(refused.body), ["winnerSelectionTrigger"])
+      assert.deepStrictEqual(Steps.paths(refused.body), ["winnerSelectionTrigger"])
     })
   )
 

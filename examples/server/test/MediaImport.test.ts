@@ -12,11 +12,12 @@ import { mkdtempSync, readdirSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { afterAll, assert, layer } from "@effect/vitest"
-import { Duration, Effect } from "effect"
+import { Effect } from "effect"
 import { body, origin, status } from "./fixtures/media/Origin.ts"
 import { sampleOf, samples } from "./fixtures/media/Samples.ts"
 import { fetchBytes, settled } from "./fixtures/media/Uploads.ts"
-import { make, type Reply, type RequestOptions, storeLayer, withAccount } from "./support/TestServer.ts"
+import * as Steps from "./support/Steps.ts"
+import { make, quickImports, type Reply, type RequestOptions, storeLayer, withAccount } from "./support/TestServer.ts"
 
 const directory = mkdtempSync(join(tmpdir(), "cg-import-"))
 afterAll(() => rmSync(directory, { recursive: true, force: true }))
@@ -50,7 +51,6 @@ const partials = (): Array<string> => {
   }
 }
 
-const paths = (reply: Reply): Array<string> => (reply.body?.error?.details ?? []).map((d: { path: string }) => d.path)
 const same = (actual: Uint8Array, expected: Uint8Array) =>
   assert.isTrue(Buffer.from(actual).equals(Buffer.from(expected)))
 
@@ -60,21 +60,16 @@ const server = make(storeLayer(), {
   media: {
     storage: { _tag: "Disk", directory },
     fetchTimeouts: { idleMs: 400, totalMs: 2500 },
-    settings: {
-      imports: {
-        idle: Duration.millis(30),
-        concurrency: 4,
-        lease: Duration.minutes(5),
-        maxAttempts: 3,
-        firstWait: Duration.millis(100)
-      }
-    }
+    settings: quickImports
   }
 })
 
 layer(server, { excludeTestServices: true, timeout: "120 seconds" })("media imports", (it) => {
   const start = (request: Send, key: string, payload: Record<string, unknown>) =>
     request("POST", "/v1/tenant/assets/import", { key, body: payload })
+  /** Starts an import and waits until it has settled: the asset then. */
+  const imported = (request: Send, key: string, payload: Record<string, unknown>) =>
+    Effect.flatMap(start(request, key, payload), (started) => settled(request, key, started.body.asset.id))
 
   it.effect("a file of each type is imported: pending at once, then done, typed by its bytes, and served", () =>
     Effect.scoped(
@@ -138,11 +133,7 @@ layer(server, { excludeTestServices: true, timeout: "120 seconds" })("media impo
         })
         assert.strictEqual((yield* fetchBytes(wrong.url)).status, 404)
         assert.deepStrictEqual(filesOf(wrong.id), [], "nothing stored")
-        const html = yield* settled(
-          request,
-          key,
-          (yield* start(request, key, { url: site.url("/page.html") })).body.asset.id
-        )
+        const html = yield* imported(request, key, { url: site.url("/page.html") })
         assert.deepInclude(html, {
           importStatus: "failed",
           importError: "the bytes are not a file of a supported type"
@@ -162,24 +153,12 @@ layer(server, { excludeTestServices: true, timeout: "120 seconds" })("media impo
           "/flaky.png": (request, response, hit) => (hit === 1 ? status(503) : body(png))(request, response, hit)
         })
         const { request, key } = yield* withAccount()
-        const missing = yield* settled(
-          request,
-          key,
-          (yield* start(request, key, { url: site.url("/missing.png") })).body.asset.id
-        )
+        const missing = yield* imported(request, key, { url: site.url("/missing.png") })
         assert.deepInclude(missing, { importStatus: "failed", importError: "answered 404", importAttempts: 1 })
-        const down = yield* settled(
-          request,
-          key,
-          (yield* start(request, key, { url: site.url("/down.png") })).body.asset.id
-        )
+        const down = yield* imported(request, key, { url: site.url("/down.png") })
         assert.deepInclude(down, { importStatus: "failed", importError: "answered 503", importAttempts: 3 })
         assert.strictEqual(site.requests.filter((p) => p === "/down.png").length, 3)
-        const flaky = yield* settled(
-          request,
-          key,
-          (yield* start(request, key, { url: site.url("/flaky.png") })).body.asset.id
-        )
+        const flaky = yield* imported(request, key, { url: site.url("/flaky.png") })
         assert.deepInclude(flaky, { importStatus: "done", importError: null, importAttempts: 2, sizeBytes: png.length })
         for (const id of [missing.id, down.id]) assert.deepStrictEqual(filesOf(id), [])
       })
@@ -233,21 +212,13 @@ layer(server, { excludeTestServices: true, timeout: "120 seconds" })("media impo
           }
         })
         const { request, key } = yield* withAccount()
-        const huge = yield* settled(
-          request,
-          key,
-          (yield* start(request, key, { url: site.url("/huge.mp4") })).body.asset.id
-        )
+        const huge = yield* imported(request, key, { url: site.url("/huge.mp4") })
         assert.deepInclude(huge, {
           importStatus: "failed",
           importError: "the file is larger than 52428800 bytes",
           importAttempts: 1
         })
-        const endless = yield* settled(
-          request,
-          key,
-          (yield* start(request, key, { url: site.url("/endless.png"), contentType: "image/png" })).body.asset.id
-        )
+        const endless = yield* imported(request, key, { url: site.url("/endless.png"), contentType: "image/png" })
         assert.deepInclude(endless, { importStatus: "failed", importError: "the file is larger than 8388608 bytes" })
         for (const id of [huge.id, endless.id]) assert.deepStrictEqual(filesOf(id), [])
         assert.deepStrictEqual(partials(), [], "no partial write is left")
@@ -272,21 +243,13 @@ layer(server, { excludeTestServices: true, timeout: "120 seconds" })("media impo
             }
           })
           const { request, key } = yield* withAccount()
-          const stalls = yield* settled(
-            request,
-            key,
-            (yield* start(request, key, { url: site.url("/stalls.png") })).body.asset.id
-          )
+          const stalls = yield* imported(request, key, { url: site.url("/stalls.png") })
           assert.deepInclude(stalls, {
             importStatus: "failed",
             importError: "the body paused longer than 0.4 s",
             importAttempts: 3
           })
-          const trickle = yield* settled(
-            request,
-            key,
-            (yield* start(request, key, { url: site.url("/trickle.png") })).body.asset.id
-          )
+          const trickle = yield* imported(request, key, { url: site.url("/trickle.png") })
           assert.deepInclude(trickle, {
             importStatus: "failed",
             importError: "the download took longer than 2.5 s",
@@ -313,11 +276,7 @@ layer(server, { excludeTestServices: true, timeout: "120 seconds" })("media impo
         assert.strictEqual(confirm.body.error.code, "conflict")
         assert.strictEqual((yield* settled(request, key, started.body.asset.id)).importStatus, "done")
         const small = yield* account({ limits: { storageBytes: ogg.length - 1 } })
-        const tooBig = yield* settled(
-          request,
-          small.key,
-          (yield* start(request, small.key, { url: site.url("/a.ogg") })).body.asset.id
-        )
+        const tooBig = yield* imported(request, small.key, { url: site.url("/a.ogg") })
         assert.deepInclude(tooBig, {
           importStatus: "failed",
           importError: "the media library's storage limit is reached"
@@ -326,7 +285,7 @@ layer(server, { excludeTestServices: true, timeout: "120 seconds" })("media impo
         const full = yield* account({ limits: { storageBytes: 0 } })
         const refused = yield* start(request, full.key, { url: site.url("/a.ogg") })
         assert.strictEqual(refused.status, 402)
-        assert.deepStrictEqual(paths(refused), ["limits.storageBytes"])
+        assert.deepStrictEqual(Steps.paths(refused.body), ["limits.storageBytes"])
       })
     )
   )
@@ -348,29 +307,23 @@ layer(server, { excludeTestServices: true, timeout: "120 seconds" })("media impo
         const { request, key } = yield* withAccount()
         const reply = yield* start(request, key, payload)
         assert.strictEqual(reply.status, 400, reply.text)
-        assert.include(paths(reply), path, reply.text)
+        assert.include(Steps.paths(reply.body), path, reply.text)
       })
     )
   }
 
   it.effect("import needs assets.manage (403), the Media library feature (402) and a known folder (404)", () =>
     Effect.gen(function* () {
-      const { account, request, key } = yield* withAccount()
-      const reader = yield* request("POST", "/v1/tenant/api-keys", {
-        key,
-        body: { name: "r", permissions: ["assets.read"] }
-      })
-      assert.strictEqual(
-        (yield* start(request, reader.body.apiKey.key, { url: "http://127.0.0.1:1/a.png" })).status,
-        403
-      )
+      const { account, request, key, keyWith } = yield* withAccount()
+      const reader = yield* keyWith("assets.read")
+      assert.strictEqual((yield* start(request, reader, { url: "http://127.0.0.1:1/a.png" })).status, 403)
       const free = yield* account({ features: { mediaLibrary: false } })
       const gated = yield* start(request, free.key, { url: "http://127.0.0.1:1/a.png" })
       assert.strictEqual(gated.status, 402)
-      assert.deepStrictEqual(paths(gated), ["features.mediaLibrary"])
+      assert.deepStrictEqual(Steps.paths(gated.body), ["features.mediaLibrary"])
       const lost = yield* start(request, key, { url: "http://127.0.0.1:1/a.png", folderId: "fld_gone" })
       assert.strictEqual(lost.status, 404)
-      assert.deepStrictEqual(paths(lost), ["folderId"])
+      assert.deepStrictEqual(Steps.paths(lost.body), ["folderId"])
     })
   )
 

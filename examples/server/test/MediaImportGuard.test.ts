@@ -13,11 +13,12 @@
 import { assert, layer } from "@effect/vitest"
 import { isPublicAddress } from "@campaign-games/http/NodeHostResolver"
 import { type Network, systemNetwork } from "@campaign-games/http/NodeImportFetcher"
-import { Duration, Effect } from "effect"
+import { Effect } from "effect"
 import { body, origin, redirect } from "./fixtures/media/Origin.ts"
 import { sampleOf } from "./fixtures/media/Samples.ts"
 import { fetchBytes, settled } from "./fixtures/media/Uploads.ts"
-import { make, type Reply, storeLayer, withAccount } from "./support/TestServer.ts"
+import * as Steps from "./support/Steps.ts"
+import { make, quickImports, storeLayer, withAccount } from "./support/TestServer.ts"
 
 /** The address the test treats as public: a loopback address no rule of the server knows as such. */
 const INTERNET = "127.0.0.2"
@@ -42,19 +43,9 @@ const server = make(storeLayer(), {
   allowPrivateUrls: false,
   media: {
     network,
-    settings: {
-      imports: {
-        idle: Duration.millis(30),
-        concurrency: 4,
-        lease: Duration.minutes(5),
-        maxAttempts: 3,
-        firstWait: Duration.millis(100)
-      }
-    }
+    settings: quickImports
   }
 })
-
-const paths = (reply: Reply): Array<string> => (reply.body?.error?.details ?? []).map((d: { path: string }) => d.path)
 
 layer(server, { excludeTestServices: true, timeout: "120 seconds" })("the import address guard", (it) => {
   it.effect("an import from a public address is fetched (the guard lets the internet through)", () =>
@@ -93,7 +84,7 @@ layer(server, { excludeTestServices: true, timeout: "120 seconds" })("the import
         ]) {
           const reply = yield* request("POST", "/v1/tenant/assets/import", { key, body: { url } })
           assert.strictEqual(reply.status, 400, `${url}: ${reply.text}`)
-          assert.deepStrictEqual(paths(reply), ["url"])
+          assert.deepStrictEqual(Steps.paths(reply.body), ["url"])
           assert.strictEqual(reply.body.error.details[0].message, "host must resolve to public addresses only", url)
         }
         const listed = yield* request("GET", "/v1/tenant/assets", { key })

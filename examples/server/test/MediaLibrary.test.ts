@@ -11,11 +11,11 @@ import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
 import { sampleOf } from "./fixtures/media/Samples.ts"
 import { fetchBytes, presign, uploaded } from "./fixtures/media/Uploads.ts"
+import * as Steps from "./support/Steps.ts"
 import { layer as serverLayer, type Reply, type RequestOptions, withAccount } from "./support/TestServer.ts"
 
 type Send = (method: string, path: string, options?: RequestOptions) => Effect.Effect<Reply>
 
-const paths = (body: any): Array<string> => (body?.error?.details ?? []).map((d: { path: string }) => d.path)
 const ids = (items: ReadonlyArray<{ readonly id: string }>) => items.map((i) => i.id)
 
 const wheel = {
@@ -98,12 +98,12 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("med
       ]) {
         const reply = yield* request("GET", `/v1/tenant/assets${query}`, { key })
         assert.strictEqual(reply.status, 400, query)
-        assert.include(paths(reply.body), path, reply.text)
+        assert.include(Steps.paths(reply.body), path, reply.text)
       }
       assert.strictEqual((yield* request("GET", "/v1/tenant/assets?limit=200", { key })).status, 200)
       const unknown = yield* request("GET", "/v1/tenant/assets?folderId=fld_nope", { key })
       assert.strictEqual(unknown.status, 404)
-      assert.deepStrictEqual(paths(unknown.body), ["folderId"])
+      assert.deepStrictEqual(Steps.paths(unknown.body), ["folderId"])
     })
   )
 
@@ -135,7 +135,7 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("med
       assert.strictEqual(out.body.asset.filename, "Été.png")
       const unknown = yield* request("PATCH", `/v1/tenant/assets/${asset.id}`, { key, body: { folderId: "fld_x" } })
       assert.strictEqual(unknown.status, 404)
-      assert.deepStrictEqual(paths(unknown.body), ["folderId"])
+      assert.deepStrictEqual(Steps.paths(unknown.body), ["folderId"])
       for (const [body, path] of [
         [{}, "body"],
         [{ filename: "" }, "filename"],
@@ -144,7 +144,7 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("med
       ] as const) {
         const reply = yield* request("PATCH", `/v1/tenant/assets/${asset.id}`, { key, body })
         assert.strictEqual(reply.status, 400, JSON.stringify(body))
-        assert.include(paths(reply.body), path, reply.text)
+        assert.include(Steps.paths(reply.body), path, reply.text)
       }
       assert.strictEqual(
         (yield* request("PATCH", "/v1/tenant/assets/ast_none", { key, body: { filename: "x" } })).status,
@@ -159,11 +159,8 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("med
       const sample = sampleOf("audio/wav")
       const limited = yield* account({ limits: { storageBytes: sample.bytes.length } })
       const asset = yield* uploaded(request, limited.key, sample)
-      const manager = yield* request("POST", "/v1/tenant/api-keys", {
-        key: limited.key,
-        body: { name: "m", permissions: ["assets.read", "assets.manage"] }
-      })
-      const refused = yield* request("DELETE", `/v1/tenant/assets/${asset.id}`, { key: manager.body.apiKey.key })
+      const manager = yield* Steps.keyWith(Steps.caller(request, limited.key), "assets.read", "assets.manage")
+      const refused = yield* request("DELETE", `/v1/tenant/assets/${asset.id}`, { key: manager })
       assert.strictEqual(refused.status, 403)
       assert.strictEqual((yield* fetchBytes(asset.url)).status, 200)
       assert.strictEqual((yield* presign(request, limited.key, sample)).status, 402, "the storage is full")
@@ -180,12 +177,8 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("med
 
   it.effect("assets.read lists and gets; without it, 403", () =>
     Effect.gen(function* () {
-      const { request, key } = yield* withAccount()
-      const writer = yield* request("POST", "/v1/tenant/api-keys", {
-        key,
-        body: { name: "w", permissions: ["assets.manage"] }
-      })
-      const k = writer.body.apiKey.key
+      const { request, keyWith } = yield* withAccount()
+      const k = yield* keyWith("assets.manage")
       for (const path of ["/v1/tenant/assets", "/v1/tenant/assets/usage", "/v1/tenant/asset-folders"]) {
         const reply = yield* request("GET", path, { key: k })
         assert.strictEqual(reply.status, 403, path)
@@ -195,14 +188,9 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("med
 
   it.effect("every operation names its permission (403 without it) and needs a key (401)", () =>
     Effect.gen(function* () {
-      const { request, key } = yield* withAccount()
+      const { request, key, keyWith } = yield* withAccount()
       const asset = yield* uploaded(request, key, sampleOf("image/png"))
       const box = yield* folder(request, key, { name: "Box" })
-      const keyWith = (permissions: ReadonlyArray<string>) =>
-        Effect.map(
-          request("POST", "/v1/tenant/api-keys", { key, body: { name: permissions.join(" "), permissions } }),
-          (reply) => reply.body.apiKey.key as string
-        )
       const operations: Array<[string, string, Record<string, unknown> | undefined, string]> = [
         ["POST", "/v1/tenant/assets/presign", { filename: "a.png", contentType: "image/png" }, "assets.manage"],
         ["POST", `/v1/tenant/assets/${asset.id}/confirm`, undefined, "assets.manage"],
@@ -220,7 +208,7 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("med
       ]
       const all = ["assets.read", "assets.manage", "assets.delete"]
       for (const [method, path, body, permission] of operations) {
-        const lacking = yield* keyWith(all.filter((p) => p !== permission))
+        const lacking = yield* keyWith(...all.filter((p) => p !== permission))
         const refused = yield* request(method, path, { key: lacking, ...(body === undefined ? {} : { body }) })
         assert.strictEqual(refused.status, 403, `${method} ${path} without ${permission}`)
         assert.strictEqual(refused.body.error.code, "forbidden")
@@ -269,11 +257,11 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("med
       ] as const) {
         const reply = yield* request("POST", "/v1/tenant/asset-folders", { key, body })
         assert.strictEqual(reply.status, 400, JSON.stringify(body))
-        assert.include(paths(reply.body), path)
+        assert.include(Steps.paths(reply.body), path)
       }
       const orphan = yield* request("POST", "/v1/tenant/asset-folders", { key, body: { name: "x", parentId: "fld_x" } })
       assert.strictEqual(orphan.status, 404)
-      assert.deepStrictEqual(paths(orphan.body), ["parentId"])
+      assert.deepStrictEqual(Steps.paths(orphan.body), ["parentId"])
       assert.strictEqual((yield* folder(request, key, { name: "n".repeat(80) })).name.length, 80)
     })
   )
@@ -294,7 +282,7 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("med
         const cycle = yield* patch(a.id, { parentId })
         assert.strictEqual(cycle.status, 409, parentId)
         assert.strictEqual(cycle.body.error.code, "conflict")
-        assert.deepStrictEqual(paths(cycle.body), ["parentId"])
+        assert.deepStrictEqual(Steps.paths(cycle.body), ["parentId"])
       }
       assert.strictEqual((yield* patch(a.id, { parentId: d.id })).status, 200, "a sibling tree is fine")
       assert.strictEqual((yield* patch(c.id, { parentId: null })).body.folder.parentId, null)
@@ -315,7 +303,7 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("med
       const unconfirmed = yield* request("DELETE", `/v1/tenant/asset-folders/${doomed.id}`, { key })
       assert.strictEqual(unconfirmed.status, 409)
       assert.strictEqual(unconfirmed.body.error.code, "confirmation_required")
-      assert.deepStrictEqual(paths(unconfirmed.body), ["confirm"])
+      assert.deepStrictEqual(Steps.paths(unconfirmed.body), ["confirm"])
       assert.match(unconfirmed.body.error.message, /1 subfolder and moves 2 files to its parent folder/)
       assert.strictEqual(
         (yield* request("DELETE", `/v1/tenant/asset-folders/${doomed.id}?confirm=false`, { key })).status,

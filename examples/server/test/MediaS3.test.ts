@@ -13,17 +13,16 @@
 import { createHmac } from "node:crypto"
 import { HeadObjectCommand, S3Client } from "@aws-sdk/client-s3"
 import { assert, layer } from "@effect/vitest"
-import { Context, Duration, Effect, Layer } from "effect"
+import { Context, Effect, Layer } from "effect"
 import { body, origin } from "./fixtures/media/Origin.ts"
 import { credentials, s3server } from "./fixtures/media/S3.ts"
 import { disguised, png, sampleOf, samples } from "./fixtures/media/Samples.ts"
 import { fetchBytes, postForm, presign, settled, upload, uploaded } from "./fixtures/media/Uploads.ts"
-import { make, storeLayer, withAccount } from "./support/TestServer.ts"
+import * as Steps from "./support/Steps.ts"
+import { make, quickImports, storeLayer, withAccount } from "./support/TestServer.ts"
 
 const same = (actual: Uint8Array, expected: Uint8Array, message?: string) =>
   assert.isTrue(Buffer.from(actual).equals(Buffer.from(expected)), message ?? "the same bytes")
-
-const paths = (reply: any): Array<string> => (reply.body?.error?.details ?? []).map((d: { path: string }) => d.path)
 
 /** The server on a fresh s3rver bucket; the bucket's address is `S3Endpoint`. */
 const onS3 = (publicBase: boolean) =>
@@ -33,15 +32,7 @@ const onS3 = (publicBase: boolean) =>
         make(storeLayer(), {
           media: {
             storage: { ...s3.storage, ...(publicBase ? { publicBaseUrl: `${s3.endpoint}/${s3.bucket}` } : {}) },
-            settings: {
-              imports: {
-                idle: Duration.millis(30),
-                concurrency: 4,
-                lease: Duration.minutes(5),
-                maxAttempts: 3,
-                firstWait: Duration.millis(100)
-              }
-            }
+            settings: quickImports
           }
         }),
         Layer.succeed(Bucket, {
@@ -141,7 +132,7 @@ layer(onS3(false), { excludeTestServices: true, timeout: "120 seconds" })("media
         const { request, key } = yield* withAccount()
         const { confirmed, started, url } = yield* upload(request, key, fake)
         assert.strictEqual(confirmed.status, 400, confirmed.text)
-        assert.deepStrictEqual(paths(confirmed), ["file"])
+        assert.deepStrictEqual(Steps.paths(confirmed.body), ["file"])
         const fileKey = started.body.upload.fields.key.replace(/^uploads\//, "files/")
         assert.isFalse(yield* exists(fileKey))
         assert.isFalse(yield* exists(started.body.upload.fields.key))

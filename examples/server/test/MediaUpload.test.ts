@@ -11,9 +11,8 @@ import { assert, describe, layer } from "@effect/vitest"
 import { Duration, Effect } from "effect"
 import { disguised, png, sampleOf, samples } from "./fixtures/media/Samples.ts"
 import { fetchBytes, postForm, presign, upload, uploaded } from "./fixtures/media/Uploads.ts"
+import * as Steps from "./support/Steps.ts"
 import { layer as serverLayer, make, storeLayer, withAccount } from "./support/TestServer.ts"
-
-const paths = (body: any): Array<string> => (body?.error?.details ?? []).map((d: { path: string }) => d.path)
 
 const same = (actual: Uint8Array, expected: Uint8Array, message?: string) =>
   assert.isTrue(Buffer.from(actual).equals(Buffer.from(expected)), message ?? "the same bytes")
@@ -71,7 +70,7 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("med
         assert.strictEqual(posted.status, 204, "the bucket takes any bytes of the declared size")
         assert.strictEqual(confirmed.status, 400, confirmed.text)
         assert.strictEqual(confirmed.body.error.code, "invalid_request")
-        assert.deepStrictEqual(paths(confirmed.body), ["file"])
+        assert.deepStrictEqual(Steps.paths(confirmed.body), ["file"])
         assert.strictEqual((yield* fetchBytes(url)).status, 404)
         const stored = yield* request("GET", `/v1/tenant/assets/${id}`, { key })
         assert.strictEqual(stored.body.asset.confirmedAt, null, "the file stays pending")
@@ -135,7 +134,7 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("med
       assert.strictEqual(forged.status, 403, forged.text)
       const confirm = yield* request("POST", `/v1/tenant/assets/${target}/confirm`, { key })
       assert.strictEqual(confirm.status, 400, "nothing reached the other file's slot")
-      assert.deepStrictEqual(paths(confirm.body), ["file"])
+      assert.deepStrictEqual(Steps.paths(confirm.body), ["file"])
     })
   )
 
@@ -200,7 +199,7 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("med
         const body = { filename: "a.png", contentType: "image/png", sizeBytes: 100, ...change }
         const reply = yield* request("POST", "/v1/tenant/assets/presign", { key, body })
         assert.strictEqual(reply.status, 400, reply.text)
-        assert.include(paths(reply.body), path, reply.text)
+        assert.include(Steps.paths(reply.body), path, reply.text)
         const listed = yield* request("GET", "/v1/tenant/assets", { key })
         assert.strictEqual(listed.body.total, 0, "no file was made")
       })
@@ -234,7 +233,7 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("med
         const reply = yield* presign(request, key, sampleOf("image/png"), { folderId })
         assert.strictEqual(reply.status, 404, reply.text)
         assert.strictEqual(reply.body.error.code, "not_found")
-        assert.deepStrictEqual(paths(reply.body), ["folderId"])
+        assert.deepStrictEqual(Steps.paths(reply.body), ["folderId"])
       }
       const mine = yield* request("POST", "/v1/tenant/asset-folders", { key, body: { name: "mine" } })
       const inside = yield* presign(request, key, sampleOf("image/png"), { folderId: mine.body.folder.id })
@@ -245,13 +244,9 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("med
 
   it.effect("presign and confirm need assets.manage (403); reading keys cannot", () =>
     Effect.gen(function* () {
-      const { request, key } = yield* withAccount()
+      const { request, key, keyWith } = yield* withAccount()
       const started = yield* presign(request, key, sampleOf("image/png"))
-      const reader = yield* request("POST", "/v1/tenant/api-keys", {
-        key,
-        body: { name: "reader", permissions: ["assets.read", "assets.delete"] }
-      })
-      const readerKey = reader.body.apiKey.key
+      const readerKey = yield* keyWith("assets.read", "assets.delete")
       const refused = yield* presign(request, readerKey, sampleOf("image/png"))
       assert.strictEqual(refused.status, 403)
       assert.strictEqual(refused.body.error.code, "forbidden")
@@ -269,7 +264,7 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("med
       const reply = yield* presign(request, free.key, sampleOf("image/png"))
       assert.strictEqual(reply.status, 402, reply.text)
       assert.strictEqual(reply.body.error.code, "upgrade_required")
-      assert.deepStrictEqual(paths(reply.body), ["features.mediaLibrary"])
+      assert.deepStrictEqual(Steps.paths(reply.body), ["features.mediaLibrary"])
       const plan = yield* account({ plan: "free" })
       assert.strictEqual((yield* presign(request, plan.key, sampleOf("image/png"))).status, 402)
     })
@@ -284,7 +279,7 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("med
         const limited = yield* account({ limits: { storageBytes: sample.bytes.length + 100 } })
         const over = yield* presign(request, limited.key, sample, { sizeBytes: sample.bytes.length + 101 })
         assert.strictEqual(over.status, 402, over.text)
-        assert.deepStrictEqual(paths(over.body), ["limits.storageBytes"])
+        assert.deepStrictEqual(Steps.paths(over.body), ["limits.storageBytes"])
         const first = yield* uploaded(request, limited.key, sample)
         assert.strictEqual(first.sizeBytes, sample.bytes.length)
         const full = yield* presign(request, limited.key, sampleOf("image/gif"), { sizeBytes: 101 })
@@ -305,7 +300,7 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("med
         )
         const second = yield* request("POST", `/v1/tenant/assets/${b.body.asset.id}/confirm`, { key: again.key })
         assert.strictEqual(second.status, 402, second.text)
-        assert.deepStrictEqual(paths(second.body), ["limits.storageBytes"])
+        assert.deepStrictEqual(Steps.paths(second.body), ["limits.storageBytes"])
         assert.strictEqual((yield* fetchBytes(b.body.asset.url)).status, 404)
         assert.strictEqual(
           (yield* request("DELETE", `/v1/tenant/assets/${a.body.asset.id}`, { key: again.key })).status,
@@ -328,7 +323,7 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("med
       assert.strictEqual(theirs.status, 404)
       const nothing = yield* request("POST", `/v1/tenant/assets/${started.body.asset.id}/confirm`, { key })
       assert.strictEqual(nothing.status, 400)
-      assert.deepStrictEqual(paths(nothing.body), ["file"])
+      assert.deepStrictEqual(Steps.paths(nothing.body), ["file"])
     })
   )
 })

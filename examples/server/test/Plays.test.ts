@@ -1,9 +1,15 @@
+/**
+ * Plays over HTTP, as a player's page and the integrator's backend make them: allowed origins,
+ * minting client tokens, starting and finishing sessions of each game (scored on the server), the
+ * entries they record, and the play limits of the campaign, the channel and the plan (also under
+ * concurrency).
+ */
 import { createHmac } from "node:crypto"
 import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
+import * as Steps from "./support/Steps.ts"
 import { layer as serverLayer, type Reply, TestServer } from "./support/TestServer.ts"
 
-const paths = (body: any): Array<string> => (body?.error?.details ?? []).map((d: { path: string }) => d.path)
 const ORIGIN = "https://shop.example.com"
 
 const configs: Record<string, Record<string, unknown>> = {
@@ -14,27 +20,7 @@ const configs: Record<string, Record<string, unknown>> = {
     ]
   },
   quiz: {
-    questions: [
-      {
-        id: "q1",
-        text: "2+2?",
-        options: [
-          { id: "a", text: "4" },
-          { id: "b", text: "5" }
-        ],
-        correctOptionId: "a",
-        points: 3
-      },
-      {
-        id: "q2",
-        text: "Sky?",
-        options: [
-          { id: "a", text: "Blue" },
-          { id: "b", text: "Green" }
-        ],
-        correctOptionId: "a"
-      }
-    ]
+    questions: [{ ...Steps.question("q1", "2+2?", "4", "5"), points: 3 }, Steps.question("q2", "Sky?", "Blue", "Green")]
   },
   prediction: {
     question: "Who wins?",
@@ -66,7 +52,7 @@ const setup = (
   Effect.gen(function* () {
     const { request, account } = yield* TestServer
     const { key } = yield* account(options.account ?? {})
-    const call = (method: string, path: string, body?: unknown) => request(method, path, { key, body })
+    const call = Steps.caller(request, key)
     assert.strictEqual((yield* call("POST", "/v1/tenant/allowed-origins", { origin: ORIGIN })).status, 201)
     const channel = (yield* call("POST", "/v1/channels", { name: "Main", ...options.channel })).body.channel
     const game = options.game ?? "spin-the-wheel"
@@ -143,7 +129,7 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("pla
       ]) {
         const reply = yield* call("POST", "/v1/tenant/allowed-origins", { origin })
         assert.strictEqual(reply.status, 400, `${origin} ${reply.text}`)
-        assert.include(paths(reply.body), "origin")
+        assert.include(Steps.paths(reply.body), "origin")
       }
       const dup = yield* call("POST", "/v1/tenant/allowed-origins", { origin: ORIGIN })
       assert.strictEqual(dup.status, 409)
@@ -179,13 +165,13 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("pla
       for (const ttlSeconds of [59, 3601, 1.5]) {
         const bad = yield* mint("p", { ttlSeconds })
         assert.strictEqual(bad.status, 400)
-        assert.include(paths(bad.body), "ttlSeconds")
+        assert.include(Steps.paths(bad.body), "ttlSeconds")
       }
       const refs = [
         ["", "participantRef"],
         ["x".repeat(201), "participantRef"]
       ] as const
-      for (const [ref, path] of refs) assert.include(paths((yield* mint(ref)).body), path)
+      for (const [ref, path] of refs) assert.include(Steps.paths((yield* mint(ref)).body), path)
       assert.strictEqual((yield* mint("x".repeat(200))).status, 201)
       const second = yield* mint("player-7")
       assert.notStrictEqual(second.body.jti, reply.body.jti)
@@ -224,8 +210,7 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("pla
       const origin = yield* mint("p", { origin: "https://evil.example.com" })
       assert.strictEqual(origin.status, 403)
       assert.strictEqual(origin.body.error.code, "forbidden")
-      const reader = (yield* call("POST", "/v1/tenant/api-keys", { name: "r", permissions: ["campaigns.read"] })).body
-        .apiKey.key
+      const reader = yield* Steps.keyWith(call, "campaigns.read")
       void key
       const denied = yield* request("POST", "/v1/auth/session-tokens", {
         key: reader,
@@ -334,7 +319,7 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("pla
       }
       const bad = yield* finish(t, session.id, { answers: [{ questionId: "q9", optionId: "a" }] })
       assert.strictEqual(bad.status, 400)
-      assert.include(paths(bad.body), "answers.0.questionId")
+      assert.include(Steps.paths(bad.body), "answers.0.questionId")
       const done = yield* finish(t, session.id, {
         answers: [
           { questionId: "q1", optionId: "a" },
@@ -354,7 +339,7 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("pla
       const { session } = (yield* mm.start(t)).body
       const over = yield* mm.finish(t, session.id, { score: 1001 })
       assert.strictEqual(over.status, 400)
-      assert.include(paths(over.body), "score")
+      assert.include(Steps.paths(over.body), "score")
       assert.strictEqual((yield* mm.finish(t, session.id, { score: 1000 })).body.entry.score, 1000)
 
       const p = yield* setup({ game: "prediction" })
@@ -409,7 +394,7 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("pla
       for (const q of ["limit=0", "limit=501", "sort=name", "dir=up", "eligible=yes", `search=${"x".repeat(201)}`]) {
         const reply = yield* list(q)
         assert.strictEqual(reply.status, 400, q)
-        assert.include(paths(reply.body), q.split("=")[0])
+        assert.include(Steps.paths(reply.body), q.split("=")[0])
       }
       const stranger = yield* setup()
       assert.strictEqual((yield* stranger.call("GET", `/v1/game-instances/${s.campaign.id}/entries`)).status, 404)

@@ -5,9 +5,8 @@
  */
 import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
+import * as Steps from "./support/Steps.ts"
 import { layer as serverLayer, TestServer } from "./support/TestServer.ts"
-
-const paths = (body: any): Array<string> => (body?.error?.details ?? []).map((d: { path: string }) => d.path)
 
 const WHEEL = {
   segments: [
@@ -16,19 +15,7 @@ const WHEEL = {
     { id: "miss", label: "Miss", isWin: false }
   ]
 }
-const QUIZ = {
-  questions: [
-    {
-      id: "q1",
-      text: "2+2?",
-      options: [
-        { id: "a", text: "4" },
-        { id: "b", text: "5" }
-      ],
-      correctOptionId: "a"
-    }
-  ]
-}
+const QUIZ = { questions: [Steps.question("q1", "2+2?", "4", "5")] }
 
 const tier = (title: string, fields: Record<string, unknown> = {}) => ({
   match: { when: "everyone" },
@@ -42,14 +29,11 @@ const setup = (options: { game?: "spin-the-wheel" | "quiz"; account?: Record<str
   Effect.gen(function* () {
     const { account, request } = yield* TestServer
     const { key } = yield* account(options.account ?? {})
-    const call = (method: string, path: string, body?: unknown, as = key) =>
-      request(method, path, { key: as, ...(body === undefined ? {} : { body }) })
-    const channel = (yield* call("POST", "/v1/channels", { name: "Main" })).body.channel
+    const call = Steps.caller(request, key)
     const game = options.game ?? "spin-the-wheel"
-    const created = yield* call("POST", "/v1/game-instances", {
+    const { created } = yield* Steps.channelWithCampaign(call, {
       gameSlug: game,
       name: "Spring",
-      channelId: channel.id,
       config: game === "quiz" ? QUIZ : WHEEL
     })
     assert.strictEqual(created.status, 201, created.text)
@@ -57,10 +41,7 @@ const setup = (options: { game?: "spin-the-wheel" | "quiz"; account?: Record<str
     const reward = `/v1/game-instances/${campaign.id}/reward`
     const put = (body: unknown, as = key) => call("PUT", reward, body, as)
     /** A key of the account holding only `permissions`. */
-    const keyWith = (...permissions: Array<string>) =>
-      call("POST", "/v1/tenant/api-keys", { name: permissions.join(" "), permissions }).pipe(
-        Effect.map((r) => r.body.apiKey.key as string)
-      )
+    const keyWith = (...permissions: Array<string>) => Steps.keyWith(call, ...permissions)
     return { key, call, campaign, reward, put, keyWith }
   })
 
@@ -194,7 +175,7 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("the
         const reply = yield* put(body)
         assert.strictEqual(reply.status, 400, `${JSON.stringify(body).slice(0, 120)}: ${reply.text}`)
         assert.strictEqual(reply.body.error.code, "invalid_request")
-        assert.include(paths(reply.body), path, reply.text)
+        assert.include(Steps.paths(reply.body), path, reply.text)
       }
       // The bounds themselves pass: 8 prizes, a year of validity.
       const max = yield* put({ tiers: Array.from({ length: 8 }, (_, i) => tier(`T${i}`)), validForSeconds: 31_536_000 })
@@ -202,7 +183,7 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("the
       const ids = max.body.reward.tiers.map((t: any) => t.id)
       const twice = yield* put({ tiers: [tier("A", { id: ids[0] }), tier("B", { id: ids[0] })] })
       assert.strictEqual(twice.status, 400)
-      assert.include(paths(twice.body), "tiers.1.id")
+      assert.include(Steps.paths(twice.body), "tiers.1.id")
     })
   )
 
@@ -212,7 +193,7 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("the
       for (const match of [{ when: "won" }, { when: "outcome", segmentIds: ["gold"] }]) {
         const reply = yield* put({ tiers: [tier("T"), tier("U", { match })] })
         assert.strictEqual(reply.status, 400, reply.text)
-        assert.deepStrictEqual(paths(reply.body), ["tiers.1.match.when"])
+        assert.deepStrictEqual(Steps.paths(reply.body), ["tiers.1.match.when"])
       }
       assert.strictEqual((yield* put({ tiers: [tier("T", { match: { when: "drawn" } }), tier("U")] })).status, 200)
     })
@@ -298,7 +279,7 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("the
       for (const [blocks, path] of cases) {
         const reply = yield* withPage(blocks)
         assert.strictEqual(reply.status, 400, `${JSON.stringify(blocks).slice(0, 160)}: ${reply.text}`)
-        assert.include(paths(reply.body), path, reply.text)
+        assert.include(Steps.paths(reply.body), path, reply.text)
       }
       const lottie = yield* withPage([{ id: "l", type: "lottie", url: "https://cdn.example.com/a.json" }])
       assert.deepStrictEqual(lottie.body.error.details, [
@@ -337,7 +318,7 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("the
       const { put, call, reward } = yield* setup({ account: { plan: "free" } })
       const refused = yield* put({ tiers: [tier("T")] })
       assert.deepStrictEqual([refused.status, refused.body.error.code], [402, "upgrade_required"])
-      assert.deepStrictEqual(paths(refused.body), ["features.rewards"])
+      assert.deepStrictEqual(Steps.paths(refused.body), ["features.rewards"])
       assert.strictEqual((yield* call("GET", reward)).status, 200)
     })
   )
@@ -367,7 +348,7 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("the
       assert.strictEqual(added.status, 201, added.text)
       const leftOut = yield* put({ tiers: [a] })
       assert.deepStrictEqual([leftOut.status, leftOut.body.error.code], [409, "conflict"])
-      assert.deepStrictEqual(paths(leftOut.body), ["tiers"])
+      assert.deepStrictEqual(Steps.paths(leftOut.body), ["tiers"])
       const nulled = yield* put(null)
       assert.strictEqual(nulled.status, 409)
       // Sent back with its id, it keeps its codes.
@@ -382,7 +363,7 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("the
       )
       const changed = yield* put({ tiers: [{ ...b, codeStrategy: "generated" }, a] })
       assert.strictEqual(changed.status, 409)
-      assert.deepStrictEqual(paths(changed.body), ["tiers.0.codeStrategy"])
+      assert.deepStrictEqual(Steps.paths(changed.body), ["tiers.0.codeStrategy"])
       // Withdrawn, the prize can go.
       assert.strictEqual(
         (yield* call("POST", `/v1/game-instances/${campaign.id}/reward-coupons/withdraw`, { tierId: b.id })).body

@@ -6,9 +6,8 @@
  */
 import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
+import * as Steps from "./support/Steps.ts"
 import { layer as serverLayer, TestServer } from "./support/TestServer.ts"
-
-const paths = (body: any): Array<string> => (body?.error?.details ?? []).map((d: { path: string }) => d.path)
 
 const WHEEL = {
   segments: [
@@ -31,15 +30,9 @@ const setup = (
   Effect.gen(function* () {
     const { account, request } = yield* TestServer
     const { key } = yield* account(options.account ?? {})
-    const call = (method: string, path: string, body?: unknown, as = key) =>
-      request(method, path, { key: as, ...(body === undefined ? {} : { body }) })
-    const channel = (yield* call("POST", "/v1/channels", { name: "Main" })).body.channel
-    const campaign = (yield* call("POST", "/v1/game-instances", {
-      gameSlug: "spin-the-wheel",
-      name: "Spring",
-      channelId: channel.id,
-      config: WHEEL
-    })).body.gameInstance
+    const call = Steps.caller(request, key)
+    const { created } = yield* Steps.channelWithCampaign(call, { name: "Spring", config: WHEEL })
+    const campaign = created.body.gameInstance
     const base = `/v1/game-instances/${campaign.id}`
     const set = yield* call("PUT", `${base}/reward`, { tiers })
     const prizes = (set.body?.reward?.tiers ?? []) as Array<{ id: string }>
@@ -50,10 +43,7 @@ const setup = (
       call("GET", `${base}/reward`).pipe(
         Effect.map((r) => r.body.reward.tiers.map((t: any) => [t.coupons, t.couponsRemaining, t.granted]))
       )
-    const keyWith = (...permissions: Array<string>) =>
-      call("POST", "/v1/tenant/api-keys", { name: permissions.join(" "), permissions }).pipe(
-        Effect.map((r) => r.body.apiKey.key as string)
-      )
+    const keyWith = (...permissions: Array<string>) => Steps.keyWith(call, ...permissions)
     /** A fresh key for each call: the rate limit counts every request of a key, refused ones too. */
     const fresh = (send: (body: unknown, as: string) => ReturnType<typeof upload>) => (body: unknown) =>
       Effect.flatMap(keyWith("rewards.codes.manage"), (as) => send(body, as))
@@ -112,7 +102,7 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("cou
       for (const [body, path] of cases) {
         const reply = yield* upload(body)
         assert.strictEqual(reply.status, 400, `${JSON.stringify(body).slice(0, 100)}: ${reply.text}`)
-        assert.include(paths(reply.body), path)
+        assert.include(Steps.paths(reply.body), path)
       }
       const atBounds = yield* upload({ codes: [{ code: "x".repeat(64), issueLimit: 1_000_000 }, { code: "SIX-06" }] })
       assert.deepStrictEqual([atBounds.status, atBounds.body], [201, { added: 2, duplicates: 0 }])
@@ -147,7 +137,7 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("cou
       for (const [body, path] of cases) {
         const reply = yield* generate(body)
         assert.strictEqual(reply.status, 400, `${JSON.stringify(body)}: ${reply.text}`)
-        assert.include(paths(reply.body), path)
+        assert.include(Steps.paths(reply.body), path)
       }
     })
   )
@@ -176,7 +166,7 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("cou
           yield* withdraw({ tierId: "tier_nope" })
         ]) {
           assert.deepStrictEqual([reply.status, reply.body.error.code], [404, "not_found"])
-          assert.deepStrictEqual(paths(reply.body), ["tierId"])
+          assert.deepStrictEqual(Steps.paths(reply.body), ["tierId"])
         }
         assert.strictEqual((yield* call("PUT", `${base}/reward`, null)).status, 200)
         for (const reply of [yield* upload({ codes: codes(1) }), yield* generate({}), yield* withdraw({})]) {
@@ -198,7 +188,7 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("cou
       assert.deepStrictEqual((yield* counts())[0], [4, 13, 0])
       const bounds = yield* withdraw({ codes: [] })
       assert.strictEqual(bounds.status, 400)
-      assert.include(paths(bounds.body), "codes")
+      assert.include(Steps.paths(bounds.body), "codes")
       const all = yield* withdraw({})
       assert.deepStrictEqual(all.body, { withdrawn: 4 })
       assert.deepStrictEqual((yield* counts())[0], [0, 0, 0])
@@ -228,11 +218,11 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("cou
       const noFeature = yield* setup([tier("A")], { account: { features: { rewards: false } } })
       for (const reply of [yield* noFeature.upload({ codes: codes(1) }), yield* noFeature.generate({})]) {
         assert.deepStrictEqual([reply.status, reply.body.error.code], [402, "upgrade_required"])
-        assert.deepStrictEqual(paths(reply.body), ["features.rewards"])
+        assert.deepStrictEqual(Steps.paths(reply.body), ["features.rewards"])
       }
       const limited = yield* setup([tier("A")], { account: { limits: { storedCouponCodes: 5 } } })
       const over = yield* limited.upload({ codes: codes(6) })
-      assert.deepStrictEqual([over.status, paths(over.body)], [402, ["limits.storedCouponCodes"]])
+      assert.deepStrictEqual([over.status, Steps.paths(over.body)], [402, ["limits.storedCouponCodes"]])
       assert.deepStrictEqual((yield* limited.counts())[0], [0, 0, 0], "nothing added")
       assert.strictEqual((yield* limited.upload({ codes: codes(3) })).status, 201)
       // Duplicates take no room.
@@ -241,7 +231,7 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("cou
         duplicates: 3
       })
       const generated = yield* limited.generate({ quantity: 1 })
-      assert.deepStrictEqual([generated.status, paths(generated.body)], [402, ["limits.storedCouponCodes"]])
+      assert.deepStrictEqual([generated.status, Steps.paths(generated.body)], [402, ["limits.storedCouponCodes"]])
       // Withdrawn codes leave the stock: room again.
       assert.strictEqual((yield* limited.withdraw({ codes: ["CODE-0"] })).body.withdrawn, 1)
       assert.strictEqual((yield* limited.generate({ quantity: 1 })).status, 201)

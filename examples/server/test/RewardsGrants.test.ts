@@ -9,9 +9,9 @@ import { format } from "node:util"
 import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
 import * as Receiver from "./support/Receiver.ts"
+import * as Steps from "./support/Steps.ts"
 import { ADMIN_TOKEN, layer as serverLayer, TestServer } from "./support/TestServer.ts"
 
-const paths = (body: any): Array<string> => (body?.error?.details ?? []).map((d: { path: string }) => d.path)
 const ORIGIN = "https://shop.example.com"
 
 /** A wheel whose every spin lands on `lands` but for a chance in a million. */
@@ -47,16 +47,13 @@ const setup = (
   Effect.gen(function* () {
     const { account, request } = yield* TestServer
     const { id: accountId, key } = yield* account(options.account ?? {})
-    const call = (method: string, path: string, body?: unknown, as = key) =>
-      request(method, path, { key: as, ...(body === undefined ? {} : { body }) })
+    const call = Steps.caller(request, key)
     yield* call("POST", "/v1/tenant/allowed-origins", { origin: ORIGIN })
-    const channel = (yield* call("POST", "/v1/channels", { name: "Main" })).body.channel
-    const campaign = (yield* call("POST", "/v1/game-instances", {
-      gameSlug: "spin-the-wheel",
+    const { channel, created } = yield* Steps.channelWithCampaign(call, {
       name: "Spring",
-      channelId: channel.id,
       config: wheel(options.lands ?? "gold")
-    })).body.gameInstance
+    })
+    const campaign = created.body.gameInstance
     const base = `/v1/game-instances/${campaign.id}`
     const set = yield* call("PUT", `${base}/reward`, reward)
     assert.strictEqual(set.status, 200, set.text)
@@ -64,18 +61,13 @@ const setup = (
     const prizes = set.body.reward.tiers as Array<{ id: string }>
     const play = (participantRef: string) =>
       Effect.gen(function* () {
-        const minted = yield* call("POST", "/v1/auth/session-tokens", {
+        const { minted, finished } = yield* Steps.play(request, {
+          key,
           channelId: channel.id,
           participantRef,
           origin: ORIGIN
         })
         assert.strictEqual(minted.status, 201, minted.text)
-        const token = minted.body.clientToken
-        const started = yield* request("POST", "/v1/play/sessions", { key: token })
-        const finished = yield* request("POST", `/v1/play/sessions/${started.body.session.id}/finish`, {
-          key: token,
-          body: {}
-        })
         assert.strictEqual(finished.status, 200, finished.text)
         return finished.body
       })
@@ -83,10 +75,7 @@ const setup = (
       call("POST", `${base}/reward-coupons`, { codes, ...(tierId === undefined ? {} : { tierId }) })
     const grant = (body: unknown, as = key) => call("POST", `${base}/reward-grants`, body, as)
     const grants = (query = "", as = key) => call("GET", `${base}/reward-grants${query}`, undefined, as)
-    const keyWith = (...permissions: Array<string>) =>
-      call("POST", "/v1/tenant/api-keys", { name: permissions.join(" "), permissions }).pipe(
-        Effect.map((r) => r.body.apiKey.key as string)
-      )
+    const keyWith = (...permissions: Array<string>) => Steps.keyWith(call, ...permissions)
     /** Changes the account's plan through the operator API. */
     const operator = (body: Record<string, unknown>) =>
       request("PATCH", `/admin/v1/accounts/${accountId}`, { key: ADMIN_TOKEN, body })
@@ -204,7 +193,7 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("gra
         const first = yield* grant({ participantRef: "bob" })
         assert.strictEqual(first.status, 409, "the first prize (the default) has no code either")
         const unknown = yield* grant({ participantRef: "bob", tierId: "tier_nope" })
-        assert.deepStrictEqual([unknown.status, paths(unknown.body)], [404, ["tierId"]])
+        assert.deepStrictEqual([unknown.status, Steps.paths(unknown.body)], [404, ["tierId"]])
         // A grant by hand counts at the end of a play too.
         yield* upload([{ code: "PLAY-000001" }], prizes[0]!.id)
         assert.isNull((yield* play("ann")).reward.grant)
@@ -231,7 +220,7 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("gra
       ] as const) {
         const reply = yield* grant(body)
         assert.strictEqual(reply.status, 400, reply.text)
-        assert.include(paths(reply.body), path)
+        assert.include(Steps.paths(reply.body), path)
       }
       const reader = yield* keyWith("rewards.read", "rewards.write", "rewards.codes.manage")
       const refused = yield* grant({ participantRef: "p" }, reader)
@@ -249,7 +238,7 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("gra
       // The plan loses the Rewards feature: no more grants by hand.
       assert.strictEqual((yield* operator({ features: { rewards: false } })).status, 200)
       const noFeature = yield* grant({ participantRef: "late" })
-      assert.deepStrictEqual([noFeature.status, paths(noFeature.body)], [402, ["features.rewards"]])
+      assert.deepStrictEqual([noFeature.status, Steps.paths(noFeature.body)], [402, ["features.rewards"]])
     })
   )
 

@@ -7,6 +7,7 @@
 import { Database } from "@campaign-games/sql"
 import { assert, describe, it } from "@effect/vitest"
 import { Context, Effect, Layer } from "effect"
+import * as Steps from "./support/Steps.ts"
 import { make, storeName, TestServer } from "./support/TestServer.ts"
 
 const databaseUrl = process.env.DATABASE_URL ?? ""
@@ -23,7 +24,7 @@ type Server = TestServer["Service"]
 const givenAccount = (a: Server, mints: number) =>
   Effect.gen(function* () {
     const { key } = yield* a.account()
-    const call = (method: string, path: string, body?: unknown) => a.request(method, path, { key, body })
+    const call = Steps.caller(a.request, key)
     yield* call("POST", "/v1/tenant/allowed-origins", { origin: ORIGIN })
     const minters: Array<string> = []
     for (let i = 0; i < Math.ceil(mints / 500); i++) {
@@ -42,19 +43,12 @@ const givenCampaign = (
 ) =>
   Effect.gen(function* () {
     const { call } = account
-    const channel = (yield* call("POST", "/v1/channels", { name: "c" })).body.channel
-    const campaign = (yield* call("POST", "/v1/game-instances", {
-      gameSlug: "spin-the-wheel",
-      name: "w",
-      channelId: channel.id,
-      config: {
-        segments: [
-          { id: "w", label: "Win", isWin: true },
-          { id: "l", label: "Lose", isWin: false }
-        ]
-      }
-    })).body.gameInstance
-    const base = `/v1/game-instances/${campaign.id}`
+    const { channel, created } = yield* Steps.channelWithCampaign(
+      call,
+      { name: "w", config: Steps.WHEEL },
+      { name: "c" }
+    )
+    const base = `/v1/game-instances/${created.body.gameInstance.id}`
     assert.strictEqual((yield* call("PUT", `${base}/reward`, reward)).status, 200)
     for (let i = 0; i < codes.length; i += 1000) {
       const added = yield* call("POST", `${base}/reward-coupons`, { codes: codes.slice(i, i + 1000) })

@@ -1,13 +1,13 @@
+/**
+ * Strict input over HTTP: a string that cannot be stored (NUL, a lone surrogate), a body that is not
+ * UTF-8 and an unknown field are each a 400 naming the path; authentication still comes first;
+ * what a GET answers can be sent back; config keys a game does not define are kept; and the play
+ * calls are as strict.
+ */
 import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
+import * as Steps from "./support/Steps.ts"
 import { layer as serverLayer, type Reply, TestServer, withAccount } from "./support/TestServer.ts"
-
-const wheel = {
-  segments: [
-    { id: "win", label: "Prize", isWin: true },
-    { id: "lose", label: "Try again", isWin: false }
-  ]
-}
 
 /** A JSON text with `bad` (a JSON escape such as `\\u0000`) inside the string `"a<bad>b"` at `{{}}`. */
 const spell = (template: string, bad: string) => template.replace("{{}}", `"a${bad}b"`)
@@ -174,7 +174,7 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("str
     Effect.gen(function* () {
       const { key, request } = yield* withAccount()
       const channel = (yield* request("POST", "/v1/channels", { key, body: { name: "c" } })).body.channel
-      const config = { ...wheel, notes: { audience: "students" } }
+      const config = { ...Steps.WHEEL, notes: { audience: "students" } }
       const created = yield* request("POST", "/v1/game-instances", {
         key,
         body: { gameSlug: "spin-the-wheel", name: "w", channelId: channel.id, config }
@@ -193,7 +193,7 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("str
       const channel = (yield* request("POST", "/v1/channels", { key, body: { name: "c" } })).body.channel
       const campaign = yield* request("POST", "/v1/game-instances", {
         key,
-        body: { gameSlug: "spin-the-wheel", name: "w", channelId: channel.id, config: wheel }
+        body: { gameSlug: "spin-the-wheel", name: "w", channelId: channel.id, config: Steps.WHEEL }
       })
       const id = campaign.body.gameInstance.id
       assert.strictEqual((yield* request("POST", `/v1/game-instances/${id}/activate`, { key })).status, 200)
@@ -216,13 +216,9 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("str
 
   it.effect("listing allowed origins needs settings.read, not origins.manage", () =>
     Effect.gen(function* () {
-      const { key, request } = yield* withAccount()
-      const make = (permissions: ReadonlyArray<string>) =>
-        request("POST", "/v1/tenant/api-keys", { key, body: { name: permissions.join(" "), permissions } }).pipe(
-          Effect.map((reply) => reply.body.apiKey.key as string)
-        )
-      const manager = yield* make(["origins.manage"])
-      const reader = yield* make(["settings.read"])
+      const { request, keyWith } = yield* withAccount()
+      const manager = yield* keyWith("origins.manage")
+      const reader = yield* keyWith("settings.read")
       const added = yield* request("POST", "/v1/tenant/allowed-origins", {
         key: manager,
         body: { origin: "https://shop.example.com" }

@@ -7,6 +7,7 @@ import { Database } from "@campaign-games/sql"
 import { assert, describe, it } from "@effect/vitest"
 import { Context, Effect, Layer } from "effect"
 import type { Scope } from "effect"
+import * as Steps from "./support/Steps.ts"
 import { ADMIN_TOKEN, make, TestServer } from "./support/TestServer.ts"
 
 const databaseUrl = process.env.DATABASE_URL
@@ -37,24 +38,15 @@ const ORIGIN = "https://play.example.com"
 /** On `server`, for the key's account: `ORIGIN` allowed, a channel and a live wheel (with `fields`). */
 const liveWheel = (server: TestServer["Service"], key: string, fields: Record<string, unknown> = {}) =>
   Effect.gen(function* () {
-    yield* server.request("POST", "/v1/tenant/allowed-origins", { key, body: { origin: ORIGIN } })
-    const channel = (yield* server.request("POST", "/v1/channels", { key, body: { name: "c" } })).body.channel
-    const campaign = (yield* server.request("POST", "/v1/game-instances", {
-      key,
-      body: {
-        gameSlug: "spin-the-wheel",
-        name: "w",
-        channelId: channel.id,
-        config: {
-          segments: [
-            { id: "w", label: "Win", isWin: true },
-            { id: "l", label: "Lose", isWin: false }
-          ]
-        },
-        ...fields
-      }
-    })).body.gameInstance
-    const activated = yield* server.request("POST", `/v1/game-instances/${campaign.id}/activate`, { key })
+    const call = Steps.caller(server.request, key)
+    yield* call("POST", "/v1/tenant/allowed-origins", { origin: ORIGIN })
+    const { channel, created } = yield* Steps.channelWithCampaign(
+      call,
+      { name: "w", config: Steps.WHEEL, ...fields },
+      { name: "c" }
+    )
+    const campaign = created.body.gameInstance
+    const activated = yield* call("POST", `/v1/game-instances/${campaign.id}/activate`)
     assert.strictEqual(activated.status, 200, activated.text)
     return { channel, campaign, origin: ORIGIN }
   })

@@ -1,17 +1,17 @@
+/**
+ * Webhooks over HTTP: endpoints (the secret shown once, validation, plan limits), deliveries of
+ * `session_completed` to a local receiver with the documented headers and a signature checked with
+ * node's own crypto, filters, retries, a final 404 and resending; and, in production mode, the URLs
+ * refused (anything but public https).
+ */
 import { createHmac, timingSafeEqual } from "node:crypto"
 import { assert, describe, layer } from "@effect/vitest"
 import { Effect } from "effect"
 import * as Receiver from "./support/Receiver.ts"
+import * as Steps from "./support/Steps.ts"
 import { layer as serverLayer, make, storeLayer, TestServer } from "./support/TestServer.ts"
 
-const paths = (body: any): Array<string> => (body?.error?.details ?? []).map((d: { path: string }) => d.path)
 const ORIGIN = "https://shop.example.com"
-const wheel = {
-  segments: [
-    { id: "win", label: "Prize", isWin: true },
-    { id: "lose", label: "Try again", isWin: false }
-  ]
-}
 
 /** Checks a delivery's signature with node's own crypto, independently of the code under test. */
 const verify = (secret: string, header: string, rawBody: string) => {
@@ -26,38 +26,22 @@ const setup = (accountBody: Record<string, unknown> = {}) =>
   Effect.gen(function* () {
     const { request, account } = yield* TestServer
     const { key } = yield* account(accountBody)
-    const call = (method: string, path: string, body?: unknown) => request(method, path, { key, body })
-    return { key, call, request }
+    return { key, call: Steps.caller(request, key), request }
   })
 
-/** A live wheel campaign and a function that plays it once. */
-const liveCampaign = (call: (m: string, p: string, b?: unknown) => Effect.Effect<any>) =>
+/** A live wheel campaign and a function that plays it once (minting with `key`). */
+const liveCampaign = (call: Steps.Call, key: string) =>
   Effect.gen(function* () {
     const { request } = yield* TestServer
     yield* call("POST", "/v1/tenant/allowed-origins", { origin: ORIGIN })
-    const channel = (yield* call("POST", "/v1/channels", { name: "Main" })).body.channel
-    const campaign = (yield* call("POST", "/v1/game-instances", {
-      gameSlug: "spin-the-wheel",
-      name: "Live",
-      channelId: channel.id,
-      config: wheel
-    })).body.gameInstance
+    const { channel, created } = yield* Steps.channelWithCampaign(call, { name: "Live", config: Steps.WHEEL })
+    const campaign = created.body.gameInstance
     yield* call("POST", `/v1/game-instances/${campaign.id}/activate`)
     const play = (participantRef: string) =>
-      Effect.gen(function* () {
-        const minted = yield* call("POST", "/v1/auth/session-tokens", {
-          channelId: channel.id,
-          participantRef,
-          origin: ORIGIN
-        })
-        const token = minted.body.clientToken
-        const started = yield* request("POST", "/v1/play/sessions", { key: token })
-        const finished = yield* request("POST", `/v1/play/sessions/${started.body.session.id}/finish`, {
-          key: token,
-          body: {}
-        })
-        return { sessionId: started.body.session.id as string, outcome: finished.body.outcome }
-      })
+      Effect.map(
+        Steps.play(request, { key, channelId: channel.id, participantRef, origin: ORIGIN }),
+        ({ started, finished }) => ({ sessionId: started.body.session.id as string, outcome: finished.body.outcome })
+      )
     return { channel, campaign, play }
   })
 
@@ -91,7 +75,7 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("web
       assert.isUndefined(patched.body.endpoint.secret)
       const url = yield* call("PATCH", `/v1/tenant/webhooks/endpoints/${endpoint.id}`, { url: "https://x.example.com" })
       assert.strictEqual(url.status, 400)
-      assert.include(paths(url.body), "url")
+      assert.include(Steps.paths(url.body), "url")
       assert.strictEqual((yield* call("PATCH", `/v1/tenant/webhooks/endpoints/${endpoint.id}`, {})).status, 400)
       const disabled = yield* call("GET", "/v1/tenant/webhooks/endpoints?status=disabled")
       assert.strictEqual(disabled.body.total, 1)
@@ -131,7 +115,7 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("web
       for (const [body, path] of cases) {
         const reply = yield* call("POST", "/v1/tenant/webhooks/endpoints", body)
         assert.strictEqual(reply.status, 400, reply.text)
-        assert.include(paths(reply.body), path)
+        assert.include(Steps.paths(reply.body), path)
       }
       const max = yield* call("POST", "/v1/tenant/webhooks/endpoints", {
         url: "https://x.example.com",
@@ -189,12 +173,12 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("web
   it.effect("delivers session_completed with the documented headers and a valid signature; the log shows it", () =>
     Effect.gen(function* () {
       const receiver = yield* Receiver.make
-      const { call } = yield* setup()
+      const { call, key } = yield* setup()
       const endpoint = (yield* call("POST", "/v1/tenant/webhooks/endpoints", {
         url: receiver.url("/hook"),
         events: ["session_completed"]
       })).body.endpoint
-      const { campaign, play } = yield* liveCampaign(call)
+      const { campaign, play } = yield* liveCampaign(call, key)
       const { sessionId, outcome } = yield* play("alice")
       const [got] = yield* receiver.waitFor(1, "/hook")
       assert.isDefined(got)
@@ -230,8 +214,8 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("web
   it.effect("filters by campaign and channel, skips disabled endpoints, and retries a 500 with the same id", () =>
     Effect.gen(function* () {
       const receiver = yield* Receiver.make
-      const { call } = yield* setup()
-      const { campaign, channel, play } = yield* liveCampaign(call)
+      const { call, key } = yield* setup()
+      const { campaign, channel, play } = yield* liveCampaign(call, key)
       const hook = (path: string, extra: Record<string, unknown> = {}) =>
         call("POST", "/v1/tenant/webhooks/endpoints", {
           url: receiver.url(path),
@@ -269,13 +253,13 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("web
   it.effect("a 404 is final (exhausted at once); resending the endpoint's exhausted deliveries delivers them", () =>
     Effect.gen(function* () {
       const receiver = yield* Receiver.make
-      const { call } = yield* setup()
+      const { call, key } = yield* setup()
       receiver.answer("/gone", 404)
       const endpoint = (yield* call("POST", "/v1/tenant/webhooks/endpoints", {
         url: receiver.url("/gone"),
         events: ["session_completed"]
       })).body.endpoint
-      const { play } = yield* liveCampaign(call)
+      const { play } = yield* liveCampaign(call, key)
       yield* play("carol")
       yield* receiver.waitFor(1, "/gone")
       yield* Effect.sleep("300 millis")
@@ -321,7 +305,7 @@ describe("webhook URLs in production mode", () => {
           ]) {
             const reply = yield* call("POST", "/v1/tenant/webhooks/endpoints", { url, events: ["session_completed"] })
             assert.strictEqual(reply.status, 400, `${url} ${reply.text}`)
-            assert.include(paths(reply.body), "url")
+            assert.include(Steps.paths(reply.body), "url")
           }
           const ok = yield* call("POST", "/v1/tenant/webhooks/endpoints", {
             url: "https://8.8.8.8/in",

@@ -9,10 +9,10 @@ import { mkdtempSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
-import { AccountRepo } from "@campaign-games/core/accounts/Account"
+import { Accounts } from "@campaign-games/core/accounts/Accounts"
 import * as Actor from "@campaign-games/core/accounts/Actor"
 import * as Campaigns from "@campaign-games/core/campaigns/Campaigns"
-import { ChannelRepo } from "@campaign-games/core/campaigns/Channel"
+import { Channels } from "@campaign-games/core/campaigns/Channels"
 import * as FileRule from "@campaign-games/core/campaigns/FileRule"
 import * as DrawAudit from "@campaign-games/core/draws/DrawAudit"
 import { Draws } from "@campaign-games/core/draws/Draws"
@@ -26,40 +26,18 @@ import { check } from "../src/main.ts"
 
 const MAIN = fileURLToPath(new URL("../src/main.ts", import.meta.url))
 
-const engine = Campaigns.Campaigns.layer.pipe(
+/** The use cases a draw needs, over the memory store: no background worker, no media library. */
+const engine = Layer.mergeAll(Accounts.layer, Channels.layer, Campaigns.Campaigns.layer).pipe(
   Layer.provideMerge(DrawsEngine.layer({ background: false })),
-  Layer.provideMerge(Secrets.Secrets.layerWebCrypto),
-  Layer.provideMerge(FileRule.MediaLibrary.layerNone),
-  Layer.provideMerge(MemoryStore.layer)
+  Layer.provideMerge(Layer.mergeAll(Secrets.Secrets.layerWebCrypto, FileRule.MediaLibrary.layerNone, MemoryStore.layer))
 )
 
 /** A weighted draw of three winners among twelve players, and its audit document as JSON. */
 const auditJson = Effect.gen(function* () {
   const now = yield* DateTime.now
-  const account = {
-    id: "acc_verify",
-    name: "Verifier",
-    plan: "pro" as const,
-    featureOverrides: {},
-    limitOverrides: {},
-    createdAt: now,
-    updatedAt: now
-  }
-  yield* (yield* AccountRepo).insert(account)
-  const channel = {
-    id: "ch_verify",
-    accountId: account.id,
-    name: "Main",
-    status: "active" as const,
-    betweenCampaigns: {},
-    maxPlaysPerParticipant: null,
-    maxPlaysPerParticipantPerDay: null,
-    playLimitTimezone: "UTC",
-    createdAt: now,
-    updatedAt: now
-  }
-  yield* (yield* ChannelRepo).insert(channel)
+  const { account } = yield* (yield* Accounts).create({ name: "Verifier", plan: "pro" })
   const actor = Actor.system(account)
+  const channel = yield* (yield* Channels).create(actor, { name: "Main" })
   const campaign = yield* (yield* Campaigns.Campaigns).create(actor, {
     gameSlug: "spin-the-wheel",
     name: "Weighted",

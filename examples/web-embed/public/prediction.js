@@ -3,7 +3,7 @@
  * The prediction: the question and its options as a radio group, then `finish({ optionId })`; the
  * player sees the prediction the server recorded (the entry's `predictionValue`).
  */
-import { choices } from "./quiz.js"
+import { button, choices, chosenOption } from "./quiz.js"
 
 /** Renders the prediction into `play.stage`; `play.finish({ optionId })` when submitted. */
 export const playPrediction = (play) => {
@@ -17,24 +17,16 @@ export const playPrediction = (play) => {
     config.options.map((o) => ({ id: o.id, text: o.label })),
     label("choosePrompt")
   )
-  const submit = document.createElement("button")
-  submit.type = "submit"
-  submit.className = "cg-button"
-  submit.textContent = label("submitButton")
+  const submit = button("submit", label("submitButton"))
   form.append(group, submit)
   stage.append(form)
 
   form.addEventListener("submit", async (event) => {
     event.preventDefault()
-    const chosen = form.querySelector("input:checked")
-    if (chosen === null) {
-      play.status(play.text.chooseOne)
-      group.querySelector("input").focus()
-      return
-    }
-    play.status("")
+    const optionId = chosenOption(play, form, group)
+    if (optionId === null) return
     submit.disabled = true
-    const finished = await play.finish({ optionId: chosen.value })
+    const finished = await play.finish({ optionId })
     if (finished === null) {
       submit.disabled = false
       return

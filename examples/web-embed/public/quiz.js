@@ -2,7 +2,8 @@
 /**
  * The quiz: a start button, then one question at a time (a radio group in a fieldset, so arrows
  * choose and Enter goes on), then `finish({ answers })`; the server scores the answers and the
- * player sees their score. The page never knows the correct answers.
+ * player sees their score. The page never knows the correct answers. The form's pieces are shared
+ * with the prediction: `choices`, `button` and `chosenOption`.
  */
 
 /** A radio group for one question or prediction: a fieldset, its legend, one labelled radio per option. */
@@ -34,6 +35,30 @@ export const choices = (name, legend, options, hint) => {
   return fieldset
 }
 
+/** A button of the embed (`type` "submit" or "button") reading `text`. */
+export const button = (type, text) => {
+  const element = document.createElement("button")
+  element.type = type
+  element.className = "cg-button"
+  element.textContent = text
+  return element
+}
+
+/**
+ * The id of the option chosen in `group` (a radio group of `choices`) of `form`, or null when none
+ * is: then the player is asked to choose one and the first option gets the focus.
+ */
+export const chosenOption = (play, form, group) => {
+  const chosen = form.querySelector("input:checked")
+  if (chosen === null) {
+    play.status(play.text.chooseOne)
+    group.querySelector("input").focus()
+    return null
+  }
+  play.status("")
+  return chosen.value
+}
+
 /** Renders the quiz into `play.stage`; `play.finish({ answers })` once the last question is answered. */
 export const playQuiz = (play) => {
   const { config, label, stage } = play
@@ -55,24 +80,16 @@ export const playQuiz = (play) => {
       question.text,
       question.options.map((o) => ({ id: o.id, text: o.text }))
     )
-    const next = document.createElement("button")
-    next.type = "submit"
-    next.className = "cg-button"
-    next.textContent = label(last ? "submitButton" : "nextButton")
+    const next = button("submit", label(last ? "submitButton" : "nextButton"))
     form.append(counter, group, next)
     stage.replaceChildren(form)
     group.querySelector("input").focus()
 
     form.addEventListener("submit", async (event) => {
       event.preventDefault()
-      const chosen = form.querySelector("input:checked")
-      if (chosen === null) {
-        play.status(play.text.chooseOne)
-        group.querySelector("input").focus()
-        return
-      }
-      play.status("")
-      answers.push({ questionId: question.id, optionId: chosen.value })
+      const optionId = chosenOption(play, form, group)
+      if (optionId === null) return
+      answers.push({ questionId: question.id, optionId })
       if (!last) return ask(number + 1)
       next.disabled = true
       const finished = await play.finish({ answers })
@@ -92,10 +109,7 @@ export const playQuiz = (play) => {
     })
   }
 
-  const start = document.createElement("button")
-  start.type = "button"
-  start.className = "cg-button"
-  start.textContent = label("startButton")
+  const start = button("button", label("startButton"))
   start.addEventListener("click", () => ask(1))
   stage.append(start)
 }

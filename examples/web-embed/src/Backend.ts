@@ -12,6 +12,7 @@
  * @since 0.1.0
  */
 import { randomUUID } from "node:crypto"
+import { once } from "node:events"
 import { readdir, readFile } from "node:fs/promises"
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http"
 import type { AddressInfo } from "node:net"
@@ -212,13 +213,8 @@ export const start = async <E>(options: Options<E>): Promise<Running> => {
     })
   })
   try {
-    await new Promise<void>((resolve, reject) => {
-      server.once("error", reject)
-      server.listen(options.port, options.host, () => {
-        server.off("error", reject)
-        resolve()
-      })
-    })
+    // `once` rejects when the server emits "error" first (the port taken, say).
+    await once(server.listen(options.port, options.host), "listening")
   } catch (error) {
     await api.dispose()
     throw error

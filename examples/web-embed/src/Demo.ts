@@ -71,41 +71,34 @@ export const wheel = {
   }
 }
 
+/** A quiz question as the API takes it: `options` by id, in order, and the id of the right one. */
+const question = (id: string, text: string, correctOptionId: string, options: Record<string, string>) => ({
+  id,
+  text,
+  options: Object.entries(options).map(([option, label]) => ({ id: option, text: label })),
+  correctOptionId
+})
+
 export const quiz = {
   gameSlug: "quiz",
   name: "Tea quiz",
   config: {
     questions: [
-      {
-        id: "oxidised",
-        text: "Which tea is not oxidised?",
-        options: [
-          { id: "green", text: "Green tea" },
-          { id: "black", text: "Black tea" },
-          { id: "oolong", text: "Oolong" }
-        ],
-        correctOptionId: "green"
-      },
-      {
-        id: "temperature",
-        text: "How hot should the water be for green tea?",
-        options: [
-          { id: "boiling", text: "Boiling, 100 °C" },
-          { id: "eighty", text: "About 80 °C" }
-        ],
-        correctOptionId: "eighty"
-      },
-      {
-        id: "origin",
-        text: "Where does Darjeeling tea grow?",
-        options: [
-          { id: "india", text: "India" },
-          { id: "china", text: "China" },
-          { id: "kenya", text: "Kenya" },
-          { id: "japan", text: "Japan" }
-        ],
-        correctOptionId: "india"
-      }
+      question("oxidised", "Which tea is not oxidised?", "green", {
+        green: "Green tea",
+        black: "Black tea",
+        oolong: "Oolong"
+      }),
+      question("temperature", "How hot should the water be for green tea?", "eighty", {
+        boiling: "Boiling, 100 °C",
+        eighty: "About 80 °C"
+      }),
+      question("origin", "Where does Darjeeling tea grow?", "india", {
+        india: "India",
+        china: "China",
+        kenya: "Kenya",
+        japan: "Japan"
+      })
     ]
   },
   theme: {

@@ -38,9 +38,8 @@ export const make = <E>(options: {
   ).pipe(Layer.provideMerge(NodeEngine.layer(options.store)))
   const { handler, dispose } = Server.toWebHandler(dependencies)
   const whenReady = async () => {
-    const response = await handler(new Request(new URL("/ready", options.publicUrl)))
-    if (response.status !== 200)
-      throw new Error(`the Campaign Games API is not ready: /ready answered ${response.status}`)
+    const { status } = await handler(new Request(new URL("/ready", options.publicUrl)))
+    if (status !== 200) throw new Error(`the Campaign Games API is not ready: /ready answered ${status}`)
   }
   return { handler: (request) => handler(request), adminToken, whenReady, dispose }
 }

@@ -29,14 +29,15 @@ const running = await Backend.start({
 })
 console.log(`The web embed demo: open ${running.url}`)
 
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.once(signal, () => {
-    running.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        console.error(error)
-        process.exit(1)
-      }
-    )
-  })
+/** Ctrl-C or a stop from the process manager: closes the server and the store, then exits (1 if closing failed). */
+const stop = async () => {
+  try {
+    await running.close()
+  } catch (error) {
+    console.error(error)
+    process.exitCode = 1
+  }
+  process.exit()
 }
+process.once("SIGINT", stop)
+process.once("SIGTERM", stop)

@@ -151,6 +151,25 @@ describe.skipIf(executablePath === undefined)("the web embed in Chromium", () =>
     }
   }
 
+  /** The reward page when the finish answered a `reward`, and no reward page when it answered none. */
+  const checkReward = async (page: Page, reward: any) => {
+    if (reward !== null) await checkRewardPage(page, reward)
+    else assert.strictEqual(await page.locator(".cg-reward").innerHTML(), "")
+  }
+
+  /**
+   * The end of a visit: a screenshot of the page as `test-output/<screenshot>.png` (when named), no
+   * script error on the page, and the visitor's context closed.
+   */
+  const leave = async (
+    { context, page, errors }: { context: BrowserContext; page: Page; errors: Array<string> },
+    screenshot?: string
+  ) => {
+    if (screenshot !== undefined) await page.screenshot({ path: `${OUTPUT}${screenshot}.png`, fullPage: true })
+    assert.deepStrictEqual(errors, [])
+    await context.close()
+  }
+
   it("spins the wheel: it turns and stops on the slice the server chose, in the campaign's theme and wording", async () => {
     const { context, page, errors } = await visit()
     const { game } = await open(page, "wheel")
@@ -215,12 +234,8 @@ describe.skipIf(executablePath === undefined)("the web embed in Chromium", () =>
     // The wheel's reward is for winning slices, when the API has rewards.
     if (demo.seeded.rewards.wheel && outcome.isWin)
       assert.isNotNull(reward?.grant, "a winning spin earns the wheel's coupon")
-    if (reward !== null) await checkRewardPage(page, reward)
-    else assert.strictEqual(await page.locator(".cg-reward").innerHTML(), "")
-
-    await page.screenshot({ path: `${OUTPUT}wheel.png`, fullPage: true })
-    assert.deepStrictEqual(errors, [])
-    await context.close()
+    await checkReward(page, reward)
+    await leave({ context, page, errors }, "wheel")
   })
 
   it("honours reduced motion: the wheel is set at the server's slice without turning", async () => {
@@ -240,9 +255,7 @@ describe.skipIf(executablePath === undefined)("the web embed in Chromium", () =>
       assert.strictEqual(await sliceUnderPointer(page, game.config.segments), outcome.id, `spin ${spin}`)
       assert.strictEqual(await page.evaluate(() => (window as unknown as { turns: number }).turns), 0)
     }
-    await page.screenshot({ path: `${OUTPUT}wheel-reduced-motion.png`, fullPage: true })
-    assert.deepStrictEqual(errors, [])
-    await context.close()
+    await leave({ context, page, errors }, "wheel-reduced-motion")
   })
 
   it("plays the quiz from the keyboard: the server's score, in the campaign's wording", async () => {
@@ -308,12 +321,8 @@ describe.skipIf(executablePath === undefined)("the web embed in Chromium", () =>
     assert.strictEqual(await text(page, ".cg-result-body"), "You scored 2 out of 3.")
     // The quiz's reward is for everyone who plays, when the API has rewards.
     if (demo.seeded.rewards.quiz) assert.isNotNull(reward?.grant, "every quiz play earns the quiz's reward")
-    if (reward !== null) await checkRewardPage(page, reward)
-    else assert.strictEqual(await page.locator(".cg-reward").innerHTML(), "")
-
-    await page.screenshot({ path: `${OUTPUT}quiz.png`, fullPage: true })
-    assert.deepStrictEqual(errors, [])
-    await context.close()
+    await checkReward(page, reward)
+    await leave({ context, page, errors }, "quiz")
   })
 
   it("records a prediction, in the branding's colours and the campaign's wording, and the entry is in the API", async () => {
@@ -358,8 +367,7 @@ describe.skipIf(executablePath === undefined)("the web embed in Chromium", () =>
       [entries[0].id, entries[0].participantRef, entries[0].predictionValue],
       [entry.id, `visitor-${visitor!.value}`, { optionId: "rooibos" }]
     )
-    assert.deepStrictEqual(errors, [])
-    await context.close()
+    await leave({ context, page, errors })
   })
 
   it("draws the reward page: its blocks in order, the coupon's name, code and expiry, and the copy button", async () => {
@@ -420,9 +428,7 @@ describe.skipIf(executablePath === undefined)("the web embed in Chromium", () =>
       assert.strictEqual(await text(page, '[data-block="text"]'), "One sample per order.")
       assert.strictEqual(await style(page, '[data-block="text"]', "text-align"), "start")
     }
-    await page.screenshot({ path: `${OUTPUT}reward-page.png`, fullPage: true })
-    assert.deepStrictEqual(errors, [])
-    await context.close()
+    await leave({ context, page, errors }, "reward-page")
   })
 
   it("shows the channel's between-campaigns message when nothing is live", async () => {
@@ -435,8 +441,6 @@ describe.skipIf(executablePath === undefined)("the web embed in Chromium", () =>
     assert.strictEqual(await text(page, ".cg-intro"), Demo.betweenCampaigns.body)
     assert.strictEqual(await page.locator(".cg-stage").innerHTML(), "")
     assert.strictEqual(await page.locator('nav [aria-current="page"]').innerText(), "Summer game")
-    await page.screenshot({ path: `${OUTPUT}between-campaigns.png`, fullPage: true })
-    assert.deepStrictEqual(errors, [])
-    await context.close()
+    await leave({ context, page, errors }, "between-campaigns")
   })
 })

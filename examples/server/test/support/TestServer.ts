@@ -20,6 +20,7 @@ import { MemoryStore } from "@campaign-games/testing"
 import { Context, Duration, Effect, Layer, Redacted } from "effect"
 import { HttpServer } from "effect/http"
 import * as App from "../../src/App.ts"
+import * as Steps from "./Steps.ts"
 
 export const ADMIN_TOKEN = "test-admin-token-0123456789"
 
@@ -128,6 +129,20 @@ const testSettings: NodeMedia.Options["settings"] = {
   }
 }
 
+/**
+ * The media settings of the import tests: imports looked for every 30 ms, and an import that fails
+ * tried again after 100 ms, three times at most (so that a failure is final within the test).
+ */
+export const quickImports: NodeMedia.Options["settings"] = {
+  imports: {
+    idle: Duration.millis(30),
+    concurrency: 4,
+    lease: Duration.minutes(5),
+    maxAttempts: 3,
+    firstWait: Duration.millis(100)
+  }
+}
+
 /** A running server and a client for it, built from any store layer. */
 export const make = <E, R>(
   store: Layer.Layer<StorePorts.StoreServices, E, R>,
@@ -189,10 +204,14 @@ export const make = <E, R>(
 /** The default test server for a test file. */
 export const layer = () => make(storeLayer())
 
-/** The test server with a fresh account (created with `body`): its client, and the account's id and owner key. */
+/**
+ * The test server with a fresh account (created with `body`): its client, the account's id and owner
+ * key, and `keyWith` to make the account a key holding only the permissions it names.
+ */
 export const withAccount = (body?: Record<string, unknown>) =>
   Effect.gen(function* () {
     const server = yield* TestServer
     const { id, key } = yield* server.account(body)
-    return { ...server, id, key }
+    const keyWith = (...permissions: Array<string>) => Steps.keyWith(Steps.caller(server.request, key), ...permissions)
+    return { ...server, id, key, keyWith }
   })
