@@ -29,6 +29,7 @@ import { Errors } from "@campaign-games/core"
 import { BlobStore, isKey, TooLarge } from "@campaign-games/core/media/BlobStore"
 import { ServerSecretRepo } from "@campaign-games/core/play/ClientToken"
 import { Context, DateTime, Effect, Layer, Option, Schema, Stream } from "effect"
+import * as BlobFile from "./internal/BlobFile.ts"
 
 export interface Options {
   /** The directory blobs live under (created when first written). */
@@ -107,16 +108,7 @@ export const layer = (options: Options): Layer.Layer<BlobStore | LocalUploads, E
           return Effect.gen(function* () {
             const target = yield* fileOf(key)
             yield* attempt("mkdir", () => fs.mkdir(temporary, { recursive: true }))
-            const handle = yield* Effect.acquireRelease(
-              attempt("open", () => fs.open(tmp, "w")),
-              (h) => Effect.promise(() => h.close().catch(() => undefined))
-            )
-            let size = 0
-            yield* Stream.runForEach(body, (chunk): Effect.Effect<void, TooLarge | Errors.StoreError> => {
-              size += chunk.length
-              if (size > maxBytes) return Effect.fail(new TooLarge({ maxBytes }))
-              return attempt("write", () => handle.write(chunk)).pipe(Effect.asVoid)
-            })
+            const { handle, size } = yield* BlobFile.writeBounded(tmp, body, maxBytes, attempt)
             if (size < minBytes) return yield* new TooSmall()
             yield* attempt("close", () => handle.close())
             yield* attempt("mkdir", () => fs.mkdir(path.dirname(target), { recursive: true }))

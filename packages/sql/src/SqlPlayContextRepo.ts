@@ -42,21 +42,25 @@ import * as SqlUsageRepo from "./SqlUsageRepo.ts"
 
 // A mint's row: the account, the channel, a campaign, then whether the key is active, whether the
 // origin is allowed and the month's plays.
-const mintAccount = Table.read(Tables.playAccounts, { alias: "a" })
-const mintChannel = Table.read(Tables.playChannels, { alias: "ch", offset: mintAccount.end })
-const mintCampaign = Table.read(Tables.playCampaigns, { alias: "c", offset: mintChannel.end })
-const KEY_ACTIVE = mintCampaign.end
+const mintRow = Table.joined({
+  account: [Tables.playAccounts, "a"],
+  channel: [Tables.playChannels, "ch"],
+  campaign: [Tables.playCampaigns, "c"]
+})
+const KEY_ACTIVE = mintRow.end
 const ORIGIN_ALLOWED = KEY_ACTIVE + 1
 const MONTH_PLAYS = KEY_ACTIVE + 2
 
 // A start's row: the account, the campaign, the channel, the branding, the campaign's reward,
 // whether it is an open start and whether it started.
-const startAccount = Table.read(Tables.playAccounts, { alias: "a" })
-const startCampaign = Table.read(Tables.playCampaigns, { alias: "c", offset: startAccount.end })
-const startChannel = Table.read(Tables.playChannels, { alias: "ch", offset: startCampaign.end })
-const startBranding = Table.read(Tables.branding, { alias: "b", offset: startChannel.end })
-const startReward = Table.read(SqlRewardTables.rewards, { alias: "r", offset: startBranding.end })
-const STARTED = startReward.end + 1
+const startRow = Table.joined({
+  account: [Tables.playAccounts, "a"],
+  campaign: [Tables.playCampaigns, "c"],
+  channel: [Tables.playChannels, "ch"],
+  branding: [Tables.branding, "b"],
+  reward: [SqlRewardTables.rewards, "r"]
+})
+const STARTED = startRow.end + 1
 
 /**
  * One row per active campaign of the channel, newest first (one with null campaign columns when
@@ -64,7 +68,7 @@ const STARTED = startReward.end + 1
  * the account is gone.
  */
 const selectForMint = (sql: SqlClient.SqlClient, { accountId, channelId, keyId, month, origin }: MintLookup) => sql`
-SELECT ${mintAccount.select}, ${mintChannel.select}, ${mintCampaign.select},
+SELECT ${mintRow.account.select}, ${mintRow.channel.select}, ${mintRow.campaign.select},
   ${keyId}::text IS NULL OR EXISTS (
     SELECT 1 FROM api_keys WHERE id = ${keyId} AND account_id = a.id AND revoked_at IS NULL),
   EXISTS (SELECT 1 FROM allowed_origins WHERE account_id = a.id AND origin = ${origin}),
@@ -81,8 +85,8 @@ ORDER BY c.created_at DESC, c.id DESC`
  */
 const startIfOpen = (sql: SqlClient.SqlClient, s: Session, month: string) => sql`
 WITH found AS (
-  SELECT ${startAccount.select}, ${startCampaign.select}, ${startChannel.select}, ${startBranding.select},
-    ${startReward.select}, c.status = 'active' AND ch.status = 'active'
+  SELECT ${startRow.account.select}, ${startRow.campaign.select}, ${startRow.channel.select}, ${startRow.branding.select},
+    ${startRow.reward.select}, c.status = 'active' AND ch.status = 'active'
     AND c.max_plays_per_participant IS NULL AND c.max_plays_per_participant_per_day IS NULL
     AND ch.max_plays_per_participant IS NULL AND ch.max_plays_per_participant_per_day IS NULL AS open
   FROM accounts a
@@ -115,16 +119,16 @@ const layerWith = (counted: ReturnType<typeof startCounted>) =>
       const rows = yield* selectForMint(sql, lookup).values
       const row = rows[0]
       if (row === undefined) return { account: Option.none(), keyActive: false, channel: Option.none() }
-      const channel = yield* mintChannel.first(rows)
+      const channel = yield* mintRow.channel.first(rows)
       const read: MintRead = {
-        account: yield* mintAccount.first(rows),
+        account: yield* mintRow.account.first(rows),
         keyActive: row[KEY_ACTIVE] === true,
         channel: Option.isNone(channel)
           ? Option.none()
           : Option.some({
               channel: channel.value,
               originAllowed: row[ORIGIN_ALLOWED] === true,
-              activeCampaigns: yield* mintCampaign.decode(rows.filter(mintCampaign.found)),
+              activeCampaigns: yield* mintRow.campaign.decode(rows.filter(mintRow.campaign.found)),
               monthPlays: Number(row[MONTH_PLAYS])
             })
       }
@@ -132,14 +136,14 @@ const layerWith = (counted: ReturnType<typeof startCounted>) =>
     }),
     start: Effect.fnUntraced(function* (request: StartRequest) {
       const rows = yield* startIfOpen(sql, request.session, request.month).values
-      const campaign = yield* startCampaign.first(rows)
-      const channel = yield* startChannel.first(rows)
+      const campaign = yield* startRow.campaign.first(rows)
+      const channel = yield* startRow.channel.first(rows)
       const read = {
-        account: yield* startAccount.first(rows),
+        account: yield* startRow.account.first(rows),
         campaign,
         channel,
-        branding: Option.map(yield* startBranding.first(rows), (branding) => branding.theme),
-        reward: yield* startReward.first(rows)
+        branding: Option.map(yield* startRow.branding.first(rows), (branding) => branding.theme),
+        reward: yield* startRow.reward.first(rows)
       }
       const outcome: StartOutcome = {
         ...read,

@@ -45,10 +45,12 @@ import * as SqlRewardGrantStatement from "./SqlRewardGrantStatement.ts"
 import * as SqlRewardTables from "./SqlRewardTables.ts"
 
 // A finish's row: the session, its campaign, its reward, then the endpoints and the grant endpoints.
-const finishSession = Table.read(Tables.sessions, { alias: "s" })
-const finishCampaign = Table.read(Tables.playCampaigns, { alias: "c", offset: finishSession.end })
-const finishReward = Table.read(SqlRewardTables.rewards, { alias: "r", offset: finishCampaign.end })
-const ENDPOINTS = finishReward.end
+const finishRow = Table.joined({
+  session: [Tables.sessions, "s"],
+  campaign: [Tables.playCampaigns, "c"],
+  reward: [SqlRewardTables.rewards, "r"]
+})
+const ENDPOINTS = finishRow.end
 const GRANT_ENDPOINTS = ENDPOINTS + 1
 const decodeTargets = Schema.decodeUnknownExit(Schema.Array(Tables.targets.Row))
 
@@ -72,7 +74,7 @@ const targetsOf = (sql: SqlClient.SqlClient, eventType: EventType | Statement.Fr
  * of `reward_granted` when the campaign has a reward); no row without the session.
  */
 const selectFinish = (sql: SqlClient.SqlClient, sessionId: string, eventType: EventType) => sql`
-SELECT ${finishSession.select}, ${finishCampaign.select}, ${finishReward.select}, ${targetsOf(sql, eventType)},
+SELECT ${finishRow.session.select}, ${finishRow.campaign.select}, ${finishRow.reward.select}, ${targetsOf(sql, eventType)},
   CASE WHEN r.campaign_id IS NULL THEN '[]'::json ELSE ${targetsOf(sql, sql.literal("'reward_granted'"))} END
 FROM sessions s
 JOIN campaigns c ON c.id = s.campaign_id AND c.account_id = s.account_id
@@ -210,10 +212,10 @@ export const layer: Layer.Layer<PlayFinishRepo, never, SqlClient.SqlClient> = Re
         const rows = yield* selectFinish(sql, sessionId, eventType).values
         const row = rows[0]
         if (row === undefined) return Option.none()
-        const reward = finishReward.found(row) ? Option.some(yield* finishReward.row(row)) : Option.none()
+        const reward = finishRow.reward.found(row) ? Option.some(yield* finishRow.reward.row(row)) : Option.none()
         const context: FinishContext = {
-          session: yield* finishSession.row(row),
-          campaign: yield* finishCampaign.row(row),
+          session: yield* finishRow.session.row(row),
+          campaign: yield* finishRow.campaign.row(row),
           endpoints: yield* decodeTargets(row[ENDPOINTS]),
           reward,
           grantEndpoints: yield* decodeTargets(row[GRANT_ENDPOINTS])

@@ -164,6 +164,27 @@ export const read = <F extends Schema.Struct.Fields, A = Schema.Struct.Type<F>>(
   }
 }
 
+/** The reads of a join's tables (`joined`), by name, and the position after the last of them. */
+export type Joined<T extends Record<string, readonly [Table<Schema.Struct.Fields>, string]>> = {
+  readonly [K in keyof T]: Read<Schema.Struct.Type<T[K][0]["fields"]>>
+} & { readonly end: number }
+
+/**
+ * The reads of several tables joined in one row, in the order given, each aliased and starting
+ * where the previous one ends: `joined({ session: [Tables.sessions, "s"], campaign: [Tables.playCampaigns, "c"] })`
+ * reads `s.…, c.…`, and `end` is where a column of the statement's own comes next.
+ */
+export const joined = <const T extends Record<string, readonly [Table<Schema.Struct.Fields>, string]>>(tables: T): Joined<T> => {
+  const reads: Record<string, unknown> = {}
+  let end = 0
+  for (const [name, [table, alias]] of Object.entries(tables)) {
+    const one = read(table, { alias, offset: end })
+    reads[name] = one
+    end = one.end
+  }
+  return { ...reads, end } as Joined<T>
+}
+
 /** The number a `SELECT count(*)::int …` (or a sum) read with `.values` answers; 0 without a row. */
 export const count = (rows: Values): number => Number(rows[0]?.[0] ?? 0)
 
