@@ -4,8 +4,7 @@
  * @since 0.1.0
  */
 import { ApiKey, Pagination } from "@campaign-games/core"
-import { Schema } from "effect"
-import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema } from "effect/http-api"
+import { HttpApiGroup } from "effect/http-api"
 import * as ApiError from "../ApiError.ts"
 import * as Endpoint from "./Endpoint.ts"
 
@@ -13,19 +12,18 @@ export class ApiKeysApi extends Endpoint.keyed(
   HttpApiGroup.make("apiKeys")
     .add(
       Endpoint.permitted(
-        HttpApiEndpoint.post("create", "/", {
-          payload: ApiKey.CreateApiKey,
-          success: Schema.Struct({ apiKey: ApiKey.CreatedApiKey }).pipe(HttpApiSchema.status(201)),
-          error: ApiError.UpgradeRequired
-        }),
+        Endpoint.create("create", "/", ApiKey.CreateApiKey, "apiKey", ApiKey.CreatedApiKey, ApiError.UpgradeRequired),
         ["keys.manage"],
         "Create an API key",
         "Permission keys.manage; plan feature API keys; plan limit active keys. A key can only be given permissions the caller holds. `key` appears only in this response."
       ),
-      HttpApiEndpoint.get("list", "/", {
-        query: Pagination.query(Pagination.Defaults.apiKeys),
-        success: Endpoint.page("apiKeys", ApiKey.ApiKeyView)
-      }).annotateMerge(
+      Endpoint.list(
+        "list",
+        "/",
+        Pagination.query(Pagination.Defaults.apiKeys),
+        "apiKeys",
+        ApiKey.ApiKeyView
+      ).annotateMerge(
         Endpoint.describe("List API keys", "Active keys, oldest first. Permission keys.manage or settings.read.")
       ),
       Endpoint.permitted(

@@ -5,12 +5,19 @@
  */
 import { Campaign, Pagination } from "@campaign-games/core"
 import { Schema } from "effect"
-import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema } from "effect/http-api"
+import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
 import * as ApiError from "../ApiError.ts"
 import * as Endpoint from "./Endpoint.ts"
 
 const One = Schema.Struct({ gameInstance: Campaign.CampaignView })
 const id = Endpoint.idParam("id")
+
+/** The query of the campaigns list: a page, filtered by channel and status. */
+const listQuery = {
+  channelId: Schema.optionalKey(Schema.String),
+  status: Schema.optionalKey(Campaign.CampaignStatus),
+  ...Pagination.query(Pagination.Defaults.campaigns)
+}
 
 const lifecycle = (name: "pause" | "archive" | "restore", summary: string, description: string) =>
   Endpoint.permitted(
@@ -53,41 +60,35 @@ export class CampaignsApi extends Endpoint.keyed(
   HttpApiGroup.make("campaigns")
     .add(
       Endpoint.permitted(
-        HttpApiEndpoint.post("create", "/", {
-          payload: Campaign.CreateCampaign,
-          success: One.pipe(HttpApiSchema.status(201)),
-          error: ApiError.UpgradeRequired
-        }),
+        Endpoint.create(
+          "create",
+          "/",
+          Campaign.CreateCampaign,
+          "gameInstance",
+          Campaign.CampaignView,
+          ApiError.UpgradeRequired
+        ),
         ["campaigns.write"],
         "Create a campaign",
         "Creates a draft. Permission campaigns.write; liveFrom/liveUntil also need channels.manage; the game must be in the plan (402). A config sent is checked against the game at once; an unknown channelId or gameSlug is 400."
       ),
       Endpoint.permitted(
-        HttpApiEndpoint.get("list", "/", {
-          query: {
-            channelId: Schema.optionalKey(Schema.String),
-            status: Schema.optionalKey(Campaign.CampaignStatus),
-            ...Pagination.query(Pagination.Defaults.campaigns)
-          },
-          success: Endpoint.page("gameInstances", Campaign.CampaignView)
-        }),
+        Endpoint.list("list", "/", listQuery, "gameInstances", Campaign.CampaignView),
         ["campaigns.read"],
         "List campaigns",
         "Newest first, filtered by channel and status. Permission campaigns.read."
       ),
       Endpoint.permitted(
-        HttpApiEndpoint.get("get", "/:id", { params: id, success: One, error: ApiError.NotFound }),
+        Endpoint.getById("get", "/:id", "id", One),
         ["campaigns.read"],
         "Get a campaign",
         "Permission campaigns.read."
       ),
       Endpoint.permitted(
-        HttpApiEndpoint.patch("update", "/:id", {
-          params: id,
-          payload: Campaign.UpdateCampaign,
-          success: One,
-          error: [ApiError.NotFound, ApiError.Conflict]
-        }),
+        Endpoint.updateById("update", "/:id", "id", Campaign.UpdateCampaign, One, [
+          ApiError.NotFound,
+          ApiError.Conflict
+        ]),
         ["campaigns.write"],
         "Update a campaign",
         "Permission campaigns.write; `config` (replaced whole) also needs config.write; liveFrom/liveUntil also need channels.manage. An archived campaign is 409. An active campaign must stay complete and must not come to overlap another live window (409)."

@@ -5,52 +5,35 @@
  */
 import { Channel, Pagination } from "@campaign-games/core"
 import { Schema } from "effect"
-import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema } from "effect/http-api"
+import { HttpApiGroup } from "effect/http-api"
 import * as ApiError from "../ApiError.ts"
 import * as Endpoint from "./Endpoint.ts"
 
 const ChannelResponse = Schema.Struct({ channel: Channel.ChannelView })
-const channelId = Endpoint.idParam("channelId")
 
 export class ChannelsApi extends Endpoint.keyed(
   HttpApiGroup.make("channels")
     .add(
       Endpoint.permitted(
-        HttpApiEndpoint.post("create", "/", {
-          payload: Channel.CreateChannel,
-          success: ChannelResponse.pipe(HttpApiSchema.status(201)),
-          error: ApiError.UpgradeRequired
-        }),
+        Endpoint.create("create", "/", Channel.CreateChannel, "channel", Channel.ChannelView, ApiError.UpgradeRequired),
         ["channels.manage"],
         "Create a channel",
         "Permission channels.manage; plan limit number of channels."
       ),
       Endpoint.permitted(
-        HttpApiEndpoint.get("list", "/", {
-          query: Pagination.query(Pagination.Defaults.channels),
-          success: Endpoint.page("channels", Channel.ChannelView)
-        }),
+        Endpoint.list("list", "/", Pagination.query(Pagination.Defaults.channels), "channels", Channel.ChannelView),
         ["campaigns.read"],
         "List channels",
         "Newest first. Permission campaigns.read."
       ),
       Endpoint.permitted(
-        HttpApiEndpoint.get("get", "/:channelId", {
-          params: channelId,
-          success: ChannelResponse,
-          error: ApiError.NotFound
-        }),
+        Endpoint.getById("get", "/:channelId", "channelId", ChannelResponse),
         ["campaigns.read"],
         "Get a channel",
         "Permission campaigns.read."
       ),
       Endpoint.permitted(
-        HttpApiEndpoint.patch("update", "/:channelId", {
-          params: channelId,
-          payload: Channel.UpdateChannel,
-          success: ChannelResponse,
-          error: ApiError.NotFound
-        }),
+        Endpoint.updateById("update", "/:channelId", "channelId", Channel.UpdateChannel, ChannelResponse),
         ["channels.manage"],
         "Update a channel",
         "Permission channels.manage. At least one field; `betweenCampaigns` is replaced whole (null clears it). Disabling is `status: disabled`."

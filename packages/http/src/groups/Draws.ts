@@ -7,7 +7,6 @@ import { DrawAudit, DrawRun, Pagination } from "@campaign-games/core"
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
 import * as ApiError from "../ApiError.ts"
-import * as RateLimit from "../RateLimit.ts"
 import * as Endpoint from "./Endpoint.ts"
 
 const params = Endpoint.idParam("id")
@@ -35,9 +34,7 @@ export class DrawsApi extends Endpoint.keyed(
           payload: [Empty, Schema.Null],
           success: One,
           error: [ApiError.NotFound, ApiError.Conflict]
-        })
-          .middleware(RateLimit.RateLimit)
-          .annotate(RateLimit.Policies, [{ name: "draws.trigger", limit: 30, window: "1 minute" }]),
+        }).pipe(Endpoint.rateLimited(Endpoint.perMinute("draws.trigger", 30))),
         ["draws.run"],
         "Draw winners now",
         "Permission draws.run; 30 a minute per key (X-RateLimit-Limit, X-RateLimit-Remaining; 429 with Retry-After). Body `{}` (or none). Draws up to maxWinners winners from the campaign's eligible entries in its window (winnerSelectionAlgorithm, winnerSelectionConfig), each participant once, leaving out the winners of its earlier runs, with a fresh crypto-strong seed; the run is kept and listed for good, `winner_selected` is sent and the winners are granted. Only on a campaign whose winnerSelectionTrigger is manual (409 otherwise: its draws are automatic, their seeds committed in advance)."

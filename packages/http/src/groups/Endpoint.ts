@@ -1,10 +1,11 @@
 /**
  * The pieces the endpoint definitions of the groups share: the description and permissions every
  * authenticated endpoint carries (`permitted`), the path parameter naming one resource (`idParam`),
- * the answer of a paged list (`page`) and of a deletion (`Deleted`, `deleteById`), the query of a
- * searchable, sortable list (`listQuery`), and what every group authenticated by an API key adds to
- * its endpoints (`keyed`). One place, so that each group says only what is its own and the OpenAPI
- * document says the same thing the same way everywhere.
+ * the endpoints of a resource (`create`, `list`, `getById`, `updateById`, `deleteById`) with the
+ * answer of a paged list (`page`) and of a deletion (`Deleted`), the query of a searchable, sortable
+ * list (`listQuery`), a rate limit (`rateLimited`, `perMinute`), and what every group authenticated
+ * by an API key adds to its endpoints (`keyed`). One place, so that each group says only what is its
+ * own and the OpenAPI document says the same thing the same way everywhere.
  *
  * @since 0.1.0
  */
@@ -12,10 +13,11 @@ import { Fields, Pagination } from "@campaign-games/core"
 import type { Permission } from "@campaign-games/core"
 import { Schema } from "effect"
 import type { Context } from "effect"
-import type { HttpRouter } from "effect/http"
-import { HttpApiEndpoint, OpenApi } from "effect/http-api"
+import type { HttpMethod, HttpRouter } from "effect/http"
+import { HttpApiEndpoint, HttpApiSchema, OpenApi } from "effect/http-api"
 import type { HttpApiGroup } from "effect/http-api"
 import * as ApiError from "../ApiError.ts"
+import * as RateLimit from "../RateLimit.ts"
 import { ApiKeyAuth, CommonErrors, RequiredPermissions } from "../Security.ts"
 import { StrictInput } from "../StrictInput.ts"
 
@@ -52,6 +54,91 @@ export const page = <const Key extends string, View extends Schema.Top>(key: Key
     readonly total: typeof Fields.Count
   })
 
+/** The answer of one resource: `view` under `key`. */
+const one = <const Key extends string, View extends Schema.Top>(key: Key, view: View) =>
+  Schema.Struct({ [key]: view } as { readonly [K in Key]: View })
+
+/**
+ * The endpoint `name` creating, at `POST path`, a resource from `payload`: answers it as `view` under
+ * `key` with 201, or `error`.
+ */
+export const create = <
+  const Name extends string,
+  const Path extends HttpRouter.PathInput,
+  Payload extends HttpApiEndpoint.PayloadConstraintCodecs<"POST">,
+  const Key extends string,
+  View extends Schema.Top,
+  const Error extends Schema.Top | ReadonlyArray<Schema.Top>
+>(
+  name: Name,
+  path: Path,
+  payload: Payload,
+  key: Key,
+  view: View,
+  error: Error
+) =>
+  HttpApiEndpoint.post<Name, Path, never, never, Payload, never, ReturnType<typeof one<Key, View>>, Error>(name, path, {
+    payload,
+    success: one(key, view).pipe(HttpApiSchema.status(201)),
+    error: error as never
+  })
+
+/** The endpoint `name` listing, at `GET path`, a page (`page`) of `view` under `key`, asked for by `query`. */
+export const list = <
+  const Name extends string,
+  const Path extends HttpRouter.PathInput,
+  Query extends Schema.Struct.Fields,
+  const Key extends string,
+  View extends Schema.Top
+>(
+  name: Name,
+  path: Path,
+  query: Query,
+  key: Key,
+  view: View
+) => HttpApiEndpoint.get(name, path, { query, success: page(key, view) })
+
+/**
+ * The endpoint `name` reading, at `GET path`, the resource whose id is the path parameter `param`:
+ * answers `success`, or 404.
+ */
+export const getById = <
+  const Name extends string,
+  const Path extends HttpRouter.PathInput,
+  const Param extends string,
+  Success extends Schema.Top
+>(
+  name: Name,
+  path: Path,
+  param: Param,
+  success: Success
+) => HttpApiEndpoint.get(name, path, { params: idParam(param), success, error: ApiError.NotFound })
+
+/**
+ * The endpoint `name` changing, at `PATCH path`, the resource whose id is the path parameter `param`
+ * by `payload`: answers `success`, or one of `error` (by default 404 alone).
+ */
+export const updateById = <
+  const Name extends string,
+  const Path extends HttpRouter.PathInput,
+  const Param extends string,
+  Payload extends HttpApiEndpoint.PayloadConstraintCodecs<"PATCH">,
+  Success extends Schema.Top,
+  const Error extends ReadonlyArray<Schema.Top> = readonly [typeof ApiError.NotFound]
+>(
+  name: Name,
+  path: Path,
+  param: Param,
+  payload: Payload,
+  success: Success,
+  error: Error = [ApiError.NotFound] as unknown as Error
+) =>
+  HttpApiEndpoint.patch<Name, Path, ReturnType<typeof idParam<Param>>, never, Payload, never, Success, Error>(
+    name,
+    path,
+    { params: idParam(param), payload, success, error: error as never }
+  )
+
 /** The answer of a deletion: `{ deleted: true, id }`. */
 export const Deleted = Schema.Struct({ deleted: Schema.Boolean, id: Schema.String })
 
@@ -76,6 +163,46 @@ export const deleteById = <
     path,
     { params: idParam(param), success: Deleted, error: error as never }
   )
+
+/** `limit` requests a minute per key, counted under `name`: the policy of `rateLimited`. */
+export const perMinute = (name: string, limit: number): ReadonlyArray<RateLimit.Policy> => [
+  { name, limit, window: "1 minute" }
+]
+
+/**
+ * Puts an endpoint behind the rate limit (`RateLimit`) of `policies`: its answers report the limit,
+ * and a request over it is 429. For `pipe`.
+ */
+export const rateLimited =
+  (policies: ReadonlyArray<RateLimit.Policy>) =>
+  <
+    Name extends string,
+    Method extends HttpMethod.HttpMethod,
+    Path extends string,
+    Params extends Schema.Top,
+    Query extends Schema.Top,
+    Payload extends Schema.Top,
+    Headers extends Schema.Top,
+    Success extends Schema.Top,
+    Error extends Schema.Top,
+    Middleware,
+    Services
+  >(
+    endpoint: HttpApiEndpoint.HttpApiEndpoint<
+      Name,
+      Method,
+      Path,
+      Params,
+      Query,
+      Payload,
+      Headers,
+      Success,
+      Error,
+      Middleware,
+      Services
+    >
+  ) =>
+    endpoint.middleware(RateLimit.RateLimit).annotate(RateLimit.Policies, policies)
 
 const Dir = Schema.Literals(["asc", "desc"])
 

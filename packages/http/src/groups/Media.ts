@@ -72,9 +72,7 @@ export class MediaApi extends Endpoint.keyed(
         payload: Asset.ImportAsset,
         success: OneAsset.pipe(HttpApiSchema.status(201)),
         error: [ApiError.UpgradeRequired, ApiError.NotFound]
-      })
-        .middleware(RateLimit.RateLimit)
-        .annotate(RateLimit.Policies, importLimits),
+      }).pipe(Endpoint.rateLimited(importLimits)),
       ["assets.manage"],
       "Import a file from a URL",
       "Beyond the specification's shapes. Permission assets.manage; plan feature Media library; 10 a minute and 200 an hour per key (X-RateLimit-* report the minute's; a 429 names the limit reached). The URL must be http(s) and its host resolve to public addresses only (400 naming `url`). Answers a pending file (importStatus `pending`); a background worker fetches it (redirects only to public addresses, at most 3; at most 50 MiB, or the kind's maximum of contentType when given), checks its bytes as a confirm does and ends `done` (available, its contentType the bytes' type) or `failed` with importError. Transient failures (timeouts, 5xx, 429) are retried with a doubling wait, counted in importAttempts, up to 5."

@@ -27,7 +27,6 @@ import {
 } from "effect/http-api"
 import { Context } from "effect"
 import * as ApiError from "../ApiError.ts"
-import * as RateLimit from "../RateLimit.ts"
 import { CommonErrors, KeyCheckedByOperation, RequiredPermissions } from "../Security.ts"
 import { StrictInput } from "../StrictInput.ts"
 import * as Endpoint from "./Endpoint.ts"
@@ -36,19 +35,25 @@ export class AllowedOriginsApi extends Endpoint.keyed(
   HttpApiGroup.make("allowedOrigins")
     .add(
       Endpoint.permitted(
-        HttpApiEndpoint.post("create", "/", {
-          payload: AllowedOrigin.CreateAllowedOrigin,
-          success: Schema.Struct({ allowedOrigin: AllowedOrigin.AllowedOriginView }).pipe(HttpApiSchema.status(201)),
-          error: ApiError.Conflict
-        }),
+        Endpoint.create(
+          "create",
+          "/",
+          AllowedOrigin.CreateAllowedOrigin,
+          "allowedOrigin",
+          AllowedOrigin.AllowedOriginView,
+          ApiError.Conflict
+        ),
         ["origins.manage"],
         "Add an allowed origin",
         "Permission origins.manage. `https://host[:port]` (no path), `android:<application id>` or `ios:<bundle id>`; up to 300 characters; a duplicate is 409."
       ),
-      HttpApiEndpoint.get("list", "/", {
-        query: Pagination.query(Pagination.Defaults.allowedOrigins),
-        success: Endpoint.page("allowedOrigins", AllowedOrigin.AllowedOriginView)
-      }).annotateMerge(Endpoint.describe("List allowed origins", "Oldest first. Permission settings.read.")),
+      Endpoint.list(
+        "list",
+        "/",
+        Pagination.query(Pagination.Defaults.allowedOrigins),
+        "allowedOrigins",
+        AllowedOrigin.AllowedOriginView
+      ).annotateMerge(Endpoint.describe("List allowed origins", "Oldest first. Permission settings.read.")),
       Endpoint.permitted(
         Endpoint.deleteById("delete", "/:originId", "originId"),
         ["origins.manage"],
@@ -79,8 +84,7 @@ export class TokensApi extends Endpoint.keyed(
       success: [TokenMinted, NothingLive],
       error: [ApiError.NotFound, ApiError.Conflict, ApiError.UpgradeRequired]
     })
-      .middleware(RateLimit.RateLimit)
-      .annotate(RateLimit.Policies, [{ name: "tokens.mint", limit: 600, window: "1 minute" }])
+      .pipe(Endpoint.rateLimited(Endpoint.perMinute("tokens.mint", 600)))
       .annotate(RequiredPermissions, ["tokens.mint"])
       .annotate(KeyCheckedByOperation, true)
       .annotateMerge(

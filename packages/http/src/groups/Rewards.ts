@@ -5,25 +5,45 @@
  */
 import { Coupon, Fields, Grant, Pagination, Reward } from "@campaign-games/core"
 import { Schema } from "effect"
+import type { HttpRouter } from "effect/http"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema } from "effect/http-api"
 import * as ApiError from "../ApiError.ts"
-import * as RateLimit from "../RateLimit.ts"
 import * as Endpoint from "./Endpoint.ts"
 
 const id = Endpoint.idParam("id")
 
 const One = Schema.Struct({ reward: Schema.NullOr(Reward.RewardView) })
 
-/** `limit` requests a minute per key, counted under `name`. */
-const perMinute = (name: string, limit: number): ReadonlyArray<RateLimit.Policy> => [
-  { name, limit, window: "1 minute" }
-]
+/**
+ * The endpoint `name` adding, at `POST path`, to a campaign's reward from `payload` (coupon codes, a
+ * grant): answers `success` with 201; 404, 409, or 402 without the plan feature Rewards; `limit` a
+ * minute per key, counted under `policy`.
+ */
+const adding = <
+  const Name extends string,
+  const Path extends HttpRouter.PathInput,
+  Payload extends HttpApiEndpoint.PayloadConstraintCodecs<"POST">,
+  Success extends Schema.Top
+>(
+  name: Name,
+  path: Path,
+  payload: Payload,
+  success: Success,
+  policy: string,
+  limit: number
+) =>
+  HttpApiEndpoint.post(name, path, {
+    params: id,
+    payload,
+    success: success.pipe(HttpApiSchema.status(201)),
+    error: [ApiError.NotFound, ApiError.Conflict, ApiError.UpgradeRequired]
+  }).pipe(Endpoint.rateLimited(Endpoint.perMinute(policy, limit)))
 
 export class RewardsApi extends Endpoint.keyed(
   HttpApiGroup.make("rewards")
     .add(
       Endpoint.permitted(
-        HttpApiEndpoint.get("get", "/:id/reward", { params: id, success: One, error: ApiError.NotFound }),
+        Endpoint.getById("get", "/:id/reward", "id", One),
         ["rewards.read"],
         "Get a campaign's reward",
         "Permission rewards.read. `{ reward: null }` when the campaign has none. Each tier carries its counts: `coupons` (codes it holds, given out or not), `couponsRemaining` (issues left over its codes; null when a code has no issue limit, and for a generated prize) and `granted`."
@@ -40,29 +60,27 @@ export class RewardsApi extends Endpoint.keyed(
         "Permission rewards.write; plan feature Rewards (402). A Reward, or null to remove it. Tiers (1 to 8) replace the prizes in priority order: send a prize back with its `id` to keep it and its codes; a prize left out is removed (409 while it holds codes that can still be given: withdraw them first); a prize's codeStrategy cannot change once it has given out coupons or while it holds codes (409). match.when: `everyone`; `won` (Spin the Wheel only); `outcome` with `segmentIds` (wheel segments, 1 to 24); `drawn` (a draw's winners only). A match that could never be met is 400. The read-only counts of a GET are accepted and ignored. grantOncePerParticipant (default true) and validForSeconds (1 to 31536000, null = no expiry) are mirrored on the campaign. The page: 1 to 20 blocks; at most 8 images/videos/animations, 1 video, 2 animations (media library only), 2000 characters of text, 16 KB; every file judged by the file rule. An archived campaign is 409."
       ),
       Endpoint.permitted(
-        HttpApiEndpoint.post("upload", "/:id/reward-coupons", {
-          params: id,
-          payload: Coupon.UploadCoupons,
-          success: Schema.Struct({ added: Fields.Count, duplicates: Fields.Count }).pipe(HttpApiSchema.status(201)),
-          error: [ApiError.NotFound, ApiError.Conflict, ApiError.UpgradeRequired]
-        })
-          .middleware(RateLimit.RateLimit)
-          .annotate(RateLimit.Policies, perMinute("rewards.coupons.upload", 10)),
+        adding(
+          "upload",
+          "/:id/reward-coupons",
+          Coupon.UploadCoupons,
+          Schema.Struct({ added: Fields.Count, duplicates: Fields.Count }),
+          "rewards.coupons.upload",
+          10
+        ),
         ["rewards.codes.manage"],
         "Add coupon codes",
         "Permission rewards.codes.manage; plan feature Rewards; plan limit stored coupon codes (402, nothing added); 10 a minute per key. 1 to 1000 codes (6 to 64 visible ASCII characters, kept as sent) for a prize (`tierId`, default the first): codes the campaign already has, or repeated in the request, are counted as `duplicates` and not added. issueLimit: how many times a code may be given (1 to 1000000, or null for no limit); default 1, none for a shared prize. A generated prize stores no codes, and a shared prize holds one code at a time (409). No reward: 409; unknown tierId: 404."
       ),
       Endpoint.permitted(
-        HttpApiEndpoint.post("generate", "/:id/reward-coupons/generate", {
-          params: id,
-          payload: Coupon.GenerateCoupons,
-          success: Schema.Struct({ generated: Fields.Count, codes: Schema.Array(Schema.String) }).pipe(
-            HttpApiSchema.status(201)
-          ),
-          error: [ApiError.NotFound, ApiError.Conflict, ApiError.UpgradeRequired]
-        })
-          .middleware(RateLimit.RateLimit)
-          .annotate(RateLimit.Policies, perMinute("rewards.coupons.generate", 10)),
+        adding(
+          "generate",
+          "/:id/reward-coupons/generate",
+          Coupon.GenerateCoupons,
+          Schema.Struct({ generated: Fields.Count, codes: Schema.Array(Schema.String) }),
+          "rewards.coupons.generate",
+          10
+        ),
         ["rewards.codes.manage"],
         "Generate coupon codes",
         "Permission rewards.codes.manage; plan feature Rewards; plan limit stored coupon codes (402); 10 a minute per key. `quantity` (1 to 1000, default 1) codes for a prize (`tierId`, default the first): the `prefix` (up to 12 capital letters, digits and hyphens) and 12 characters of Crockford's base 32 from a cryptographically strong source, unique in the campaign. issueLimit default 1 (none for a shared prize). The codes are in this answer only."
@@ -79,14 +97,14 @@ export class RewardsApi extends Endpoint.keyed(
         "Beyond the specification. Permission rewards.codes.manage. Takes back what a prize's codes (`codes`, 1 to 1000, or all of them; `tierId` default the first) have not given yet: a code never given is deleted, a code given some times keeps its grants and gives no more. `withdrawn`: how many codes changed. No reward: 409; unknown tierId: 404."
       ),
       Endpoint.permitted(
-        HttpApiEndpoint.post("grant", "/:id/reward-grants", {
-          params: id,
-          payload: Grant.ManualGrant,
-          success: Schema.Struct({ grant: Grant.GrantView }).pipe(HttpApiSchema.status(201)),
-          error: [ApiError.NotFound, ApiError.Conflict, ApiError.UpgradeRequired]
-        })
-          .middleware(RateLimit.RateLimit)
-          .annotate(RateLimit.Policies, perMinute("rewards.grants.create", 60)),
+        adding(
+          "grant",
+          "/:id/reward-grants",
+          Grant.ManualGrant,
+          Schema.Struct({ grant: Grant.GrantView }),
+          "rewards.grants.create",
+          60
+        ),
         ["rewards.grant"],
         "Give a coupon by hand",
         "Permission rewards.grant; plan feature Rewards; 60 a minute per key. Gives the prize `tierId` (default the first) to `participantRef`, with source `manual`; the answer carries the code in full (lists mask it). 409 when the player already has a coupon of a campaign that grants once, when the prize has no code left, or when the campaign has no reward; unknown tierId: 404."

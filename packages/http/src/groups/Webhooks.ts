@@ -5,41 +5,46 @@
  */
 import { Fields, Pagination, Webhook } from "@campaign-games/core"
 import { Schema } from "effect"
-import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema } from "effect/http-api"
+import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
 import * as ApiError from "../ApiError.ts"
 import * as Endpoint from "./Endpoint.ts"
 
 const endpointId = Endpoint.idParam("endpointId")
+const One = Schema.Struct({ endpoint: Webhook.EndpointView })
+const endpointsQuery = Endpoint.listQuery(Pagination.Defaults.endpoints, ["createdAt", "url"], Webhook.EndpointStatus)
+const deliveriesQuery = Endpoint.listQuery(
+  Pagination.Defaults.deliveries,
+  ["createdAt", "status"],
+  Webhook.DeliveryStatus
+)
 
 export class WebhooksApi extends Endpoint.keyed(
   HttpApiGroup.make("webhooks")
     .add(
       Endpoint.permitted(
-        HttpApiEndpoint.post("create", "/endpoints", {
-          payload: Webhook.CreateEndpoint,
-          success: Schema.Struct({ endpoint: Webhook.CreatedEndpointView }).pipe(HttpApiSchema.status(201)),
-          error: ApiError.UpgradeRequired
-        }),
+        Endpoint.create(
+          "create",
+          "/endpoints",
+          Webhook.CreateEndpoint,
+          "endpoint",
+          Webhook.CreatedEndpointView,
+          ApiError.UpgradeRequired
+        ),
         ["webhooks.manage"],
         "Create a webhook endpoint",
         "Permission webhooks.manage; plan feature Webhooks; plan limit webhook endpoints. The URL must be https and its host resolve to public addresses. includeCouponCodes also needs rewards.codes.manage. The `whsec_` secret is shown only in this response."
       ),
       Endpoint.permitted(
-        HttpApiEndpoint.get("list", "/endpoints", {
-          query: Endpoint.listQuery(Pagination.Defaults.endpoints, ["createdAt", "url"], Webhook.EndpointStatus),
-          success: Endpoint.page("endpoints", Webhook.EndpointView)
-        }),
+        Endpoint.list("list", "/endpoints", endpointsQuery, "endpoints", Webhook.EndpointView),
         ["settings.read"],
         "List webhook endpoints",
         "Permission settings.read. No secrets. search: part of the URL (any case); sort createdAt (default) or url; dir desc (default) or asc; limit default 50, max 200."
       ),
       Endpoint.permitted(
-        HttpApiEndpoint.patch("update", "/endpoints/:endpointId", {
-          params: endpointId,
-          payload: Webhook.UpdateEndpoint,
-          success: Schema.Struct({ endpoint: Webhook.EndpointView }),
-          error: [ApiError.NotFound, ApiError.UpgradeRequired]
-        }),
+        Endpoint.updateById("update", "/endpoints/:endpointId", "endpointId", Webhook.UpdateEndpoint, One, [
+          ApiError.NotFound,
+          ApiError.UpgradeRequired
+        ]),
         ["webhooks.manage"],
         "Update a webhook endpoint",
         "Permission webhooks.manage; plan feature Webhooks. At least one of status, events, gameInstanceIds, channelIds, includeCouponCodes (turning it on needs rewards.codes.manage). The URL cannot be changed (400)."
@@ -51,10 +56,7 @@ export class WebhooksApi extends Endpoint.keyed(
         "Permission webhooks.manage. Deletes the endpoint and its delivery log."
       ),
       Endpoint.permitted(
-        HttpApiEndpoint.get("deliveries", "/deliveries", {
-          query: Endpoint.listQuery(Pagination.Defaults.deliveries, ["createdAt", "status"], Webhook.DeliveryStatus),
-          success: Endpoint.page("deliveries", Webhook.DeliveryView)
-        }),
+        Endpoint.list("deliveries", "/deliveries", deliveriesQuery, "deliveries", Webhook.DeliveryView),
         ["settings.read"],
         "List webhook deliveries",
         "Permission settings.read. Newest first by default; each record with the payload sent (never a coupon code). search: part of the event type; sort createdAt or status; limit default 50, max 200."

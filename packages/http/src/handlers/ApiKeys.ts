@@ -17,10 +17,7 @@ export const ApiKeysHandlers = Handle.group(Api, "apiKeys", ApiKeys.ApiKeys, (ha
       )
     )
     .handle("list", ({ query }) =>
-      Handle.asActor(
-        (actor) => keys.list(actor, Pagination.page(query, Pagination.Defaults.apiKeys.default)),
-        Handle.page("apiKeys", ApiKey.view)
-      )
+      Handle.list(query, Pagination.Defaults.apiKeys, "apiKeys", ApiKey.view, (actor, page) => keys.list(actor, page))
     )
     .handle("revoke", ({ params }) => Handle.deleteAsActor((actor) => keys.revoke(actor, params.keyId), params.keyId))
 )

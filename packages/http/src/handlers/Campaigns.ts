@@ -26,14 +26,8 @@ export const CampaignsHandlers = Handle.group(Api, "campaigns", Campaigns.Campai
   handlers
     .handle("create", ({ payload }) => Handle.asActor((actor) => campaigns.create(actor, payload), one))
     .handle("list", ({ query }) =>
-      Handle.asActor(
-        (actor) =>
-          campaigns.list(
-            actor,
-            { channelId: query.channelId, status: query.status },
-            Pagination.page(query, Pagination.Defaults.campaigns.default)
-          ),
-        Handle.page("gameInstances", Campaign.view)
+      Handle.list(query, Pagination.Defaults.campaigns, "gameInstances", Campaign.view, (actor, page) =>
+        campaigns.list(actor, { channelId: query.channelId, status: query.status }, page)
       )
     )
     .handle("get", ({ params }) => Handle.asActor((actor) => campaigns.get(actor, params.id), one))

@@ -14,9 +14,8 @@ export const ChannelsHandlers = Handle.group(Api, "channels", Channels.Channels,
   handlers
     .handle("create", ({ payload }) => Handle.asActor((actor) => channels.create(actor, payload), one))
     .handle("list", ({ query }) =>
-      Handle.asActor(
-        (actor) => channels.list(actor, Pagination.page(query, Pagination.Defaults.channels.default)),
-        Handle.page("channels", Channel.view)
+      Handle.list(query, Pagination.Defaults.channels, "channels", Channel.view, (actor, page) =>
+        channels.list(actor, page)
       )
     )
     .handle("get", ({ params }) => Handle.asActor((actor) => channels.get(actor, params.channelId), one))

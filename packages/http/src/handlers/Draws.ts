@@ -14,9 +14,8 @@ export const DrawsHandlers = Handle.group(Api, "draws", Draws.Draws, (handlers, 
   handlers
     .handle("trigger", ({ params }) => Handle.asActor((actor) => draws.trigger(actor, params.id), one))
     .handle("runs", ({ params, query }) =>
-      Handle.asActor(
-        (actor) => draws.runs(actor, params.id, Pagination.page(query, Pagination.Defaults.runs.default)),
-        Handle.page("runs", DrawRun.view)
+      Handle.list(query, Pagination.Defaults.runs, "runs", DrawRun.view, (actor, page) =>
+        draws.runs(actor, params.id, page)
       )
     )
     .handle("run", ({ params }) => Handle.asActor((actor) => draws.run(actor, params.id, params.runId), one))

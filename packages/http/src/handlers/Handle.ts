@@ -1,12 +1,14 @@
 /**
  * What every handler group shares: a group served with the core service its handlers call
  * (`group`), and the shape of an authenticated handler, which runs one use case as the calling
- * key's actor (`CurrentActor`) and shapes the answer (`asActor`, `deleteAsActor`, a list's `page`). One place, so
- * each handler says only which use case it calls and how its answer looks.
+ * key's actor (`CurrentActor`) and shapes the answer (`asActor`, `deleteAsActor`, a list's `page`,
+ * both at once for a paged list: `list`), and reads a list's search (`search`). One place, so each
+ * handler says only which use case it calls and how its answer looks.
  *
  * @since 0.1.0
  */
-import type { Actor, Pagination } from "@campaign-games/core"
+import { Pagination } from "@campaign-games/core"
+import type { Actor } from "@campaign-games/core"
 import { Effect, Layer } from "effect"
 import type { Scope } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
@@ -69,3 +71,19 @@ export const page =
   <const Key extends string, A, B>(key: Key, view: (item: A) => B) =>
   ({ items, total }: Pagination.Paged<A>) =>
     ({ [key]: items.map(view), total }) as { readonly [K in Key]: ReadonlyArray<B> } & { readonly total: number }
+
+/**
+ * A paged list: runs `run` as the calling key's actor on the page `query` asks for (`defaults.default`
+ * items unless it says how many), and answers the page (`page`) with its items as `view` shows them,
+ * under `key`.
+ */
+export const list = <const Key extends string, A, B, E, R>(
+  query: { readonly limit?: number | undefined; readonly offset?: number | undefined },
+  defaults: { readonly default: number },
+  key: Key,
+  view: (item: A) => B,
+  run: (actor: Actor.Actor, page: Pagination.Page) => Effect.Effect<Pagination.Paged<A>, E, R>
+) => asActor((actor) => run(actor, Pagination.page(query, defaults.default)), page(key, view))
+
+/** The search of a list's query: none when it is left out or empty. */
+export const search = (value: string | undefined): string | undefined => (value === "" ? undefined : value)

@@ -34,20 +34,18 @@ export const MediaHandlers = Handle.group(
       .handle("confirm", ({ params }) => Handle.asActor((actor) => media.confirm(actor, params.assetId), one))
       .handle("import", ({ payload }) => Handle.asActor((actor) => media.importFrom(actor, payload), one))
       .handle("list", ({ query }) =>
-        Handle.asActor(
-          (actor) =>
-            media.list(
-              actor,
-              {
-                folder: folderFilter(query.folderId),
-                search: query.search === undefined || query.search === "" ? undefined : query.search,
-                kind: query.kind,
-                sort: query.sort ?? "createdAt",
-                dir: query.dir ?? "desc"
-              },
-              Pagination.page(query, Pagination.Defaults.assets.default)
-            ),
-          Handle.page("assets", media.view)
+        Handle.list(query, Pagination.Defaults.assets, "assets", media.view, (actor, page) =>
+          media.list(
+            actor,
+            {
+              folder: folderFilter(query.folderId),
+              search: Handle.search(query.search),
+              kind: query.kind,
+              sort: query.sort ?? "createdAt",
+              dir: query.dir ?? "desc"
+            },
+            page
+          )
         )
       )
       .handle("usage", ({ query }) =>
@@ -65,9 +63,8 @@ export const MediaHandlers = Handle.group(
       )
       .handle("createFolder", ({ payload }) => Handle.asActor((actor) => folders.create(actor, payload), oneFolder))
       .handle("listFolders", ({ query }) =>
-        Handle.asActor(
-          (actor) => folders.list(actor, folderFilter(query.parentId), Pagination.page(query, folderPages.default)),
-          Handle.page("folders", Folder.view)
+        Handle.list(query, folderPages, "folders", Folder.view, (actor, page) =>
+          folders.list(actor, folderFilter(query.parentId), page)
         )
       )
       .handle("getFolder", ({ params }) => Handle.asActor((actor) => folders.get(actor, params.folderId), oneFolder))

@@ -31,9 +31,8 @@ export const AllowedOriginsHandlers = Handle.group(
         )
       )
       .handle("list", ({ query }) =>
-        Handle.asActor(
-          (actor) => origins.list(actor, Pagination.page(query, Pagination.Defaults.allowedOrigins.default)),
-          Handle.page("allowedOrigins", originView)
+        Handle.list(query, Pagination.Defaults.allowedOrigins, "allowedOrigins", originView, (actor, page) =>
+          origins.list(actor, page)
         )
       )
       .handle("delete", ({ params }) =>
@@ -78,20 +77,18 @@ export const PlayHandlers = Handle.group(Api, "play", Plays.Plays, (handlers, pl
 
 export const EntriesHandlers = Handle.group(Api, "entries", Plays.Plays, (handlers, plays) =>
   handlers.handle("list", ({ params, query }) =>
-    Handle.asActor(
-      (actor) =>
-        plays.entries(
-          actor,
-          params.id,
-          {
-            search: query.search === undefined || query.search === "" ? undefined : query.search,
-            sort: query.sort ?? "createdAt",
-            dir: query.dir ?? "desc",
-            eligible: query.eligible === undefined ? undefined : query.eligible === "true"
-          },
-          Pagination.page(query, Pagination.Defaults.entries.default)
-        ),
-      Handle.page("entries", Entry.view)
+    Handle.list(query, Pagination.Defaults.entries, "entries", Entry.view, (actor, page) =>
+      plays.entries(
+        actor,
+        params.id,
+        {
+          search: Handle.search(query.search),
+          sort: query.sort ?? "createdAt",
+          dir: query.dir ?? "desc",
+          eligible: query.eligible === undefined ? undefined : query.eligible === "true"
+        },
+        page
+      )
     )
   )
 )

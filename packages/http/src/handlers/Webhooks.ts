@@ -15,7 +15,7 @@ const listing = <Status, Sort extends string>(query: {
   readonly sort?: Sort | undefined
   readonly dir?: "asc" | "desc" | undefined
 }) => ({
-  search: query.search === undefined || query.search === "" ? undefined : query.search,
+  search: Handle.search(query.search),
   status: query.status,
   sort: query.sort ?? ("createdAt" as const),
   dir: query.dir ?? "desc"
@@ -30,9 +30,8 @@ export const WebhooksHandlers = Handle.group(Api, "webhooks", Webhooks.Webhooks,
       )
     )
     .handle("list", ({ query }) =>
-      Handle.asActor(
-        (actor) => webhooks.list(actor, listing(query), Pagination.page(query, Pagination.Defaults.endpoints.default)),
-        Handle.page("endpoints", Webhook.view)
+      Handle.list(query, Pagination.Defaults.endpoints, "endpoints", Webhook.view, (actor, page) =>
+        webhooks.list(actor, listing(query), page)
       )
     )
     .handle("update", ({ params, payload }) =>
@@ -45,10 +44,8 @@ export const WebhooksHandlers = Handle.group(Api, "webhooks", Webhooks.Webhooks,
       Handle.deleteAsActor((actor) => webhooks.delete(actor, params.endpointId), params.endpointId)
     )
     .handle("deliveries", ({ query }) =>
-      Handle.asActor(
-        (actor) =>
-          webhooks.deliveries(actor, listing(query), Pagination.page(query, Pagination.Defaults.deliveries.default)),
-        Handle.page("deliveries", Webhook.deliveryView)
+      Handle.list(query, Pagination.Defaults.deliveries, "deliveries", Webhook.deliveryView, (actor, page) =>
+        webhooks.deliveries(actor, listing(query), page)
       )
     )
     .handle("resend", ({ params }) =>
