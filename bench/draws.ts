@@ -29,37 +29,30 @@
  * at the end with the account's rows.
  */
 import { createHash } from "node:crypto"
-import { parseArgs } from "node:util"
-import { Accounts } from "@campaign-games/core/accounts/Accounts"
-import * as Actor from "@campaign-games/core/accounts/Actor"
 import * as Campaigns from "@campaign-games/core/campaigns/Campaigns"
-import { Channels } from "@campaign-games/core/campaigns/Channels"
-import * as FileRule from "@campaign-games/core/campaigns/FileRule"
 import * as Draw from "@campaign-games/core/draws/Draw"
 import { DrawRepo, type Selection } from "@campaign-games/core/draws/DrawRun"
 import { Draws } from "@campaign-games/core/draws/Draws"
-import * as DrawsEngine from "@campaign-games/core/draws/DrawsEngine"
-import * as Secrets from "@campaign-games/core/Secrets"
 import { Database } from "@campaign-games/sql"
 import * as SqlDrawSelect from "@campaign-games/sql/SqlDrawSelect"
 import { MemoryStore } from "@campaign-games/testing"
 import { DateTime, Effect, Layer } from "effect"
 import { SqlClient } from "effect/sql"
+import * as DrawEngine from "../examples/verify-draw/test/support/DrawEngine.ts"
+import * as Options from "./internal/Options.ts"
 
-const { values } = parseArgs({
-  options: {
-    entries: { type: "string", default: "1000000" },
-    players: { type: "string", default: "200000" },
-    winners: { type: "string", default: "100" },
-    runs: { type: "string", default: "3" },
-    "skip-memory": { type: "boolean", default: false },
-    "skip-postgres": { type: "boolean", default: false }
-  }
+const options = Options.parse({
+  entries: 1_000_000,
+  players: 200_000,
+  winners: 100,
+  runs: 3,
+  "skip-memory": false,
+  "skip-postgres": false
 })
-const ENTRIES = Number(values.entries)
-const PLAYERS = Number(values.players)
-const WINNERS = Number(values.winners)
-const RUNS = Number(values.runs)
+const ENTRIES = options.entries
+const PLAYERS = options.players
+const WINNERS = options.winners
+const RUNS = options.runs
 const DATABASE_URL = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/cg_h1"
 const T0 = Date.UTC(2026, 0, 1)
 
@@ -95,29 +88,13 @@ const timed = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
     return { ms: median(times), result: result! }
   })
 
-/** The engine over a store: accounts, channels, campaigns and draws (no webhooks, grants by default none). */
-const engine = <E>(store: Layer.Layer<any, E>) =>
-  Layer.mergeAll(Accounts.layer, Channels.layer, Campaigns.Campaigns.layer).pipe(
-    Layer.provideMerge(DrawsEngine.layer({ background: false })),
-    Layer.provideMerge(Secrets.Secrets.layerWebCrypto),
-    Layer.provideMerge(FileRule.MediaLibrary.layerNone),
-    Layer.provideMerge(store)
-  )
-
-/** An account, a channel and a manual campaign of `order`'s algorithm; the system actor. */
+/** A fresh account, a channel and a manual campaign of `order`'s algorithm, with the account's system actor. */
 const makeCampaign = (order: Pick<Draw.Rules, "algorithm" | "tieBreak">) =>
-  Effect.gen(function* () {
-    const { account } = yield* (yield* Accounts).create({ name: "Draw bench", plan: "unlimited" })
-    const actor = Actor.system(account)
-    const channel = yield* (yield* Channels).create(actor, { name: "Bench" })
-    const campaign = yield* (yield* Campaigns.Campaigns).create(actor, {
-      gameSlug: "memory-match",
-      name: "Bench",
-      channelId: channel.id,
-      winnerSelectionAlgorithm: order.algorithm === "winning_moment" ? "random_uniform" : order.algorithm,
-      winnerSelectionConfig: { maxWinners: WINNERS, tieBreak: order.tieBreak }
-    })
-    return { actor, campaign }
+  DrawEngine.freshCampaign({ name: "Draw bench", plan: "unlimited" }, "Bench", {
+    gameSlug: "memory-match",
+    name: "Bench",
+    winnerSelectionAlgorithm: order.algorithm === "winning_moment" ? "random_uniform" : order.algorithm,
+    winnerSelectionConfig: { maxWinners: WINNERS, tieBreak: order.tieBreak }
   })
 
 // -----------------------------------------------------------------------------
@@ -167,7 +144,7 @@ const postgres = Effect.gen(function* () {
   console.log(
     `PostgreSQL (${DATABASE_URL.replace(/\/\/([^:@/]*):[^@/]*@/, "//$1:***@")}), ${ENTRIES} entries of ${PLAYERS} players, ${WINNERS} winners, median of ${RUNS}`
   )
-  const context = yield* Layer.build(engine(Database.layerPostgres({ url: DATABASE_URL, poolSize: 4 })))
+  const context = yield* Layer.build(DrawEngine.engine(Database.layerPostgres({ url: DATABASE_URL, poolSize: 4 })))
   const run = <A, E>(effect: Effect.Effect<A, E, any>) =>
     Effect.provideContext(effect, context as any) as Effect.Effect<A, E>
   const sql = yield* run(Effect.service(SqlClient.SqlClient))
@@ -310,7 +287,7 @@ const plainHeap = (entries: ReadonlyArray<Draw.DrawEntry>, rules: Draw.Rules, se
 
 const memory = Effect.gen(function* () {
   console.log(`memory store, ${ENTRIES} entries of ${PLAYERS} players, ${WINNERS} winners, median of ${RUNS}`)
-  const context = yield* Layer.build(engine(MemoryStore.layer))
+  const context = yield* Layer.build(DrawEngine.engine(MemoryStore.layer))
   const run = <A, E>(effect: Effect.Effect<A, E, any>) =>
     Effect.provideContext(effect, context as any) as Effect.Effect<A, E>
   const repo = yield* run(Effect.service(DrawRepo))
@@ -361,8 +338,8 @@ const memory = Effect.gen(function* () {
 }).pipe(Effect.scoped)
 
 const program = Effect.gen(function* () {
-  if (!values["skip-postgres"]) yield* postgres
-  if (!values["skip-memory"]) yield* memory
+  if (!options["skip-postgres"]) yield* postgres
+  if (!options["skip-memory"]) yield* memory
 })
 
 Effect.runPromise(program).catch((error) => {

@@ -19,28 +19,27 @@
  *   node bench/media.ts --store disk --rounds 3
  *   node bench/media.ts --rounds 3 --server-flags=--max-semi-space-size=1
  */
-import { spawn } from "node:child_process"
 import { openAsBlob, readFileSync, rmSync } from "node:fs"
 import { mkdtemp } from "node:fs/promises"
-import { createRequire } from "node:module"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { parseArgs } from "node:util"
+import { credentials, startS3server } from "../examples/server/test/fixtures/media/S3.ts"
 import { writeMp4 } from "../examples/server/test/fixtures/media/Samples.ts"
+import * as BenchClient from "./bench-client.ts"
+import * as Options from "./internal/Options.ts"
+import * as BenchServer from "./internal/Server.ts"
 
-const { values } = parseArgs({
-  options: {
-    store: { type: "string", default: "both" },
-    rounds: { type: "string", default: "1" },
-    port: { type: "string", default: "18281" },
-    // V8 flags for the server process, for instance `--max-semi-space-size=1` (see the note below).
-    "server-flags": { type: "string", default: "" }
-  }
+const options = Options.parse({
+  store: "both",
+  rounds: 1,
+  port: 18281,
+  // V8 flags for the server process, for instance `--max-semi-space-size=1` (see the note above).
+  "server-flags": ""
 })
 
 const SIZE = 52_428_800
 const MB = 1_000_000
-const ADMIN = "bench-admin-token-0123456789"
+const ADMIN = BenchServer.ADMIN
 
 const rssOf = (pid: number): number => {
   const status = readFileSync(`/proc/${pid}/status`, "utf8")
@@ -54,57 +53,21 @@ const sampler = (pid: number) => {
   return { stop: () => (clearInterval(timer), (peak = Math.max(peak, rssOf(pid))), peak) }
 }
 
-const startS3 = async () => {
-  const S3rver = createRequire(import.meta.url)("s3rver") as new (o: Record<string, unknown>) => {
-    run(): Promise<{ port: number }>
-    close(): Promise<void>
-  }
-  const directory = await mkdtemp(join(tmpdir(), "cg-bench-s3-"))
-  const server = new S3rver({
-    port: 0,
-    address: "127.0.0.1",
-    silent: true,
-    directory,
-    configureBuckets: [{ name: "bench" }]
-  })
-  const { port } = await server.run()
-  return {
-    endpoint: `http://127.0.0.1:${port}`,
-    close: async () => {
-      await server.close()
-      rmSync(directory, { recursive: true, force: true })
-    }
-  }
-}
-
+/** The reference server on the memory store (`memory-server.ts`), with `env` and `--server-flags`, once it is up. */
 const startServer = async (env: Record<string, string>) => {
-  const port = values.port!
-  const flags = values["server-flags"]!.split(" ").filter((f) => f !== "")
-  const child = spawn(process.execPath, [...flags, "bench/memory-server.ts"], {
-    env: { ...process.env, PORT: port, CG_ADMIN_TOKEN: ADMIN, ...env },
-    stdio: ["ignore", "inherit", "inherit"]
-  })
-  const base = `http://127.0.0.1:${port}`
-  for (let i = 0; i < 200; i++) {
-    const up = await fetch(`${base}/health`).then(
-      (r) => r.ok,
-      () => false
-    )
-    if (up) return { child, base }
-    await new Promise((r) => setTimeout(r, 100))
+  const base = `http://127.0.0.1:${options.port}`
+  const flags = options["server-flags"].split(" ").filter((f) => f !== "")
+  const server = BenchServer.spawnServer(
+    "bench/memory-server.ts",
+    { ...process.env, PORT: String(options.port), CG_ADMIN_TOKEN: ADMIN, ...env } as Record<string, string>,
+    ["ignore", "inherit", "inherit"],
+    flags
+  )
+  if ((await BenchServer.waitUntilUp(base, server)) !== "up") {
+    await server.stop()
+    throw new Error("the server did not start")
   }
-  throw new Error("the server did not start")
-}
-
-const json = async (base: string, method: string, path: string, key: string, body?: unknown) => {
-  const response = await fetch(`${base}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) })
-  })
-  const text = await response.text()
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`)
-  return JSON.parse(text)
+  return { server, base }
 }
 
 /** One upload and one serve of the file; timings in ms, and the server's RSS peak of each phase. */
@@ -117,7 +80,7 @@ const round = async (base: string, key: string, file: string, pid?: number) => {
       sample = sampler(pid)
     }
   }
-  const started = await json(base, "POST", "/v1/tenant/assets/presign", key, {
+  const started = await BenchClient.call(base, "POST", "/v1/tenant/assets/presign", key, {
     filename: "bench.mp4",
     contentType: "video/mp4",
     sizeBytes: SIZE
@@ -131,7 +94,7 @@ const round = async (base: string, key: string, file: string, pid?: number) => {
   if (!posted.ok) throw new Error(`upload: ${posted.status}`)
   const t1 = performance.now()
   phase()
-  const confirmed = await json(base, "POST", `/v1/tenant/assets/${started.asset.id}/confirm`, key)
+  const confirmed = await BenchClient.call(base, "POST", `/v1/tenant/assets/${started.asset.id}/confirm`, key)
   const t2 = performance.now()
   phase()
   const served = await fetch(confirmed.asset.url)
@@ -145,20 +108,23 @@ const round = async (base: string, key: string, file: string, pid?: number) => {
 }
 
 const run = async (store: "disk" | "s3", file: string) => {
-  const s3 = store === "s3" ? await startS3() : undefined
-  const { base, child } = await startServer(
+  const s3 = store === "s3" ? await startS3server("bench") : undefined
+  const { base, server } = await startServer(
     s3 === undefined
       ? {}
       : {
-          CG_S3_BUCKET: "bench",
+          CG_S3_BUCKET: s3.bucket,
           CG_S3_ENDPOINT: s3.endpoint,
           CG_S3_FORCE_PATH_STYLE: "true",
-          AWS_ACCESS_KEY_ID: "S3RVER",
-          AWS_SECRET_ACCESS_KEY: "S3RVER"
+          AWS_ACCESS_KEY_ID: credentials.accessKeyId,
+          AWS_SECRET_ACCESS_KEY: credentials.secretAccessKey
         }
   )
   try {
-    const account = await json(base, "POST", "/admin/v1/accounts", ADMIN, { name: "bench", plan: "unlimited" })
+    const account = await BenchClient.call(base, "POST", "/admin/v1/accounts", ADMIN, {
+      name: "bench",
+      plan: "unlimited"
+    })
     const key = account.apiKey.key
     // Warm up every path with a small video, then let the server settle.
     const small = join(tmpdir(), `cg-bench-small-${process.pid}.mp4`)
@@ -166,8 +132,8 @@ const run = async (store: "disk" | "s3", file: string) => {
     await round(base, key, small).catch(() => undefined)
     rmSync(small, { force: true })
     await new Promise((r) => setTimeout(r, 500))
-    const pid = child.pid!
-    for (let i = 0; i < Number(values.rounds); i++) {
+    const pid = server.child.pid!
+    for (let i = 0; i < options.rounds; i++) {
       const before = rssOf(pid)
       const timing = await round(base, key, file, pid)
       const peak = Math.max(...timing.peaks)
@@ -179,8 +145,7 @@ const run = async (store: "disk" | "s3", file: string) => {
       )
     }
   } finally {
-    child.kill("SIGTERM")
-    await new Promise((r) => child.once("exit", r))
+    await server.stop()
     await s3?.close()
   }
 }
@@ -190,7 +155,7 @@ const main = async () => {
   const file = join(directory, "video.mp4")
   await writeMp4(file, SIZE)
   try {
-    const stores = values.store === "both" ? (["disk", "s3"] as const) : [values.store as "disk" | "s3"]
+    const stores = options.store === "both" ? (["disk", "s3"] as const) : [options.store as "disk" | "s3"]
     for (const store of stores) await run(store, file)
   } finally {
     rmSync(directory, { recursive: true, force: true })

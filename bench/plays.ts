@@ -28,42 +28,37 @@ import { execFileSync } from "node:child_process"
 import { mkdtempSync, readFileSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { parseArgs } from "node:util"
 import * as BenchClient from "./bench-client.ts"
+import * as Options from "./internal/Options.ts"
 import * as BenchServer from "./internal/Server.ts"
 
-const { values } = parseArgs({
-  options: {
-    store: { type: "string", default: "postgres" },
-    plays: { type: "string", default: "3000" },
-    concurrency: { type: "string", default: "32" },
-    port: { type: "string", default: "18181" },
-    // Play limits on the campaign and the channel (never reached: each player plays once), so that
-    // mint and start count the player's plays, and start does it under the player's lock.
-    limits: { type: "boolean", default: false },
-    client: { type: "string", default: "http" },
-    // `bare`: bench/bare-server.ts, node:http + pg doing only a play's minimal SQL (the yardstick).
-    // `floor`: bench/floor-server.ts, the same work written with HttpApi + @effect/sql-pg.
-    server: { type: "string", default: "engine" },
-    // Per call type instead of whole plays: every player mints, then every one starts, then every
-    // one finishes, `--rounds` times; prints the server's CPU per call (min and median of the rounds).
-    calls: { type: "boolean", default: false },
-    rounds: { type: "string", default: "5" },
-    // `pool`: a campaign with a reward (an everyone prize on a large pool) against the same without.
-    reward: { type: "string", default: "" },
-    repeat: { type: "string", default: "2" },
-    pool: { type: "string", default: "50000" }
-  }
+const options = Options.parse({
+  store: "postgres",
+  plays: 3000,
+  concurrency: 32,
+  port: 18181,
+  // Play limits on the campaign and the channel (never reached: each player plays once), so that
+  // mint and start count the player's plays, and start does it under the player's lock.
+  limits: false,
+  client: "http",
+  // `bare`: bench/bare-server.ts, node:http + pg doing only a play's minimal SQL (the yardstick).
+  // `floor`: bench/floor-server.ts, the same work written with HttpApi + @effect/sql-pg.
+  server: "engine",
+  // Per call type instead of whole plays: every player mints, then every one starts, then every
+  // one finishes, `--rounds` times; prints the server's CPU per call (min and median of the rounds).
+  calls: false,
+  rounds: 5,
+  // `pool`: a campaign with a reward (an everyone prize on a large pool) against the same without.
+  reward: "",
+  repeat: 2,
+  pool: 50000
 })
-const withReward = values.reward === "pool"
-if (values.reward !== "" && !withReward) throw new Error(`--reward must be pool, not ${values.reward}`)
-const repeat = Number(values.repeat)
-const plays = Number(values.plays)
-const concurrency = Number(values.concurrency)
-const port = Number(values.port)
+const withReward = options.reward === "pool"
+if (options.reward !== "" && !withReward) throw new Error(`--reward must be pool, not ${options.reward}`)
+const { repeat, plays, concurrency, port } = options
 const base = `http://127.0.0.1:${port}`
-const bare = values.server === "bare" || values.server === "floor"
-if (bare && values.store !== "postgres") throw new Error(`--server ${values.server} needs --store postgres`)
+const bare = options.server === "bare" || options.server === "floor"
+if (bare && options.store !== "postgres") throw new Error(`--server ${options.server} needs --store postgres`)
 const admin = BenchServer.ADMIN
 
 const env: Record<string, string> = { ...process.env, PORT: String(port), CG_ADMIN_TOKEN: admin } as Record<
@@ -73,8 +68,8 @@ const env: Record<string, string> = { ...process.env, PORT: String(port), CG_ADM
 let dataDir: string | undefined
 let database: string | undefined
 const server = process.env.CG_BENCH_POSTGRES ?? "postgres://postgres@127.0.0.1:5432"
-const memory = values.store === "memory"
-if (values.store === "postgres") {
+const memory = options.store === "memory"
+if (options.store === "postgres") {
   database = `cg_bench_${Date.now()}`
   execFileSync("psql", [`${server}/postgres`, "-qc", `CREATE DATABASE ${database}`])
   env.DATABASE_URL = `${server}/${database}`
@@ -85,7 +80,7 @@ if (values.store === "postgres") {
 }
 
 const serverProcess = BenchServer.spawnServer(
-  bare ? `bench/${values.server}-server.ts` : memory ? "bench/memory-server.ts" : "examples/server/src/main.ts",
+  bare ? `bench/${options.server}-server.ts` : memory ? "bench/memory-server.ts" : "examples/server/src/main.ts",
   env,
   ["ignore", "ignore", "inherit"]
 )
@@ -111,7 +106,7 @@ const client = BenchClient.keepAlive(concurrency + 8)
 const callHttp = (method: string, path: string, key: string, body?: unknown) =>
   client.call(base, method, path, key, body)
 
-const call = values.client === "fetch" ? callFetch : callHttp
+const call = options.client === "fetch" ? callFetch : callHttp
 
 /** CPU time (user + system, ms) of processes, read from /proc; undefined where that is not possible. */
 /** The process and its children (the workers of a clustered server). */
@@ -191,7 +186,7 @@ const setupEngine = async () => {
   const key = apiKey.key as string
   const origin = BenchServer.ORIGIN
   await call("POST", "/v1/tenant/allowed-origins", key, { origin })
-  const limits = values.limits ? { maxPlaysPerParticipant: 100, maxPlaysPerParticipantPerDay: 10 } : {}
+  const limits = options.limits ? { maxPlaysPerParticipant: 100, maxPlaysPerParticipantPerDay: 10 } : {}
   /** A channel with a live wheel; with `reward`, the wheel's reward is set first. */
   const liveWheel = async (name: string, reward?: unknown) => {
     const { channelId, campaignId } = await BenchServer.liveWheel(call, key, name, { limits, reward })
@@ -211,10 +206,10 @@ const setupEngine = async () => {
     : undefined
   if (rewarded !== undefined) {
     // Every play of the rewarded campaign takes a code: the pool outlasts the warm-up and the turns.
-    await fillPool(key, rewarded.campaignId, Math.max(Number(values.pool), 200 + repeat * plays))
+    await fillPool(key, rewarded.campaignId, Math.max(options.pool, 200 + repeat * plays))
   }
   // The mint allows 600 calls a minute per key (the specification's limit): spread the load over keys.
-  const calls = values.calls ? plays * Number(values.rounds) : withReward ? 2 * repeat * plays + 200 : plays
+  const calls = options.calls ? plays * options.rounds : withReward ? 2 * repeat * plays + 200 : plays
   const mintKeys = await BenchServer.mintKeys(call, key, Math.ceil((calls + 200) / 550))
   return { channel: plain.channel, rewardChannel: rewarded?.channel, origin, mintKeys }
 }
@@ -258,7 +253,7 @@ try {
       perCall[name].push(((cpuMs(tree(child.pid!))! - before) * 1000) / count)
       return out
     }
-    for (let round = 0; round < Number(values.rounds); round++) {
+    for (let round = 0; round < options.rounds; round++) {
       const minted = await phase("mint", plays, (i) =>
         call("POST", "/v1/auth/session-tokens", mintKeys[i % mintKeys.length]!, {
           channelId: channel.id,
@@ -271,7 +266,7 @@ try {
         call("POST", `/v1/play/sessions/${started[i].session.id}/finish`, minted[i].clientToken, {})
       )
     }
-    console.log(`server=${values.server} store=${values.store} players=${plays} rounds=${values.rounds}`)
+    console.log(`server=${options.server} store=${options.store} players=${plays} rounds=${options.rounds}`)
     for (const [name, samples] of Object.entries(perCall)) {
       const sorted = [...samples].sort((a, b) => a - b)
       console.log(
@@ -354,7 +349,7 @@ try {
         `${name}: plays/s ${turns.map((t) => t.rate.toFixed(0)).join(", ")}; CPU ms a play: server ${turns.map((t) => t.server.toFixed(2)).join(", ")}, database ${turns.map((t) => t.database.toFixed(2)).join(", ")}`
       )
     console.log(
-      `server=engine store=${values.store} plays=${plays} concurrency=${concurrency} reward=pool repeat=${repeat}`
+      `server=engine store=${options.store} plays=${plays} concurrency=${concurrency} reward=pool repeat=${repeat}`
     )
     show("without a reward", rates.without)
     show("with a reward (every play granted a pool code)", rates.with)
@@ -367,7 +362,7 @@ try {
       `generating 1,000 codes (${generations.length} times, ms as the client saw it): min ${sortedGenerations[0]?.toFixed(0)}, median ${percentile(sortedGenerations, 0.5).toFixed(0)}, max ${sortedGenerations.at(-1)?.toFixed(0)}`
     )
     process.exitCode = 0
-  } else if (values.calls) {
+  } else if (options.calls) {
     await measureCalls()
     process.exitCode = 0
   } else {
@@ -391,7 +386,7 @@ try {
     const serverSystem = cpuMs(tree(child.pid!), "system")
     const db = cpuMs(backends)
     console.log(
-      `server=${values.server} store=${values.store} plays=${plays} concurrency=${concurrency} client=${values.client}${values.limits ? " limits" : ""}`
+      `server=${options.server} store=${options.store} plays=${plays} concurrency=${concurrency} client=${options.client}${options.limits ? " limits" : ""}`
     )
     console.log(`plays/s: ${(plays / seconds).toFixed(0)} (${seconds.toFixed(1)} s)`)
     const perPlay = (ms: number | undefined, from: number | undefined) =>

@@ -38,36 +38,31 @@
  * 0 only when nothing was lost and every delivery is `success` (with `--no-kill`, also when the
  * received requests equal the sum of `attemptCount` and every id came exactly once); 1 otherwise.
  */
-import { parseArgs } from "node:util"
+import * as Options from "./internal/Options.ts"
 import * as Harness from "./webhook-harness.ts"
 
-const { values } = parseArgs({
-  options: {
-    events: { type: "string", default: "1000" },
-    endpoints: { type: "string", default: "1" },
-    "kill-at": { type: "string", default: "300" },
-    "no-kill": { type: "boolean", default: false },
-    signal: { type: "string", default: "KILL" },
-    "term-within": { type: "string", default: "10" },
-    produce: { type: "string", default: "backlog" },
-    slow: { type: "string", default: "0" },
-    deadline: { type: "string", default: "180" },
-    concurrency: { type: "string", default: "16" },
-    "port-a": { type: "string", default: "18291" },
-    "port-b": { type: "string", default: "18292" }
-  }
+const options = Options.parse({
+  events: 1000,
+  endpoints: 1,
+  "kill-at": 300,
+  "no-kill": false,
+  signal: "KILL",
+  "term-within": 10,
+  produce: "backlog",
+  slow: 0,
+  deadline: 180,
+  concurrency: 16,
+  "port-a": 18291,
+  "port-b": 18292
 })
-const events = Number(values.events)
-const endpointCount = Number(values.endpoints)
-const killAt = Number(values["kill-at"])
-const noKill = values["no-kill"]
-const deadlineMs = Number(values.deadline) * 1000
-const concurrency = Number(values.concurrency)
-const produce = values.produce
+const { events, concurrency, produce, signal } = options
+const endpointCount = options.endpoints
+const killAt = options["kill-at"]
+const noKill = options["no-kill"]
+const deadlineMs = options.deadline * 1000
 if (produce !== "backlog" && produce !== "live") throw new Error("--produce backlog|live")
-const signal = values.signal
 if (signal !== "KILL" && signal !== "TERM") throw new Error("--signal KILL|TERM")
-const termWithinMs = Number(values["term-within"]) * 1000
+const termWithinMs = options["term-within"] * 1000
 const signalName = signal === "TERM" ? "kill -TERM" : "kill -9"
 
 const live = {
@@ -92,10 +87,10 @@ const main = async (): Promise<number> => {
       `produce=${produce}; ${noKill ? "no kill" : `${signalName} A after ${killAt} received requests`}; deadline ${deadlineMs / 1000} s`
   )
   const db = (live.db = await Harness.createDatabase("cg_bench_whkill"))
-  const receiver = (live.receiver = await Harness.startReceiver(new Set(), Number(values.slow)))
+  const receiver = (live.receiver = await Harness.startReceiver(new Set(), options.slow))
   // A first (it runs the migrations), then B on the same database.
-  const a = (live.a = await Harness.startInstance("A", Number(values["port-a"]), db.url))
-  const b = (live.b = await Harness.startInstance("B", Number(values["port-b"]), db.url))
+  const a = (live.a = await Harness.startInstance("A", options["port-a"], db.url))
+  const b = (live.b = await Harness.startInstance("B", options["port-b"], db.url))
   const tenant = await Harness.setUpTenant(a.base, events + 200)
   if (produce === "backlog") await db.query(Harness.HOLD_SQL)
   for (let i = 0; i < endpointCount; i++) await Harness.createEndpoint(a.base, tenant.key, receiver.url(`/e${i}`))

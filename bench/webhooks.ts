@@ -44,34 +44,27 @@
  * `--deadline` seconds (then the rate is what was received over the window and the run is marked
  * incomplete). Databases, server processes and the receiver are removed at the end.
  */
-import { parseArgs } from "node:util"
+import * as Options from "./internal/Options.ts"
 import * as Harness from "./webhook-harness.ts"
 
-const { values } = parseArgs({
-  options: {
-    events: { type: "string", default: "5000" },
-    endpoints: { type: "string", default: "10" },
-    dead: { type: "string", default: "0" },
-    mode: { type: "string", default: "backlog" },
-    concurrency: { type: "string", default: "32" },
-    deadline: { type: "string", default: "180" },
-    baseline: { type: "string" },
-    runs: { type: "string", default: "1" },
-    seconds: { type: "string", default: "60" },
-    every: { type: "string", default: "5" },
-    port: { type: "string", default: "18281" }
-  }
+const options = Options.parse({
+  events: 5000,
+  endpoints: 10,
+  dead: 0,
+  mode: "backlog",
+  concurrency: 32,
+  deadline: 180,
+  baseline: undefined,
+  runs: 1,
+  seconds: 60,
+  every: 5,
+  port: 18281
 })
-const events = Number(values.events)
-const endpointCount = Number(values.endpoints)
-const dead = Number(values.dead)
-const mode = values.mode
-const concurrency = Number(values.concurrency)
-const deadlineMs = Number(values.deadline) * 1000
-const runs = Number(values.runs)
-const steadyMs = Number(values.seconds) * 1000
-const everyMs = Number(values.every) * 1000
-const port = Number(values.port)
+const { events, dead, mode, concurrency, runs, port } = options
+const endpointCount = options.endpoints
+const deadlineMs = options.deadline * 1000
+const steadyMs = options.seconds * 1000
+const everyMs = options.every * 1000
 if (mode !== "backlog" && mode !== "live" && mode !== "steady") throw new Error("--mode backlog|live|steady")
 if (dead !== 0 && dead !== 1) throw new Error("--dead 0|1")
 if (dead === 1 && endpointCount < 2) throw new Error("--dead 1 needs --endpoints 2 or more")
@@ -395,16 +388,16 @@ const repeated = async (once: () => Promise<RunResult>): Promise<RunResult> => {
 
 Harness.bounded(
   runs *
-    (dead === 1 && values.baseline === undefined ? 2 : 1) *
+    (dead === 1 && options.baseline === undefined ? 2 : 1) *
     (deadlineMs + (mode === "steady" ? steadyMs : 0) + 600_000),
   async () => {
     console.log(`PostgreSQL, reference server examples/server/src/main.ts, plays concurrency ${concurrency}`)
     if (mode === "steady") return (await repeated(steady)).complete ? 0 : 2
     if (dead === 0) return (await repeated(() => run("healthy", 0))).complete ? 0 : 2
     const baseline =
-      values.baseline === undefined
+      options.baseline === undefined
         ? await run("baseline (all healthy)", 0)
-        : { label: "given", rate: Number(values.baseline), complete: true }
+        : { label: "given", rate: Number(options.baseline), complete: true }
     const withDead = await run("one dead endpoint", 1)
     console.log(
       `\nhealthy ${endpointCount - 1} endpoints: ${withDead.rate.toFixed(0)} deliveries/s with one dead endpoint vs ` +

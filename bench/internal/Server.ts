@@ -3,7 +3,8 @@
  * `--cpu-prof` when `CG_BENCH_PROFILE=<dir>` is set), waiting until its `/health` answers, stopping
  * it in order (SIGINT, so that the runtime shuts down and a profile gets written; SIGKILL after
  * 10 s), and the set-up every play needs: a channel with a live spin-the-wheel campaign, and keys to
- * mint client tokens with. Used by `plays.ts` and `webhook-harness.ts`. Loopback only; not a test.
+ * mint client tokens with. Used by `plays.ts`, `media.ts` (start and stop only) and
+ * `webhook-harness.ts`. Loopback only; not a test.
  */
 import { type ChildProcess, spawn, type StdioOptions } from "node:child_process"
 
@@ -23,12 +24,20 @@ export interface ServerProcess {
   readonly stop: () => Promise<void>
 }
 
-/** Runs `script` (a path from the repository root) with Node, as `CG_BENCH_PROFILE` asks. */
-export const spawnServer = (script: string, env: Record<string, string>, stdio: StdioOptions): ServerProcess => {
+/**
+ * Runs `script` (a path from the repository root) with Node, as `CG_BENCH_PROFILE` asks, and with
+ * `flags` (V8 flags, for instance `--max-semi-space-size=1`).
+ */
+export const spawnServer = (
+  script: string,
+  env: Record<string, string>,
+  stdio: StdioOptions,
+  flags: ReadonlyArray<string> = []
+): ServerProcess => {
   // With `CG_BENCH_PROFILE=<dir>` the server writes its V8 CPU profile there when it stops.
   const profileDir = process.env.CG_BENCH_PROFILE ?? ""
   const profile = profileDir === "" ? [] : ["--cpu-prof", `--cpu-prof-dir=${profileDir}`]
-  const child = spawn(process.execPath, [...profile, script], { env, stdio })
+  const child = spawn(process.execPath, [...profile, ...flags, script], { env, stdio })
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()))
   const gone = () => child.exitCode !== null || child.signalCode !== null
   return {

@@ -81,12 +81,7 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("cam
       assert.strictEqual(c.theme, null)
       assert.strictEqual(c.winnerSelectionTrigger, "manual")
       assert.strictEqual(c.winnerSelectionAlgorithm, "random_uniform")
-      assert.deepStrictEqual(c.winnerSelectionConfig, {
-        maxWinners: 1,
-        tieBreak: "earliest_entry",
-        windowStart: null,
-        windowEnd: null
-      })
+      assert.deepStrictEqual(c.winnerSelectionConfig, Steps.defaultDrawRules(1))
       assert.strictEqual(c.playLimitTimezone, "UTC")
       for (const k of [
         "scheduleAt",

@@ -136,10 +136,7 @@ layer(serverAndBackdoor, { excludeTestServices: true, timeout: "120 seconds" })(
       assert.strictEqual(run.algorithm, "random_uniform")
       assert.strictEqual(run.algorithmVersion, "cg-draw/1")
       assert.deepStrictEqual(run.rules, {
-        maxWinners: 2,
-        tieBreak: "earliest_entry",
-        windowStart: null,
-        windowEnd: null,
+        ...Steps.defaultDrawRules(2),
         entriesBefore: null
       })
       assert.isNull(run.seedCommitment)

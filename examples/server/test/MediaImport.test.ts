@@ -13,7 +13,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { afterAll, assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
-import { body, origin, status } from "./fixtures/media/Origin.ts"
+import { body, type Handler, origin, status } from "./fixtures/media/Origin.ts"
 import { sampleOf, samples } from "./fixtures/media/Samples.ts"
 import { fetchBytes, settled } from "./fixtures/media/Uploads.ts"
 import * as Steps from "./support/Steps.ts"
@@ -70,6 +70,40 @@ layer(server, { excludeTestServices: true, timeout: "120 seconds" })("media impo
   /** Starts an import and waits until it has settled: the asset then. */
   const imported = (request: Send, key: string, payload: Record<string, unknown>) =>
     Effect.flatMap(start(request, key, payload), (started) => settled(request, key, started.body.asset.id))
+
+  /**
+   * Imports from an origin serving `routes` that all fail: each of `failures` (the path imported,
+   * with the `contentType` asked for when given) settles `failed` with its `importError` (and its
+   * `importAttempts` when given), and none leaves a file or a partial write on the disk.
+   */
+  const failWithoutKeeping = (
+    routes: Readonly<Record<string, Handler>>,
+    failures: ReadonlyArray<{
+      readonly path: string
+      readonly contentType?: string
+      readonly importError: string
+      readonly importAttempts?: number
+    }>
+  ) =>
+    Effect.gen(function* () {
+      const site = yield* origin(routes)
+      const { request, key } = yield* withAccount()
+      const ids: Array<string> = []
+      for (const { path, contentType, importError, importAttempts } of failures) {
+        const asset = yield* imported(request, key, {
+          url: site.url(path),
+          ...(contentType === undefined ? {} : { contentType })
+        })
+        assert.deepInclude(asset, {
+          importStatus: "failed",
+          importError,
+          ...(importAttempts === undefined ? {} : { importAttempts })
+        })
+        ids.push(asset.id)
+      }
+      for (const id of ids) assert.deepStrictEqual(filesOf(id), [])
+      assert.deepStrictEqual(partials(), [], "no partial write is left")
+    })
 
   it.effect("a file of each type is imported: pending at once, then done, typed by its bytes, and served", () =>
     Effect.scoped(
@@ -191,8 +225,8 @@ layer(server, { excludeTestServices: true, timeout: "120 seconds" })("media impo
 
   it.effect("a body over the limit fails without being kept: declared too large, or streamed past the limit", () =>
     Effect.scoped(
-      Effect.gen(function* () {
-        const site = yield* origin({
+      failWithoutKeeping(
+        {
           "/huge.mp4": (_request, response) => {
             response.writeHead(200, { "content-type": "video/mp4", "content-length": String(60 * 1024 * 1024) })
             response.end()
@@ -210,19 +244,12 @@ layer(server, { excludeTestServices: true, timeout: "120 seconds" })("media impo
             }
             pump()
           }
-        })
-        const { request, key } = yield* withAccount()
-        const huge = yield* imported(request, key, { url: site.url("/huge.mp4") })
-        assert.deepInclude(huge, {
-          importStatus: "failed",
-          importError: "the file is larger than 52428800 bytes",
-          importAttempts: 1
-        })
-        const endless = yield* imported(request, key, { url: site.url("/endless.png"), contentType: "image/png" })
-        assert.deepInclude(endless, { importStatus: "failed", importError: "the file is larger than 8388608 bytes" })
-        for (const id of [huge.id, endless.id]) assert.deepStrictEqual(filesOf(id), [])
-        assert.deepStrictEqual(partials(), [], "no partial write is left")
-      })
+        },
+        [
+          { path: "/huge.mp4", importError: "the file is larger than 52428800 bytes", importAttempts: 1 },
+          { path: "/endless.png", contentType: "image/png", importError: "the file is larger than 8388608 bytes" }
+        ]
+      )
     )
   )
 
@@ -230,8 +257,8 @@ layer(server, { excludeTestServices: true, timeout: "120 seconds" })("media impo
     "a slow body (a pause, or a trickle past the deadline) fails after its attempts, keeping nothing",
     () =>
       Effect.scoped(
-        Effect.gen(function* () {
-          const site = yield* origin({
+        failWithoutKeeping(
+          {
             "/stalls.png": (_request, response) => {
               response.writeHead(200, { "content-type": "image/png" })
               response.write(sampleOf("image/png").bytes.subarray(0, 10))
@@ -241,23 +268,12 @@ layer(server, { excludeTestServices: true, timeout: "120 seconds" })("media impo
               const timer = setInterval(() => response.write(new Uint8Array([1])), 100)
               response.on("close", () => clearInterval(timer))
             }
-          })
-          const { request, key } = yield* withAccount()
-          const stalls = yield* imported(request, key, { url: site.url("/stalls.png") })
-          assert.deepInclude(stalls, {
-            importStatus: "failed",
-            importError: "the body paused longer than 0.4 s",
-            importAttempts: 3
-          })
-          const trickle = yield* imported(request, key, { url: site.url("/trickle.png") })
-          assert.deepInclude(trickle, {
-            importStatus: "failed",
-            importError: "the download took longer than 2.5 s",
-            importAttempts: 3
-          })
-          for (const id of [stalls.id, trickle.id]) assert.deepStrictEqual(filesOf(id), [])
-          assert.deepStrictEqual(partials(), [], "no partial write is left")
-        })
+          },
+          [
+            { path: "/stalls.png", importError: "the body paused longer than 0.4 s", importAttempts: 3 },
+            { path: "/trickle.png", importError: "the download took longer than 2.5 s", importAttempts: 3 }
+          ]
+        )
       ),
     { timeout: 60_000 }
   )

@@ -25,11 +25,29 @@ const wheel = {
   ]
 }
 
+/** A folder as the API answers it (the fields the tests read). */
+interface Folder {
+  readonly id: string
+  readonly parentId: string | null
+  readonly name: string
+}
+
 layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("media library", (it) => {
   const folder = (request: Send, key: string, body: Record<string, unknown>) =>
     Effect.map(request("POST", "/v1/tenant/asset-folders", { key, body }), (reply) => {
       assert.strictEqual(reply.status, 201, reply.text)
-      return reply.body.folder as { readonly id: string; readonly parentId: string | null; readonly name: string }
+      return reply.body.folder as Folder
+    })
+
+  /** Folders named `names`, each inside the one before (the first at the top level). */
+  const nested = (request: Send, key: string, ...names: ReadonlyArray<string>) =>
+    Effect.gen(function* () {
+      const made: Array<Folder> = []
+      for (const name of names) {
+        const parent = made.at(-1)
+        made.push(yield* folder(request, key, parent === undefined ? { name } : { name, parentId: parent.id }))
+      }
+      return made
     })
 
   it.effect("lists filter by folder (or root), kind and name; sort either way; page with a total", () =>
@@ -269,9 +287,7 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("med
   it.effect("folders rename and move, never inside themselves or their own subfolders (409)", () =>
     Effect.gen(function* () {
       const { request, key } = yield* withAccount()
-      const a = yield* folder(request, key, { name: "A" })
-      const b = yield* folder(request, key, { name: "B", parentId: a.id })
-      const c = yield* folder(request, key, { name: "C", parentId: b.id })
+      const [a, b, c] = yield* nested(request, key, "A", "B", "C")
       const d = yield* folder(request, key, { name: "D" })
       const patch = (id: string, body: Record<string, unknown>) =>
         request("PATCH", `/v1/tenant/asset-folders/${id}`, { key, body })
@@ -295,9 +311,7 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("med
   it.effect("deleting a folder asks for confirm=true, then deletes its subtree and moves its files up", () =>
     Effect.gen(function* () {
       const { request, key } = yield* withAccount()
-      const parent = yield* folder(request, key, { name: "Parent" })
-      const doomed = yield* folder(request, key, { name: "Doomed", parentId: parent.id })
-      const sub = yield* folder(request, key, { name: "Sub", parentId: doomed.id })
+      const [parent, doomed, sub] = yield* nested(request, key, "Parent", "Doomed", "Sub")
       const inDoomed = yield* uploaded(request, key, sampleOf("image/png"), { folderId: doomed.id })
       const inSub = yield* uploaded(request, key, sampleOf("audio/ogg"), { folderId: sub.id })
       const unconfirmed = yield* request("DELETE", `/v1/tenant/asset-folders/${doomed.id}`, { key })

@@ -6,9 +6,16 @@
  */
 import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
-import { mp4, sampleOf } from "./fixtures/media/Samples.ts"
+import { mp4, type Sample, sampleOf } from "./fixtures/media/Samples.ts"
 import { fetchBytes, presign, uploaded } from "./fixtures/media/Uploads.ts"
 import { layer as serverLayer, withAccount } from "./support/TestServer.ts"
+
+/** A fresh account with `sample` uploaded: its client and key, the sample and the asset. */
+const withFile = (sample: Sample) =>
+  Effect.gen(function* () {
+    const { request, key } = yield* withAccount()
+    return { request, key, sample, asset: yield* uploaded(request, key, sample) }
+  })
 
 const same = (actual: Uint8Array, expected: Uint8Array, message?: string) =>
   assert.isTrue(Buffer.from(actual).equals(Buffer.from(expected)), message ?? "the same bytes")
@@ -16,9 +23,7 @@ const same = (actual: Uint8Array, expected: Uint8Array, message?: string) =>
 layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("media serving", (it) => {
   it.effect("a file answers its bytes with its type, ETag, caching, name, nosniff and open CORS", () =>
     Effect.gen(function* () {
-      const { request, key } = yield* withAccount()
-      const sample = sampleOf("video/mp4")
-      const asset = yield* uploaded(request, key, sample)
+      const { sample, asset } = yield* withFile(sampleOf("video/mp4"))
       const served = yield* fetchBytes(asset.url)
       assert.strictEqual(served.status, 200)
       same(served.body, sample.bytes)
@@ -36,9 +41,7 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("med
 
   it.effect("HEAD answers the headers without the body", () =>
     Effect.gen(function* () {
-      const { request, key } = yield* withAccount()
-      const sample = sampleOf("audio/ogg")
-      const asset = yield* uploaded(request, key, sample)
+      const { sample, asset } = yield* withFile(sampleOf("audio/ogg"))
       const head = yield* fetchBytes(asset.url, { method: "HEAD" })
       assert.strictEqual(head.status, 200)
       assert.strictEqual(head.body.length, 0)
@@ -50,9 +53,7 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("med
 
   it.effect("one byte range answers 206 with Content-Range, in each of its three forms", () =>
     Effect.gen(function* () {
-      const { request, key } = yield* withAccount()
-      const sample = sampleOf("video/webm")
-      const asset = yield* uploaded(request, key, sample)
+      const { sample, asset } = yield* withFile(sampleOf("video/webm"))
       const size = sample.bytes.length
       for (const [range, start, end] of [
         ["bytes=0-9", 0, 9],
@@ -74,9 +75,7 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("med
     "a range outside the file is 416 with the size; several ranges or a stale If-Range get the whole file",
     () =>
       Effect.gen(function* () {
-        const { request, key } = yield* withAccount()
-        const sample = sampleOf("image/png")
-        const asset = yield* uploaded(request, key, sample)
+        const { sample, asset } = yield* withFile(sampleOf("image/png"))
         const size = sample.bytes.length
         for (const range of [`bytes=${size}-`, `bytes=${size + 10}-${size + 20}`, "bytes=-0"]) {
           const outside = yield* fetchBytes(asset.url, { headers: { range } })
@@ -100,8 +99,7 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("med
 
   it.effect("If-None-Match with the ETag answers 304 without a body", () =>
     Effect.gen(function* () {
-      const { request, key } = yield* withAccount()
-      const asset = yield* uploaded(request, key, sampleOf("image/gif"))
+      const { asset } = yield* withFile(sampleOf("image/gif"))
       const cached = yield* fetchBytes(asset.url, { headers: { "if-none-match": `"${asset.id}"` } })
       assert.strictEqual(cached.status, 304)
       assert.strictEqual(cached.body.length, 0)
@@ -113,9 +111,7 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("med
 
   it.effect("the URL stays the same across a rename and a move, and serves the same bytes", () =>
     Effect.gen(function* () {
-      const { request, key } = yield* withAccount()
-      const sample = sampleOf("image/jpeg")
-      const asset = yield* uploaded(request, key, sample)
+      const { request, key, sample, asset } = yield* withFile(sampleOf("image/jpeg"))
       const folder = yield* request("POST", "/v1/tenant/asset-folders", { key, body: { name: "Photos" } })
       const renamed = yield* request("PATCH", `/v1/tenant/assets/${asset.id}`, {
         key,
@@ -147,9 +143,8 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("med
 
   it.effect("a 5 MB video is served whole, and in a range from its middle", () =>
     Effect.gen(function* () {
-      const { request, key } = yield* withAccount()
       const big = { filename: "big.mp4", contentType: "video/mp4", bytes: mp4(5 * 1024 * 1024) }
-      const asset = yield* uploaded(request, key, big)
+      const { asset } = yield* withFile(big)
       same((yield* fetchBytes(asset.url)).body, big.bytes)
       const middle = yield* fetchBytes(asset.url, { headers: { range: "bytes=2000000-2999999" } })
       assert.strictEqual(middle.status, 206)

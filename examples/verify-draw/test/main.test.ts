@@ -9,42 +9,30 @@ import { mkdtempSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
-import { Accounts } from "@campaign-games/core/accounts/Accounts"
-import * as Actor from "@campaign-games/core/accounts/Actor"
-import * as Campaigns from "@campaign-games/core/campaigns/Campaigns"
-import { Channels } from "@campaign-games/core/campaigns/Channels"
-import * as FileRule from "@campaign-games/core/campaigns/FileRule"
 import * as DrawAudit from "@campaign-games/core/draws/DrawAudit"
 import { Draws } from "@campaign-games/core/draws/Draws"
-import * as DrawsEngine from "@campaign-games/core/draws/DrawsEngine"
 import { EntryRepo } from "@campaign-games/core/play/Entry"
-import * as Secrets from "@campaign-games/core/Secrets"
 import { MemoryStore } from "@campaign-games/testing"
 import { assert, describe, it } from "@effect/vitest"
-import { DateTime, Effect, Layer, Schema } from "effect"
+import { DateTime, Effect, Schema } from "effect"
 import { check } from "../src/main.ts"
+import * as DrawEngine from "./support/DrawEngine.ts"
 
 const MAIN = fileURLToPath(new URL("../src/main.ts", import.meta.url))
-
-/** The use cases a draw needs, over the memory store: no background worker, no media library. */
-const engine = Layer.mergeAll(Accounts.layer, Channels.layer, Campaigns.Campaigns.layer).pipe(
-  Layer.provideMerge(DrawsEngine.layer({ background: false })),
-  Layer.provideMerge(Layer.mergeAll(Secrets.Secrets.layerWebCrypto, FileRule.MediaLibrary.layerNone, MemoryStore.layer))
-)
 
 /** A weighted draw of three winners among twelve players, and its audit document as JSON. */
 const auditJson = Effect.gen(function* () {
   const now = yield* DateTime.now
-  const { account } = yield* (yield* Accounts).create({ name: "Verifier", plan: "pro" })
-  const actor = Actor.system(account)
-  const channel = yield* (yield* Channels).create(actor, { name: "Main" })
-  const campaign = yield* (yield* Campaigns.Campaigns).create(actor, {
-    gameSlug: "spin-the-wheel",
-    name: "Weighted",
-    channelId: channel.id,
-    winnerSelectionAlgorithm: "random_weighted",
-    winnerSelectionConfig: { maxWinners: 3 }
-  })
+  const { account, actor, channel, campaign } = yield* DrawEngine.freshCampaign(
+    { name: "Verifier", plan: "pro" },
+    "Main",
+    {
+      gameSlug: "spin-the-wheel",
+      name: "Weighted",
+      winnerSelectionAlgorithm: "random_weighted",
+      winnerSelectionConfig: { maxWinners: 3 }
+    }
+  )
   for (let i = 0; i < 30; i++) {
     yield* (yield* EntryRepo).insert({
       id: `ent_${String(i).padStart(2, "0")}`,
@@ -65,7 +53,7 @@ const auditJson = Effect.gen(function* () {
   const run = yield* draws.trigger(actor, campaign.id)
   const audit = yield* draws.audit(actor, campaign.id, run.id)
   return JSON.parse(JSON.stringify(Schema.encodeSync(DrawAudit.Audit)(audit)))
-}).pipe(Effect.provide(engine))
+}).pipe(Effect.provide(DrawEngine.engine(MemoryStore.layer)))
 
 /** Runs the command on `document` written to a file; its status and output. */
 const runCommand = (document: string) => {

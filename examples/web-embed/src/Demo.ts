@@ -147,47 +147,47 @@ export const prediction = {
   }
 }
 
-/** The wheel's reward: a coupon for every winning slice, with its page. */
-export const wheelReward = {
-  tiers: [
-    {
-      match: { when: "won" },
-      display: { title: "Spring coupon", description: "A coupon for your next order." },
-      codeStrategy: "generated"
-    }
-  ],
+/**
+ * A reward of one tier: generated codes for the plays that match `when`, shown with `display`,
+ * valid for `validForSeconds` (null: no end), granted on every such play, and its page's `blocks`.
+ */
+const oneTierReward = (
+  when: string,
+  display: { readonly title: string; readonly description: string },
+  validForSeconds: number | null,
+  blocks: ReadonlyArray<Record<string, unknown>>
+) => ({
+  tiers: [{ match: { when }, display, codeStrategy: "generated" }],
   grantOncePerParticipant: false,
-  validForSeconds: 30 * 24 * 3600,
-  page: {
-    blocks: [
-      { id: "won", type: "heading", text: "Your spring coupon", when: "win" },
-      { id: "landed", type: "outcome", prefix: "The wheel stopped on" },
-      { id: "code", type: "coupon", caption: "Enter it at checkout", show: "code" },
-      { id: "line", type: "divider" },
-      { id: "terms", type: "text", text: "Valid for 30 days on orders over €20." }
-    ]
-  }
-}
+  validForSeconds,
+  page: { blocks }
+})
+
+/** The wheel's reward: a coupon for every winning slice, with its page. */
+export const wheelReward = oneTierReward(
+  "won",
+  { title: "Spring coupon", description: "A coupon for your next order." },
+  30 * 24 * 3600,
+  [
+    { id: "won", type: "heading", text: "Your spring coupon", when: "win" },
+    { id: "landed", type: "outcome", prefix: "The wheel stopped on" },
+    { id: "code", type: "coupon", caption: "Enter it at checkout", show: "code" },
+    { id: "line", type: "divider" },
+    { id: "terms", type: "text", text: "Valid for 30 days on orders over €20." }
+  ]
+)
 
 /** The quiz's reward: a sample for everyone who plays. */
-export const quizReward = {
-  tiers: [
-    {
-      match: { when: "everyone" },
-      display: { title: "Thanks for playing", description: "Free tasting sample with your next order." },
-      codeStrategy: "generated"
-    }
-  ],
-  grantOncePerParticipant: false,
-  validForSeconds: null,
-  page: {
-    blocks: [
-      { id: "thanks", type: "heading", text: "Thanks for playing" },
-      { id: "score", type: "outcome", prefix: "Your score:" },
-      { id: "code", type: "coupon", caption: "A free tasting sample with your next order", show: "both" }
-    ]
-  }
-}
+export const quizReward = oneTierReward(
+  "everyone",
+  { title: "Thanks for playing", description: "Free tasting sample with your next order." },
+  null,
+  [
+    { id: "thanks", type: "heading", text: "Thanks for playing" },
+    { id: "score", type: "outcome", prefix: "Your score:" },
+    { id: "code", type: "coupon", caption: "A free tasting sample with your next order", show: "both" }
+  ]
+)
 
 /** What the channel with nothing live shows. */
 export const betweenCampaigns = {

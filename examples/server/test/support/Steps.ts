@@ -1,8 +1,8 @@
 /**
  * Steps many HTTP test files take, written once: calls bound to one key, the field paths of a 400,
- * the wheel most campaigns are made with, a channel with a draft campaign on it, and one whole play
- * (mint → start → finish) as a player's page makes it. Each step answers the server's replies and
- * asserts nothing: the tests make their own assertions on them.
+ * the wheel most campaigns are made with, a campaign's default draw rules, a channel with a draft
+ * campaign on it, and one whole play (mint → start → finish) as a player's page makes it. Each step
+ * answers the server's replies and asserts nothing: the tests make their own assertions on them.
  */
 import { Effect } from "effect"
 import type { Reply, RequestOptions } from "./TestServer.ts"
@@ -29,6 +29,14 @@ export const WHEEL = {
     { id: "lose", label: "Try again", isWin: false }
   ]
 }
+
+/** A campaign's winner-selection rules when it sets none but `maxWinners` (a draw run adds its own fields). */
+export const defaultDrawRules = (maxWinners: number) => ({
+  maxWinners,
+  tieBreak: "earliest_entry",
+  windowStart: null,
+  windowEnd: null
+})
 
 /**
  * A channel (named "Main" unless `channel` says otherwise) and a draft spin-the-wheel campaign on
