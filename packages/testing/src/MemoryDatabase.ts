@@ -2,8 +2,9 @@
  * The in-memory database under `MemoryStore`: every table of the store ports (accounts, keys,
  * channels, campaigns, branding, plays, events, usage, secrets, origins, webhook endpoints and
  * deliveries) and the transaction log they share (`internal/Table.ts`). One service, built once per
- * layer build, so every memory repository of a store (`memory/Memory*Repo.ts`) reads and writes
- * the same rows, whichever composition provides it, and joins the same transactions.
+ * layer build, so every memory repository of a store (`memory/Memory*Repo.ts`, most made over the
+ * tables with `repository`) reads and writes the same rows, whichever composition provides it, and
+ * joins the same transactions.
  *
  * Rows are read synchronously and written with undo-logged `set`/`delete`. The secondary tables
  * (prefix → key id, jti → session id, session id → entry id, …) stand for SQL's unique indexes;
@@ -23,7 +24,7 @@ import type { Entry } from "@campaign-games/core/play/Entry"
 import type { Session } from "@campaign-games/core/play/Session"
 import type { Event } from "@campaign-games/core/webhooks/Event"
 import type { Delivery, Endpoint } from "@campaign-games/core/webhooks/Webhook"
-import { Context, type DateTime, Layer } from "effect"
+import { Context, type DateTime, Effect, Layer } from "effect"
 import * as Table from "./internal/Table.ts"
 import * as MemoryDrawsTables from "./memory/MemoryDrawsTables.ts"
 import * as MemoryMediaTables from "./memory/MemoryMediaTables.ts"
@@ -94,3 +95,13 @@ export class MemoryDatabase extends Context.Service<MemoryDatabase, Table.Databa
     return { ...database, tables: makeTables(database) }
   })
 }
+
+/** The layer of a memory repository of `port`: `make` builds its service over the tables of the database. */
+export const repository = <I, S>(
+  port: Context.Key<I, S>,
+  make: (tables: Tables) => S
+): Layer.Layer<I, never, MemoryDatabase> =>
+  Layer.effect(
+    port,
+    Effect.map(Effect.service(MemoryDatabase), ({ tables }) => make(tables))
+  )

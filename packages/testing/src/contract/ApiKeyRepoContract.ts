@@ -12,14 +12,8 @@ import * as Permission from "@campaign-games/core/accounts/Permission"
 import { assert, type Vitest } from "@effect/vitest"
 import { Effect } from "effect"
 import { assertFails, assertNone, assertSame, assertSome } from "../internal/Assertions.ts"
-import { at, keyPrefix, makeKey, uid } from "../internal/Fixtures.ts"
-import { givenAccount, givenTwoAccounts, inserted } from "../internal/Given.ts"
-
-/** An account with one active key, both stored. */
-const givenKey = Effect.gen(function* () {
-  const account = yield* givenAccount()
-  return { account, key: yield* inserted(ApiKeyRepo, makeKey(account.id)) }
-})
+import { at, keyPrefix, madeAt, makeKey, uid } from "../internal/Fixtures.ts"
+import { givenAccount, givenKey, givenTwoAccounts } from "../internal/Given.ts"
 
 /** Registers the `ApiKeyRepo` tests with `it`. */
 export const tests = (it: Vitest.MethodsNonLive<ApiKeyRepo | AccountRepo>): void => {
@@ -87,11 +81,7 @@ export const tests = (it: Vitest.MethodsNonLive<ApiKeyRepo | AccountRepo>): void
     Effect.gen(function* () {
       const keys = yield* ApiKeyRepo
       const [account, other] = yield* givenTwoAccounts
-      const tie = uid("key")
-      const k1 = makeKey(account.id, { createdAt: at(100) })
-      const k2 = makeKey(account.id, { id: `${tie}_a`, createdAt: at(200) })
-      const k3 = makeKey(account.id, { id: `${tie}_b`, createdAt: at(200) })
-      const k4 = makeKey(account.id, { createdAt: at(300) })
+      const [k1, k2, k3, k4] = madeAt("key", [100, 200, 200, 300], (fields) => makeKey(account.id, fields))
       const revoked = makeKey(account.id, { createdAt: at(150) })
       const alreadyRevoked = makeKey(account.id, { createdAt: at(160), revokedAt: at(170) })
       for (const key of [k4, k3, revoked, k1, alreadyRevoked, k2]) yield* keys.insert(key)

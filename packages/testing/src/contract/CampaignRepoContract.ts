@@ -18,7 +18,7 @@ import { EntryRepo } from "@campaign-games/core/play/Entry"
 import { SessionRepo } from "@campaign-games/core/play/Session"
 import { assert, type Vitest } from "@effect/vitest"
 import { DateTime, Effect, Option } from "effect"
-import { assertFails, assertNone, assertRoundTrips, assertSame, assertSome } from "../internal/Assertions.ts"
+import { assertFails, assertNone, assertSame, assertSome } from "../internal/Assertions.ts"
 import { at, fullTheme, makeCampaign, makeEntry, makeSession, uid } from "../internal/Fixtures.ts"
 import { givenAccount, givenCampaign, givenChannel, inserted } from "../internal/Given.ts"
 import * as ScopedUpdates from "../internal/ScopedUpdates.ts"
@@ -32,30 +32,88 @@ const givenCampaignOn = (fields: Partial<Campaign> = {}) =>
     return { accountId: channel.accountId, channel, campaign }
   })
 
+/**
+ * Campaigns on a new channel: one with every field set (with times inside its winner-selection
+ * config, which decode as `DateTime.Utc`), one with a bare prize and theme, and one as made.
+ */
+const givenRoundTrip = Effect.gen(function* () {
+  const repo = yield* CampaignRepo
+  const channel = yield* givenChannel()
+  const full = makeCampaign(channel.accountId, channel.id, {
+    gameSlug: "prediction",
+    name: "Match « final » — 🏆",
+    status: "active",
+    config: {
+      question: "Who wins?\nTell us «vite»",
+      options: [
+        { id: "home", label: "Home", weight: 2.5 },
+        { id: "away", label: "Away", weight: 0.1, tags: [] }
+      ],
+      nested: { deeper: { deepest: [1, "two", null, true, { x: -3 }] }, empty: {} },
+      big: 1_000_000_000_000,
+      off: false,
+      nothing: null,
+      quote: 'it\'s "quoted" \\ back'
+    },
+    prize: { label: "A signed ball ⚽", description: "Shipped within a week.", externalRef: "SKU-42/b" },
+    theme: fullTheme,
+    grantOncePerParticipant: false,
+    rewardValidForSeconds: 86_400 * 30,
+    winnerSelectionTrigger: "auto_on_schedule",
+    winnerSelectionAlgorithm: "random_weighted",
+    winnerSelectionConfig: {
+      maxWinners: 1000,
+      tieBreak: "random",
+      windowStart: at(1),
+      windowEnd: at(86_400_999)
+    },
+    scheduleAt: at(90_000_001),
+    resolvedOptionId: "home",
+    resolvedAt: at(-1),
+    maxPlaysPerParticipant: 10_000,
+    maxPlaysPerParticipantPerDay: 1,
+    playLimitTimezone: "Pacific/Chatham",
+    liveFrom: at(-86_400_000 * 400 + 7),
+    liveUntil: at(86_400_000 * 400 + 3),
+    activatedAt: at(-5),
+    createdAt: at(-10),
+    updatedAt: at(123)
+  })
+  const bare = makeCampaign(channel.accountId, channel.id, { prize: { label: "A mug" }, theme: {} })
+  const nulls = makeCampaign(channel.accountId, channel.id)
+  const checks = Effect.gen(function* () {
+    const found = Option.getOrThrow(yield* repo.findById(channel.accountId, full.id))
+    const { windowStart, windowEnd } = found.winnerSelectionConfig
+    assert.isTrue(windowStart !== null && DateTime.isUtc(windowStart), "windowStart decodes to DateTime.Utc")
+    assert.isTrue(windowEnd !== null && DateTime.isUtc(windowEnd), "windowEnd decodes to DateTime.Utc")
+    assert.strictEqual(
+      windowEnd === null ? null : DateTime.toEpochMillis(windowEnd),
+      DateTime.toEpochMillis(at(86_400_999))
+    )
+  })
+  return { repo, rows: [full, bare, nulls], checks } satisfies ScopedUpdates.RoundTrip<Campaign>
+})
+
 /** A stored campaign and an update of every field of it (but its id and account), to another channel. */
 const givenUpdate = Effect.gen(function* () {
   const repo = yield* CampaignRepo
   const { accountId, campaign: row } = yield* givenCampaignOn({ config: { segments: [{ id: "a" }] } })
   const changed = changedFrom(row, yield* givenChannel(accountId))
   const cleared: Partial<Campaign> = {
-    prize: null,
-    theme: null,
-    rewardValidForSeconds: null,
+    ...nullsOf(row),
     winnerSelectionConfig: { maxWinners: 3, tieBreak: "random", windowStart: null, windowEnd: at(13) },
-    scheduleAt: null,
-    seedCommitment: null,
-    resolvedOptionId: null,
-    resolvedAt: null,
-    maxPlaysPerParticipant: null,
-    maxPlaysPerParticipantPerDay: null,
-    liveFrom: null,
-    liveUntil: null,
-    activatedAt: null,
     config: {},
     updatedAt: at(100_001)
   }
   return { repo, row, changed, hijack: { name: "Hijacked" }, cleared } satisfies ScopedUpdates.Update<Campaign>
 })
+
+/**
+ * The fields a new draft leaves null (`Campaign.make`, which `makeCampaign` uses): every nullable
+ * field of a campaign.
+ */
+const nullsOf = (draft: Campaign): Partial<Campaign> =>
+  Object.fromEntries(Object.entries(draft).filter(([, value]) => value === null))
 
 /** A campaign's fields all changed (but its id and account), moved to `channel`. */
 const changedFrom = (campaign: Campaign, channel: Channel): Campaign => ({
@@ -126,65 +184,7 @@ const givenActiveCampaigns = Effect.gen(function* () {
 export const tests = (
   it: Vitest.MethodsNonLive<CampaignRepo | ChannelRepo | AccountRepo | SessionRepo | EntryRepo | DrawRepo>
 ): void => {
-  it.effect("campaigns round-trip every field", () =>
-    Effect.gen(function* () {
-      const campaigns = yield* CampaignRepo
-      const channel = yield* givenChannel()
-      const full = makeCampaign(channel.accountId, channel.id, {
-        gameSlug: "prediction",
-        name: "Match « final » — 🏆",
-        status: "active",
-        config: {
-          question: "Who wins?\nTell us «vite»",
-          options: [
-            { id: "home", label: "Home", weight: 2.5 },
-            { id: "away", label: "Away", weight: 0.1, tags: [] }
-          ],
-          nested: { deeper: { deepest: [1, "two", null, true, { x: -3 }] }, empty: {} },
-          big: 1_000_000_000_000,
-          off: false,
-          nothing: null,
-          quote: 'it\'s "quoted" \\ back'
-        },
-        prize: { label: "A signed ball ⚽", description: "Shipped within a week.", externalRef: "SKU-42/b" },
-        theme: fullTheme,
-        grantOncePerParticipant: false,
-        rewardValidForSeconds: 86_400 * 30,
-        winnerSelectionTrigger: "auto_on_schedule",
-        winnerSelectionAlgorithm: "random_weighted",
-        winnerSelectionConfig: {
-          maxWinners: 1000,
-          tieBreak: "random",
-          windowStart: at(1),
-          windowEnd: at(86_400_999)
-        },
-        scheduleAt: at(90_000_001),
-        resolvedOptionId: "home",
-        resolvedAt: at(-1),
-        maxPlaysPerParticipant: 10_000,
-        maxPlaysPerParticipantPerDay: 1,
-        playLimitTimezone: "Pacific/Chatham",
-        liveFrom: at(-86_400_000 * 400 + 7),
-        liveUntil: at(86_400_000 * 400 + 3),
-        activatedAt: at(-5),
-        createdAt: at(-10),
-        updatedAt: at(123)
-      })
-      const bare = makeCampaign(channel.accountId, channel.id, { prize: { label: "A mug" }, theme: {} })
-      const nulls = makeCampaign(channel.accountId, channel.id)
-      yield* assertRoundTrips(campaigns, [full, bare, nulls])
-
-      const found = Option.getOrThrow(yield* campaigns.findById(channel.accountId, full.id))
-      const { windowStart, windowEnd } = found.winnerSelectionConfig
-      assert.isTrue(windowStart !== null && DateTime.isUtc(windowStart), "windowStart decodes to DateTime.Utc")
-      assert.isTrue(windowEnd !== null && DateTime.isUtc(windowEnd), "windowEnd decodes to DateTime.Utc")
-      assert.strictEqual(
-        windowEnd === null ? null : DateTime.toEpochMillis(windowEnd),
-        DateTime.toEpochMillis(at(86_400_999))
-      )
-      assertNone(yield* campaigns.findById(channel.accountId, uid("gi")))
-    })
-  )
+  ScopedUpdates.roundTripTests(it, "campaigns", givenRoundTrip)
 
   ScopedUpdates.tests(it, "campaign", "every nullable field and the config", givenUpdate)
 

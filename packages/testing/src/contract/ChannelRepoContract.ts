@@ -11,8 +11,8 @@ import type { AccountRepo } from "@campaign-games/core/accounts/Account"
 import { type Channel, ChannelRepo } from "@campaign-games/core/campaigns/Channel"
 import { assert, type Vitest } from "@effect/vitest"
 import { Effect } from "effect"
-import { assertNone, assertRoundTrips, assertSame, assertSome } from "../internal/Assertions.ts"
-import { at, makeChannel, uid } from "../internal/Fixtures.ts"
+import { assertNone, assertSame, assertSome } from "../internal/Assertions.ts"
+import { at, madeAt, makeChannel, uid } from "../internal/Fixtures.ts"
 import { givenAccount, givenChannel, givenTwoAccounts } from "../internal/Given.ts"
 import * as ScopedUpdates from "../internal/ScopedUpdates.ts"
 
@@ -22,6 +22,27 @@ const givenChannelOf = (fields: Partial<Channel> = {}) =>
     const account = yield* givenAccount()
     return { account, channel: yield* givenChannel(account.id, fields) }
   })
+
+/** A channel with every field set, and one with an empty between-campaigns title, of a new account. */
+const givenRoundTrip = Effect.gen(function* () {
+  const account = yield* givenAccount()
+  const full = makeChannel(account.id, {
+    name: "Boutique « Noël » — 🎁",
+    status: "disabled",
+    betweenCampaigns: {
+      title: "Back soon",
+      body: "Our next game starts on Monday.\nStay tuned!",
+      imageUrl: "https://cdn.example.com/images/soon.png?size=2x&lang=fr"
+    },
+    maxPlaysPerParticipant: 10_000,
+    maxPlaysPerParticipantPerDay: 1,
+    playLimitTimezone: "Europe/Paris",
+    createdAt: at(31),
+    updatedAt: at(32)
+  })
+  const rows = [full, makeChannel(account.id, { betweenCampaigns: { title: "" } })]
+  return { repo: yield* ChannelRepo, rows } satisfies ScopedUpdates.RoundTrip<Channel>
+})
 
 /** A stored channel and an update of every field of it (but its id and account). */
 const givenUpdate = Effect.gen(function* () {
@@ -44,28 +65,7 @@ const givenUpdate = Effect.gen(function* () {
 
 /** Registers the `ChannelRepo` tests with `it`. */
 export const tests = (it: Vitest.MethodsNonLive<ChannelRepo | AccountRepo>): void => {
-  it.effect("channels round-trip every field", () =>
-    Effect.gen(function* () {
-      const channels = yield* ChannelRepo
-      const account = yield* givenAccount()
-      const full = makeChannel(account.id, {
-        name: "Boutique « Noël » — 🎁",
-        status: "disabled",
-        betweenCampaigns: {
-          title: "Back soon",
-          body: "Our next game starts on Monday.\nStay tuned!",
-          imageUrl: "https://cdn.example.com/images/soon.png?size=2x&lang=fr"
-        },
-        maxPlaysPerParticipant: 10_000,
-        maxPlaysPerParticipantPerDay: 1,
-        playLimitTimezone: "Europe/Paris",
-        createdAt: at(31),
-        updatedAt: at(32)
-      })
-      yield* assertRoundTrips(channels, [full, makeChannel(account.id, { betweenCampaigns: { title: "" } })])
-      assertNone(yield* channels.findById(account.id, uid("ch")))
-    })
-  )
+  ScopedUpdates.roundTripTests(it, "channels", givenRoundTrip)
 
   ScopedUpdates.tests(it, "channel", "a limit and the between-campaigns message", givenUpdate)
 
@@ -82,12 +82,9 @@ export const tests = (it: Vitest.MethodsNonLive<ChannelRepo | AccountRepo>): voi
     Effect.gen(function* () {
       const channels = yield* ChannelRepo
       const [account, other] = yield* givenTwoAccounts
-      const tie = uid("ch")
-      const c1 = makeChannel(account.id, { createdAt: at(1_000) })
-      const c2 = makeChannel(account.id, { id: `${tie}_a`, createdAt: at(2_000) })
-      const c3 = makeChannel(account.id, { id: `${tie}_b`, createdAt: at(2_000) })
-      const c4 = makeChannel(account.id, { createdAt: at(2_001) })
-      const c5 = makeChannel(account.id, { createdAt: at(5_000) })
+      const [c1, c2, c3, c4, c5] = madeAt("ch", [1_000, 2_000, 2_000, 2_001, 5_000], (fields) =>
+        makeChannel(account.id, fields)
+      )
       for (const channel of [c3, c1, c5, c2, c4]) yield* channels.insert(channel)
       yield* channels.insert(makeChannel(other.id, { createdAt: at(3_000) }))
 

@@ -161,6 +161,17 @@ const brokenBatches: ReadonlyArray<{
   }
 ]
 
+/**
+ * An account with an endpoint and an exhausted delivery to it (a log a resend could bring back),
+ * stored; for other suites too (an endpoint's deletion).
+ */
+export const givenExhaustedDelivery = Effect.gen(function* () {
+  const account = yield* givenAccount()
+  const endpoint = yield* givenEndpoint(account.id)
+  const [exhausted] = yield* givenDeliveries([makeDelivery(endpoint, { status: "exhausted", nextRetryAt: null })])
+  return { account, endpoint, exhausted }
+})
+
 /** Registers the `DeliveryRepo` tests with `it`. */
 export const tests = (
   it: Vitest.MethodsNonLive<DeliveryRepo | DeliveryNotices | EndpointRepo | AccountRepo | Store>
@@ -282,9 +293,7 @@ export const tests = (
     Effect.gen(function* () {
       const endpoints = yield* EndpointRepo
       const deliveries = yield* DeliveryRepo
-      const account = yield* givenAccount()
-      const endpoint = yield* givenEndpoint(account.id)
-      const [exhausted] = yield* givenDeliveries([makeDelivery(endpoint, { status: "exhausted", nextRetryAt: null })])
+      const { account, endpoint, exhausted } = yield* givenExhaustedDelivery
       const added = makeEndpoint(account.id)
       const logged = makeDelivery(endpoint)
 

@@ -20,7 +20,7 @@ import {
 } from "@campaign-games/core/webhooks/Webhook"
 import { assert, type Vitest } from "@effect/vitest"
 import { Effect } from "effect"
-import { assertNone, assertRoundTrips, assertSame, assertSome } from "../internal/Assertions.ts"
+import { assertNone, assertSame, assertSome } from "../internal/Assertions.ts"
 import {
   all,
   at,
@@ -34,12 +34,32 @@ import {
 } from "../internal/Fixtures.ts"
 import * as ScopedUpdates from "../internal/ScopedUpdates.ts"
 import { failedTransaction, givenAccount, givenDeliveries, givenEndpoint, givenTwoAccounts } from "../internal/Given.ts"
+import { givenExhaustedDelivery } from "./DeliveryRepoContract.ts"
 
 /** An account with an endpoint, and another account. */
 const givenEndpointOf = Effect.gen(function* () {
   const [account, other] = yield* givenTwoAccounts
   const endpoint = yield* givenEndpoint(account.id)
   return { account, other, endpoint }
+})
+
+/** An endpoint with every field set and a plain one, of a new account; both are counted. */
+const givenRoundTrip = Effect.gen(function* () {
+  const repo = yield* EndpointRepo
+  const account = yield* givenAccount()
+  const full = makeEndpoint(account.id, {
+    url: "https://hooks.example.com/Été/ünïcode?a=1&b=%20#frag",
+    events: ["session_completed", "winner_selected", "reward_granted"],
+    gameInstanceIds: ["gi_1", "gi,2", 'gi"3', "gi_« 4 »"],
+    channelIds: ["ch_1"],
+    includeCouponCodes: true,
+    status: "disabled",
+    secret: "whsec_0123456789abcdefABCDEF",
+    createdAt: at(-400 * DAY + 1),
+    updatedAt: at(999)
+  })
+  const checks = Effect.map(repo.count(account.id), (count) => assert.strictEqual(count, 2))
+  return { repo, rows: [full, makeEndpoint(account.id)], checks } satisfies ScopedUpdates.RoundTrip<Endpoint>
 })
 
 /** A stored endpoint and an update of every field of it (but its id and account). */
@@ -86,26 +106,7 @@ const givenFourEndpoints = Effect.gen(function* () {
 
 /** Registers the `EndpointRepo` tests with `it`. */
 export const tests = (it: Vitest.MethodsNonLive<EndpointRepo | DeliveryRepo | AccountRepo | Store>): void => {
-  it.effect("endpoints round-trip every field", () =>
-    Effect.gen(function* () {
-      const endpoints = yield* EndpointRepo
-      const account = yield* givenAccount()
-      const full = makeEndpoint(account.id, {
-        url: "https://hooks.example.com/Été/ünïcode?a=1&b=%20#frag",
-        events: ["session_completed", "winner_selected", "reward_granted"],
-        gameInstanceIds: ["gi_1", "gi,2", 'gi"3', "gi_« 4 »"],
-        channelIds: ["ch_1"],
-        includeCouponCodes: true,
-        status: "disabled",
-        secret: "whsec_0123456789abcdefABCDEF",
-        createdAt: at(-400 * DAY + 1),
-        updatedAt: at(999)
-      })
-      yield* assertRoundTrips(endpoints, [full, makeEndpoint(account.id)])
-      assertNone(yield* endpoints.findById(account.id, uid("we")))
-      assert.strictEqual(yield* endpoints.count(account.id), 2)
-    })
-  )
+  ScopedUpdates.roundTripTests(it, "endpoints", givenRoundTrip)
 
   it.effect("another account's endpoint is not found, counted or listed", () =>
     Effect.gen(function* () {
@@ -228,8 +229,7 @@ export const tests = (it: Vitest.MethodsNonLive<EndpointRepo | DeliveryRepo | Ac
     Effect.gen(function* () {
       const endpoints = yield* EndpointRepo
       const deliveries = yield* DeliveryRepo
-      const { account, endpoint } = yield* givenEndpointOf
-      const [exhausted] = yield* givenDeliveries([makeDelivery(endpoint, { status: "exhausted", nextRetryAt: null })])
+      const { account, endpoint, exhausted } = yield* givenExhaustedDelivery
       yield* failedTransaction(endpoints.delete(account.id, endpoint.id))
       assertSome(yield* endpoints.findById(account.id, endpoint.id), endpoint)
       assertSome(yield* deliveries.findById(account.id, exhausted.id), exhausted, "the log is back too")

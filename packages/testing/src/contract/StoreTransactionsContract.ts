@@ -38,6 +38,7 @@ import {
   givenAccount,
   givenCampaign,
   givenChannel,
+  givenKey,
   givenSession,
   inserted
 } from "../internal/Given.ts"
@@ -82,8 +83,7 @@ export const tests = (
       const accounts = yield* AccountRepo
       const keys = yield* ApiKeyRepo
       const channels = yield* ChannelRepo
-      const account = yield* givenAccount()
-      const key = yield* inserted(ApiKeyRepo, makeKey(account.id))
+      const { account, key } = yield* givenKey
       const updated = yield* givenChannel(account.id)
       const deleted = yield* givenChannel(account.id)
       const newAccount = makeAccount()

@@ -42,7 +42,7 @@ export const assertInsertsFail = <A>(
   Effect.forEach(rows, (row) => assertFails(repo.insert(row), "StoreError"), { discard: true })
 
 /** What `assertRoundTrips` needs of a repository of account-scoped rows. */
-interface RoundTripping<A, E> {
+export interface RoundTripping<A, E> {
   readonly insert: (row: A) => Effect.Effect<unknown, E>
   readonly findById: (accountId: string, id: string) => Effect.Effect<Option.Option<A>, E>
 }

@@ -269,6 +269,21 @@ export const deliveryQuery = (fields: Partial<DeliveryListQuery> = {}): Delivery
   ...fields
 })
 
+/**
+ * Rows made with `make`, one at each instant `at(ms)` of `times`: their ids sort in the order
+ * given, so a list's tie-break by id between rows of the same instant is known.
+ */
+export const madeAt = <A, const T extends ReadonlyArray<number>>(
+  prefix: string,
+  times: T,
+  make: (fields: { readonly id: string; readonly createdAt: DateTime.Utc }) => A
+): { -readonly [K in keyof T]: A } => {
+  const base = uid(prefix)
+  return times.map((ms, i) => make({ id: `${base}_${String(i).padStart(3, "0")}`, createdAt: at(ms) })) as {
+    -readonly [K in keyof T]: A
+  }
+}
+
 /** The first 100 rows. */
 export const all = { limit: 100, offset: 0 }
 

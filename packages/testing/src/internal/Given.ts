@@ -6,6 +6,7 @@
  * contract) can use them too.
  */
 import { type Account, AccountRepo } from "@campaign-games/core/accounts/Account"
+import { ApiKeyRepo } from "@campaign-games/core/accounts/ApiKey"
 import { type Campaign, CampaignRepo } from "@campaign-games/core/campaigns/Campaign"
 import { type Channel, ChannelRepo } from "@campaign-games/core/campaigns/Channel"
 import { EntryRepo } from "@campaign-games/core/play/Entry"
@@ -21,6 +22,7 @@ import {
   makeCampaign,
   makeChannel,
   makeEndpoint,
+  makeKey,
   makeSession,
   uid
 } from "./Fixtures.ts"
@@ -40,6 +42,12 @@ export const inserted = <I, A, E>(repo: Context.Key<I, Inserting<A, E>>, row: A)
 /** An account already stored. */
 export const givenAccount = (fields: Partial<Account> = {}) =>
   Effect.suspend(() => inserted(AccountRepo, makeAccount(fields)))
+
+/** An account with one active key, both already stored. */
+export const givenKey = Effect.gen(function* () {
+  const account = yield* givenAccount()
+  return { account, key: yield* inserted(ApiKeyRepo, makeKey(account.id)) }
+})
 
 /** Two accounts already stored: the one a test works in, and another. */
 export const givenTwoAccounts = Effect.all([givenAccount(), givenAccount()])

@@ -9,7 +9,7 @@
  */
 import { StoreError } from "@campaign-games/core/Errors"
 import type { Page, Paged } from "@campaign-games/core/Pagination"
-import { DateTime, Effect } from "effect"
+import { DateTime, Effect, Option } from "effect"
 import type * as Table from "./Table.ts"
 
 /** Fails as a breached constraint does in SQL. */
@@ -75,6 +75,17 @@ export const inAccount = <A extends { readonly accountId: string }>(
   accountId: string,
   row: A | undefined
 ): A | undefined => (row !== undefined && row.accountId === accountId ? row : undefined)
+
+/**
+ * A table of rows scoped by account, read as its repository reads it: `find` gives the account's
+ * row of an id (undefined when the account has none), `findById` the same as a repository answers.
+ */
+export const accountRows = <V extends { readonly accountId: string }>(table: Table.Table<string, V>) => {
+  const find = (accountId: string, id: string): V | undefined => inAccount(accountId, table.get(id))
+  const findById = (accountId: string, id: string): Effect.Effect<Option.Option<V>> =>
+    Effect.sync(() => Option.fromNullishOr(find(accountId, id)))
+  return { find, findById }
+}
 
 /** The rows of `rows` that belong to the account and pass `keep`. */
 export const ofAccount = <A extends { readonly accountId: string }>(

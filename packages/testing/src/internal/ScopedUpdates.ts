@@ -4,12 +4,14 @@
  * can be cleared (nulls, empty documents and lists round-trip too), and an update that names another
  * account changes nothing in either account. Each suite gives its rows and the fields it clears.
  * With them, the key tests such a repository passes (`keyTests`): an id is unique, and a row needs
- * its account.
+ * its account; and the round-trip test (`roundTripTests`): rows come back exactly as stored, and
+ * an unknown id finds nothing.
  */
 import type { AccountRepo } from "@campaign-games/core/accounts/Account"
 import type { Vitest } from "@effect/vitest"
 import { type DateTime, Effect, type Option } from "effect"
-import { assertFails, assertNone, assertSome } from "./Assertions.ts"
+import { assertFails, assertNone, assertRoundTrips, assertSome, type RoundTripping } from "./Assertions.ts"
+import { uid } from "./Fixtures.ts"
 import { givenAccount } from "./Given.ts"
 
 /** A row scoped by account. */
@@ -106,6 +108,35 @@ export const keyTests = <A extends Scoped, R>(
       const { repo, orphan } = yield* given
       yield* assertFails(repo.insert(orphan), "StoreError")
       assertNone(yield* repo.findById(orphan.accountId, orphan.id))
+    })
+  )
+}
+
+/** What a suite gives the round-trip test: rows of one account, not stored yet, and its own checks. */
+export interface RoundTrip<A> {
+  readonly repo: RoundTripping<A, unknown>
+  /** The rows to store: one with every field set, and others with the edge cases of their fields. */
+  readonly rows: ReadonlyArray<A>
+  /** What the suite checks besides, once the rows are stored (a count, how a nested field decodes). */
+  readonly checks?: Effect.Effect<void, unknown>
+}
+
+/**
+ * Registers the round-trip test of rows called `what` (plural: "channels") with `it`: every row
+ * stored comes back exactly as it was (`assertRoundTrips`), an unknown id of the account finds
+ * nothing, and the suite's own `checks` pass.
+ */
+export const roundTripTests = <A extends Scoped, R>(
+  it: Vitest.MethodsNonLive<R | AccountRepo>,
+  what: string,
+  given: Effect.Effect<RoundTrip<A>, unknown, R | AccountRepo>
+): void => {
+  it.effect(`${what} round-trip every field`, () =>
+    Effect.gen(function* () {
+      const { repo, rows, checks = Effect.void } = yield* given
+      yield* assertRoundTrips(repo, rows)
+      assertNone(yield* repo.findById(rows[0]!.accountId, uid("none")))
+      yield* checks
     })
   )
 }

@@ -9,13 +9,12 @@
 import { AllowedOriginRepo, duplicate } from "@campaign-games/core/play/AllowedOrigin"
 import { Effect, Layer } from "effect"
 import { conflict, inAccount, ofAccount, oldestFirst, paginate } from "../internal/Rows.ts"
-import { MemoryDatabase, originKey } from "../MemoryDatabase.ts"
+import { type MemoryDatabase, originKey, repository } from "../MemoryDatabase.ts"
 
 /** `AllowedOriginRepo` over the allowed origins table and its unique index. */
-export const layer: Layer.Layer<AllowedOriginRepo, never, MemoryDatabase> = Layer.effect(
+export const layer: Layer.Layer<AllowedOriginRepo, never, MemoryDatabase> = repository(
   AllowedOriginRepo,
-  Effect.gen(function* () {
-    const { accounts, allowedOrigins, allowedOriginKeys } = (yield* MemoryDatabase).tables
+  ({ accounts, allowedOrigins, allowedOriginKeys }) => {
     return AllowedOriginRepo.of({
       insert: Effect.fnUntraced(function* (allowed) {
         if (allowedOriginKeys.has(originKey(allowed.accountId, allowed.origin))) {
@@ -38,5 +37,5 @@ export const layer: Layer.Layer<AllowedOriginRepo, never, MemoryDatabase> = Laye
       }),
       exists: (accountId, origin) => Effect.sync(() => allowedOriginKeys.has(originKey(accountId, origin)))
     })
-  })
+  }
 )

@@ -8,14 +8,12 @@
 import { type ApiKey, ApiKeyRepo } from "@campaign-games/core/accounts/ApiKey"
 import { Effect, Layer, Option } from "effect"
 import { conflict, inAccount, ofAccount, oldestFirst, paginate } from "../internal/Rows.ts"
-import { MemoryDatabase } from "../MemoryDatabase.ts"
+import { type MemoryDatabase, repository } from "../MemoryDatabase.ts"
 
 /** `ApiKeyRepo` over the keys and key-prefix tables of the database. */
-export const layer: Layer.Layer<ApiKeyRepo, never, MemoryDatabase> = Layer.effect(
+export const layer: Layer.Layer<ApiKeyRepo, never, MemoryDatabase> = repository(
   ApiKeyRepo,
-  Effect.gen(function* () {
-    const { accounts, apiKeys, apiKeyPrefixes } = (yield* MemoryDatabase).tables
-
+  ({ accounts, apiKeys, apiKeyPrefixes }) => {
     const isActive = (key: ApiKey) => key.revokedAt === null
     const active = (accountId: string) => ofAccount(apiKeys.values(), accountId, isActive)
     const findActive = (accountId: string, id: string): ApiKey | undefined => {
@@ -48,5 +46,5 @@ export const layer: Layer.Layer<ApiKeyRepo, never, MemoryDatabase> = Layer.effec
         return true
       })
     })
-  })
+  }
 )

@@ -35,7 +35,7 @@ import {
   paginate,
   searching
 } from "../internal/Rows.ts"
-import { MemoryDatabase } from "../MemoryDatabase.ts"
+import { type MemoryDatabase, repository } from "../MemoryDatabase.ts"
 import { checkFolder } from "./MemoryMediaFolderRepo.ts"
 import type { StoredAsset } from "./MemoryMediaTables.ts"
 
@@ -62,10 +62,9 @@ const order = (query: Pick<ListQuery, "sort" | "dir">) => {
 }
 
 /** `AssetRepo` over the files table (and the accounts and folders a file names). */
-export const layer: Layer.Layer<AssetRepo, never, MemoryDatabase> = Layer.effect(
+export const layer: Layer.Layer<AssetRepo, never, MemoryDatabase> = repository(
   AssetRepo,
-  Effect.gen(function* () {
-    const { accounts, mediaAssets, mediaFolders } = (yield* MemoryDatabase).tables
+  ({ accounts, mediaAssets, mediaFolders }) => {
     const serial = Semaphore.makeUnsafe(1)
 
     const find = (accountId: string, id: string): StoredAsset | undefined => {
@@ -200,5 +199,5 @@ export const layer: Layer.Layer<AssetRepo, never, MemoryDatabase> = Layer.effect
           return stale
         })
     })
-  })
+  }
 )

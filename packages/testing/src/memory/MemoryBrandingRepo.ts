@@ -7,13 +7,12 @@
 import { BrandingRepo } from "@campaign-games/core/campaigns/Branding"
 import { Effect, Layer, Option } from "effect"
 import { conflict } from "../internal/Rows.ts"
-import { MemoryDatabase } from "../MemoryDatabase.ts"
+import { type MemoryDatabase, repository } from "../MemoryDatabase.ts"
 
 /** `BrandingRepo` over the branding table of the database. */
-export const layer: Layer.Layer<BrandingRepo, never, MemoryDatabase> = Layer.effect(
+export const layer: Layer.Layer<BrandingRepo, never, MemoryDatabase> = repository(
   BrandingRepo,
-  Effect.gen(function* () {
-    const { accounts, branding } = (yield* MemoryDatabase).tables
+  ({ accounts, branding }) => {
     return BrandingRepo.of({
       get: (accountId) => Effect.sync(() => Option.fromNullishOr(branding.get(accountId))),
       put: Effect.fnUntraced(function* (accountId, theme) {
@@ -21,5 +20,5 @@ export const layer: Layer.Layer<BrandingRepo, never, MemoryDatabase> = Layer.eff
         yield* branding.set(accountId, theme)
       })
     })
-  })
+  }
 )

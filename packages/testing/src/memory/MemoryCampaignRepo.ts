@@ -9,16 +9,23 @@
  * @since 0.1.0
  */
 import { type Campaign, CampaignRepo, type ListFilter } from "@campaign-games/core/campaigns/Campaign"
-import { Effect, Layer, Option } from "effect"
-import { conflict, inAccount, insertNew, keeps, newestFirst, ofAccount, paginate } from "../internal/Rows.ts"
-import { MemoryDatabase } from "../MemoryDatabase.ts"
+import { Effect, Layer } from "effect"
+import {
+  accountRows,
+  conflict,
+  inAccount,
+  insertNew,
+  keeps,
+  newestFirst,
+  ofAccount,
+  paginate
+} from "../internal/Rows.ts"
+import { type MemoryDatabase, repository } from "../MemoryDatabase.ts"
 
 /** `CampaignRepo` over the campaigns table (and the rows that refer to a campaign). */
-export const layer: Layer.Layer<CampaignRepo, never, MemoryDatabase> = Layer.effect(
+export const layer: Layer.Layer<CampaignRepo, never, MemoryDatabase> = repository(
   CampaignRepo,
-  Effect.gen(function* () {
-    const { accounts, channels, campaigns, sessions, entries, drawSecrets, drawRuns } = (yield* MemoryDatabase).tables
-
+  ({ accounts, channels, campaigns, sessions, entries, drawSecrets, drawRuns }) => {
     /** Whether a session or an entry refers to the campaign (their campaign key). */
     const isPlayed = (campaignId: string): boolean => {
       for (const session of sessions.values()) if (session.campaignId === campaignId) return true
@@ -33,7 +40,7 @@ export const layer: Layer.Layer<CampaignRepo, never, MemoryDatabase> = Layer.eff
     const matches = (filter: ListFilter) => (campaign: Campaign) =>
       keeps(filter.channelId, campaign.channelId) && keeps(filter.status, campaign.status)
 
-    const find = (accountId: string, id: string) => inAccount(accountId, campaigns.get(id))
+    const { find, findById } = accountRows(campaigns)
 
     /** Whether the channel exists in the account (the campaign's channel key). */
     const hasChannel = (accountId: string, channelId: string): boolean =>
@@ -57,7 +64,7 @@ export const layer: Layer.Layer<CampaignRepo, never, MemoryDatabase> = Layer.eff
         }
         yield* campaigns.set(campaign.id, { ...campaign, accountId: stored.accountId, createdAt: stored.createdAt })
       }),
-      findById: (accountId, id) => Effect.sync(() => Option.fromNullishOr(find(accountId, id))),
+      findById,
       list: (accountId, filter, page) => Effect.sync(() => paginate(listed(accountId, matches(filter)), page)),
       listActive: (accountId) => Effect.sync(() => listed(accountId, (c) => c.status === "active")),
       listActiveOnChannel: (accountId, channelId) =>
@@ -78,5 +85,5 @@ export const layer: Layer.Layer<CampaignRepo, never, MemoryDatabase> = Layer.eff
           })
         })
     })
-  })
+  }
 )

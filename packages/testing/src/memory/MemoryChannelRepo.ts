@@ -7,21 +7,27 @@
  * @since 0.1.0
  */
 import { ChannelRepo } from "@campaign-games/core/campaigns/Channel"
-import { Effect, Layer, Option } from "effect"
-import { conflict, inAccount, insertNew, newestFirst, ofAccount, paginate, updateInAccount } from "../internal/Rows.ts"
-import { MemoryDatabase } from "../MemoryDatabase.ts"
+import { Effect, Layer } from "effect"
+import {
+  accountRows,
+  conflict,
+  insertNew,
+  newestFirst,
+  ofAccount,
+  paginate,
+  updateInAccount
+} from "../internal/Rows.ts"
+import { type MemoryDatabase, repository } from "../MemoryDatabase.ts"
 
 /** `ChannelRepo` over the channels table (and the campaigns that refer to a channel). */
-export const layer: Layer.Layer<ChannelRepo, never, MemoryDatabase> = Layer.effect(
+export const layer: Layer.Layer<ChannelRepo, never, MemoryDatabase> = repository(
   ChannelRepo,
-  Effect.gen(function* () {
-    const { accounts, channels, campaigns } = (yield* MemoryDatabase).tables
-
+  ({ accounts, channels, campaigns }) => {
     const hasCampaigns = (channelId: string): boolean => {
       for (const campaign of campaigns.values()) if (campaign.channelId === channelId) return true
       return false
     }
-    const find = (accountId: string, id: string) => inAccount(accountId, channels.get(id))
+    const { find, findById } = accountRows(channels)
 
     return ChannelRepo.of({
       insert: Effect.fnUntraced(function* (channel) {
@@ -31,7 +37,7 @@ export const layer: Layer.Layer<ChannelRepo, never, MemoryDatabase> = Layer.effe
         yield* insertNew(channels, channel.id, channel, "A channel")
       }),
       update: (channel) => updateInAccount(channels, channel),
-      findById: (accountId, id) => Effect.sync(() => Option.fromNullishOr(find(accountId, id))),
+      findById,
       list: (accountId, page) =>
         Effect.sync(() => paginate(ofAccount(channels.values(), accountId).sort(newestFirst), page)),
       count: (accountId) => Effect.sync(() => ofAccount(channels.values(), accountId).length),
@@ -42,5 +48,5 @@ export const layer: Layer.Layer<ChannelRepo, never, MemoryDatabase> = Layer.effe
           return channels.delete(id)
         })
     })
-  })
+  }
 )

@@ -8,13 +8,13 @@
  * @since 0.1.0
  */
 import { type Endpoint, type EndpointListQuery, EndpointRepo } from "@campaign-games/core/webhooks/Webhook"
-import { Effect, Layer, Option } from "effect"
+import { Effect, Layer } from "effect"
 import {
+  accountRows,
   byCodePoint,
   byTime,
   conflict,
   directed,
-  inAccount,
   insertNew,
   keeps,
   ofAccount,
@@ -22,7 +22,7 @@ import {
   searching,
   updateInAccount
 } from "../internal/Rows.ts"
-import { MemoryDatabase } from "../MemoryDatabase.ts"
+import { type MemoryDatabase, repository } from "../MemoryDatabase.ts"
 
 const endpointOrder = (query: Pick<EndpointListQuery, "sort" | "dir">) =>
   directed<Endpoint>(query.dir, (a, b) =>
@@ -30,11 +30,10 @@ const endpointOrder = (query: Pick<EndpointListQuery, "sort" | "dir">) =>
   )
 
 /** `EndpointRepo` over the endpoints table (and the deliveries that are an endpoint's log). */
-export const layer: Layer.Layer<EndpointRepo, never, MemoryDatabase> = Layer.effect(
+export const layer: Layer.Layer<EndpointRepo, never, MemoryDatabase> = repository(
   EndpointRepo,
-  Effect.gen(function* () {
-    const { accounts, endpoints, deliveries } = (yield* MemoryDatabase).tables
-    const find = (accountId: string, id: string) => inAccount(accountId, endpoints.get(id))
+  ({ accounts, endpoints, deliveries }) => {
+    const { find, findById } = accountRows(endpoints)
 
     return EndpointRepo.of({
       insert: (endpoint) =>
@@ -45,7 +44,7 @@ export const layer: Layer.Layer<EndpointRepo, never, MemoryDatabase> = Layer.eff
             : conflict(`No account ${endpoint.accountId} for webhook endpoint ${endpoint.id}.`)
         ),
       update: (endpoint) => updateInAccount(endpoints, endpoint),
-      findById: (accountId, id) => Effect.sync(() => Option.fromNullishOr(find(accountId, id))),
+      findById,
       list: (accountId, query, page) =>
         Effect.sync(() => {
           const found = searching(query.search)
@@ -67,5 +66,5 @@ export const layer: Layer.Layer<EndpointRepo, never, MemoryDatabase> = Layer.eff
           )
         )
     })
-  })
+  }
 )

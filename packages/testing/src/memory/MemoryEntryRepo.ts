@@ -10,7 +10,7 @@
 import { type Direction, type Entry, EntryRepo, type ListFilter, type SortKey } from "@campaign-games/core/play/Entry"
 import { Effect, Layer } from "effect"
 import { byCodePoint, byTime, conflict, directed, keeps, paginate, searching } from "../internal/Rows.ts"
-import { MemoryDatabase } from "../MemoryDatabase.ts"
+import { type MemoryDatabase, repository } from "../MemoryDatabase.ts"
 
 /** The entry list's order: `sort` then id, both in `dir`; entries without a score last for `score`. */
 const entryOrder = (sort: SortKey, dir: Direction) => {
@@ -31,11 +31,9 @@ const matches = (filter: ListFilter) => {
 }
 
 /** `EntryRepo` over the entries and entry-per-session tables of the database. */
-export const layer: Layer.Layer<EntryRepo, never, MemoryDatabase> = Layer.effect(
+export const layer: Layer.Layer<EntryRepo, never, MemoryDatabase> = repository(
   EntryRepo,
-  Effect.gen(function* () {
-    const { accounts, campaigns, sessions, entries, entrySessions } = (yield* MemoryDatabase).tables
-
+  ({ accounts, campaigns, sessions, entries, entrySessions }) => {
     const ofCampaign = (accountId: string, campaignId: string, keep: (entry: Entry) => boolean) => {
       const rows: Array<Entry> = []
       for (const entry of entries.values()) {
@@ -73,5 +71,5 @@ export const layer: Layer.Layer<EntryRepo, never, MemoryDatabase> = Layer.effect
         }
       })
     })
-  })
+  }
 )

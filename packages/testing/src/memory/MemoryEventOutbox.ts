@@ -8,7 +8,7 @@
 import { type Event, EventOutbox } from "@campaign-games/core/webhooks/Event"
 import { Context, Effect, Layer } from "effect"
 import { insertNew } from "../internal/Rows.ts"
-import { MemoryDatabase } from "../MemoryDatabase.ts"
+import { type MemoryDatabase, repository } from "../MemoryDatabase.ts"
 
 /** The events in the outbox, in the order they were appended (for tests: what committed). */
 export class EventLog extends Context.Service<EventLog, { readonly all: Effect.Effect<ReadonlyArray<Event>> }>()(
@@ -16,20 +16,13 @@ export class EventLog extends Context.Service<EventLog, { readonly all: Effect.E
 ) {}
 
 /** `EventOutbox` over the events table of the database. */
-export const layer: Layer.Layer<EventOutbox, never, MemoryDatabase> = Layer.effect(
-  EventOutbox,
-  Effect.gen(function* () {
-    const { events } = (yield* MemoryDatabase).tables
-    return EventOutbox.of({
-      append: (event) => insertNew(events, event.id, event, "An event")
-    })
+export const layer: Layer.Layer<EventOutbox, never, MemoryDatabase> = repository(EventOutbox, ({ events }) =>
+  EventOutbox.of({
+    append: (event) => insertNew(events, event.id, event, "An event")
   })
 )
 
 /** `EventLog` over the events table of the database. */
-export const layerEventLog: Layer.Layer<EventLog, never, MemoryDatabase> = Layer.effect(
-  EventLog,
-  Effect.map(Effect.service(MemoryDatabase), ({ tables: { events } }) =>
-    EventLog.of({ all: Effect.sync(() => [...events.values()]) })
-  )
+export const layerEventLog: Layer.Layer<EventLog, never, MemoryDatabase> = repository(EventLog, ({ events }) =>
+  EventLog.of({ all: Effect.sync(() => [...events.values()]) })
 )

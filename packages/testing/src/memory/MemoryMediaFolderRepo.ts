@@ -9,10 +9,10 @@
  */
 import { type Folder, FolderRepo } from "@campaign-games/core/media/Folder"
 import type { StoreError } from "@campaign-games/core/Errors"
-import { Effect, Layer, Option } from "effect"
-import { byCodePoint, byId, checkNewOfAccount, conflict, inAccount, ofAccount, paginate } from "../internal/Rows.ts"
+import { Effect, Layer } from "effect"
+import { accountRows, byCodePoint, byId, checkNewOfAccount, conflict, ofAccount, paginate } from "../internal/Rows.ts"
 import type * as Table from "../internal/Table.ts"
-import { MemoryDatabase } from "../MemoryDatabase.ts"
+import { type MemoryDatabase, repository } from "../MemoryDatabase.ts"
 
 const byName = (a: Folder, b: Folder): number => Math.sign(byCodePoint(a.name, b.name)) || byId(a.id, b.id)
 
@@ -30,11 +30,10 @@ export const checkFolder = (
     : conflict(`No folder ${folderId} in account ${accountId}.`)
 
 /** `FolderRepo` over the folders table (and the accounts and files that name a folder). */
-export const layer: Layer.Layer<FolderRepo, never, MemoryDatabase> = Layer.effect(
+export const layer: Layer.Layer<FolderRepo, never, MemoryDatabase> = repository(
   FolderRepo,
-  Effect.gen(function* () {
-    const { accounts, mediaAssets, mediaFolders } = (yield* MemoryDatabase).tables
-    const find = (accountId: string, id: string) => inAccount(accountId, mediaFolders.get(id))
+  ({ accounts, mediaAssets, mediaFolders }) => {
+    const { find, findById } = accountRows(mediaFolders)
 
     return FolderRepo.of({
       insert: Effect.fnUntraced(function* (folder) {
@@ -49,7 +48,7 @@ export const layer: Layer.Layer<FolderRepo, never, MemoryDatabase> = Layer.effec
         yield* mediaFolders.set(folder.id, { ...folder, createdAt: stored.createdAt })
         return true
       }),
-      findById: (accountId, id) => Effect.sync(() => Option.fromNullishOr(find(accountId, id))),
+      findById,
       list: (accountId, parent, page) =>
         Effect.sync(() =>
           paginate(
@@ -80,5 +79,5 @@ export const layer: Layer.Layer<FolderRepo, never, MemoryDatabase> = Layer.effec
         return doomed.size
       })
     })
-  })
+  }
 )

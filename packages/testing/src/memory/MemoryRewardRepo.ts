@@ -9,13 +9,12 @@ import { available } from "@campaign-games/core/rewards/Coupon"
 import { RewardRepo, type Stock } from "@campaign-games/core/rewards/Reward"
 import { Effect, Layer, Option } from "effect"
 import { inAccount } from "../internal/Rows.ts"
-import { MemoryDatabase } from "../MemoryDatabase.ts"
+import { type MemoryDatabase, repository } from "../MemoryDatabase.ts"
 
 /** `RewardRepo` over the rewards' tables of the database. */
-export const layer: Layer.Layer<RewardRepo, never, MemoryDatabase> = Layer.effect(
+export const layer: Layer.Layer<RewardRepo, never, MemoryDatabase> = repository(
   RewardRepo,
-  Effect.gen(function* () {
-    const { coupons, grants, rewards } = (yield* MemoryDatabase).tables
+  ({ coupons, grants, rewards }) => {
     return RewardRepo.of({
       find: (accountId, campaignId) =>
         Effect.sync(() => Option.fromNullishOr(inAccount(accountId, rewards.get(campaignId)))),
@@ -55,5 +54,5 @@ export const layer: Layer.Layer<RewardRepo, never, MemoryDatabase> = Layer.effec
           )
         })
     })
-  })
+  }
 )

@@ -6,13 +6,12 @@
  */
 import { ServerSecretRepo } from "@campaign-games/core/play/ClientToken"
 import { Effect, Layer } from "effect"
-import { MemoryDatabase } from "../MemoryDatabase.ts"
+import { type MemoryDatabase, repository } from "../MemoryDatabase.ts"
 
 /** `ServerSecretRepo` over the server secrets table of the database. */
-export const layer: Layer.Layer<ServerSecretRepo, never, MemoryDatabase> = Layer.effect(
+export const layer: Layer.Layer<ServerSecretRepo, never, MemoryDatabase> = repository(
   ServerSecretRepo,
-  Effect.gen(function* () {
-    const { serverSecrets } = (yield* MemoryDatabase).tables
+  ({ serverSecrets }) => {
     return ServerSecretRepo.of({
       getOrCreate: Effect.fnUntraced(function* (name, candidate) {
         const stored = serverSecrets.get(name)
@@ -21,5 +20,5 @@ export const layer: Layer.Layer<ServerSecretRepo, never, MemoryDatabase> = Layer
         return candidate
       })
     })
-  })
+  }
 )

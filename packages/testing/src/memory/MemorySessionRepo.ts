@@ -10,7 +10,7 @@
 import { type Session, SessionRepo } from "@campaign-games/core/play/Session"
 import { DateTime, Effect, Layer, Option } from "effect"
 import { conflict } from "../internal/Rows.ts"
-import { MemoryDatabase, playerKey, usageKey } from "../MemoryDatabase.ts"
+import { type MemoryDatabase, playerKey, repository, usageKey } from "../MemoryDatabase.ts"
 
 /** Whether `t` lies in `[window.start, window.end)`. */
 const within = (t: DateTime.Utc, window: { readonly start: DateTime.Utc; readonly end: DateTime.Utc }): boolean => {
@@ -19,11 +19,9 @@ const within = (t: DateTime.Utc, window: { readonly start: DateTime.Utc; readonl
 }
 
 /** `SessionRepo` over the sessions, jti and player tables (and usage, for `insertPlay`). */
-export const layer: Layer.Layer<SessionRepo, never, MemoryDatabase> = Layer.effect(
+export const layer: Layer.Layer<SessionRepo, never, MemoryDatabase> = repository(
   SessionRepo,
-  Effect.gen(function* () {
-    const { accounts, campaigns, sessions, sessionJtis, playerSessions, usage } = (yield* MemoryDatabase).tables
-
+  ({ accounts, campaigns, sessions, sessionJtis, playerSessions, usage }) => {
     /** Refuses what SQL's constraints refuse; undefined when the session may be inserted. */
     const refusal = (session: Session): string | undefined => {
       if (sessions.has(session.id)) return `A session ${session.id} already exists.`
@@ -84,5 +82,5 @@ export const layer: Layer.Layer<SessionRepo, never, MemoryDatabase> = Layer.effe
           return false
         })
     })
-  })
+  }
 )

@@ -517,6 +517,20 @@ export const plan = (options: Options, rng: Rng.Stream): World => {
       .map((w) => ({ at: toSecond(w.to + rng.between(20 * MINUTE, 90 * MINUTE)), since: w.from }))
       .filter((r) => r.at < end)
   const [acme, globex, initech] = [0, 1, 2].map((a) => accounts[a]!.channels)
+  /** An endpoint of Globex's third channel in trouble (`kind`) during `windows`, resent after each. */
+  const inTrouble = (
+    { key, url, events }: Pick<EndpointPlan, "key" | "url" | "events">,
+    kind: "outage" | "gone",
+    windows: ReadonlyArray<{ readonly from: number; readonly to: number }>
+  ): EndpointPlan => ({
+    key,
+    account: 1,
+    url,
+    events,
+    filter: { kind: "channels", channels: [globex![2]!] },
+    behaviour: { kind, windows },
+    resends: resendsAfter(windows)
+  })
   const endpoints: Array<EndpointPlan> = [
     {
       key: "acme/steady",
@@ -536,24 +550,20 @@ export const plan = (options: Options, rng: Rng.Stream): World => {
       behaviour: { kind: "flaky", failure: 0.25 },
       resends: []
     },
-    {
-      key: "globex/outage",
-      account: 1,
-      url: "https://events.globex.sim.invalid/in",
-      events: ["session_completed", "winner_selected"],
-      filter: { kind: "channels", channels: [globex![2]!] },
-      behaviour: { kind: "outage", windows: outages },
-      resends: resendsAfter(outages)
-    },
-    {
-      key: "globex/gone",
-      account: 1,
-      url: "https://legacy.globex.sim.invalid/hook",
-      events: ["session_completed"],
-      filter: { kind: "channels", channels: [globex![2]!] },
-      behaviour: { kind: "gone", windows: gone },
-      resends: resendsAfter(gone)
-    },
+    inTrouble(
+      {
+        key: "globex/outage",
+        url: "https://events.globex.sim.invalid/in",
+        events: ["session_completed", "winner_selected"]
+      },
+      "outage",
+      outages
+    ),
+    inTrouble(
+      { key: "globex/gone", url: "https://legacy.globex.sim.invalid/hook", events: ["session_completed"] },
+      "gone",
+      gone
+    ),
     {
       key: "initech/results",
       account: 2,

@@ -2,7 +2,8 @@
  * What the actors share to call the engine: a failure's short description for the log and the
  * invariants (`Conflict/PlayLimitReached`), instants as the engine takes them, and a call that must
  * succeed (an operator's command the world planned: a refusal is a violation of
- * `operations.as-commanded`, and the run goes on without it).
+ * `operations.as-commanded`, and the run goes on without it), and the step that sets up each
+ * campaign an operator creates.
  *
  * @since 0.1.0
  */
@@ -57,3 +58,21 @@ export const commandedOn = <A, E>(
   call: (owner: Actor.Actor, campaignId: string) => Effect.Effect<A, E>
 ): Effect.Effect<A | undefined> =>
   commanded(sim, `${what} ${campaign.plan.key}`, call(Model.accountOf(sim.model, campaign).owner, campaign.id))
+
+/**
+ * Plans each campaign an operator creates with `planOf` (given the index of its channel in the
+ * model) and, when it gets a plan, runs `configure` as the actor's next step.
+ */
+export const configureCreated = <P>(
+  sim: Sim,
+  actor: string,
+  planOf: (campaign: Model.CampaignState, channel: number) => P | null,
+  configure: (sim: Sim, campaign: Model.CampaignState, plan: P) => Effect.Effect<void>
+): void =>
+  sim.observe("created", (campaign) => {
+    const plan = planOf(
+      campaign,
+      sim.model.channels.findIndex((c) => c.campaigns.includes(campaign))
+    )
+    if (plan !== null) sim.agenda.next(actor, configure(sim, campaign, plan))
+  })

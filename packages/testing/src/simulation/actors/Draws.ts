@@ -22,7 +22,7 @@ import { iso } from "../EventLog.ts"
 import * as Model from "../Model.ts"
 import type { Part, Sim } from "../Sim.ts"
 import * as World from "../World.ts"
-import { AS_COMMANDED, commandedOn, describe, instant } from "./Calls.ts"
+import { AS_COMMANDED, commandedOn, configureCreated, describe, instant } from "./Calls.ts"
 
 /** The trigger of a campaign's draws, and its rules. */
 export interface DrawPlan {
@@ -178,11 +178,7 @@ export const make = (): Part & { readonly plans: ReadonlyMap<string, DrawPlan> }
     plans,
     start: (sim: Sim) =>
       Effect.sync(() => {
-        sim.observe("created", (campaign) => {
-          const channel = sim.model.channels.findIndex((c) => c.campaigns.includes(campaign))
-          const plan = planOf(sim.world, campaign, channel)
-          if (plan !== null) sim.agenda.next("draws", configure(sim, campaign, plan))
-        })
+        configureCreated(sim, "draws", (campaign, channel) => planOf(sim.world, campaign, channel), configure)
         sim.observe("finished", (play) => {
           if (plans.get(play.campaign.id)?.trigger === "auto_on_session_end") {
             sim.agenda.next("draws", Effect.asVoid(readRuns(sim, play.campaign, "after-play")))

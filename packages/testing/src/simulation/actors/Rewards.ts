@@ -26,7 +26,7 @@ import { Effect } from "effect"
 import { iso } from "../EventLog.ts"
 import * as Model from "../Model.ts"
 import type { Part, Sim } from "../Sim.ts"
-import { commandedOn } from "./Calls.ts"
+import { commandedOn, configureCreated } from "./Calls.ts"
 
 /** A prize as planned: its match, strategy and the issue limit of each of its codes by last four. */
 export interface TierPlan {
@@ -199,10 +199,7 @@ export const make = (): Part & { readonly plans: ReadonlyMap<string, RewardPlan>
     plans,
     start: (sim: Sim) =>
       Effect.sync(() => {
-        sim.observe("created", (campaign) => {
-          const plan = planOf(campaign, sim.model.channels.indexOf(Model.channelOf(sim.model, campaign)))
-          if (plan !== null) sim.agenda.next("rewards", configure(sim, campaign, plan))
-        })
+        configureCreated(sim, "rewards", planOf, configure)
         // The newest grants: a finish gives one at most, a run one per winner (at most 40 here).
         const reread = (campaign: Model.CampaignState, limit: number) => {
           if (plans.has(campaign.id)) sim.agenda.next("rewards", readGrants(sim, campaign, limit))
