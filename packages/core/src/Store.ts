@@ -14,8 +14,9 @@
  *
  * @since 0.1.0
  */
-import { Context, type Effect } from "effect"
+import { Context, Effect, type Option } from "effect"
 import type { StoreError } from "./Errors.ts"
+import type { Page, Paged } from "./Pagination.ts"
 
 export class Store extends Context.Service<
   Store,
@@ -24,6 +25,27 @@ export class Store extends Context.Service<
     readonly lock: (key: string) => Effect.Effect<void, StoreError>
   }
 >()("@campaign-games/core/Store") {}
+
+/**
+ * The calls a repository of a resource kept per account has (campaigns, folders, files, webhook
+ * endpoints): each reads only within the account it names, so an id of another account is not
+ * found. `update` writes a stored row again and answers what its port says (`Updated`: nothing, or
+ * whether the account has such a row); `list` answers a page of the account's rows matching `Query`,
+ * in the order its port says.
+ */
+export interface AccountRows<A, Query, Updated = void> {
+  readonly insert: (row: A) => Effect.Effect<void, StoreError>
+  readonly update: (row: A) => Effect.Effect<Updated, StoreError>
+  readonly findById: (accountId: string, id: string) => Effect.Effect<Option.Option<A>, StoreError>
+  readonly list: (accountId: string, query: Query, page: Page) => Effect.Effect<Paged<A>, StoreError>
+}
+
+/**
+ * Runs `self` in a transaction that first takes the lock `key`: how a rule that must hold under
+ * concurrency starts.
+ */
+export const withLock = <A, E, R>(store: Store["Service"], key: string, self: Effect.Effect<A, E, R>) =>
+  store.transaction(Effect.andThen(store.lock(key), self))
 
 /** Lock keys, so every module names the same lock the same way. */
 export const LockKey = {

@@ -13,7 +13,7 @@ import { defined } from "../Fields.ts"
 import * as Ids from "../Ids.ts"
 import * as Permission from "./Permission.ts"
 import { Secrets } from "../Secrets.ts"
-import { Store } from "../Store.ts"
+import { Store, withLock } from "../Store.ts"
 
 export interface CreatedAccount {
   readonly account: Account.Account
@@ -75,15 +75,14 @@ export class Accounts extends Context.Service<
         )
       })
 
-      const bootstrap = store
-        .transaction(
-          Effect.gen(function* () {
-            yield* store.lock("bootstrap")
-            if (!(yield* accounts.isEmpty)) return Option.none()
-            return Option.some(yield* create({ name: "default" }))
-          })
-        )
-        .pipe(Effect.withSpan("Accounts.bootstrap"))
+      const bootstrap = withLock(
+        store,
+        "bootstrap",
+        Effect.gen(function* () {
+          if (!(yield* accounts.isEmpty)) return Option.none()
+          return Option.some(yield* create({ name: "default" }))
+        })
+      ).pipe(Effect.withSpan("Accounts.bootstrap"))
 
       return Accounts.of({ create, update, get, bootstrap })
     })

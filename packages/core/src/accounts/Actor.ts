@@ -3,16 +3,18 @@
  * Use cases take an actor and check permissions themselves, so embedding backends get the same
  * rules as the HTTP API. `Actor.system(account)` holds every permission. The steps many use cases
  * share are here too: a permission then a read in the actor's account (`guarded`), and an insert
- * counted by a plan limit (`insertWithinLimit`).
+ * counted by a plan limit (`insertWithinLimit`); so are the types of the reads a resource's use
+ * cases offer (`Create`, `Reads`, `List`, `Update`, `Delete`).
  *
  * @since 0.1.0
  */
 import { Effect } from "effect"
 import * as Account from "./Account.ts"
-import { Forbidden, MissingAnyPermission, MissingPermission } from "../Errors.ts"
+import { Forbidden, MissingAnyPermission, MissingPermission, type NotFound, type StoreError } from "../Errors.ts"
+import type { Page, Paged } from "../Pagination.ts"
 import * as Permission from "./Permission.ts"
 import * as Plan from "./Plan.ts"
-import { LockKey, type Store } from "../Store.ts"
+import { LockKey, type Store, withLock } from "../Store.ts"
 
 export interface Actor {
   readonly account: Account.Account
@@ -55,6 +57,44 @@ export const guarded = <Args extends ReadonlyArray<unknown>, A, E, R>(
     return yield* run(actor.account.id, ...args)
   })
 
+/**
+ * A use case making a resource `A` in the actor's account from `Input`; `E` is what else it can
+ * fail with.
+ */
+export type Create<A, Input, E = never> = (actor: Actor, input: Input) => Effect.Effect<A, Forbidden | E | StoreError>
+
+/**
+ * A use case answering a page of the actor's account's resources `A` that match `Query`; `E` is
+ * what else the query can fail with (a folder it names that does not exist).
+ */
+export type List<A, Query, E = never> = (
+  actor: Actor,
+  query: Query,
+  page: Page
+) => Effect.Effect<Paged<A>, Forbidden | E | StoreError>
+
+/**
+ * The reads of a resource's use cases: `get` one by id (`NotFound` when the account has none), and
+ * `list` a page.
+ */
+export interface Reads<A, Query, ListError = never> {
+  readonly get: (actor: Actor, id: string) => Effect.Effect<A, Forbidden | NotFound | StoreError>
+  readonly list: List<A, Query, ListError>
+}
+
+/**
+ * A use case changing the account's resource `A` with this id by `Patch` (`NotFound` when it has
+ * none).
+ */
+export type Update<A, Patch, E = never> = (
+  actor: Actor,
+  id: string,
+  patch: Patch
+) => Effect.Effect<A, Forbidden | NotFound | E | StoreError>
+
+/** A use case deleting the account's resource with this id (`NotFound` when it has none). */
+export type Delete<E = never> = (actor: Actor, id: string) => Effect.Effect<void, Forbidden | NotFound | E | StoreError>
+
 export const features = (actor: Actor): Plan.Features => Account.features(actor.account)
 export const limits = (actor: Actor): Plan.Limits => Account.limits(actor.account)
 
@@ -70,9 +110,10 @@ export const insertWithinLimit = <E1, E2>(
   count: (accountId: string) => Effect.Effect<number, E1>,
   insert: Effect.Effect<void, E2>
 ) =>
-  store.transaction(
+  withLock(
+    store,
+    LockKey.account(actor.account.id),
     Effect.gen(function* () {
-      yield* store.lock(LockKey.account(actor.account.id))
       yield* Plan.checkLimit(limits(actor), limit, yield* count(actor.account.id))
       yield* insert
     })

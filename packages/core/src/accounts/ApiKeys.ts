@@ -14,7 +14,6 @@ import {
   KeyMalformed,
   KeyRevoked,
   KeyUnknown,
-  type NotFound,
   notFound,
   type StoreError,
   Unauthorized,
@@ -44,12 +43,9 @@ export class ApiKeys extends Context.Service<
      * through this service forgets every recent read at once.
      */
     readonly authenticateRecent: (presented: string) => Effect.Effect<Actor.Actor, Unauthorized | StoreError>
-    readonly create: (
-      actor: Actor.Actor,
-      input: ApiKey.CreateApiKey
-    ) => Effect.Effect<ApiKey.CreatedApiKey, Forbidden | UpgradeRequired | StoreError>
+    readonly create: Actor.Create<ApiKey.CreatedApiKey, ApiKey.CreateApiKey, UpgradeRequired>
     readonly list: (actor: Actor.Actor, page: Page) => Effect.Effect<Paged<ApiKey.ApiKey>, Forbidden | StoreError>
-    readonly revoke: (actor: Actor.Actor, id: string) => Effect.Effect<void, Forbidden | NotFound | StoreError>
+    readonly revoke: Actor.Delete
   }
 >()("@campaign-games/core/ApiKeys") {
   static readonly layer = Layer.effect(

@@ -22,7 +22,7 @@
  *
  * @since 0.1.0
  */
-import { Context, DateTime, type Effect, type Option, Result, Schema, Struct } from "effect"
+import { Context, DateTime, type Effect, Result, Schema, Struct } from "effect"
 import {
   AlreadyResolved,
   CampaignAlreadyActive,
@@ -55,7 +55,7 @@ import {
 } from "../Fields.ts"
 import * as Game from "../games/Game.ts"
 import * as Prediction from "../games/Prediction.ts"
-import type { Page, Paged } from "../Pagination.ts"
+import type { AccountRows } from "../Store.ts"
 import * as ThemeModule from "./Theme.ts"
 import { invalid, issueToDetails } from "../Validation.ts"
 
@@ -388,18 +388,18 @@ export const transition = (
   now: Timestamp
 ): Result.Result<Campaign, Conflict | InvalidRequest> => {
   const campaignId = c.id
+  /** The campaign moved to `status` at `now`. */
+  const moved = (status: CampaignStatus) => Result.succeed<Campaign>({ ...c, status, updatedAt: now })
   switch (command._tag) {
     case "Pause":
-      return c.status === "active"
-        ? Result.succeed({ ...c, status: "paused", updatedAt: now })
-        : conflict(new CampaignNotActive({ campaignId, status: c.status }))
+      return c.status === "active" ? moved("paused") : conflict(new CampaignNotActive({ campaignId, status: c.status }))
     case "Archive":
       return c.status === "archived"
         ? conflict(new CampaignArchived({ campaignId, command: "archive" }))
-        : Result.succeed({ ...c, status: "archived", updatedAt: now })
+        : moved("archived")
     case "Restore":
       return c.status === "archived"
-        ? Result.succeed({ ...c, status: "paused", updatedAt: now })
+        ? moved("paused")
         : conflict(new CampaignNotArchived({ campaignId, status: c.status }))
     case "Edit":
       return c.status === "archived"
@@ -547,15 +547,10 @@ export interface ListFilter {
   readonly status?: CampaignStatus | undefined
 }
 
-/** Persistence of campaigns; every call is scoped to an account. */
+/** Persistence of campaigns; every call is scoped to an account. `list` answers newest first. */
 export class CampaignRepo extends Context.Service<
   CampaignRepo,
-  {
-    readonly insert: (campaign: Campaign) => Effect.Effect<void, StoreError>
-    readonly update: (campaign: Campaign) => Effect.Effect<void, StoreError>
-    readonly findById: (accountId: string, id: string) => Effect.Effect<Option.Option<Campaign>, StoreError>
-    /** Campaigns of the account, newest first, filtered. */
-    readonly list: (accountId: string, filter: ListFilter, page: Page) => Effect.Effect<Paged<Campaign>, StoreError>
+  AccountRows<Campaign, ListFilter> & {
     /** Campaigns of the account in status `active` (any channel). */
     readonly listActive: (accountId: string) => Effect.Effect<ReadonlyArray<Campaign>, StoreError>
     /** Campaigns in status `active` on a channel. */

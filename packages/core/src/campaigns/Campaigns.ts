@@ -12,10 +12,11 @@
  *
  * @since 0.1.0
  */
-import { Context, DateTime, Effect, Layer, Option, Result } from "effect"
+import { Context, DateTime, Effect, Layer, Option } from "effect"
 import * as Actor from "../accounts/Actor.ts"
 import * as Campaign from "./Campaign.ts"
 import * as Channel from "./Channel.ts"
+import * as CampaignSteps from "./internal/CampaignSteps.ts"
 import * as DrawRun from "../draws/DrawRun.ts"
 import * as SeedChain from "../draws/SeedChain.ts"
 import * as Entry from "../play/Entry.ts"
@@ -26,7 +27,6 @@ import {
   type Forbidden,
   type InvalidRequest,
   type NotFound,
-  orNotFound,
   type StoreError,
   type UpgradeRequired
 } from "../Errors.ts"
@@ -35,10 +35,9 @@ import type * as Game from "../games/Game.ts"
 import * as Games from "../games/Games.ts"
 import * as Prediction from "../games/Prediction.ts"
 import * as Ids from "../Ids.ts"
-import type { Page, Paged } from "../Pagination.ts"
 import * as Plan from "../accounts/Plan.ts"
 import { Secrets } from "../Secrets.ts"
-import { LockKey, Store } from "../Store.ts"
+import { Store } from "../Store.ts"
 import * as Theme from "./Theme.ts"
 import { invalid } from "../Validation.ts"
 
@@ -47,30 +46,11 @@ type Errors = EditErrors | UpgradeRequired
 
 export class Campaigns extends Context.Service<
   Campaigns,
-  {
+  Actor.Reads<Campaign.Campaign, Campaign.ListFilter> & {
     readonly games: (actor: Actor.Actor) => Effect.Effect<ReadonlyArray<Games.CatalogueEntry>, Forbidden>
-    readonly create: (
-      actor: Actor.Actor,
-      input: Campaign.CreateCampaign
-    ) => Effect.Effect<Campaign.Campaign, Forbidden | InvalidRequest | UpgradeRequired | StoreError>
-    readonly get: (
-      actor: Actor.Actor,
-      id: string
-    ) => Effect.Effect<Campaign.Campaign, Forbidden | NotFound | StoreError>
-    readonly list: (
-      actor: Actor.Actor,
-      filter: Campaign.ListFilter,
-      page: Page
-    ) => Effect.Effect<Paged<Campaign.Campaign>, Forbidden | StoreError>
-    readonly update: (
-      actor: Actor.Actor,
-      id: string,
-      patch: Campaign.UpdateCampaign
-    ) => Effect.Effect<Campaign.Campaign, EditErrors>
-    readonly delete: (
-      actor: Actor.Actor,
-      id: string
-    ) => Effect.Effect<void, Forbidden | NotFound | Conflict | StoreError>
+    readonly create: Actor.Create<Campaign.Campaign, Campaign.CreateCampaign, InvalidRequest | UpgradeRequired>
+    readonly update: Actor.Update<Campaign.Campaign, Campaign.UpdateCampaign, Conflict | InvalidRequest>
+    readonly delete: Actor.Delete<Conflict>
     readonly activate: (
       actor: Actor.Actor,
       id: string,
@@ -96,15 +76,13 @@ export class Campaigns extends Context.Service<
     Campaigns,
     Effect.gen(function* () {
       const store = yield* Store
-      const repo = yield* Campaign.CampaignRepo
+      const { repo, find, locked } = yield* CampaignSteps.make
       const channels = yield* Channel.ChannelRepo
       const media = yield* FileRule.MediaLibrary
       const sessions = yield* Session.SessionRepo
       const entries = yield* Entry.EntryRepo
       const draws = yield* DrawRun.DrawRepo
       const secrets = yield* Secrets
-      const find = (accountId: string, id: string) => repo.findById(accountId, id).pipe(orNotFound("campaign", id))
-
       const gameOf = (campaign: Campaign.Campaign): Game.Game => Games.bySlug(campaign.gameSlug)!
 
       /**
@@ -135,26 +113,6 @@ export class Campaigns extends Context.Service<
         const details = Campaign.check(campaign, game)
         return details.length > 0 ? Effect.fail(invalid(details)) : checkFiles(campaign, game)
       }
-
-      const fromResult = <A, E>(result: Result.Result<A, E>): Effect.Effect<A, E> =>
-        Result.isSuccess(result) ? Effect.succeed(result.success) : Effect.fail(result.failure)
-
-      /** Runs `f` on the campaign inside a transaction holding the channel's lock (and the account's first). */
-      const locked = <A, E>(
-        actor: Actor.Actor,
-        id: string,
-        f: (campaign: Campaign.Campaign, now: DateTime.Utc) => Effect.Effect<A, E>,
-        options: { readonly accountLock?: boolean } = {}
-      ) =>
-        store.transaction(
-          Effect.gen(function* () {
-            const first = yield* find(actor.account.id, id)
-            if (options.accountLock === true) yield* store.lock(LockKey.account(actor.account.id))
-            yield* store.lock(LockKey.channel(first.channelId))
-            const campaign = yield* find(actor.account.id, id)
-            return yield* f(campaign, yield* DateTime.now)
-          })
-        )
 
       const games = Effect.fn("Campaigns.games")(function* (actor: Actor.Actor) {
         yield* Actor.require(actor, "campaigns.read")
@@ -199,15 +157,15 @@ export class Campaigns extends Context.Service<
         if (patch.config !== undefined) yield* Actor.require(actor, "config.write")
         if (patch.liveFrom !== undefined || patch.liveUntil !== undefined)
           yield* Actor.require(actor, "channels.manage")
-        return yield* locked(actor, id, (current, now) =>
+        return yield* locked(actor.account.id, id, (current, now) =>
           Effect.gen(function* () {
-            yield* fromResult(Campaign.transition(current, { _tag: "Edit" }, now))
+            yield* Effect.fromResult(Campaign.transition(current, { _tag: "Edit" }, now))
             const edited = Campaign.apply(current, patch, now)
             const game = gameOf(edited)
             yield* checkSettings(edited, game)
             if (edited.status === "active") {
               const others = yield* repo.listActiveOnChannel(actor.account.id, edited.channelId)
-              yield* fromResult(Campaign.checkEdit(edited, { game, others, now }))
+              yield* Effect.fromResult(Campaign.checkEdit(edited, { game, others, now }))
             }
             const { campaign: next, storeSecret } = yield* commit(edited)
             yield* repo.update(next)
@@ -219,7 +177,7 @@ export class Campaigns extends Context.Service<
 
       const remove = Effect.fn("Campaigns.delete")(function* (actor: Actor.Actor, id: string) {
         yield* Actor.require(actor, "campaigns.delete")
-        yield* locked(actor, id, (campaign) =>
+        yield* locked(actor.account.id, id, (campaign) =>
           Effect.gen(function* () {
             if (yield* sessions.anyForCampaign(actor.account.id, campaign.id)) {
               return yield* new Conflict({ reason: new CampaignPlayed({ campaignId: campaign.id }) })
@@ -237,7 +195,7 @@ export class Campaigns extends Context.Service<
         yield* Actor.require(actor, "campaigns.activate")
         if (input.handoverAt !== undefined) yield* Actor.require(actor, "channels.manage")
         return yield* locked(
-          actor,
+          actor.account.id,
           id,
           (current, now) =>
             Effect.gen(function* () {
@@ -245,7 +203,7 @@ export class Campaigns extends Context.Service<
               const others = (yield* repo.listActiveOnChannel(actor.account.id, current.channelId)).filter(
                 (o) => o.id !== current.id
               )
-              const { campaign, ended } = yield* fromResult(
+              const { campaign, ended } = yield* Effect.fromResult(
                 Campaign.activate(current, { game, others, handoverAt: input.handoverAt, now })
               )
               if (ended === undefined) {
@@ -266,9 +224,9 @@ export class Campaigns extends Context.Service<
       const simple = (name: string, command: Campaign.Command) =>
         Effect.fn(name)(function* (actor: Actor.Actor, id: string) {
           yield* Actor.require(actor, "campaigns.activate")
-          return yield* locked(actor, id, (current, now) =>
+          return yield* locked(actor.account.id, id, (current, now) =>
             Effect.gen(function* () {
-              const next = yield* fromResult(Campaign.transition(current, command, now))
+              const next = yield* Effect.fromResult(Campaign.transition(current, command, now))
               yield* repo.update(next)
               return next
             })
@@ -281,10 +239,10 @@ export class Campaigns extends Context.Service<
         input: Campaign.ResolveCampaign
       ) {
         yield* Actor.require(actor, "campaigns.resolve")
-        return yield* locked(actor, id, (current, now) =>
+        return yield* locked(actor.account.id, id, (current, now) =>
           Effect.gen(function* () {
             const optionIds = current.gameSlug === Prediction.slug ? Prediction.optionIds(current.config) : []
-            const next = yield* fromResult(
+            const next = yield* Effect.fromResult(
               Campaign.transition(current, { _tag: "Resolve", optionId: input.optionId, optionIds }, now)
             )
             if (next !== current) {

@@ -24,26 +24,16 @@ import {
 } from "../Errors.ts"
 import * as Ids from "../Ids.ts"
 import type { Page, Paged } from "../Pagination.ts"
-import { LockKey, Store } from "../Store.ts"
+import { LockKey, Store, withLock } from "../Store.ts"
 
 export class Channels extends Context.Service<
   Channels,
   {
-    readonly create: (
-      actor: Actor.Actor,
-      input: Channel.CreateChannel
-    ) => Effect.Effect<Channel.Channel, Forbidden | InvalidRequest | UpgradeRequired | StoreError>
+    readonly create: Actor.Create<Channel.Channel, Channel.CreateChannel, InvalidRequest | UpgradeRequired>
     readonly list: (actor: Actor.Actor, page: Page) => Effect.Effect<Paged<Channel.Channel>, Forbidden | StoreError>
     readonly get: (actor: Actor.Actor, id: string) => Effect.Effect<Channel.Channel, Forbidden | NotFound | StoreError>
-    readonly update: (
-      actor: Actor.Actor,
-      id: string,
-      patch: Channel.UpdateChannel
-    ) => Effect.Effect<Channel.Channel, Forbidden | InvalidRequest | NotFound | StoreError>
-    readonly delete: (
-      actor: Actor.Actor,
-      id: string
-    ) => Effect.Effect<void, Forbidden | NotFound | Conflict | StoreError>
+    readonly update: Actor.Update<Channel.Channel, Channel.UpdateChannel, InvalidRequest>
+    readonly delete: Actor.Delete<Conflict>
   }
 >()("@campaign-games/core/Channels") {
   static readonly layer = Layer.effect(
@@ -87,9 +77,10 @@ export class Channels extends Context.Service<
         patch: Channel.UpdateChannel
       ) {
         yield* Actor.require(actor, "channels.manage")
-        return yield* store.transaction(
+        return yield* withLock(
+          store,
+          LockKey.channel(id),
           Effect.gen(function* () {
-            yield* store.lock(LockKey.channel(id))
             const next = Channel.update(yield* find(actor.account.id, id), patch, yield* DateTime.now)
             if (patch.betweenCampaigns !== undefined) yield* checkFiles(next)
             yield* channels.update(next)
@@ -100,9 +91,10 @@ export class Channels extends Context.Service<
 
       const remove = Effect.fn("Channels.delete")(function* (actor: Actor.Actor, id: string) {
         yield* Actor.require(actor, "channels.manage")
-        yield* store.transaction(
+        yield* withLock(
+          store,
+          LockKey.channel(id),
           Effect.gen(function* () {
-            yield* store.lock(LockKey.channel(id))
             yield* find(actor.account.id, id)
             const count = yield* campaigns.countOnChannel(actor.account.id, id)
             if (count > 0)

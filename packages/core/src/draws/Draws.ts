@@ -27,19 +27,13 @@
 import { Context, DateTime, Effect, Layer, Option } from "effect"
 import * as Actor from "../accounts/Actor.ts"
 import * as Campaign from "../campaigns/Campaign.ts"
-import {
-  Conflict,
-  type Forbidden,
-  NotFound,
-  type NotFound as NotFoundError,
-  orNotFound,
-  type StoreError
-} from "../Errors.ts"
+import * as CampaignSteps from "../campaigns/internal/CampaignSteps.ts"
+import { Conflict, type Forbidden, NotFound, type NotFound as NotFoundError, type StoreError } from "../Errors.ts"
 import * as Ids from "../Ids.ts"
 import type { Page, Paged } from "../Pagination.ts"
 import type { FinishedPlay } from "../play/AfterFinish.ts"
 import { Secrets } from "../Secrets.ts"
-import { Store } from "../Store.ts"
+import { Store, withLock } from "../Store.ts"
 import { EventOutbox } from "../webhooks/Event.ts"
 import * as Draw from "./Draw.ts"
 import * as DrawAudit from "./DrawAudit.ts"
@@ -119,12 +113,9 @@ export class Draws extends Context.Service<
     Effect.gen(function* () {
       const store = yield* Store
       const repo = yield* DrawRun.DrawRepo
-      const campaigns = yield* Campaign.CampaignRepo
+      const { repo: campaigns, find: findCampaign, guarded } = yield* CampaignSteps.make
       const outbox = yield* EventOutbox
       const secrets = yield* Secrets
-
-      const findCampaign = (accountId: string, id: string) =>
-        campaigns.findById(accountId, id).pipe(orNotFound("campaign", id))
 
       // The seeds of automatic runs by campaign and position (a chain link costs up to 2048 hashes).
       const links = new Map<string, string>()
@@ -194,9 +185,10 @@ export class Draws extends Context.Service<
       ) =>
         Effect.gen(function* () {
           const entryBound = yield* repo.entryBound(accountId, campaignId)
-          return yield* store.transaction(
+          return yield* withLock(
+            store,
+            drawLock(campaignId),
             Effect.gen(function* () {
-              yield* store.lock(drawLock(campaignId))
               const campaign = yield* findCampaign(accountId, campaignId)
               const now = yield* DateTime.now
               const state = yield* repo.runState(accountId, campaignId, campaign.scheduleAt)
@@ -471,11 +463,9 @@ export class Draws extends Context.Service<
         entryBound: run.entryBound
       })
 
-      const runs = Effect.fn("Draws.runs")(function* (actor: Actor.Actor, campaignId: string, page: Page) {
-        yield* Actor.require(actor, "results.read")
-        yield* findCampaign(actor.account.id, campaignId)
-        return yield* repo.listRuns(actor.account.id, campaignId, page)
-      })
+      const runs = guarded("Draws.runs", "results.read", (campaign, page: Page) =>
+        repo.listRuns(campaign.accountId, campaign.id, page)
+      )
 
       const verify = Effect.fn("Draws.verify")(function* (actor: Actor.Actor, campaignId: string, runId: string) {
         const run = yield* runOf(actor, campaignId, runId)

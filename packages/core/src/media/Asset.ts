@@ -22,8 +22,8 @@ import { Context, type DateTime, Effect, Option, Schema } from "effect"
 import { kindOfContentType } from "../campaigns/FileRule.ts"
 import { foundOr, type StoreError } from "../Errors.ts"
 import { Count, Patch, Text, Timestamp, TimestampOrNull } from "../Fields.ts"
-import type { Page, Paged } from "../Pagination.ts"
 import * as StorableText from "../StorableText.ts"
+import type { AccountRows } from "../Store.ts"
 
 // ---------------------------------------------------------------------------------------------
 // Types, kinds and sizes
@@ -285,18 +285,13 @@ export interface ClaimedImport {
 
 /**
  * The files of the media library. Every query is scoped by account but `findAvailable` (the
- * serving route's: ids are unique) and the import worker's `claimImports`.
+ * serving route's: ids are unique) and the import worker's `claimImports`. `update` writes every
+ * field but `id`, `accountId` and `createdAt` (a rename, a move, a confirm); false when the account
+ * has no such file.
  */
 export class AssetRepo extends Context.Service<
   AssetRepo,
-  {
-    readonly insert: (asset: Asset) => Effect.Effect<void, StoreError>
-    /**
-     * Writes every field but `id`, `accountId` and `createdAt` (a rename, a move, a confirm), in
-     * the file's account; false when it has no such file.
-     */
-    readonly update: (asset: Asset) => Effect.Effect<boolean, StoreError>
-    readonly findById: (accountId: string, id: string) => Effect.Effect<Option.Option<Asset>, StoreError>
+  AccountRows<Asset, ListQuery, boolean> & {
     /** The files of the account among `ids` (any order). */
     readonly findMany: (
       accountId: string,
@@ -304,7 +299,6 @@ export class AssetRepo extends Context.Service<
     ) => Effect.Effect<ReadonlyArray<Asset>, StoreError>
     /** The available file with this id, in any account (serving). */
     readonly findAvailable: (id: string) => Effect.Effect<Option.Option<Asset>, StoreError>
-    readonly list: (accountId: string, query: ListQuery, page: Page) => Effect.Effect<Paged<Asset>, StoreError>
     /** Deletes the file; false when the account has none with this id. */
     readonly delete: (accountId: string, id: string) => Effect.Effect<boolean, StoreError>
     /** The bytes the account's files hold (the sum of `sizeBytes`). */

@@ -12,10 +12,10 @@
  *
  * @since 0.1.0
  */
-import { Context, type Effect, type Option, Schema, Struct } from "effect"
+import { Context, type Effect, Schema, Struct } from "effect"
 import type { StoreError } from "../Errors.ts"
 import { names, Patch, pick, Text, Timestamp } from "../Fields.ts"
-import type { Page, Paged } from "../Pagination.ts"
+import type { AccountRows } from "../Store.ts"
 
 /** A folder's fields as stored, written once (its type, API view and table row are made of it). */
 export const fields = {
@@ -90,16 +90,14 @@ export const cycle = (
 export type ParentFilter =
   { readonly _tag: "Any" } | { readonly _tag: "Root" } | { readonly _tag: "In"; readonly id: string }
 
-/** The folders of the media library; every query is scoped by account. */
+/**
+ * The folders of the media library; every query is scoped by account. `update` writes the name, the
+ * parent and `updatedAt` (false when the account has no such folder); `list` answers by name (code
+ * point order), then id.
+ */
 export class FolderRepo extends Context.Service<
   FolderRepo,
-  {
-    readonly insert: (folder: Folder) => Effect.Effect<void, StoreError>
-    /** Writes the name, the parent and `updatedAt`, in the folder's account; false when it has no such folder. */
-    readonly update: (folder: Folder) => Effect.Effect<boolean, StoreError>
-    readonly findById: (accountId: string, id: string) => Effect.Effect<Option.Option<Folder>, StoreError>
-    /** Folders of the account by name (code point order), then id. */
-    readonly list: (accountId: string, parent: ParentFilter, page: Page) => Effect.Effect<Paged<Folder>, StoreError>
+  AccountRows<Folder, ParentFilter, boolean> & {
     /** Every folder of the account (the tree: moves and deletions read it under the account's lock). */
     readonly all: (accountId: string) => Effect.Effect<ReadonlyArray<Folder>, StoreError>
     /** Deletes the folders `ids` of the account (a parent may go with its children); how many. */

@@ -33,11 +33,10 @@ import {
 } from "../Errors.ts"
 import { defined } from "../Fields.ts"
 import * as Ids from "../Ids.ts"
-import type { Page, Paged } from "../Pagination.ts"
-import { LockKey, Store } from "../Store.ts"
+import type { Page } from "../Pagination.ts"
+import { LockKey, Store, withLock } from "../Store.ts"
 import { invalid } from "../Validation.ts"
-import { HostResolver } from "../webhooks/Webhook.ts"
-import { WebhookPolicy } from "../webhooks/Webhooks.ts"
+import { publicHostProblem, urlCheck, WebhookPolicy } from "../webhooks/Webhooks.ts"
 import * as Asset from "./Asset.ts"
 import * as AssetUsage from "./AssetUsage.ts"
 import { BlobStore, type Location, type PresignedUpload } from "./BlobStore.ts"
@@ -76,6 +75,25 @@ export const findFolder = (folders: FolderRepo["Service"], accountId: string, id
   folders.findById(accountId, id).pipe(foundOr(() => folderNotFound(id, path)))
 
 /**
+ * What the file and folder use cases (`Media`, `MediaFolders`) share, built from the ports their
+ * layers are given: the library's repositories, the transaction every change to the library runs
+ * in (`locked`: holding the account's lock, so a folder being deleted never gains a file or a
+ * subfolder) and the folder lookup (`findFolder`).
+ */
+export const library = Effect.gen(function* () {
+  const store = yield* Store
+  const assets = yield* Asset.AssetRepo
+  const folders = yield* FolderRepo
+  return {
+    assets,
+    folders,
+    locked: <A, E, R>(accountId: string, self: Effect.Effect<A, E, R>) =>
+      withLock(store, LockKey.account(accountId), self),
+    findFolder: (accountId: string, id: string, path?: string) => findFolder(folders, accountId, id, path)
+  }
+})
+
+/**
  * Checks the URL of an import with the webhooks' public-address guard (`HostResolver` and
  * `WebhookPolicy`): an absolute http or https URL without credentials whose host resolves only to
  * public addresses, unless the server allows private URLs. The problem, or undefined. (Plain http
@@ -88,13 +106,7 @@ export const checkImportUrl = Effect.fnUntraced(function* (url: string) {
   if (parsed.protocol !== "https:" && parsed.protocol !== "http:") return "must be an http or https URL"
   if (parsed.username !== "" || parsed.password !== "") return "must not carry credentials"
   if ((yield* WebhookPolicy).allowPrivateUrls) return undefined
-  const resolver = yield* HostResolver
-  const addresses = yield* resolver
-    .resolve(parsed.hostname.replace(/^\[|\]$/gu, ""))
-    .pipe(Effect.catch(() => Effect.succeed(undefined)))
-  if (addresses === undefined || addresses.length === 0) return "host does not resolve"
-  if (addresses.some((a) => !a.isPublic)) return "host must resolve to public addresses only"
-  return undefined
+  return yield* publicHostProblem(parsed)
 })
 
 /** Reads `length` bytes at `offset` of the blob `key` (a `ContentCheck.Reader`). */
@@ -107,31 +119,15 @@ export const reader =
 
 export class Media extends Context.Service<
   Media,
-  {
-    readonly presign: (
-      actor: Actor.Actor,
-      input: Asset.PresignUpload
-    ) => Effect.Effect<Presigned, Forbidden | UpgradeRequired | InvalidRequest | NotFound | StoreError>
+  Actor.Reads<Asset.Asset, Asset.ListQuery, NotFound> & {
+    readonly presign: Actor.Create<Presigned, Asset.PresignUpload, UpgradeRequired | InvalidRequest | NotFound>
     readonly confirm: (
       actor: Actor.Actor,
       id: string
     ) => Effect.Effect<Asset.Asset, Forbidden | UpgradeRequired | InvalidRequest | NotFound | Conflict | StoreError>
-    readonly importFrom: (
-      actor: Actor.Actor,
-      input: Asset.ImportAsset
-    ) => Effect.Effect<Asset.Asset, Forbidden | UpgradeRequired | InvalidRequest | NotFound | StoreError>
-    readonly get: (actor: Actor.Actor, id: string) => Effect.Effect<Asset.Asset, Forbidden | NotFound | StoreError>
-    readonly list: (
-      actor: Actor.Actor,
-      query: Asset.ListQuery,
-      page: Page
-    ) => Effect.Effect<Paged<Asset.Asset>, Forbidden | NotFound | StoreError>
-    readonly update: (
-      actor: Actor.Actor,
-      id: string,
-      patch: Asset.UpdateAsset
-    ) => Effect.Effect<Asset.Asset, Forbidden | NotFound | StoreError>
-    readonly delete: (actor: Actor.Actor, id: string) => Effect.Effect<void, Forbidden | NotFound | StoreError>
+    readonly importFrom: Actor.Create<Asset.Asset, Asset.ImportAsset, UpgradeRequired | InvalidRequest | NotFound>
+    readonly update: Actor.Update<Asset.Asset, Asset.UpdateAsset>
+    readonly delete: Actor.Delete
     /** Where the account's files are used: those used somewhere, or the one file `assetId`. */
     readonly usage: (
       actor: Actor.Actor,
@@ -146,13 +142,10 @@ export class Media extends Context.Service<
   static readonly layer = Layer.effect(
     Media,
     Effect.gen(function* () {
-      const store = yield* Store
-      const assets = yield* Asset.AssetRepo
-      const folders = yield* FolderRepo
+      const { assets, locked, findFolder } = yield* library
       const blobs = yield* BlobStore
       const sniffer = yield* ContentCheck.ContentSniffer
-      const resolver = yield* HostResolver
-      const policy = yield* WebhookPolicy
+      const requireUrl = yield* urlCheck
       const settings = yield* MediaSettings
       const usageSources = yield* Effect.context<AssetUsage.SourceServices>()
 
@@ -160,7 +153,7 @@ export class Media extends Context.Service<
         assets.findById(accountId, id).pipe(Asset.findOr(() => assetNotFound(id)))
 
       const requireFolder = (accountId: string, id: string, path: string) =>
-        Effect.asVoid(findFolder(folders, accountId, id, path))
+        Effect.asVoid(findFolder(accountId, id, path))
 
       const refuse = (key: string, assetId: string, problem: string) =>
         blobs
@@ -172,9 +165,9 @@ export class Media extends Context.Service<
        * must hold `bytes` more.
        */
       const insert = (actor: Actor.Actor, asset: Asset.Asset, bytes: number) =>
-        store.transaction(
+        locked(
+          actor.account.id,
           Effect.gen(function* () {
-            yield* store.lock(LockKey.account(actor.account.id))
             if (asset.folderId !== null) yield* requireFolder(actor.account.id, asset.folderId, "folderId")
             const used = yield* assets.storageUsed(actor.account.id)
             yield* Plan.checkLimit(Actor.limits(actor), "storageBytes", used, bytes)
@@ -249,9 +242,9 @@ export class Media extends Context.Service<
         )
         if (verdict._tag === "Refused") return yield* refuse(key, id, verdict.problem)
         const now = yield* DateTime.now
-        const confirmed = yield* store.transaction(
+        const confirmed = yield* locked(
+          actor.account.id,
           Effect.gen(function* () {
-            yield* store.lock(LockKey.account(actor.account.id))
             const current = yield* assets.findById(actor.account.id, id)
             if (Option.isNone(current)) return Option.none<Asset.Asset>()
             if (Asset.isAvailable(current.value)) return current
@@ -273,11 +266,7 @@ export class Media extends Context.Service<
       const importFrom = Effect.fn("Media.importFrom")(function* (actor: Actor.Actor, input: Asset.ImportAsset) {
         yield* Actor.require(actor, "assets.manage")
         yield* Plan.requireFeature(Actor.features(actor), "mediaLibrary")
-        const problem = yield* checkImportUrl(input.url).pipe(
-          Effect.provideService(HostResolver, resolver),
-          Effect.provideService(WebhookPolicy, policy)
-        )
-        if (problem !== undefined) return yield* invalid([{ path: "url", message: problem }])
+        yield* requireUrl(checkImportUrl, input.url)
         const now = yield* DateTime.now
         const asset: Asset.Asset = {
           id: yield* Ids.make(Ids.Prefix.asset),
@@ -311,9 +300,9 @@ export class Media extends Context.Service<
       const update = Effect.fn("Media.update")(function* (actor: Actor.Actor, id: string, patch: Asset.UpdateAsset) {
         yield* Actor.require(actor, "assets.manage")
         const now = yield* DateTime.now
-        return yield* store.transaction(
+        return yield* locked(
+          actor.account.id,
           Effect.gen(function* () {
-            yield* store.lock(LockKey.account(actor.account.id))
             const current = yield* find(actor.account.id, id)
             if (patch.folderId !== undefined && patch.folderId !== null) {
               yield* requireFolder(actor.account.id, patch.folderId, "folderId")

@@ -19,11 +19,9 @@ import * as Actor from "../accounts/Actor.ts"
 import { ConfirmationRequired, Conflict, type Forbidden, type NotFound, type StoreError } from "../Errors.ts"
 import { defined } from "../Fields.ts"
 import * as Ids from "../Ids.ts"
-import type { Page, Paged } from "../Pagination.ts"
-import { LockKey, Store } from "../Store.ts"
-import { AssetRepo } from "./Asset.ts"
+import type { Page } from "../Pagination.ts"
 import * as Folder from "./Folder.ts"
-import { findFolder } from "./Media.ts"
+import { library } from "./Media.ts"
 import { FolderCycle, FolderDeletionUnconfirmed } from "./MediaErrors.ts"
 
 /** What a confirmed deletion did. */
@@ -36,22 +34,9 @@ export interface Deleted {
 
 export class MediaFolders extends Context.Service<
   MediaFolders,
-  {
-    readonly create: (
-      actor: Actor.Actor,
-      input: Folder.CreateFolder
-    ) => Effect.Effect<Folder.Folder, Forbidden | NotFound | StoreError>
-    readonly get: (actor: Actor.Actor, id: string) => Effect.Effect<Folder.Folder, Forbidden | NotFound | StoreError>
-    readonly list: (
-      actor: Actor.Actor,
-      parent: Folder.ParentFilter,
-      page: Page
-    ) => Effect.Effect<Paged<Folder.Folder>, Forbidden | NotFound | StoreError>
-    readonly update: (
-      actor: Actor.Actor,
-      id: string,
-      patch: Folder.UpdateFolder
-    ) => Effect.Effect<Folder.Folder, Forbidden | NotFound | Conflict | StoreError>
+  Actor.Reads<Folder.Folder, Folder.ParentFilter, NotFound> & {
+    readonly create: Actor.Create<Folder.Folder, Folder.CreateFolder, NotFound>
+    readonly update: Actor.Update<Folder.Folder, Folder.UpdateFolder, Conflict>
     readonly delete: (
       actor: Actor.Actor,
       id: string,
@@ -62,15 +47,7 @@ export class MediaFolders extends Context.Service<
   static readonly layer = Layer.effect(
     MediaFolders,
     Effect.gen(function* () {
-      const store = yield* Store
-      const folders = yield* Folder.FolderRepo
-      const assets = yield* AssetRepo
-
-      const find = (accountId: string, id: string, path?: string) => findFolder(folders, accountId, id, path)
-
-      /** Runs `self` in a transaction holding the account's lock. */
-      const locked = <A, E, R>(accountId: string, self: Effect.Effect<A, E, R>) =>
-        store.transaction(Effect.andThen(store.lock(LockKey.account(accountId)), self))
+      const { assets, folders, locked, findFolder: find } = yield* library
 
       /**
        * A change to the folder `id` (a rename, a move, a deletion): needs `assets.manage`, then runs

@@ -35,7 +35,7 @@ import { Context, DateTime, Effect, FiberSet, Layer, Option } from "effect"
 import * as Account from "../accounts/Account.ts"
 import * as Plan from "../accounts/Plan.ts"
 import type { StoreError } from "../Errors.ts"
-import { LockKey, Store } from "../Store.ts"
+import { LockKey, Store, withLock } from "../Store.ts"
 import * as Asset from "./Asset.ts"
 import { BlobStore } from "./BlobStore.ts"
 import * as ContentCheck from "./ContentCheck.ts"
@@ -146,9 +146,10 @@ export class MediaImports extends Context.Service<
           yield* discard(asset)
           return yield* assets.finishImport(afterAttempt(asset, outcome, now, settings), claimed.leaseUntil)
         }
-        const stored = yield* store.transaction(
+        const stored = yield* withLock(
+          store,
+          LockKey.account(asset.accountId),
           Effect.gen(function* () {
-            yield* store.lock(LockKey.account(asset.accountId))
             const account = yield* accounts.findById(asset.accountId)
             const used = yield* assets.storageUsed(asset.accountId)
             if (

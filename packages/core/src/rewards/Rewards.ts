@@ -25,25 +25,18 @@
  *
  * @since 0.1.0
  */
-import { Context, DateTime, Effect, Layer, Option, Result } from "effect"
+import { Context, DateTime, Effect, Layer, Option } from "effect"
 import * as Actor from "../accounts/Actor.ts"
 import * as Plan from "../accounts/Plan.ts"
 import * as Campaign from "../campaigns/Campaign.ts"
 import * as FileRule from "../campaigns/FileRule.ts"
-import {
-  Conflict,
-  type Forbidden,
-  type InvalidRequest,
-  NotFound,
-  orNotFound,
-  StoreError,
-  type UpgradeRequired
-} from "../Errors.ts"
+import * as CampaignSteps from "../campaigns/internal/CampaignSteps.ts"
+import { Conflict, type Forbidden, type InvalidRequest, NotFound, StoreError, type UpgradeRequired } from "../Errors.ts"
 import * as Games from "../games/Games.ts"
 import * as Ids from "../Ids.ts"
 import type { Page, Paged } from "../Pagination.ts"
 import { Secrets } from "../Secrets.ts"
-import { LockKey, Store } from "../Store.ts"
+import { Store } from "../Store.ts"
 import { EventOutbox } from "../webhooks/Event.ts"
 import * as Coupon from "./Coupon.ts"
 import * as Grant from "./Grant.ts"
@@ -166,16 +159,13 @@ export class Rewards extends Context.Service<
     Rewards,
     Effect.gen(function* () {
       const store = yield* Store
-      const campaigns = yield* Campaign.CampaignRepo
+      const { repo: campaigns, find: findCampaign, guarded, locked } = yield* CampaignSteps.make
       const rewards = yield* Reward.RewardRepo
       const coupons = yield* Coupon.CouponRepo
       const grantRepo = yield* Grant.GrantRepo
       const outbox = yield* EventOutbox
       const media = yield* FileRule.MediaLibrary
       const secrets = yield* Secrets
-
-      const findCampaign = (accountId: string, id: string) =>
-        campaigns.findById(accountId, id).pipe(orNotFound("campaign", id))
 
       /** The campaign's reward, or 409 `NoReward`. */
       const rewardOf = (accountId: string, campaignId: string) =>
@@ -198,39 +188,33 @@ export class Rewards extends Context.Service<
       const viewOf = (reward: Reward.Reward) =>
         Effect.map(rewards.stock(reward.accountId, reward.campaignId), (stock) => Reward.view(reward, stock))
 
-      const get = Effect.fn("Rewards.get")(function* (actor: Actor.Actor, campaignId: string) {
-        yield* Actor.require(actor, "rewards.read")
-        yield* findCampaign(actor.account.id, campaignId)
-        const found = yield* rewards.find(actor.account.id, campaignId)
-        return Option.isNone(found) ? null : yield* viewOf(found.value)
-      })
+      const get = guarded("Rewards.get", "rewards.read", (campaign) =>
+        Effect.flatMap(rewards.find(campaign.accountId, campaign.id), (found) =>
+          Option.isNone(found) ? Effect.succeed(null) : viewOf(found.value)
+        )
+      )
 
       const set = Effect.fn("Rewards.set")(function* (actor: Actor.Actor, campaignId: string, input: Reward.SetReward) {
         yield* Actor.require(actor, "rewards.write")
         yield* Plan.requireFeature(Actor.features(actor), "rewards")
         const accountId = actor.account.id
         const newIds = yield* Effect.forEach(input?.tiers ?? [], () => Ids.make(Ids.Prefix.tier))
-        return yield* store.transaction(
+        return yield* locked(accountId, campaignId, (campaign, now) =>
           Effect.gen(function* () {
-            const first = yield* findCampaign(accountId, campaignId)
-            yield* store.lock(LockKey.channel(first.channelId))
-            const campaign = yield* findCampaign(accountId, campaignId)
-            const now = yield* DateTime.now
-            const edited = Campaign.transition(campaign, { _tag: "Edit" }, now)
-            if (Result.isFailure(edited)) return yield* edited.failure
+            yield* Effect.fromResult(Campaign.transition(campaign, { _tag: "Edit" }, now))
             const current = Option.getOrNull(yield* rewards.find(accountId, campaignId))
-            const decided = Reward.decide(input, {
-              campaignId,
-              accountId,
-              game: Games.bySlug(campaign.gameSlug)!,
-              config: campaign.config,
-              current,
-              stock: yield* rewards.stock(accountId, campaignId),
-              newIds,
-              now
-            })
-            if (Result.isFailure(decided)) return yield* decided.failure
-            const next = decided.success
+            const next = yield* Effect.fromResult(
+              Reward.decide(input, {
+                campaignId,
+                accountId,
+                game: Games.bySlug(campaign.gameSlug)!,
+                config: campaign.config,
+                current,
+                stock: yield* rewards.stock(accountId, campaignId),
+                newIds,
+                now
+              })
+            )
             if (next?.page) {
               yield* FileRule.check(accountId, RewardPage.fileFields(next.page)).pipe(
                 Effect.provideService(FileRule.MediaLibrary, media)
@@ -436,12 +420,12 @@ export class Rewards extends Context.Service<
         )
       })
 
-      const grants = Effect.fn("Rewards.grants")(function* (actor: Actor.Actor, campaignId: string, page: Page) {
-        yield* Actor.require(actor, "rewards.read")
-        yield* findCampaign(actor.account.id, campaignId)
-        const listed = yield* grantRepo.list(actor.account.id, campaignId, page)
-        return { items: listed.items.map(Grant.listedView), total: listed.total }
-      })
+      const grants = guarded("Rewards.grants", "rewards.read", (campaign, page: Page) =>
+        Effect.map(grantRepo.list(campaign.accountId, campaign.id, page), (listed) => ({
+          items: listed.items.map(Grant.listedView),
+          total: listed.total
+        }))
+      )
 
       /** A shared prize takes one code, and only while it holds none that can be given (409 otherwise). */
       const checkSharedOf = (actor: Actor.Actor, reward: Reward.Reward, tier: Reward.Tier, count: number) =>

@@ -32,7 +32,7 @@ import {
   TimestampOrNull
 } from "../Fields.ts"
 import * as Ids from "../Ids.ts"
-import type { Page, Paged } from "../Pagination.ts"
+import type { AccountRows } from "../Store.ts"
 
 export const EndpointStatus = Schema.Literals(["active", "disabled"])
 export type EndpointStatus = typeof EndpointStatus.Type
@@ -317,15 +317,7 @@ export interface Tried {
 
 export class EndpointRepo extends Context.Service<
   EndpointRepo,
-  {
-    readonly insert: (endpoint: Endpoint) => Effect.Effect<void, StoreError>
-    readonly update: (endpoint: Endpoint) => Effect.Effect<void, StoreError>
-    readonly findById: (accountId: string, id: string) => Effect.Effect<Option.Option<Endpoint>, StoreError>
-    readonly list: (
-      accountId: string,
-      query: EndpointListQuery,
-      page: Page
-    ) => Effect.Effect<Paged<Endpoint>, StoreError>
+  AccountRows<Endpoint, EndpointListQuery> & {
     readonly count: (accountId: string) => Effect.Effect<number, StoreError>
     /** Deletes the endpoint and its delivery log; false when there was none. */
     readonly delete: (accountId: string, id: string) => Effect.Effect<boolean, StoreError>
@@ -336,14 +328,8 @@ export class EndpointRepo extends Context.Service<
 
 export class DeliveryRepo extends Context.Service<
   DeliveryRepo,
-  {
+  Pick<AccountRows<Delivery, DeliveryListQuery>, "findById" | "list"> & {
     readonly insertMany: (deliveries: ReadonlyArray<Delivery>) => Effect.Effect<void, StoreError>
-    readonly findById: (accountId: string, id: string) => Effect.Effect<Option.Option<Delivery>, StoreError>
-    readonly list: (
-      accountId: string,
-      query: DeliveryListQuery,
-      page: Page
-    ) => Effect.Effect<Paged<Delivery>, StoreError>
     /**
      * Claims up to `limit` deliveries that are due (`pending` or `failed` with `nextRetryAt` ≤ `now`),
      * of active endpoints (a disabled endpoint's deliveries wait until it is active again), and not

@@ -25,7 +25,6 @@ import {
 import { EventOutbox } from "./Event.ts"
 import { defined } from "../Fields.ts"
 import * as Ids from "../Ids.ts"
-import type { Page, Paged } from "../Pagination.ts"
 import * as Plan from "../accounts/Plan.ts"
 import { Secrets } from "../Secrets.ts"
 import { Store } from "../Store.ts"
@@ -52,37 +51,46 @@ export const checkUrl = Effect.fnUntraced(function* (url: string) {
   if (parsed.username !== "" || parsed.password !== "") return "must not carry credentials"
   if (parsed.protocol !== "https:" && !(policy.allowPrivateUrls && parsed.protocol === "http:")) return "must be https"
   if (policy.allowPrivateUrls) return undefined
+  return yield* publicHostProblem(parsed)
+})
+
+/**
+ * Whether the URL's host resolves only to public addresses (what `checkUrl` and
+ * `Media.checkImportUrl` end with): the problem, or undefined.
+ */
+export const publicHostProblem = Effect.fnUntraced(function* (url: URL) {
   const resolver = yield* Webhook.HostResolver
-  const host = parsed.hostname.replace(/^\[|\]$/g, "")
+  const host = url.hostname.replace(/^\[|\]$/g, "")
   const addresses = yield* resolver.resolve(host).pipe(Effect.catch(() => Effect.succeed(undefined)))
   if (addresses === undefined || addresses.length === 0) return "host does not resolve"
   if (addresses.some((a) => !a.isPublic)) return "host must resolve to public addresses only"
   return undefined
 })
 
+/**
+ * The URL check of a layer's use cases: `check` (`checkUrl`, `Media.checkImportUrl`) run with the
+ * host resolver and `WebhookPolicy` the layer is built with, failing with `InvalidRequest` naming
+ * the field `url` when the URL may not be used.
+ */
+export const urlCheck = Effect.gen(function* () {
+  const resolver = yield* Webhook.HostResolver
+  const policy = yield* WebhookPolicy
+  return <R>(check: (url: string) => Effect.Effect<string | undefined, never, R>, url: string) =>
+    check(url).pipe(
+      Effect.provideService(Webhook.HostResolver, resolver),
+      Effect.provideService(WebhookPolicy, policy),
+      Effect.flatMap((problem) => (problem === undefined ? Effect.void : invalid([{ path: "url", message: problem }])))
+    )
+})
+
 export class Webhooks extends Context.Service<
   Webhooks,
   {
-    readonly create: (
-      actor: Actor.Actor,
-      input: Webhook.CreateEndpoint
-    ) => Effect.Effect<Webhook.Endpoint, Forbidden | InvalidRequest | UpgradeRequired | StoreError>
-    readonly list: (
-      actor: Actor.Actor,
-      query: Webhook.EndpointListQuery,
-      page: Page
-    ) => Effect.Effect<Paged<Webhook.Endpoint>, Forbidden | StoreError>
-    readonly update: (
-      actor: Actor.Actor,
-      id: string,
-      patch: Webhook.UpdateEndpoint
-    ) => Effect.Effect<Webhook.Endpoint, Forbidden | NotFound | InvalidRequest | UpgradeRequired | StoreError>
-    readonly delete: (actor: Actor.Actor, id: string) => Effect.Effect<void, Forbidden | NotFound | StoreError>
-    readonly deliveries: (
-      actor: Actor.Actor,
-      query: Webhook.DeliveryListQuery,
-      page: Page
-    ) => Effect.Effect<Paged<Webhook.Delivery>, Forbidden | StoreError>
+    readonly create: Actor.Create<Webhook.Endpoint, Webhook.CreateEndpoint, InvalidRequest | UpgradeRequired>
+    readonly list: Actor.List<Webhook.Endpoint, Webhook.EndpointListQuery>
+    readonly update: Actor.Update<Webhook.Endpoint, Webhook.UpdateEndpoint, InvalidRequest | UpgradeRequired>
+    readonly delete: Actor.Delete
+    readonly deliveries: Actor.List<Webhook.Delivery, Webhook.DeliveryListQuery>
     readonly resend: (
       actor: Actor.Actor,
       id: string
@@ -101,8 +109,7 @@ export class Webhooks extends Context.Service<
       const endpoints = yield* Webhook.EndpointRepo
       const deliveries = yield* Webhook.DeliveryRepo
       const secrets = yield* Secrets
-      const resolver = yield* Webhook.HostResolver
-      const policy = yield* WebhookPolicy
+      const requireUrl = yield* urlCheck
       const find = (accountId: string, id: string) =>
         endpoints.findById(accountId, id).pipe(orNotFound("webhookEndpoint", id))
 
@@ -110,11 +117,7 @@ export class Webhooks extends Context.Service<
         yield* Actor.require(actor, "webhooks.manage")
         yield* Plan.requireFeature(Actor.features(actor), "webhooks")
         if (input.includeCouponCodes === true) yield* Actor.require(actor, "rewards.codes.manage")
-        const problem = yield* checkUrl(input.url).pipe(
-          Effect.provideService(Webhook.HostResolver, resolver),
-          Effect.provideService(WebhookPolicy, policy)
-        )
-        if (problem !== undefined) return yield* invalid([{ path: "url", message: problem }])
+        yield* requireUrl(checkUrl, input.url)
         const now = yield* DateTime.now
         const endpoint: Webhook.Endpoint = {
           id: yield* Ids.make(Ids.Prefix.endpoint),
