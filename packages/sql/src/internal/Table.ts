@@ -174,7 +174,9 @@ export type Joined<T extends Record<string, readonly [Table<Schema.Struct.Fields
  * where the previous one ends: `joined({ session: [Tables.sessions, "s"], campaign: [Tables.playCampaigns, "c"] })`
  * reads `s.…, c.…`, and `end` is where a column of the statement's own comes next.
  */
-export const joined = <const T extends Record<string, readonly [Table<Schema.Struct.Fields>, string]>>(tables: T): Joined<T> => {
+export const joined = <const T extends Record<string, readonly [Table<Schema.Struct.Fields>, string]>>(
+  tables: T
+): Joined<T> => {
   const reads: Record<string, unknown> = {}
   let end = 0
   for (const [name, [table, alias]] of Object.entries(tables)) {
