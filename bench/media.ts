@@ -9,10 +9,8 @@
  * own route on the disk store, the bucket on S3), the confirm time (the bytes checked), the serve
  * throughput (a GET of `asset.url`: streamed by the server from the disk; a redirect and then the
  * bucket's presigned GET on S3), and the server's RSS before, its peak in each phase, and the
- * growth. Nothing holds the file: later rounds grow by a few MB at most. With Node's default young
- * generation, though, the first round on the disk grows by about V8's allowance of dead external
- * buffers (64 MiB) before it collects them; a server run with
- * `--server-flags=--max-semi-space-size=1` grows by a few MB from the first round (docs/media.md
+ * growth. Nothing holds the file, and the streams collect the buffers they went through as they go
+ * (`packages/http/src/internal/Garbage.ts`), so each round grows by a few MB at most (docs/media.md
  * has the figures). Run by hand, never in CI:
  *
  *   node bench/media.ts               # disk and S3, one upload each

@@ -10,6 +10,7 @@
  *   node bench/plays.ts --store memory   # no database: the HTTP layer and the core alone
  *   node bench/plays.ts --store postgres --limits   # the campaign and the channel set play limits
  *   node bench/plays.ts --store postgres --reward pool   # with a reward against the same campaign without
+ *   node bench/plays.ts --calls --server-flags=--max-semi-space-size=4   # V8 flags for the server
  *
  * The client is `node:http` with keep-alive connections (one per concurrent player); `--client fetch`
  * uses the global `fetch` instead, which costs this process about three times as much CPU a call.
@@ -51,7 +52,9 @@ const options = Options.parse({
   // `pool`: a campaign with a reward (an everyone prize on a large pool) against the same without.
   reward: "",
   repeat: 2,
-  pool: 50000
+  pool: 50000,
+  // V8 flags for the server process, e.g. `--max-semi-space-size=4` (what `npm start` passes).
+  "server-flags": ""
 })
 const withReward = options.reward === "pool"
 if (options.reward !== "" && !withReward) throw new Error(`--reward must be pool, not ${options.reward}`)
@@ -82,7 +85,8 @@ if (options.store === "postgres") {
 const serverProcess = BenchServer.spawnServer(
   bare ? `bench/${options.server}-server.ts` : memory ? "bench/memory-server.ts" : "examples/server/src/main.ts",
   env,
-  ["ignore", "ignore", "inherit"]
+  ["ignore", "ignore", "inherit"],
+  options["server-flags"].split(" ").filter((flag) => flag !== "")
 )
 const child = serverProcess.child
 const cleanup = async () => {

@@ -7,7 +7,8 @@
  *   is used (`BlobStore.isKey`: no `..`, no empty or absolute segment). A write goes to a temporary
  *   file in `<directory>/.tmp` and is renamed into place once whole, so a reader sees the old bytes
  *   or the new, and a failed or oversized write leaves nothing. Reads stream with
- *   `fs.createReadStream` (ranges included): no file is ever held in memory.
+ *   `fs.createReadStream` (ranges included): no file is ever held in memory, and the buffers a
+ *   stream went through are collected as it goes (`Garbage`).
  * - **Uploads.** The server itself receives the browser's POST (`MediaRoutes`, at
  *   `<public URL>/media/uploads`) and hands the form to `LocalUploads.accept`. `presignUpload`
  *   answers the fields `key`, `Content-Type`, `policy` (base64url JSON: key, content type, size range,
@@ -30,6 +31,7 @@ import { BlobStore, isKey, TooLarge } from "@campaign-games/core/media/BlobStore
 import { ServerSecretRepo } from "@campaign-games/core/play/ClientToken"
 import { Context, DateTime, Effect, Layer, Option, Schema, Stream } from "effect"
 import * as BlobFile from "./internal/BlobFile.ts"
+import * as Garbage from "./internal/Garbage.ts"
 
 export interface Options {
   /** The directory blobs live under (created when first written). */
@@ -147,7 +149,9 @@ export const layer = (options: Options): Layer.Layer<BlobStore | LocalUploads, E
             const end = range === undefined ? size : Math.min(size, start + range.length)
             if (end <= start) return Stream.empty
             return Stream.fromAsyncIterable(
-              createReadStream(file, { start, end: end - 1, highWaterMark: 64 * 1024 }) as AsyncIterable<Uint8Array>,
+              Garbage.counted(
+                createReadStream(file, { start, end: end - 1, highWaterMark: 64 * 1024 }) as AsyncIterable<Uint8Array>
+              ),
               storeError("read")
             )
           })

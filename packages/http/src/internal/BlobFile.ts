@@ -2,7 +2,8 @@
  * Writing an upload's bytes to a local file, the step both blob stores take before the bytes are
  * kept (`DiskBlobStore` renames the file into place, `S3BlobStore` sends it on): the file is open
  * for the scope (closed with it, whatever happens) and the stream is written to it chunk by chunk,
- * refused with `TooLarge` as soon as it passes its bound, so an oversized body is never read whole.
+ * refused with `TooLarge` as soon as it passes its bound, so an oversized body is never read whole;
+ * the buffers it went through are collected as it goes (`Garbage`).
  *
  * @since 0.1.0
  */
@@ -10,6 +11,7 @@ import * as fs from "node:fs/promises"
 import type { Errors } from "@campaign-games/core"
 import { TooLarge } from "@campaign-games/core/media/BlobStore"
 import { Effect, Stream } from "effect"
+import * as Garbage from "./Garbage.ts"
 
 /** Runs a file operation named `operation`, its failure reported as the store's `StoreError`. */
 export type Attempt = <A>(operation: string, run: () => Promise<A>) => Effect.Effect<A, Errors.StoreError>
@@ -25,8 +27,10 @@ export const writeBounded = <E>(file: string, body: Stream.Stream<Uint8Array, E>
       (h) => Effect.promise(() => h.close().catch(() => undefined))
     )
     let size = 0
+    const passed = Garbage.counter()
     yield* Stream.runForEach(body, (chunk): Effect.Effect<void, TooLarge | Errors.StoreError> => {
       size += chunk.length
+      passed(chunk.length)
       if (size > maxBytes) return Effect.fail(new TooLarge({ maxBytes }))
       return attempt("write", () => handle.write(chunk)).pipe(Effect.asVoid)
     })
