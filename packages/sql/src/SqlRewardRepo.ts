@@ -23,6 +23,11 @@ export const layer: Layer.Layer<RewardRepo, never, SqlClient.SqlClient> = Reposi
       sql`SELECT ${reward.select} FROM rewards WHERE account_id = ${accountId} AND campaign_id = ${campaignId}`.values,
       reward.first
     ),
+  listByAccount: (accountId: string) =>
+    Effect.flatMap(
+      sql`SELECT ${reward.select} FROM rewards WHERE account_id = ${accountId} ORDER BY campaign_id`.values,
+      reward.decode
+    ),
   put: (r: Reward) =>
     Effect.asVoid(sql`INSERT INTO rewards (campaign_id, account_id, revision, tiers, grant_once_per_participant,
       valid_for_seconds, page, created_at, updated_at)

@@ -5,7 +5,8 @@
  * `betweenCampaigns.imageUrl`). The whole document is searched, not only the fields the file rule
  * knows, so a file named under a key a game keeps as sent is found too.
  *
- * Campaigns' rewards (their reward page) are read too. **Adding a place files are used** is one entry in `sources`:
+ * Campaigns' rewards (their tiers and reward page) are read too, all of the account's at once
+ * (`RewardRepo.listByAccount`). **Adding a place files are used** is one entry in `sources`:
  * a function that reads the account's documents of that kind from their repository and returns
  * them as `Document`s (the resource, its id, the path prefix and the value). Nothing else changes:
  * the scan, the API's answer and its tests of the other sources stay as they are.
@@ -93,17 +94,10 @@ const channels: Source<ChannelRepo> = (accountId) =>
   })
 
 /** Campaigns' rewards: their tiers and their reward page (`id` is the campaign's). */
-const rewards: Source<CampaignRepo | RewardRepo> = (accountId) =>
+const rewards: Source<RewardRepo> = (accountId) =>
   Effect.gen(function* () {
-    const repo = yield* CampaignRepo
-    const rewardRepo = yield* RewardRepo
-    const all = yield* allPages((page) => repo.list(accountId, {}, page))
-    const out: Array<Document> = []
-    for (const campaign of all) {
-      const reward = yield* rewardRepo.find(accountId, campaign.id)
-      if (Option.isSome(reward)) out.push({ resource: "reward", id: campaign.id, path: "", value: reward.value })
-    }
-    return out
+    const all = yield* (yield* RewardRepo).listByAccount(accountId)
+    return all.map((reward): Document => ({ resource: "reward", id: reward.campaignId, path: "", value: reward }))
   })
 
 /** Every kind of document that may name files. Add a source here (see the module's header). */

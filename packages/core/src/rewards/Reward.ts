@@ -350,6 +350,8 @@ export class RewardRepo extends Context.Service<
   RewardRepo,
   {
     readonly find: (accountId: string, campaignId: string) => Effect.Effect<Option.Option<Reward>, StoreError>
+    /** Every reward of the account's campaigns, by campaign id (where its files are used, in one read). */
+    readonly listByAccount: (accountId: string) => Effect.Effect<ReadonlyArray<Reward>, StoreError>
     /** Stores the reward, replacing the campaign's. */
     readonly put: (reward: Reward) => Effect.Effect<void, StoreError>
     /** Removes the campaign's reward (its codes and grants stay); false when there was none. */

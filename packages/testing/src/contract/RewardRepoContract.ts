@@ -1,6 +1,7 @@
 /**
  * The contract of `RewardRepo`: a reward round-trips exactly (its prizes, matches, page and times),
- * one per campaign (`put` replaces it, keeping when it was created), scoped by account; `delete`
+ * one per campaign (`put` replaces it, keeping when it was created), scoped by account, and listed
+ * by account (`listByAccount`, by campaign id); `delete`
  * answers whether there was one; `stock` counts each prize's codes, the issues left over them (null
  * when one has no issue limit) and its grants.
  *
@@ -12,9 +13,9 @@ import { assert, type Vitest } from "@effect/vitest"
 import { Effect } from "effect"
 import { assertNone, assertSome } from "../internal/Assertions.ts"
 import { at } from "../internal/Fixtures.ts"
-import { givenAccount } from "../internal/Given.ts"
+import { givenAccount, givenSibling } from "../internal/Given.ts"
 import { GrantRepo } from "@campaign-games/core/rewards/Grant"
-import { givenCoupons, givenReward, makePlan, makeTier } from "./RewardFixturesContract.ts"
+import { givenCoupons, givenReward, makePlan, makeReward, makeTier } from "./RewardFixturesContract.ts"
 
 /** Registers the `RewardRepo` tests with `it`. */
 export const tests = (it: Vitest.MethodsNonLive<StoreServices>): void => {
@@ -49,6 +50,25 @@ export const tests = (it: Vitest.MethodsNonLive<StoreServices>): void => {
       assert.isTrue(yield* rewards.delete(campaign.accountId, campaign.id))
       assertNone(yield* rewards.find(campaign.accountId, campaign.id))
       assert.isFalse(yield* rewards.delete(campaign.accountId, campaign.id), "none left")
+    })
+  )
+
+  it.effect("listByAccount: every reward of the account's campaigns, by campaign id, and no other account's", () =>
+    Effect.gen(function* () {
+      const rewards = yield* RewardRepo
+      const first = yield* givenReward()
+      const sibling = yield* givenSibling(first.campaign)
+      const second = makeReward(sibling, [makeTier({ codeStrategy: "shared" })], { revision: 3 })
+      yield* rewards.put(second)
+      yield* givenSibling(first.campaign) // a campaign without a reward
+      const other = yield* givenReward() // another account's
+      const listed = yield* rewards.listByAccount(first.campaign.accountId)
+      assert.deepStrictEqual(
+        listed,
+        [first.reward, second].sort((a, b) => (a.campaignId < b.campaignId ? -1 : 1))
+      )
+      assert.deepStrictEqual(yield* rewards.listByAccount(other.campaign.accountId), [other.reward])
+      assert.deepStrictEqual(yield* rewards.listByAccount((yield* givenAccount()).id), [])
     })
   )
 

@@ -18,6 +18,12 @@ export const layer: Layer.Layer<RewardRepo, never, MemoryDatabase> = repository(
     return RewardRepo.of({
       find: (accountId, campaignId) =>
         Effect.sync(() => Option.fromNullishOr(inAccount(accountId, rewards.get(campaignId)))),
+      listByAccount: (accountId) =>
+        Effect.sync(() =>
+          [...rewards.values()]
+            .filter((reward) => reward.accountId === accountId)
+            .sort((a, b) => (a.campaignId < b.campaignId ? -1 : a.campaignId > b.campaignId ? 1 : 0))
+        ),
       put: (reward) =>
         Effect.suspend(() => {
           const stored = rewards.get(reward.campaignId)
