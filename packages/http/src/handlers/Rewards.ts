@@ -4,7 +4,7 @@
  *
  * @since 0.1.0
  */
-import { Pagination, Rewards } from "@campaign-games/core"
+import { Grant, Pagination, Rewards } from "@campaign-games/core"
 import { Api } from "../Api.ts"
 import { CurrentActor } from "../Security.ts"
 import * as Handle from "./Handle.ts"
@@ -40,9 +40,12 @@ export const RewardsHandlers = Handle.group(Api, "rewards", Rewards.Rewards, (ha
       )
     )
     .handle("grants", ({ params, query }) =>
-      Handle.asActor(
-        (actor) => rewards.grants(actor, params.id, Pagination.page(query, Pagination.Defaults.grants.default)),
-        ({ items, total }) => ({ total, grants: items })
+      Handle.list(
+        query,
+        Pagination.Defaults.grants,
+        "grants",
+        (grant: Grant.GrantView) => grant,
+        (actor, page) => rewards.grants(actor, params.id, page)
       )
     )
 )
