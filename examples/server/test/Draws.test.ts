@@ -1,6 +1,7 @@
 /**
  * Draws over HTTP, as an integrator sees them: the trigger (permission, strict body, rate limit,
- * automatic campaigns refused), the runs' list and records, verification (true, then false once a
+ * automatic campaigns and unresolved predictions refused), the runs' list and records, another
+ * account's and another campaign's runs not found, verification (true, then false once a
  * stored entry is changed behind the server's back), the audit document checked offline with
  * `verifyDraw`, `winner_selected` delivered to a webhook, a scheduled draw and an instant win.
  *
@@ -70,6 +71,23 @@ const setup = Effect.gen(function* () {
       assert.strictEqual(activated.status, 200, activated.text)
       return activated.body.gameInstance
     })
+  /** One whole play of a prediction by `participantRef`, choosing `optionId`: its entry. */
+  const predict = (participantRef: string, optionId: string) =>
+    Effect.gen(function* () {
+      const minted = yield* call("POST", "/v1/auth/session-tokens", {
+        channelId: channel.id,
+        participantRef,
+        origin: ORIGIN
+      })
+      const token = minted.body.clientToken
+      const started = yield* request("POST", "/v1/play/sessions", { key: token })
+      const finished = yield* request("POST", `/v1/play/sessions/${started.body.session.id}/finish`, {
+        key: token,
+        body: { optionId }
+      })
+      assert.strictEqual(finished.status, 200, finished.text)
+      return finished.body.entry
+    })
   /** One whole play of `participantRef`: its entry. */
   const play = (participantRef: string) =>
     Effect.gen(function* () {
@@ -77,7 +95,7 @@ const setup = Effect.gen(function* () {
       assert.strictEqual(finished.status, 200, finished.text)
       return finished.body.entry
     })
-  return { key, call, request, channel, keyWith, campaign, play }
+  return { key, call, request, channel, keyWith, campaign, play, predict }
 })
 
 /** Polls `GET …/runs` until `count` runs are listed (up to `timeoutMs`). */
@@ -190,10 +208,24 @@ layer(serverAndBackdoor, { excludeTestServices: true, timeout: "120 seconds" })(
       const stranger = (yield* account()).key
       assert.strictEqual((yield* request("GET", `${base}/runs/${run.id}`, { key: stranger })).status, 404)
       assert.strictEqual((yield* request("POST", `${base}/trigger`, { key: stranger })).status, 404)
+      for (const [method, path] of [
+        ["GET", `${base}/runs`],
+        ["POST", `${base}/runs/${run.id}/verify`],
+        ["GET", `${base}/runs/${run.id}/audit`]
+      ] as const) {
+        const reply = yield* request(method, path, { key: stranger })
+        assert.strictEqual(reply.status, 404, `another account's key: ${path}`)
+        assert.strictEqual(reply.body.error.code, "not_found")
+        assert.notInclude(reply.text, run.id, "nothing of the run shows")
+      }
 
       const extra = yield* call("POST", `${base}/trigger`, { again: true })
       assert.strictEqual(extra.status, 400)
       assert.deepStrictEqual(Steps.paths(extra.body), ["again"], extra.text)
+      const verifyExtra = yield* call("POST", `${base}/runs/${run.id}/verify`, { strict: false })
+      assert.strictEqual(verifyExtra.status, 400, verifyExtra.text)
+      assert.strictEqual(verifyExtra.body.error.code, "invalid_request")
+      assert.deepStrictEqual(Steps.paths(verifyExtra.body), ["strict"], verifyExtra.text)
       const badJson = yield* request("POST", `${base}/trigger`, {
         key: (yield* setup).key,
         rawBody: "{",
@@ -216,6 +248,70 @@ layer(serverAndBackdoor, { excludeTestServices: true, timeout: "120 seconds" })(
       assert.strictEqual(refused.status, 409)
       assert.strictEqual(refused.body.error.code, "conflict")
       assert.deepStrictEqual(Steps.paths(refused.body), ["winnerSelectionTrigger"])
+
+      // A run of another campaign of the same account is not this campaign's.
+      const elsewhere = `/v1/game-instances/${scheduled.id}/winner-selection/runs/${run.id}`
+      for (const [method, path] of [
+        ["GET", elsewhere],
+        ["POST", `${elsewhere}/verify`],
+        ["GET", `${elsewhere}/audit`]
+      ] as const) {
+        const reply = yield* call(method, path)
+        assert.strictEqual(reply.status, 404, path)
+        assert.strictEqual(reply.body.error.code, "not_found")
+        assert.deepStrictEqual(Steps.paths(reply.body), ["runId"], path)
+      }
+    })
+  )
+
+  it.effect("a prediction draws only once resolved: 409 naming resolvedOptionId, then only right predictions win", () =>
+    Effect.gen(function* () {
+      const { call, campaign, predict } = yield* setup
+      const c = yield* campaign({
+        gameSlug: "prediction",
+        config: {
+          question: "Who wins?",
+          options: [
+            { id: "a", label: "A" },
+            { id: "b", label: "B" }
+          ]
+        },
+        winnerSelectionConfig: { maxWinners: 10 }
+      })
+      const right = []
+      for (const [player, optionId] of [
+        ["ana", "a"],
+        ["ben", "b"],
+        ["cleo", "a"],
+        ["dev", "b"]
+      ] as const) {
+        const entry = yield* predict(player, optionId)
+        if (optionId === "a") right.push(entry.id)
+      }
+      const path = `/v1/game-instances/${c.id}/winner-selection/trigger`
+      const refused = yield* call("POST", path)
+      assert.strictEqual(refused.status, 409, refused.text)
+      assert.strictEqual(refused.body.error.code, "conflict")
+      assert.deepStrictEqual(Steps.paths(refused.body), ["resolvedOptionId"])
+      assert.strictEqual(
+        (yield* call("GET", `/v1/game-instances/${c.id}/winner-selection/runs`)).body.total,
+        0,
+        "no empty run kept"
+      )
+      const resolved = yield* call("POST", `/v1/game-instances/${c.id}/resolve`, { optionId: "a" })
+      assert.strictEqual(resolved.status, 200, resolved.text)
+      const drawn = yield* call("POST", path)
+      assert.strictEqual(drawn.status, 200, drawn.text)
+      assert.strictEqual(drawn.body.run.entriesConsidered, 2)
+      assert.sameMembers(
+        drawn.body.run.winners.map((w: any) => w.entryId),
+        right
+      )
+      const verified = yield* call(
+        "POST",
+        `/v1/game-instances/${c.id}/winner-selection/runs/${drawn.body.run.id}/verify`
+      )
+      assert.isTrue(verified.body.verified)
     })
   )
 
@@ -259,6 +355,7 @@ layer(serverAndBackdoor, { excludeTestServices: true, timeout: "120 seconds" })(
       assert.strictEqual(limited.status, 429)
       assert.strictEqual(limited.body.error.code, "rate_limited")
       assert.isAtLeast(Number(limited.headers.get("retry-after")), 1)
+      assert.strictEqual(limited.headers.get("x-ratelimit-limit"), "30")
       assert.strictEqual(limited.headers.get("x-ratelimit-remaining"), "0")
       assert.strictEqual((yield* call("GET", `/v1/game-instances/${c.id}/winner-selection/runs`)).body.total, 30)
     })

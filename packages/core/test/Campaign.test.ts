@@ -676,7 +676,18 @@ describe("Campaign.check", () => {
       assert.deepStrictEqual(checkPaths(given({ winnerSelectionTrigger: "auto_on_schedule" })), ["scheduleAt"])
       assert.deepStrictEqual(checkPaths(given({ winnerSelectionTrigger: "auto_on_schedule", scheduleAt: at(24) })), [])
       assert.deepStrictEqual(checkPaths(given({ winnerSelectionTrigger: "manual" })), [])
-      assert.deepStrictEqual(checkPaths(given({ winnerSelectionTrigger: "auto_on_session_end" })), [])
+      assert.deepStrictEqual(checkPaths(given({ winnerSelectionTrigger: "auto_on_session_end" }, "spin-the-wheel")), [])
+    })
+  )
+
+  it.effect("auto_on_session_end is refused on a prediction alone: its entries win only once it is resolved", () =>
+    Effect.gen(function* () {
+      assert.deepStrictEqual(checkPaths(given({ winnerSelectionTrigger: "auto_on_session_end" })), [
+        "winnerSelectionTrigger"
+      ])
+      for (const slug of ["spin-the-wheel", "quiz", "memory-match"]) {
+        assert.deepStrictEqual(checkPaths(given({ winnerSelectionTrigger: "auto_on_session_end" }, slug)), [], slug)
+      }
     })
   )
 

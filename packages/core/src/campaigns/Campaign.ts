@@ -312,7 +312,7 @@ const before = (a: Timestamp, b: Timestamp) => DateTime.toEpochMillis(a) < DateT
 /**
  * The cross-field rules of a campaign's settings (each failure with its path): the config against
  * the game, the theme's label keys, `scheduleAt` with `auto_on_schedule`, ordered windows, and an
- * algorithm that fits the game.
+ * algorithm and a trigger that fit the game.
  */
 export const check = (campaign: Campaign, game: Game.Game): ReadonlyArray<Detail> => {
   const details: Array<Detail> = []
@@ -336,6 +336,15 @@ export const check = (campaign: Campaign, game: Game.Game): ReadonlyArray<Detail
   }
   if (campaign.winnerSelectionAlgorithm === "score_highest" && game.result !== "score") {
     details.push({ path: "winnerSelectionAlgorithm", message: `score_highest needs a game that keeps a score` })
+  }
+  if (campaign.winnerSelectionTrigger === "auto_on_session_end" && game.result === "prediction") {
+    // A prediction entry is eligible only once the campaign is resolved, usually after its plays
+    // have ended: a winning moment could find no eligible play to pay (docs/draws.md).
+    details.push({
+      path: "winnerSelectionTrigger",
+      message:
+        "auto_on_session_end is not available for a prediction: use manual or auto_on_schedule, drawn once resolved"
+    })
   }
   return details
 }

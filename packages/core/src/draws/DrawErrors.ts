@@ -39,6 +39,20 @@ export class DrawNotManual extends Schema.TaggedError<DrawNotManual>()("DrawNotM
   }
 }
 
+/**
+ * A draw on a prediction campaign that is not resolved yet. Its entries can win only once it is
+ * (those holding the resolved option), so a run now would consider none of them, and would no
+ * longer verify once they become eligible. Resolving the campaign (`POST …/resolve`) first allows
+ * it; a scheduled draw waits for it instead.
+ */
+export class DrawAwaitsResolution extends Schema.TaggedError<DrawAwaitsResolution>()("DrawAwaitsResolution", {
+  campaignId: Schema.String
+}) {
+  override get message(): string {
+    return "This prediction campaign is not resolved yet: only entries holding the resolved option can win; resolve it before drawing."
+  }
+}
+
 /** Reasons of `InvalidRequest` (400). */
 export const InvalidRequest = [] as const
 
@@ -49,7 +63,7 @@ export const UpgradeRequired = [] as const
 export const NotFound = [DrawRunNotFound] as const
 
 /** Reasons of `Conflict` (409). */
-export const Conflict = [DrawNotManual] as const
+export const Conflict = [DrawNotManual, DrawAwaitsResolution] as const
 
 /** Reasons of `ConfirmationRequired` (409 confirmation_required). */
 export const ConfirmationRequired = [] as const

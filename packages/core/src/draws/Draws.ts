@@ -22,12 +22,20 @@
  * ones (runs are numbered per campaign, `sequence`), so a second draw by hand picks new winners
  * (runners-up, replacements) and every run stays listed.
  *
+ * A prediction campaign draws only once it is resolved (`awaitsResolution`): before, none of its
+ * entries can win, and a run would consider none and stop verifying once they became eligible. A
+ * draw by hand is refused (`DrawAwaitsResolution`), a scheduled draw waits (made at the first check
+ * after the resolution, over the entries before its `scheduleAt` as always), and the winning
+ * moments wait (paid from the first play after the resolution, each to the first entry at or after
+ * it that holds the resolved option).
+ *
  * @since 0.1.0
  */
 import { Context, DateTime, Effect, Layer, Option } from "effect"
 import * as Actor from "../accounts/Actor.ts"
 import * as Campaign from "../campaigns/Campaign.ts"
 import * as CampaignSteps from "../campaigns/internal/CampaignSteps.ts"
+import * as Prediction from "../games/Prediction.ts"
 import { Conflict, type Forbidden, NotFound, type NotFound as NotFoundError, type StoreError } from "../Errors.ts"
 import * as Ids from "../Ids.ts"
 import type { Page, Paged } from "../Pagination.ts"
@@ -37,7 +45,7 @@ import { Store, withLock } from "../Store.ts"
 import { EventOutbox } from "../webhooks/Event.ts"
 import * as Draw from "./Draw.ts"
 import * as DrawAudit from "./DrawAudit.ts"
-import { DrawNotManual, DrawRunNotFound } from "./DrawErrors.ts"
+import { DrawAwaitsResolution, DrawNotManual, DrawRunNotFound } from "./DrawErrors.ts"
 import * as DrawRun from "./DrawRun.ts"
 import * as SeedChain from "./SeedChain.ts"
 import * as Sha256 from "./Sha256.ts"
@@ -53,8 +61,18 @@ export interface Verified {
   readonly winners: ReadonlyArray<DrawAudit.RecomputedWinner>
 }
 
-/** How many scheduled draws `runDue` takes at once. */
+/**
+ * Whether the campaign's draws wait for its resolution: a prediction not resolved yet, none of
+ * whose entries can win (an entry is eligible once it holds the resolved option).
+ */
+export const awaitsResolution = (campaign: Pick<Campaign.Campaign, "gameSlug" | "resolvedOptionId">): boolean =>
+  campaign.gameSlug === Prediction.slug && campaign.resolvedOptionId === null
+
+/** How many scheduled draws `runDue` tries at once. */
 const DUE_BATCH = 20
+
+/** How many due schedules `runDue` reads at most, looking past the ones waiting for a resolution. */
+const DUE_SCAN_MAX = 1_000
 
 /** How long a campaign's next winning moment, once read, is trusted before it is read again. */
 const MOMENT_RECHECK_MS = 5_000
@@ -62,7 +80,10 @@ const MOMENT_RECHECK_MS = 5_000
 export class Draws extends Context.Service<
   Draws,
   {
-    /** A draw by hand (`draws.run`): only on a campaign whose trigger is `manual` (else `DrawNotManual`). */
+    /**
+     * A draw by hand (`draws.run`): only on a campaign whose trigger is `manual` (else
+     * `DrawNotManual`), and on a prediction only once it is resolved (else `DrawAwaitsResolution`).
+     */
     readonly trigger: (
       actor: Actor.Actor,
       campaignId: string
@@ -97,7 +118,8 @@ export class Draws extends Context.Service<
     ) => Effect.Effect<DrawAudit.Audit, Forbidden | NotFoundError | StoreError>
     /**
      * Makes the scheduled draws whose time has come (any account: the engine's worker), each once;
-     * how many it made. A failing one is logged and left for the next call.
+     * how many it made. A failing one is logged and left for the next call; a prediction's waits
+     * for its resolution.
      */
     readonly runDue: Effect.Effect<number, StoreError>
     /**
@@ -285,15 +307,17 @@ export class Draws extends Context.Service<
         })
       })
 
-      /** `Conflict` unless the campaign draws by hand. */
+      /** `Conflict` unless the campaign draws by hand, and is not a prediction waiting for its resolution. */
       const byHand = (campaign: Campaign.Campaign) =>
-        campaign.winnerSelectionTrigger === "manual"
-          ? Effect.void
-          : Effect.fail(
+        campaign.winnerSelectionTrigger !== "manual"
+          ? Effect.fail(
               new Conflict({
                 reason: new DrawNotManual({ campaignId: campaign.id, trigger: campaign.winnerSelectionTrigger })
               })
             )
+          : awaitsResolution(campaign)
+            ? Effect.fail(new Conflict({ reason: new DrawAwaitsResolution({ campaignId: campaign.id }) }))
+            : Effect.void
 
       const trigger = Effect.fn("Draws.trigger")(function* (actor: Actor.Actor, campaignId: string) {
         yield* Actor.require(actor, "draws.run")
@@ -322,7 +346,10 @@ export class Draws extends Context.Service<
         })
       })
 
-      /** The scheduled draw of a campaign, if it is (still) due: active, its schedule passed and not yet drawn. */
+      /**
+       * The scheduled draw of a campaign, if it is (still) due: active, its schedule passed and not
+       * yet drawn, and not a prediction waiting for its resolution.
+       */
       const scheduled = (campaign: Campaign.Campaign, state: DrawRun.RunState, now: DateTime.Utc) =>
         Effect.gen(function* () {
           const scheduleAt = campaign.scheduleAt
@@ -331,7 +358,8 @@ export class Draws extends Context.Service<
             campaign.status !== "active" ||
             scheduleAt === null ||
             DateTime.isGreaterThan(scheduleAt, now) ||
-            state.scheduledDone
+            state.scheduledDone ||
+            awaitsResolution(campaign)
           ) {
             return Option.none<Plan>()
           }
@@ -347,21 +375,48 @@ export class Draws extends Context.Service<
           })
         })
 
+      /**
+       * Whether a due schedule's campaign waits for its resolution (read without the lock; a failed
+       * read says no, and the draw, which reads it again, fails and is logged).
+       */
+      const waitsForResolution = (d: DrawRun.DueSchedule) =>
+        campaigns.findById(d.accountId, d.campaignId).pipe(
+          Effect.map(Option.exists(awaitsResolution)),
+          Effect.orElseSucceed(() => false)
+        )
+
       const runDue = Effect.gen(function* () {
-        const due = yield* repo.dueSchedules(yield* DateTime.now, DUE_BATCH)
+        const now = yield* DateTime.now
+        // A prediction waiting for its resolution stays due (and is skipped before its draw would
+        // lock anything): the schedules after it are read too, so that it never holds them back.
+        const waiting = new Set<string>()
+        const tried = new Set<string>()
         let made = 0
-        for (const d of due) {
-          const run = yield* draw(d.accountId, d.campaignId, scheduled).pipe(
-            Effect.catch((error) =>
-              Effect.logWarning("draws: a scheduled draw failed; it is tried again", {
-                campaignId: d.campaignId,
-                error: error.message
-              }).pipe(Effect.as(Option.none<DrawRun.Run>()))
+        let limit = DUE_BATCH
+        for (;;) {
+          const due = yield* repo.dueSchedules(now, limit)
+          for (const d of due) {
+            if (waiting.has(d.campaignId) || tried.has(d.campaignId) || tried.size >= DUE_BATCH) continue
+            if (yield* waitsForResolution(d)) {
+              waiting.add(d.campaignId)
+              continue
+            }
+            tried.add(d.campaignId)
+            const run = yield* draw(d.accountId, d.campaignId, scheduled).pipe(
+              Effect.catch((error) =>
+                Effect.logWarning("draws: a scheduled draw failed; it is tried again", {
+                  campaignId: d.campaignId,
+                  error: error.message
+                }).pipe(Effect.as(Option.none<DrawRun.Run>()))
+              )
             )
-          )
-          if (Option.isSome(run)) made++
+            if (Option.isSome(run)) made++
+          }
+          if (due.length < limit || waiting.size === 0 || tried.size >= DUE_BATCH || limit >= DUE_SCAN_MAX) {
+            return made
+          }
+          limit = Math.min(DUE_SCAN_MAX, waiting.size + tried.size + DUE_BATCH)
         }
-        return made
       }).pipe(Effect.withSpan("Draws.runDue"))
 
       /** The prize window of the campaign's winning moments (epoch milliseconds). */
@@ -381,7 +436,13 @@ export class Draws extends Context.Service<
         now: DateTime.Utc
       ) {
         const window = momentWindow(campaign)
-        if (campaign.winnerSelectionTrigger !== "auto_on_session_end" || window === undefined) return Option.none()
+        if (
+          campaign.winnerSelectionTrigger !== "auto_on_session_end" ||
+          window === undefined ||
+          awaitsResolution(campaign)
+        ) {
+          return Option.none()
+        }
         const seed = yield* automaticSeed(campaign, state)
         if (Option.isNone(seed)) return Option.none()
         const count = campaign.winnerSelectionConfig.maxWinners
@@ -426,7 +487,8 @@ export class Draws extends Context.Service<
 
       const afterPlay = Effect.fn("Draws.afterPlay")(function* (play: FinishedPlay) {
         const { accountId, id: campaignId, winnerSelectionTrigger } = play.campaign
-        if (winnerSelectionTrigger !== "auto_on_session_end") return 0
+        // A prediction not resolved when the play began: no entry can win yet (read again below otherwise).
+        if (winnerSelectionTrigger !== "auto_on_session_end" || awaitsResolution(play.campaign)) return 0
         const now = yield* DateTime.now
         const known = nextMoments.get(campaignId)
         if (known !== undefined && now.epochMilliseconds < known.at && now.epochMilliseconds < known.recheckAt) return 0

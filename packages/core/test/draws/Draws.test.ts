@@ -1,7 +1,8 @@
 /**
  * Draws as a specification, through the use cases on the memory store and the test clock: draws by
  * hand, the runs' records, verification and audit, the scheduled draw (once at its time, after a
- * restart too, waiting while paused), and the winning moments after each play. Entries are written
+ * restart too, waiting while paused), the winning moments after each play, and prediction
+ * campaigns, whose draws all wait for the resolution. Entries are written
  * as the plays write them (`EntryRepo`), or by whole plays where the after-play draws are the
  * subject. Expected listing hashes are computed here with `node:crypto`.
  */
@@ -143,6 +144,25 @@ const startWith = Effect.fnUntraced(function* (input: Partial<Campaign.CreateCam
   return { actor, channel, campaign: yield* makeCampaign(actor, channel.id, input) }
 })
 
+/** A prediction of two options. */
+const WHO_WINS = {
+  question: "Who wins the final?",
+  options: [
+    { id: "a", label: "Team A" },
+    { id: "b", label: "Team B" }
+  ]
+}
+
+/** Six players' predictions: three hold "a", three "b". */
+const PICKS = [
+  ["ana", "a"],
+  ["ben", "b"],
+  ["cleo", "a"],
+  ["dev", "b"],
+  ["eli", "a"],
+  ["fay", "b"]
+] as const
+
 /** A quiz question's two options. */
 const A_OR_B = [
   { id: "a", text: "A" },
@@ -174,6 +194,16 @@ const writeEntry = Effect.fnUntraced(function* (
   yield* (yield* Entry.EntryRepo).insert(entry)
   return entry
 })
+
+/** Writes a prediction's entry as a play before the resolution does (not eligible yet). */
+const writePrediction = (campaign: Campaign.Campaign, participantRef: string, optionId: string) =>
+  writeEntry(campaign, participantRef, {
+    predictionValue: { optionId },
+    eligible: Entry.eligible({ optionId }, campaign.resolvedOptionId)
+  })
+
+const resolve = (actor: Actor.Actor, campaignId: string, optionId: string) =>
+  Effect.flatMap(Effect.service(Campaigns.Campaigns), (campaigns) => campaigns.resolve(actor, campaignId, { optionId }))
 
 const draws = Effect.service(Draws.Draws)
 const events = Effect.flatMap(Effect.service(MemoryStore.EventLog), (log) => log.all)
@@ -362,6 +392,54 @@ describe("a draw by hand", () => {
       assert.match(refused.message, /scheduleAt/u)
     }).pipe(Effect.provide(layer))
   )
+
+  it.effect("on a prediction: refused until it is resolved; then only entries holding the resolved option win", () =>
+    Effect.gen(function* () {
+      const { actor, campaign } = yield* startWith({
+        gameSlug: "prediction",
+        config: WHO_WINS,
+        winnerSelectionConfig: { maxWinners: 10 }
+      })
+      const written = []
+      for (const [player, optionId] of PICKS) written.push(yield* writePrediction(campaign, player, optionId))
+      const d = yield* draws
+
+      const refused = yield* Effect.flip(d.trigger(actor, campaign.id))
+      assert.strictEqual(reasonOf(refused), "Conflict/DrawAwaitsResolution")
+      assert.match(refused.message, /not resolved/u)
+      assert.strictEqual((yield* d.runs(actor, campaign.id, { limit: 50, offset: 0 })).total, 0, "no empty run kept")
+
+      yield* resolve(actor, campaign.id, "a")
+      const run = yield* d.trigger(actor, campaign.id)
+      const right = written.filter((e) => e.predictionValue?.optionId === "a")
+      assert.strictEqual(run.entriesConsidered, 3, "the entries holding the resolved option")
+      assert.strictEqual(run.entriesHash, expectedHash(right))
+      assert.sameMembers(
+        run.winners.map((w) => w.participantRef),
+        ["ana", "cleo", "eli"],
+        "every right prediction wins (maxWinners 10), no wrong one"
+      )
+      assert.isTrue((yield* d.verify(actor, campaign.id, run.id)).verified)
+    }).pipe(Effect.provide(layer))
+  )
+
+  it.effect("a campaign without a prize: the run and winner_selected carry prize null", () =>
+    Effect.gen(function* () {
+      const { actor, campaign } = yield* startWith({ prize: null })
+      const entry = yield* writeEntry(campaign, "ana")
+      const run = yield* (yield* draws).trigger(actor, campaign.id)
+      assert.isNull(run.prize)
+      assert.deepStrictEqual(DrawRun.view(run).winners, [
+        { id: run.winners[0]!.id, participantRef: "ana", rank: 1, entryId: entry.id, prize: null }
+      ])
+      const [event] = yield* winnerEvents
+      assert.deepStrictEqual(event!.data, {
+        gameInstanceId: campaign.id,
+        runId: run.id,
+        winners: [{ participantRef: "ana", rank: 1, entryId: entry.id, prize: null }]
+      })
+    }).pipe(Effect.provide(layer))
+  )
 })
 
 // -----------------------------------------------------------------------------
@@ -532,6 +610,74 @@ describe("a scheduled draw", () => {
     }).pipe(withScheduler)
   )
 
+  it.effect(
+    "a prediction's draw waits for its resolution, then runs once over the right entries before scheduleAt",
+    () =>
+      Effect.gen(function* () {
+        const { actor, campaign } = yield* startWith({
+          gameSlug: "prediction",
+          config: WHO_WINS,
+          winnerSelectionTrigger: "auto_on_schedule",
+          scheduleAt: at(HOUR),
+          winnerSelectionConfig: { maxWinners: 10 }
+        })
+        const right = []
+        for (const [player, optionId] of PICKS) {
+          const entry = yield* writePrediction(campaign, player, optionId)
+          if (optionId === "a") right.push(entry)
+        }
+        yield* TestClock.adjust("2 hours")
+        assert.lengthOf(yield* runsOf(actor, campaign.id), 0, "unresolved: no run, and the schedule is not used up")
+        yield* writePrediction(campaign, "after scheduleAt", "a")
+        yield* resolve(actor, campaign.id, "a")
+        yield* TestClock.adjust("2 seconds")
+        const [run, ...more] = yield* runsOf(actor, campaign.id)
+        assert.lengthOf(more, 0)
+        assert.strictEqual(run!.trigger, "auto_on_schedule")
+        assert.strictEqual(DateTime.formatIso(run!.rules.entriesBefore!), DateTime.formatIso(at(HOUR)))
+        assert.strictEqual(run!.entriesConsidered, 3, "the right predictions made before scheduleAt")
+        assert.strictEqual(run!.entriesHash, expectedHash(right))
+        assert.sameMembers(
+          run!.winners.map((w) => w.entryId),
+          right.map((e) => e.id)
+        )
+        assert.strictEqual(run!.seedCommitment, campaign.seedCommitment, "the first link of the published chain")
+        assert.isTrue((yield* (yield* draws).verify(actor, campaign.id, run!.id)).verified)
+        yield* TestClock.adjust("1 hour")
+        assert.lengthOf(yield* runsOf(actor, campaign.id), 1, "once")
+      }).pipe(withScheduler)
+  )
+
+  it.effect("predictions waiting for their resolution never hold back the scheduled draws due after them", () =>
+    Effect.gen(function* () {
+      yield* TestClock.setTime(START)
+      const { actor, channel } = yield* Given.account({ limits: { channels: 40, liveCampaigns: 40 } })
+      const channels = yield* Channels.Channels
+      // More waiting predictions, due first, than the worker tries at once (20).
+      for (let i = 0; i < 25; i++) {
+        const on = i === 0 ? channel.id : (yield* channels.create(actor, { name: `Prediction ${i}` })).id
+        yield* makeCampaign(actor, on, {
+          gameSlug: "prediction",
+          config: WHO_WINS,
+          winnerSelectionTrigger: "auto_on_schedule",
+          scheduleAt: at(MINUTE)
+        })
+      }
+      const wheel = yield* makeCampaign(actor, (yield* channels.create(actor, { name: "Wheel" })).id, {
+        winnerSelectionTrigger: "auto_on_schedule",
+        scheduleAt: at(2 * MINUTE)
+      })
+      yield* writeEntry(wheel, "ana")
+      yield* TestClock.setTime(START + HOUR)
+      assert.strictEqual(yield* (yield* DrawsEngine.DrawWorker).runDue, 1)
+      const [run] = yield* runsOf(actor, wheel.id)
+      assert.deepStrictEqual(
+        run!.winners.map((w) => w.participantRef),
+        ["ana"]
+      )
+    }).pipe(Effect.provide(layer))
+  )
+
   it.effect("a schedule missed while no instance ran is made once when instances start again", () =>
     Effect.gen(function* () {
       yield* TestClock.setTime(START)
@@ -684,6 +830,37 @@ describe("after each play", () => {
         [first.id],
         "the moment goes to the first play after it, whoever's finish paid it"
       )
+    }).pipe(Effect.provide(layer))
+  )
+})
+
+describe("after each play, on a prediction", () => {
+  it.effect("a prediction cannot draw after each play: refused at winnerSelectionTrigger, made or edited", () =>
+    Effect.gen(function* () {
+      yield* TestClock.setTime(START)
+      const { actor, channel } = yield* makeAccount()
+      const campaigns = yield* Campaigns.Campaigns
+      const fields = {
+        gameSlug: "prediction",
+        name: "Final",
+        channelId: channel.id,
+        config: WHO_WINS,
+        winnerSelectionConfig: { windowEnd: at(HOUR) }
+      }
+      const refusedPath = (error: {
+        readonly _tag: string
+        readonly details?: ReadonlyArray<{ path: string }> | undefined
+      }) => (error._tag === "InvalidRequest" ? error.details?.map((d) => d.path) : [error._tag])
+      const made = yield* Effect.flip(
+        campaigns.create(actor, { ...fields, winnerSelectionTrigger: "auto_on_session_end" })
+      )
+      assert.deepStrictEqual(refusedPath(made), ["winnerSelectionTrigger"])
+      const manual = yield* campaigns.create(actor, fields)
+      const edited = yield* Effect.flip(
+        campaigns.update(actor, manual.id, { winnerSelectionTrigger: "auto_on_session_end" })
+      )
+      assert.deepStrictEqual(refusedPath(edited), ["winnerSelectionTrigger"])
+      assert.strictEqual((yield* campaigns.get(actor, manual.id)).winnerSelectionTrigger, "manual")
     }).pipe(Effect.provide(layer))
   )
 })

@@ -16,5 +16,10 @@ export const said: SayingOf<DrawErrors.Reason> = {
   DrawNotManual: (reason) => ({
     message: reason.message,
     details: [{ path: "winnerSelectionTrigger", message: `is ${reason.trigger}; set it to manual to draw by hand` }]
+  }),
+  // 409: a draw on a prediction campaign not resolved yet; the campaign's field that must be set is named.
+  DrawAwaitsResolution: (reason) => ({
+    message: reason.message,
+    details: [{ path: "resolvedOptionId", message: "is null; resolve the campaign (POST …/resolve) before drawing" }]
   })
 }
