@@ -5,6 +5,8 @@
  */
 import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
+import { sampleOf } from "./fixtures/media/Samples.ts"
+import { uploaded } from "./fixtures/media/Uploads.ts"
 import * as Steps from "./support/Steps.ts"
 import { layer as serverLayer, TestServer } from "./support/TestServer.ts"
 
@@ -15,6 +17,7 @@ const WHEEL = {
     { id: "miss", label: "Miss", isWin: false }
   ]
 }
+const ORIGIN = "https://shop.example.com"
 const QUIZ = { questions: [Steps.question("q1", "2+2?", "4", "5")] }
 
 const tier = (title: string, fields: Record<string, unknown> = {}) => ({
@@ -42,7 +45,7 @@ const setup = (options: { game?: "spin-the-wheel" | "quiz"; account?: Record<str
     const put = (body: unknown, as = key) => call("PUT", reward, body, as)
     /** A key of the account holding only `permissions`. */
     const keyWith = (...permissions: Array<string>) => Steps.keyWith(call, ...permissions)
-    return { key, call, campaign, reward, put, keyWith }
+    return { key, call, request, campaign, reward, put, keyWith }
   })
 
 layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("the reward", (it) => {
@@ -295,6 +298,75 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("the
       ])
       assert.strictEqual(atBounds.status, 200, atBounds.text)
       assert.strictEqual(atBounds.body.reward.page.blocks.length, 20)
+    })
+  )
+
+  it.effect("rule 3: a prize that gave out coupons keeps its codeStrategy, though it holds no code now", () =>
+    Effect.gen(function* () {
+      const { call, request, key, campaign, put } = yield* setup()
+      const base = `/v1/game-instances/${campaign.id}`
+      const set = (yield* put({ tiers: [tier("Pool"), tier("Made", { codeStrategy: "generated" })] })).body.reward
+      const [pool, made] = set.tiers
+      assert.strictEqual(
+        (yield* call("POST", `${base}/reward-coupons`, { tierId: pool.id, codes: [{ code: "LAST-0001" }] })).status,
+        201
+      )
+      assert.strictEqual((yield* call("POST", "/v1/tenant/allowed-origins", { origin: ORIGIN })).status, 201)
+      assert.strictEqual((yield* call("POST", `${base}/activate`)).status, 200)
+      // The pool's one code goes to the first player; the generated prize gives one by hand.
+      const { finished } = yield* Steps.play(request, {
+        key,
+        channelId: campaign.channelId,
+        participantRef: "ann",
+        origin: ORIGIN
+      })
+      assert.strictEqual(finished.body.reward.grant.code, "LAST-0001")
+      const byHand = yield* call("POST", `${base}/reward-grants`, { participantRef: "bob", tierId: made.id })
+      assert.strictEqual(byHand.status, 201, byHand.text)
+      const now = (yield* call("GET", `${base}/reward`)).body.reward.tiers
+      assert.deepStrictEqual(
+        now.map((t: any) => [t.couponsRemaining, t.granted]),
+        [
+          [0, 1],
+          [null, 1]
+        ]
+      )
+      for (const [tiers, index] of [
+        [[tier("New"), { ...pool, codeStrategy: "shared" }, made], 1],
+        [[pool, { ...made, codeStrategy: "pool" }], 1]
+      ] as const) {
+        const changed = yield* put({ tiers })
+        assert.deepStrictEqual([changed.status, changed.body.error?.code], [409, "conflict"], changed.text)
+        assert.deepStrictEqual(changed.body.error.details, [
+          { path: `tiers.${index}.codeStrategy`, message: "cannot change once coupons were given out" }
+        ])
+      }
+      // Unchanged, both are kept.
+      assert.strictEqual((yield* put({ tiers: [pool, made] })).status, 200)
+    })
+  )
+
+  it.effect("page: animations from the media library, at most 2, each judged by the file rule", () =>
+    Effect.gen(function* () {
+      const { request, key, put } = yield* setup()
+      const first = yield* uploaded(request, key, sampleOf("application/json"))
+      const second = yield* uploaded(request, key, sampleOf("application/json"))
+      const image = yield* uploaded(request, key, sampleOf("image/png"))
+      const lottie = (id: string, url: string) => ({ id, type: "lottie", url, autoplay: true, loop: false, speed: 1.5 })
+      const withPage = (blocks: ReadonlyArray<unknown>) => put({ tiers: [tier("T")], page: { blocks } })
+      const two = [lottie("a", first.url), lottie("b", second.url)]
+      const accepted = yield* withPage(two)
+      assert.strictEqual(accepted.status, 200, accepted.text)
+      assert.deepStrictEqual(accepted.body.reward.page.blocks, two)
+      const three = yield* withPage([...two, lottie("c", first.url)])
+      assert.strictEqual(three.status, 400, three.text)
+      assert.deepStrictEqual(three.body.error.details, [{ path: "page.blocks", message: "at most 2 animations" }])
+      // A library file that is not a Lottie animation is refused at its block.
+      const notLottie = yield* withPage([lottie("a", first.url), lottie("b", image.url)])
+      assert.strictEqual(notLottie.status, 400, notLottie.text)
+      assert.deepStrictEqual(notLottie.body.error.details, [
+        { path: "page.blocks.1.url", message: "must be a Lottie animation" }
+      ])
     })
   )
 

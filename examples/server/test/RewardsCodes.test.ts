@@ -122,6 +122,12 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("cou
       const one = yield* generate({ tierId: prizes[0]!.id })
       assert.strictEqual(one.body.generated, 1)
       assert.match(one.body.codes[0], /^[0-9A-HJKMNP-TV-Z]{12}$/u)
+      // `issueLimit: null`: codes given any number of times, so the prize's remaining is null.
+      const unlimited = yield* generate({ quantity: 2, issueLimit: null })
+      assert.deepStrictEqual(
+        [unlimited.status, unlimited.body.generated, (yield* counts())[0]],
+        [201, 2, [1003, null, 0]]
+      )
       const cases: ReadonlyArray<readonly [unknown, string]> = [
         [{ quantity: 0 }, "quantity"],
         [{ quantity: 1001 }, "quantity"],

@@ -39,10 +39,13 @@ const PAGE = {
   ]
 }
 
-/** An account with a live wheel (landing on `lands`) whose reward is `reward`; plays and calls. */
+/**
+ * An account with a live wheel (landing on `lands`, made with `campaign`'s other fields) whose
+ * reward is `reward`; plays and calls.
+ */
 const setup = (
   reward: Record<string, unknown>,
-  options: { lands?: "gold" | "miss"; account?: Record<string, unknown> } = {}
+  options: { lands?: "gold" | "miss"; account?: Record<string, unknown>; campaign?: Record<string, unknown> } = {}
 ) =>
   Effect.gen(function* () {
     const { account, request } = yield* TestServer
@@ -51,7 +54,8 @@ const setup = (
     yield* call("POST", "/v1/tenant/allowed-origins", { origin: ORIGIN })
     const { channel, created } = yield* Steps.channelWithCampaign(call, {
       name: "Spring",
-      config: wheel(options.lands ?? "gold")
+      config: wheel(options.lands ?? "gold"),
+      ...options.campaign
     })
     const campaign = created.body.gameInstance
     const base = `/v1/game-instances/${campaign.id}`
@@ -203,6 +207,101 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("gra
           [["ann", "****0001", "manual"]]
         )
       })
+  )
+
+  it.effect(
+    "by draw: each winner without a coupon gets one (source draw, runId, winnerId), announced by reward_granted",
+    () =>
+      Effect.gen(function* () {
+        const receiver = yield* Receiver.make
+        const s = yield* setup(
+          {
+            tiers: [tier("Winner", { match: { when: "drawn" } }), tier("Thanks")],
+            validForSeconds: 600
+          },
+          { lands: "miss", campaign: { winnerSelectionConfig: { maxWinners: 4 } } }
+        )
+        const [drawnPrize, thanks] = s.prizes
+        const drawCodes = ["DRAW-00001", "DRAW-00002", "DRAW-00003", "DRAW-00004"]
+        const uploaded = yield* s.upload(
+          drawCodes.map((code) => ({ code, ref: `ref-${code}`, name: "Winner coupon" })),
+          drawnPrize!.id
+        )
+        assert.strictEqual(uploaded.status, 201, uploaded.text)
+        assert.strictEqual((yield* s.upload([{ code: "THANKS-001" }], thanks!.id)).status, 201)
+        // ann is given the one Thanks code at the end of her play; bob, cid and dan meet no prize with
+        // a code (a drawn prize is never met at the end of a play); bob is then given one by hand.
+        assert.strictEqual((yield* s.play("ann")).reward.grant.code, "THANKS-001")
+        for (const player of ["bob", "cid", "dan"]) assert.isNull((yield* s.play(player)).reward.grant)
+        const byHand = yield* s.grant({ participantRef: "bob", tierId: drawnPrize!.id })
+        assert.strictEqual(byHand.status, 201, byHand.text)
+        const endpoint = yield* s.call("POST", "/v1/tenant/webhooks/endpoints", {
+          url: receiver.url("/draw"),
+          events: ["reward_granted"],
+          includeCouponCodes: true
+        })
+        assert.strictEqual(endpoint.status, 201, endpoint.text)
+        const triggered = yield* s.call("POST", `${s.base}/winner-selection/trigger`, {})
+        assert.strictEqual(triggered.status, 200, triggered.text)
+        const run = triggered.body.run
+        // Four players, four winners: ann and bob already have a coupon (once per participant).
+        assert.sameMembers(
+          run.winners.map((w: any) => w.participantRef),
+          ["ann", "bob", "cid", "dan"]
+        )
+        const winnerOf = (participantRef: string) => run.winners.find((w: any) => w.participantRef === participantRef)
+        const listed = yield* s.grants()
+        assert.strictEqual(listed.body.total, 4)
+        const byDraw = listed.body.grants.filter((g: any) => g.source === "draw")
+        assert.sameDeepMembers(
+          byDraw.map((g: any) => [g.participantRef, g.tierId, g.runId, g.winnerId, g.sessionId, g.couponName]),
+          ["cid", "dan"].map((p) => [p, drawnPrize!.id, run.id, winnerOf(p).id, null, "Winner coupon"])
+        )
+        for (const g of byDraw) {
+          assert.match(g.code, /^\*{4}000[1-4]$/u, "masked")
+          assert.strictEqual(Date.parse(g.expiresAt) - Date.parse(g.createdAt), 600_000)
+        }
+        assert.deepStrictEqual(
+          listed.body.grants
+            .filter((g: any) => g.source !== "draw")
+            .map((g: any) => [g.participantRef, g.source])
+            .sort(),
+          [
+            ["ann", "rule"],
+            ["bob", "manual"]
+          ]
+        )
+        // reward_granted, once for each grant of the draw, with the specification's data.
+        const sent = (yield* receiver.waitFor(2, "/draw")).map((r) => JSON.parse(r.body))
+        assert.lengthOf(sent, 2)
+        for (const body of sent) {
+          const grant = byDraw.find((g: any) => g.id === body.data.grantId)
+          assert.isDefined(grant, body.data.grantId)
+          const code = body.data.coupon.code
+          assert.include(drawCodes, code)
+          assert.strictEqual(grant.code, `****${code.slice(-4)}`)
+          assert.deepStrictEqual(body, {
+            type: "reward_granted",
+            createdAt: body.createdAt,
+            data: {
+              gameInstanceId: s.campaign.id,
+              channelId: s.channel.id,
+              grantId: grant.id,
+              participantRef: grant.participantRef,
+              source: "draw",
+              runId: run.id,
+              winnerId: winnerOf(grant.participantRef).id,
+              tierId: drawnPrize!.id,
+              prize: { title: "Winner", description: "Winner for you" },
+              coupon: { ref: `ref-${code}`, name: "Winner coupon", code },
+              expiresAt: grant.expiresAt
+            }
+          })
+        }
+        // The two draw grants and bob's took three of the four codes.
+        const counts = (yield* s.call("GET", `${s.base}/reward`)).body.reward.tiers[0]
+        assert.deepStrictEqual([counts.coupons, counts.couponsRemaining, counts.granted], [4, 1, 3])
+      }).pipe(Effect.scoped)
   )
 
   it.effect("by hand: 400 for each bound; 403 without rewards.grant; 402 without the feature; 60 a minute", () =>

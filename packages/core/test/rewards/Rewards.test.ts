@@ -17,7 +17,7 @@ import * as AllowedOrigins from "../../src/play/AllowedOrigins.ts"
 import * as ClientTokenSigner from "../../src/play/ClientTokenSigner.ts"
 import * as Entry from "../../src/play/Entry.ts"
 import * as Plays from "../../src/play/Plays.ts"
-import type * as Coupon from "../../src/rewards/Coupon.ts"
+import * as Coupon from "../../src/rewards/Coupon.ts"
 import type * as Reward from "../../src/rewards/Reward.ts"
 import * as Rewards from "../../src/rewards/Rewards.ts"
 import * as RewardsEngine from "../../src/rewards/RewardsEngine.ts"
@@ -30,22 +30,58 @@ import * as Given from "../support/Given.ts"
 const { ORIGIN } = Given
 const LOTTIE = "https://media.example/files/confetti"
 
-/** The use cases on a fresh memory store, the outbox fanned out to deliveries as the engine has it. */
-const layer = Layer.mergeAll(
-  Accounts.Accounts.layer,
-  Channels.Channels.layer,
-  Campaigns.Campaigns.layer,
-  AllowedOrigins.AllowedOrigins.layer,
-  Plays.Plays.layer,
-  RewardsEngine.layer({ background: false })
-).pipe(
-  Layer.provideMerge(Webhooks.Webhooks.layerFanOut),
-  Layer.provideMerge(ClientTokenSigner.layerSecret("rewards-test-secret")),
-  Layer.provideMerge(Secrets.Secrets.layerWebCrypto),
-  Layer.provideMerge(FileRule.MediaLibrary.layerStatic({ [LOTTIE]: "application/json" })),
-  Layer.provideMerge(InstanceCache.InstanceCache.layer),
-  Layer.provideMerge(MemoryStore.layer)
-)
+/**
+ * The use cases on a fresh memory store, the outbox fanned out to deliveries as the engine has it,
+ * with `secrets` (WebCrypto's, unless a test scripts the codes it draws).
+ */
+const layerWith = (secrets: Layer.Layer<Secrets.Secrets>) =>
+  Layer.mergeAll(
+    Accounts.Accounts.layer,
+    Channels.Channels.layer,
+    Campaigns.Campaigns.layer,
+    AllowedOrigins.AllowedOrigins.layer,
+    Plays.Plays.layer,
+    RewardsEngine.layer({ background: false })
+  ).pipe(
+    Layer.provideMerge(Webhooks.Webhooks.layerFanOut),
+    Layer.provideMerge(ClientTokenSigner.layerSecret("rewards-test-secret")),
+    Layer.provideMerge(secrets),
+    Layer.provideMerge(FileRule.MediaLibrary.layerStatic({ [LOTTIE]: "application/json" })),
+    Layer.provideMerge(InstanceCache.InstanceCache.layer),
+    Layer.provideMerge(MemoryStore.layer)
+  )
+
+const layer = layerWith(Secrets.Secrets.layerWebCrypto)
+
+const RFC4648 = "abcdefghijklmnopqrstuvwxyz234567"
+
+/**
+ * WebCrypto's `Secrets`, but for the draws of coupon codes (`randomToken` of 10 bytes a code, which
+ * only `Coupon.generate` asks: every other secret is 8, 32 or 33 bytes), which give first the
+ * random parts of `draws` (12 Crockford characters a code, one array a draw, as many codes as the
+ * draw asks), then random ones. The token is what WebCrypto's would be for those codes: 16 base32
+ * characters a code, of which `Coupon.generate` reads the first 12.
+ */
+const scriptedCodes = (draws: ReadonlyArray<ReadonlyArray<string>>) =>
+  Layer.effect(
+    Secrets.Secrets,
+    Effect.gen(function* () {
+      const real = yield* Secrets.Secrets
+      const left = [...draws]
+      const tokenOf = (codes: ReadonlyArray<string>) =>
+        codes.map((code) => [...code].map((c) => RFC4648[Coupon.ALPHABET.indexOf(c)]).join("") + "aaaa").join("")
+      return Secrets.Secrets.of({
+        ...real,
+        randomToken: (bytes) => {
+          if (bytes % 10 !== 0 || left.length === 0) return real.randomToken(bytes)
+          const codes = left.shift()!
+          return codes.length === bytes / 10
+            ? Effect.succeed(tokenOf(codes))
+            : Effect.die(`the script draws ${codes.length} codes where ${bytes / 10} are asked`)
+        }
+      })
+    })
+  ).pipe(Layer.provide(Secrets.Secrets.layerWebCrypto))
 
 /** A wheel whose every spin wins (`gold`), or loses (`miss`), but for one chance in a million. */
 const wheel = (lands: "gold" | "miss") => ({
@@ -113,6 +149,13 @@ const reasonOf = (error: { readonly _tag: string }): string =>
 /** A test on a fresh store. */
 const test = <A, E>(name: string, body: () => Effect.Effect<A, E, Layer.Success<typeof layer>>) =>
   it.effect(name, () => Effect.provide(body(), layer))
+
+/** A test on a fresh store whose code draws are scripted (`scriptedCodes`). */
+const testDrawing = <A, E>(
+  name: string,
+  draws: ReadonlyArray<ReadonlyArray<string>>,
+  body: () => Effect.Effect<A, E, Layer.Success<typeof layer>>
+) => it.effect(name, () => Effect.provide(body(), layerWith(scriptedCodes(draws))))
 
 describe("Grants at the end of a play", () => {
   test("the first prize met gives a code once; the page comes with the blocks of a win", () =>
@@ -410,6 +453,82 @@ describe("Codes", () => {
       const missing = yield* Effect.flip(upload(w, codesOf(1), "tier_nope"))
       assert.deepStrictEqual([missing._tag, reasonOf(missing)], ["NotFound", "TierNotFound"])
     }))
+})
+
+describe("Codes drawn again on a collision", () => {
+  testDrawing(
+    "generate: a code the campaign has, or one its draw repeats, is drawn again until the quantity is made",
+    [
+      ["TAKEN0000000", "FRESH0000001", "FRESH0000001", "FRESH0000002"],
+      ["FRESH0000002", "FRESH0000003"],
+      ["FRESH0000004"]
+    ],
+    () =>
+      Effect.gen(function* () {
+        const w = yield* world({ tiers: [prize("A")] })
+        yield* upload(w, [{ code: "SPR-TAKEN0000000" }])
+        const made = yield* (yield* Rewards.Rewards).generate(w.actor, w.campaign.id, { quantity: 4, prefix: "SPR-" })
+        // The first draw made two fresh codes, the second one, the third the last.
+        assert.strictEqual(made.generated, 4)
+        assert.sameMembers(
+          [...made.codes],
+          ["SPR-FRESH0000001", "SPR-FRESH0000002", "SPR-FRESH0000003", "SPR-FRESH0000004"]
+        )
+        const counts = (yield* rewardOf(w))!.tiers[0]!
+        assert.deepStrictEqual([counts.coupons, counts.couponsRemaining], [5, 5])
+      })
+  )
+
+  testDrawing(
+    "generate: draws that keep colliding end in an error after five rounds, with nothing added",
+    Array.from({ length: 5 }, () => ["TAKEN0000000"]),
+    () =>
+      Effect.gen(function* () {
+        const w = yield* world({ tiers: [prize("A")] })
+        yield* upload(w, [{ code: "TAKEN0000000" }])
+        const failed = yield* Effect.flip((yield* Rewards.Rewards).generate(w.actor, w.campaign.id, { quantity: 1 }))
+        assert.strictEqual(failed._tag, "StoreError")
+        assert.strictEqual((yield* rewardOf(w))!.tiers[0]!.coupons, 1)
+      })
+  )
+
+  testDrawing(
+    "a generated prize whose made code the campaign has makes another: at the end of a play and by hand",
+    [
+      ["MADE00000001"],
+      // bob's finish draws ann's code, then a fresh one.
+      ["MADE00000001"],
+      ["MADE00000002"],
+      // cid's grant by hand draws bob's code and ann's, then a fresh one.
+      ["MADE00000002"],
+      ["MADE00000001"],
+      ["MADE00000003"]
+    ],
+    () =>
+      Effect.gen(function* () {
+        const w = yield* world({ tiers: [prize("G", { codeStrategy: "generated" })] })
+        const rewards = yield* Rewards.Rewards
+        assert.strictEqual((yield* play(w, "ann")).reward?.grant?.code, "MADE00000001")
+        assert.strictEqual((yield* play(w, "bob")).reward?.grant?.code, "MADE00000002")
+        const byHand = yield* rewards.grant(w.actor, w.campaign.id, { participantRef: "cid" })
+        assert.strictEqual(byHand.code, "MADE00000003")
+        // A collision wrote nothing: three grants and three events, each code given once.
+        const listed = yield* rewards.grants(w.actor, w.campaign.id, { limit: 10, offset: 0 })
+        assert.sameDeepMembers(
+          listed.items.map((g) => [g.participantRef, g.source, g.code]),
+          [
+            ["ann", "rule", "****0001"],
+            ["bob", "rule", "****0002"],
+            ["cid", "manual", "****0003"]
+          ]
+        )
+        assert.lengthOf(
+          (yield* events).filter((e) => e.type === "reward_granted"),
+          3
+        )
+        assert.strictEqual((yield* rewardOf(w))!.tiers[0]!.granted, 3)
+      })
+  )
 })
 
 describe("Setting the reward", () => {
