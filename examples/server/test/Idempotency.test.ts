@@ -2,15 +2,56 @@
  * `Idempotency-Key` on the reference server, with Stripe's semantics: a repeat of a request with
  * the same key and body replays the first answer (`Idempotent-Replayed: true`) without acting; the
  * same key with another body is a 409 naming the header; keys are per account; concurrent requests
- * with one key act once (on PostgreSQL in its project: real concurrent transactions).
+ * with one key act once (on PostgreSQL in its project: real concurrent transactions). The stored
+ * rows (on PGlite and PostgreSQL) hold neither the key nor a secret of the answers they keep (a new
+ * API key, an endpoint's secret, generated and granted codes), and another key opens none of them.
  */
+import type { StorePorts } from "@campaign-games/core"
+import { keyMaterial } from "@campaign-games/http/IdempotencyKeys"
 import { assert, layer } from "@effect/vitest"
-import { Effect } from "effect"
-import { layer as serverLayer, withAccount } from "./support/TestServer.ts"
+import { Context, Effect, Layer, Option } from "effect"
+import { SqlClient } from "effect/sql"
+import * as Steps from "./support/Steps.ts"
+import { make, type Reply, storeLayer, withAccount } from "./support/TestServer.ts"
 
 const paths = (body: any): Array<string> => body.error.details.map((d: { path: string }) => d.path)
 
-layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("Idempotency-Key", (it) => {
+/** The database under the server, when the store is one (PGlite, PostgreSQL); none on the memory store. */
+class Database extends Context.Service<Database, { readonly sql: Option.Option<SqlClient.SqlClient> }>()(
+  "test/Database"
+) {}
+
+/** The test server over a store built once, and that store's database. */
+const serverAndDatabase = Layer.unwrap(
+  Effect.gen(function* () {
+    const store = yield* Layer.build(
+      storeLayer() as Layer.Layer<StorePorts.StoreServices | SqlClient.SqlClient, unknown>
+    )
+    const sql = Context.getOption(store, SqlClient.SqlClient)
+    return Layer.merge(make(Layer.succeedContext(store)), Layer.succeed(Database, Database.of({ sql })))
+  })
+)
+
+/** Every column of the account's idempotency rows, as text; none on the memory store. */
+const storedRows = (accountId: string) =>
+  Effect.gen(function* () {
+    const { sql } = yield* Database
+    if (Option.isNone(sql)) return Option.none<ReadonlyArray<ReadonlyArray<string>>>()
+    const rows = yield* Effect.orDie(
+      sql.value`SELECT account_id, key, fingerprint, created_at::text, status::text, content_type, body
+        FROM idempotency_keys WHERE account_id = ${accountId}`.values
+    )
+    return Option.some(rows.map((row) => row.map((column) => String(column))))
+  })
+
+const WHEEL = {
+  segments: [
+    { id: "gold", label: "Gold", isWin: true },
+    { id: "miss", label: "Miss", isWin: false }
+  ]
+}
+
+layer(serverAndDatabase, { excludeTestServices: true, timeout: "120 seconds" })("Idempotency-Key", (it) => {
   it.effect("the same key and body replay the first answer, status and body, without acting again", () =>
     Effect.gen(function* () {
       const { request, key } = yield* withAccount()
@@ -107,6 +148,114 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("Ide
       assert.strictEqual((yield* request("GET", "/v1/channels", { key })).body.total, 1)
       const later = yield* request("POST", "/v1/channels", { key, headers, body: { name: "Raced" } })
       assert.strictEqual(later.headers.get("idempotent-replayed"), "true")
+    })
+  )
+
+  it.effect(
+    "answers that show a secret once are stored sealed: no secret, code or key in any column; replays open them",
+    () =>
+      Effect.gen(function* () {
+        const { request, key, id } = yield* withAccount()
+        const call = (path: string, body: unknown, idempotencyKey: string) =>
+          request("POST", path, { key, body, headers: { "idempotency-key": idempotencyKey } })
+        const keys = {
+          apiKey: "idem-api-key-3f9c1d",
+          endpoint: "idem-endpoint-8a2e4b",
+          generate: "idem-generate-51d0c7",
+          grant: "idem-grant-c4e7a9"
+        }
+        // A campaign whose prize hands out codes: generated into its pool, then one granted by hand.
+        const { created } = yield* Steps.channelWithCampaign(Steps.caller(request, key), {
+          name: "Spring",
+          config: WHEEL
+        })
+        const base = `/v1/game-instances/${created.body.gameInstance.id}`
+        const tier = { match: { when: "everyone" }, display: { title: "Gold" }, codeStrategy: "pool" }
+        const reward = yield* request("PUT", `${base}/reward`, { key, body: { tiers: [tier] } })
+        assert.strictEqual(reward.status, 200, reward.text)
+        const sent: Array<{ path: string; body: unknown; idempotencyKey: string; first: Reply }> = []
+        const send = (path: string, body: unknown, idempotencyKey: string) =>
+          Effect.gen(function* () {
+            const first = yield* call(path, body, idempotencyKey)
+            assert.strictEqual(first.status, 201, first.text)
+            sent.push({ path, body, idempotencyKey, first })
+            return first.body
+          })
+        const apiKey = yield* send("/v1/tenant/api-keys", { name: "CI", permissions: ["channels.manage"] }, keys.apiKey)
+        const endpoint = yield* send(
+          "/v1/tenant/webhooks/endpoints",
+          { url: "https://hooks.example.com/in", events: ["reward_granted"] },
+          keys.endpoint
+        )
+        const generated = yield* send(
+          `${base}/reward-coupons/generate`,
+          { quantity: 3, prefix: "SPR-26" },
+          keys.generate
+        )
+        assert.strictEqual((yield* request("POST", `${base}/activate`, { key })).status, 200)
+        const granted = yield* send(`${base}/reward-grants`, { participantRef: "ann" }, keys.grant)
+        const secrets: Array<string> = [
+          apiKey.apiKey.key,
+          endpoint.endpoint.secret,
+          ...generated.codes,
+          granted.grant.code
+        ]
+        assert.match(endpoint.endpoint.secret, /^whsec_/)
+        assert.strictEqual(secrets.length, 6)
+
+        // Each repeat answers the first answer, secrets included, marked replayed.
+        for (const { path, body, idempotencyKey, first } of sent) {
+          const again = yield* call(path, body, idempotencyKey)
+          assert.strictEqual(again.status, 201, path)
+          assert.strictEqual(again.headers.get("idempotent-replayed"), "true", path)
+          assert.strictEqual(again.text, first.text, path)
+        }
+
+        // What the store holds: one row a key, and in no column a secret or a key.
+        const rows = yield* storedRows(id)
+        if (Option.isSome(rows)) {
+          assert.strictEqual(rows.value.length, 4)
+          for (const row of rows.value) {
+            for (const column of row) {
+              for (const secret of [...secrets, ...Object.values(keys)]) assert.notInclude(column, secret)
+            }
+          }
+        }
+      })
+  )
+
+  it.effect("another key never gets the answer: it acts anew, and a sealed answer moved under it does not open", () =>
+    Effect.gen(function* () {
+      const { request, key, id } = yield* withAccount()
+      const body = { name: "CI", permissions: ["channels.manage"] }
+      const create = (idempotencyKey: string) =>
+        request("POST", "/v1/tenant/api-keys", { key, body, headers: { "idempotency-key": idempotencyKey } })
+      const first = yield* create("idem-first")
+      const other = yield* create("idem-other")
+      assert.deepStrictEqual([first.status, other.status], [201, 201])
+      assert.isNull(other.headers.get("idempotent-replayed"))
+      assert.notStrictEqual(other.body.apiKey.key, first.body.apiKey.key)
+      const keyCount = () =>
+        request("GET", "/v1/tenant/api-keys", { key }).pipe(Effect.map((reply) => reply.body.total))
+      const before = yield* keyCount()
+
+      // Someone with the database copies the first answer's row onto the other key's: that key
+      // cannot open it, and the server neither hands it out nor acts again.
+      const { sql } = yield* Database
+      if (Option.isNone(sql)) return
+      const [from, to] = [keyMaterial(id, "idem-first").keyHash, keyMaterial(id, "idem-other").keyHash]
+      yield* Effect.orDie(
+        sql.value`UPDATE idempotency_keys AS t SET status = f.status, content_type = f.content_type, body = f.body
+          FROM idempotency_keys AS f
+          WHERE f.account_id = ${id} AND f.key = ${from} AND t.account_id = ${id} AND t.key = ${to}`
+      )
+      const moved = yield* create("idem-other")
+      assert.strictEqual(moved.status, 500, moved.text)
+      assert.notInclude(moved.text, first.body.apiKey.key)
+      assert.notInclude(moved.text, other.body.apiKey.key)
+      assert.strictEqual(yield* keyCount(), before)
+      // The first key still opens its own.
+      assert.strictEqual((yield* create("idem-first")).text, first.text)
     })
   )
 })

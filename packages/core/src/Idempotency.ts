@@ -8,11 +8,20 @@
  * The records live in the store (`IdempotencyRepo`), so a key holds across server instances; the
  * HTTP layer decides what a request's fingerprint is and which answers are kept.
  *
+ * What the store holds opens nothing without the key. Kept answers carry secrets shown once (a new
+ * API key, an endpoint's `whsec_` secret, generated or granted coupon codes), and a key is the
+ * client's secret too: so a record holds the key only as a hash (`keyHash`), the request only as a
+ * fingerprint keyed by the key, and the answer's body only sealed (`SealedAnswer`) under a key derived
+ * from the Idempotency-Key and the account. Only a request presenting the same key can find the
+ * record and open its answer; someone who reads the store cannot (short of guessing the key). The
+ * HTTP layer hashes, keys and seals (`IdempotencyKeys`); the store keeps what it is given.
+ *
  * @since 0.1.0
  */
 import { Context, DateTime, Duration, type Effect, type Option } from "effect"
 import type { StoreError } from "./Errors.ts"
 import type { Timestamp } from "./Fields.ts"
+import { constantTimeEqual } from "./Secrets.ts"
 
 /** How long a key's answer is replayed. */
 export const window = Duration.hours(24)
@@ -20,31 +29,42 @@ export const window = Duration.hours(24)
 /** The longest key accepted (characters). */
 export const MAX_KEY_LENGTH = 255
 
-/** The kept answer of the first request with a key. */
+/** The answer of the first request with a key, as its client got it. Never stored as such. */
 export interface Answer {
   readonly status: number
   readonly contentType: string
   readonly body: string
 }
 
-/** A key's record: the first request's fingerprint, and its answer once it has one. */
+/** An answer as kept: its status and content type, and its body sealed under the request's key. */
+export interface SealedAnswer {
+  readonly status: number
+  readonly contentType: string
+  /** The body, encrypted and authenticated (with the status and content type); opaque text. */
+  readonly sealed: string
+}
+
+/** A key's record: the first request's fingerprint, and its sealed answer once it has one. */
 export interface KeyRecord {
   readonly accountId: string
-  readonly key: string
-  /** What identifies the request: the same key with another fingerprint is refused. */
+  /** A one-way hash of the key (and the account): the key itself is never stored. */
+  readonly keyHash: string
+  /** What identifies the request, keyed by the key: the same key with another fingerprint is refused. */
   readonly fingerprint: string
   readonly createdAt: Timestamp
   /** Null while the first request runs. */
-  readonly answer: Answer | null
+  readonly answer: SealedAnswer | null
 }
 
 /** What a request with a key does, given the record the store already holds for the key. */
 export type Decision =
-  { readonly _tag: "Replay"; readonly answer: Answer } | { readonly _tag: "Mismatch" } | { readonly _tag: "InProgress" }
+  | { readonly _tag: "Replay"; readonly answer: SealedAnswer }
+  | { readonly _tag: "Mismatch" }
+  | { readonly _tag: "InProgress" }
 
 /** The decision for a repeat of `fingerprint` over the `existing` record of its key. */
 export const decide = (existing: KeyRecord, fingerprint: string): Decision =>
-  existing.fingerprint !== fingerprint
+  !constantTimeEqual(existing.fingerprint, fingerprint)
     ? { _tag: "Mismatch" }
     : existing.answer === null
       ? { _tag: "InProgress" }
@@ -57,14 +77,14 @@ export class IdempotencyRepo extends Context.Service<
   IdempotencyRepo,
   {
     /**
-     * Claims the key of `record` (whose `answer` is null) for its account, unless a record of the
-     * key created at or after `since` exists: then that record, and nothing is written. An older
-     * record is replaced. Atomic: of concurrent claims of one key, exactly one claims it.
+     * Claims the key hash of `record` (whose `answer` is null) for its account, unless a record of
+     * the hash created at or after `since` exists: then that record, and nothing is written. An
+     * older record is replaced. Atomic: of concurrent claims of one key, exactly one claims it.
      */
     readonly claim: (record: KeyRecord, since: Timestamp) => Effect.Effect<Option.Option<KeyRecord>, StoreError>
-    /** Keeps the answer of the claimed key. */
-    readonly complete: (accountId: string, key: string, answer: Answer) => Effect.Effect<void, StoreError>
-    /** Forgets a claimed key that has no answer (the request failed in a way worth retrying). */
-    readonly abandon: (accountId: string, key: string) => Effect.Effect<void, StoreError>
+    /** Keeps the sealed answer of the claimed key hash, as given. */
+    readonly complete: (accountId: string, keyHash: string, answer: SealedAnswer) => Effect.Effect<void, StoreError>
+    /** Forgets a claimed key hash that has no answer (the request failed in a way worth retrying). */
+    readonly abandon: (accountId: string, keyHash: string) => Effect.Effect<void, StoreError>
   }
 >()("@campaign-games/core/IdempotencyRepo") {}

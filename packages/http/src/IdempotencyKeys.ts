@@ -11,13 +11,21 @@
  * a 429 or a request that did not finish forgets the key, so a retry acts. Requests without an API
  * key (client tokens, the operator token, none) pass through: their own rules apply.
  *
+ * Kept answers hold secrets shown once (a new API key, an endpoint's `whsec_` secret, generated and
+ * granted coupon codes), so the store holds nothing that reads them without the key (`KeyMaterial`):
+ * from the Idempotency-Key and the account, HKDF-SHA256 derives the key's stored hash, the key of
+ * the request's fingerprint (HMAC-SHA256 of method, path and body) and the key that seals the
+ * answer's body (AES-256-GCM, a random 96-bit nonce per answer, the status and content type
+ * authenticated with it). A replay opens the answer with the key it presents; an answer that does
+ * not open (a row altered in the store) is a defect, answered 500, and never acts again.
+ *
  * The middleware renders failures itself (`ErrorBoundary.renderCause`, `normalize`), so it keeps
  * the answer the client gets wherever it sits among the global middlewares, and reads the body
  * under the API's size limit, which the API's own read then shares (Node's request caches it).
  *
  * @since 0.1.0
  */
-import { createHash } from "node:crypto"
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from "node:crypto"
 import { ApiKeys } from "@campaign-games/core"
 import * as Idempotency from "@campaign-games/core/Idempotency"
 import { DateTime, Effect, Exit, Option, type Types } from "effect"
@@ -56,6 +64,76 @@ const answers = {
     "a request with this key is still running"
   )
 }
+
+/** What one Idempotency-Key of one account gives: its stored hash, and two keys only it gives. */
+export interface KeyMaterial {
+  /** Stored in place of the key (hex). */
+  readonly keyHash: string
+  /** Keys the request's fingerprint, so that the stored fingerprint tells nothing of the body. */
+  readonly fingerprintKey: Uint8Array
+  /** Seals the kept answer's body (AES-256). */
+  readonly sealKey: Uint8Array
+}
+
+/** One HKDF label per derived value, so that none tells anything of another. */
+const LABELS = {
+  keyHash: "campaign-games idempotency key hash v1",
+  fingerprintKey: "campaign-games idempotency fingerprint key v1",
+  sealKey: "campaign-games idempotency answer key v1"
+} as const
+
+/** HKDF-SHA256 of the key (input keying material), salted with the account id, for `label`. */
+const derive = (accountId: string, key: string, label: string): Uint8Array =>
+  new Uint8Array(hkdfSync("sha256", Buffer.from(key, "utf8"), Buffer.from(accountId, "utf8"), label, 32))
+
+/** The material of `key` for `accountId`. */
+export const keyMaterial = (accountId: string, key: string): KeyMaterial => ({
+  keyHash: Buffer.from(derive(accountId, key, LABELS.keyHash)).toString("hex"),
+  fingerprintKey: derive(accountId, key, LABELS.fingerprintKey),
+  sealKey: derive(accountId, key, LABELS.sealKey)
+})
+
+/** The fingerprint of a request: HMAC-SHA256 of its method, path with query and body, hex. */
+const fingerprintOf = (material: KeyMaterial, method: string, url: string, body: Uint8Array): string =>
+  createHmac("sha256", material.fingerprintKey).update(`${method} ${url}\n`).update(body).digest("hex")
+
+/** The format of a sealed body: `v1:` then base64 of nonce (12 bytes), GCM tag (16 bytes), ciphertext. */
+const SEALED_PREFIX = "v1:"
+const NONCE_BYTES = 12
+const TAG_BYTES = 16
+
+/** What the seal authenticates besides the body: the status and content type kept beside it. */
+const associated = (status: number, contentType: string): Uint8Array => Buffer.from(`${status}\n${contentType}`, "utf8")
+
+/** Seals `answer`'s body under `material`'s key, with a fresh random nonce. */
+export const seal = (material: KeyMaterial, answer: Idempotency.Answer): Idempotency.SealedAnswer => {
+  const nonce = randomBytes(NONCE_BYTES)
+  const cipher = createCipheriv("aes-256-gcm", material.sealKey, nonce, { authTagLength: TAG_BYTES })
+  cipher.setAAD(associated(answer.status, answer.contentType))
+  const body = Buffer.concat([cipher.update(answer.body, "utf8"), cipher.final()])
+  return {
+    status: answer.status,
+    contentType: answer.contentType,
+    sealed: SEALED_PREFIX + Buffer.concat([nonce, cipher.getAuthTag(), body]).toString("base64")
+  }
+}
+
+const openUnsafe = (material: KeyMaterial, sealed: Idempotency.SealedAnswer): Idempotency.Answer => {
+  if (!sealed.sealed.startsWith(SEALED_PREFIX)) throw new Error("not a sealed answer")
+  const bytes = Buffer.from(sealed.sealed.slice(SEALED_PREFIX.length), "base64")
+  if (bytes.length < NONCE_BYTES + TAG_BYTES) throw new Error("sealed answer too short")
+  const decipher = createDecipheriv("aes-256-gcm", material.sealKey, bytes.subarray(0, NONCE_BYTES), {
+    authTagLength: TAG_BYTES
+  })
+  decipher.setAAD(associated(sealed.status, sealed.contentType))
+  decipher.setAuthTag(bytes.subarray(NONCE_BYTES, NONCE_BYTES + TAG_BYTES))
+  const body = Buffer.concat([decipher.update(bytes.subarray(NONCE_BYTES + TAG_BYTES)), decipher.final()])
+  return { status: sealed.status, contentType: sealed.contentType, body: body.toString("utf8") }
+}
+
+/** Opens a sealed answer with `material`'s key: none when it was sealed under another, or altered. */
+export const open: (material: KeyMaterial, sealed: Idempotency.SealedAnswer) => Option.Option<Idempotency.Answer> =
+  Option.liftThrowable(openUnsafe)
 
 /** Whether an answer is kept for replay. */
 const keeps = (status: number): boolean => status < 500 && status !== 429
@@ -99,24 +177,24 @@ export const layer = HttpRouter.middleware(
         // No account to scope the key by, or a body the API refuses anyway: the API answers.
         if (Option.isNone(actor) || Option.isNone(body)) return yield* httpEffect
         const accountId = actor.value.account.id
-        const fingerprint = createHash("sha256")
-          .update(`${request.method} ${request.url}\n`)
-          .update(new Uint8Array(body.value))
-          .digest("hex")
+        const material = keyMaterial(accountId, key)
+        const { keyHash } = material
+        const fingerprint = fingerprintOf(material, request.method, request.url, new Uint8Array(body.value))
         const now = yield* DateTime.now
         const existing = yield* repo.claim(
-          { accountId, key, fingerprint, createdAt: now, answer: null },
+          { accountId, keyHash, fingerprint, createdAt: now, answer: null },
           Idempotency.inForceSince(now)
         )
         if (Option.isSome(existing)) {
           const decision = Idempotency.decide(existing.value, fingerprint)
-          return decision._tag === "Replay"
-            ? replay(decision.answer)
-            : decision._tag === "Mismatch"
-              ? answers.mismatch
-              : answers.inProgress
+          if (decision._tag !== "Replay") return decision._tag === "Mismatch" ? answers.mismatch : answers.inProgress
+          const opened = open(material, decision.answer)
+          // Only a row altered in the store fails to open (its key hash and fingerprint matched).
+          if (Option.isNone(opened))
+            return yield* Effect.die(new Error("IdempotencyKeys: a kept answer does not open with its key"))
+          return replay(opened.value)
         }
-        const forget = Effect.ignore(repo.abandon(accountId, key))
+        const forget = Effect.ignore(repo.abandon(accountId, keyHash))
         const response = yield* httpEffect.pipe(
           Effect.catchCause(ErrorBoundary.renderCause),
           Effect.map(ErrorBoundary.normalize),
@@ -124,7 +202,7 @@ export const layer = HttpRouter.middleware(
         )
         const answer = keeps(response.status) ? bodyText(response) : Option.none()
         if (Option.isNone(answer)) yield* forget
-        else yield* repo.complete(accountId, key, answer.value).pipe(Effect.catch(() => forget))
+        else yield* repo.complete(accountId, keyHash, seal(material, answer.value)).pipe(Effect.catch(() => forget))
         return response
         // Global middleware runs in the request's fiber, where the request is always provided; the
         // router's typing keeps failures in the error channel (this never fails at run time).

@@ -25,6 +25,7 @@ import * as Draws from "./migrations/0007_draws.ts"
 import * as Rewards from "./migrations/0008_rewards.ts"
 import * as Media from "./migrations/0009_media.ts"
 import * as WebhookDispatch from "./migrations/0010_webhook_dispatch.ts"
+import * as SealedIdempotency from "./migrations/0011_sealed_idempotency.ts"
 
 /** Every migration of the schema, keyed `<id>_<name>`. Never edit one that has shipped: add another. */
 export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>> = {
@@ -251,7 +252,8 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
   "0007_draws": Draws.migration,
   "0008_rewards": Rewards.migration,
   "0009_media": Media.migration,
-  "0010_webhook_dispatch": WebhookDispatch.migration
+  "0010_webhook_dispatch": WebhookDispatch.migration,
+  "0011_sealed_idempotency": SealedIdempotency.migration
 }
 
 /** Runs the migrations not yet applied; returns those it ran. */

@@ -5,27 +5,31 @@
  * an expired row), and the others read the row that holds the key, in a statement of their own so
  * they see it once committed.
  *
+ * The `key` column holds the key's hash and `body` the sealed body (core `Idempotency`): text, as
+ * the columns of migration 0006 already are. Rows written before keys were hashed hold the key
+ * itself, so no claim finds them again.
+ *
  * @since 0.1.0
  */
 import type { Timestamp } from "@campaign-games/core/Fields"
-import { type Answer, IdempotencyRepo, type KeyRecord } from "@campaign-games/core/Idempotency"
+import { IdempotencyRepo, type KeyRecord, type SealedAnswer } from "@campaign-games/core/Idempotency"
 import { DateTime, Effect, Layer, Option } from "effect"
 import type { SqlClient } from "effect/sql"
 import * as Repository from "./internal/Repository.ts"
 
 const time = (t: Timestamp) => new Date(DateTime.toEpochMillis(t))
 
-const recordOf = (accountId: string, key: string, row: ReadonlyArray<unknown>): KeyRecord => {
-  const [fingerprint, createdAt, status, contentType, body] = row
+const recordOf = (accountId: string, keyHash: string, row: ReadonlyArray<unknown>): KeyRecord => {
+  const [fingerprint, createdAt, status, contentType, sealed] = row
   return {
     accountId,
-    key,
+    keyHash,
     fingerprint: String(fingerprint),
     createdAt: DateTime.makeUnsafe(Number(createdAt)),
     answer:
       status === null || status === undefined
         ? null
-        : { status: Number(status), contentType: String(contentType), body: String(body) }
+        : { status: Number(status), contentType: String(contentType), sealed: String(sealed) }
   }
 }
 
@@ -35,7 +39,7 @@ export const layer: Layer.Layer<IdempotencyRepo, never, SqlClient.SqlClient> = R
   (sql) => ({
     claim: Effect.fnUntraced(function* (record: KeyRecord, since: Timestamp) {
       const claimed = yield* sql`INSERT INTO idempotency_keys (account_id, key, fingerprint, created_at)
-        VALUES (${record.accountId}, ${record.key}, ${record.fingerprint}, ${time(record.createdAt)})
+        VALUES (${record.accountId}, ${record.keyHash}, ${record.fingerprint}, ${time(record.createdAt)})
         ON CONFLICT (account_id, key) DO UPDATE
           SET fingerprint = EXCLUDED.fingerprint, created_at = EXCLUDED.created_at,
             status = NULL, content_type = NULL, body = NULL
@@ -45,18 +49,18 @@ export const layer: Layer.Layer<IdempotencyRepo, never, SqlClient.SqlClient> = R
       const rows =
         yield* sql`SELECT fingerprint, (extract(epoch FROM created_at) * 1000)::float8, status, content_type, body
         FROM idempotency_keys
-        WHERE account_id = ${record.accountId} AND key = ${record.key}`.values
+        WHERE account_id = ${record.accountId} AND key = ${record.keyHash}`.values
       // Gone in between (abandoned by its claimer): report it as still running; a retry claims it.
       return Option.some(
-        rows[0] === undefined ? { ...record, answer: null } : recordOf(record.accountId, record.key, rows[0])
+        rows[0] === undefined ? { ...record, answer: null } : recordOf(record.accountId, record.keyHash, rows[0])
       )
     }),
-    complete: Effect.fnUntraced(function* (accountId: string, key: string, answer: Answer) {
+    complete: Effect.fnUntraced(function* (accountId: string, keyHash: string, answer: SealedAnswer) {
       yield* sql`UPDATE idempotency_keys SET status = ${answer.status}, content_type = ${answer.contentType},
-        body = ${answer.body} WHERE account_id = ${accountId} AND key = ${key}`
+        body = ${answer.sealed} WHERE account_id = ${accountId} AND key = ${keyHash}`
     }),
-    abandon: Effect.fnUntraced(function* (accountId: string, key: string) {
-      yield* sql`DELETE FROM idempotency_keys WHERE account_id = ${accountId} AND key = ${key} AND status IS NULL`
+    abandon: Effect.fnUntraced(function* (accountId: string, keyHash: string) {
+      yield* sql`DELETE FROM idempotency_keys WHERE account_id = ${accountId} AND key = ${keyHash} AND status IS NULL`
     })
   })
 )

@@ -2,7 +2,9 @@
  * The contract of `IdempotencyRepo`: a claim of a fresh key claims it; a later claim within the
  * window gets the stored record (without an answer while the first request runs, with it once
  * completed); a record older than the window is replaced; keys are scoped by account; `abandon`
- * forgets only an unfinished record; of concurrent claims of one key, exactly one claims it.
+ * forgets only an unfinished record; of concurrent claims of one key, exactly one claims it. The
+ * store keeps the key hash, fingerprint and sealed answer it is given, as given (the HTTP layer
+ * hashes and seals: core `Idempotency`).
  *
  * @since 0.1.0
  */
@@ -13,15 +15,16 @@ import { Effect, Option } from "effect"
 import { at, DAY, SECOND, uid } from "../internal/Fixtures.ts"
 import { givenAccount, givenTwoAccounts } from "../internal/Given.ts"
 
-const record = (accountId: string, key: string, fingerprint = "fp-1", createdAt = at(0)): KeyRecord => ({
+const record = (accountId: string, keyHash: string, fingerprint = "fp-1", createdAt = at(0)): KeyRecord => ({
   accountId,
-  key,
+  keyHash,
   fingerprint,
   createdAt,
   answer: null
 })
 
-const answer = { status: 201, contentType: "application/json", body: '{"channel":{"id":"ch_1"}}' }
+/** A sealed answer as the HTTP layer writes it: opaque text, kept byte for byte. */
+const answer = { status: 201, contentType: "application/json", sealed: "v1:q83vASNFZ4mrze8BI0VniQ+/=" }
 
 /** Registers the `IdempotencyRepo` tests with `it`. */
 export const tests = (it: Vitest.MethodsNonLive<IdempotencyRepo | AccountRepo>): void => {

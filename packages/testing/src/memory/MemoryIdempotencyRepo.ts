@@ -2,14 +2,14 @@
  * `IdempotencyRepo` in memory: the records of one store build in a map keyed by account and key,
  * each method running alone (a semaphore), so concurrent claims of one key let exactly one claim
  * it. Records are kept outside the store's transactions, as the SQL adapter's are written in
- * statements of their own.
+ * statements of their own. Records hold what they are given: the key's hash and the sealed answer.
  *
  * @since 0.1.0
  */
 import { IdempotencyRepo, type KeyRecord } from "@campaign-games/core/Idempotency"
 import { DateTime, Effect, Layer, Option, Semaphore } from "effect"
 
-const keyOf = (accountId: string, key: string): string => `${accountId}\u0000${key}`
+const keyOf = (accountId: string, keyHash: string): string => `${accountId}\u0000${keyHash}`
 
 /** `IdempotencyRepo` over a map of its own. */
 export const layer: Layer.Layer<IdempotencyRepo> = Layer.effect(
@@ -20,7 +20,7 @@ export const layer: Layer.Layer<IdempotencyRepo> = Layer.effect(
     return IdempotencyRepo.of({
       claim: (record, since) =>
         Effect.sync(() => {
-          const id = keyOf(record.accountId, record.key)
+          const id = keyOf(record.accountId, record.keyHash)
           const stored = records.get(id)
           if (stored !== undefined && DateTime.toEpochMillis(stored.createdAt) >= DateTime.toEpochMillis(since)) {
             return Option.some(stored)
@@ -28,15 +28,15 @@ export const layer: Layer.Layer<IdempotencyRepo> = Layer.effect(
           records.set(id, { ...record, answer: null })
           return Option.none()
         }).pipe(serial.withPermit),
-      complete: (accountId, key, answer) =>
+      complete: (accountId, keyHash, answer) =>
         Effect.sync(() => {
-          const id = keyOf(accountId, key)
+          const id = keyOf(accountId, keyHash)
           const stored = records.get(id)
           if (stored !== undefined) records.set(id, { ...stored, answer })
         }).pipe(serial.withPermit),
-      abandon: (accountId, key) =>
+      abandon: (accountId, keyHash) =>
         Effect.sync(() => {
-          const id = keyOf(accountId, key)
+          const id = keyOf(accountId, keyHash)
           if (records.get(id)?.answer === null) records.delete(id)
         }).pipe(serial.withPermit)
     })
