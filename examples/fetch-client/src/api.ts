@@ -1150,6 +1150,8 @@ export interface components {
             contentType?: "image/png" | "image/jpeg" | "image/webp" | "image/gif" | "audio/mpeg" | "audio/ogg" | "audio/wav" | "video/mp4" | "video/webm" | "application/json";
             folderId?: string | null;
         };
+        /** @description An empty object: `{}`. */
+        EmptyBody: Record<string, unknown>;
         Upload: {
             /** Format: uri */
             url: string;
@@ -1364,8 +1366,6 @@ export interface components {
             participantRef: string;
             entryId: string;
         };
-        /** @description An empty object: `{}`. */
-        EmptyBody: Record<string, unknown>;
         WebhookDelivery: {
             id: string;
             endpointId: string;
@@ -3408,7 +3408,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["EmptyBody"] | null;
+            };
+        };
         responses: {
             /** @description Success */
             200: {
@@ -3466,6 +3470,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ConflictErrorEncoded"];
+                };
+            };
+            /** @description The request body is over 1 MiB (`invalid_request`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidRequestErrorEncoded"];
                 };
             };
             /** @description InternalError */
@@ -3500,7 +3513,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["EmptyBody"] | null;
+            };
+        };
         responses: {
             /** @description Success */
             200: {
@@ -3558,6 +3575,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ConflictErrorEncoded"];
+                };
+            };
+            /** @description The request body is over 1 MiB (`invalid_request`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidRequestErrorEncoded"];
                 };
             };
             /** @description InternalError */
@@ -3592,7 +3618,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["EmptyBody"] | null;
+            };
+        };
         responses: {
             /** @description Success */
             200: {
@@ -3650,6 +3680,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ConflictErrorEncoded"];
+                };
+            };
+            /** @description The request body is over 1 MiB (`invalid_request`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidRequestErrorEncoded"];
                 };
             };
             /** @description InternalError */
@@ -4335,7 +4374,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["EmptyBody"] | null;
+            };
+        };
         responses: {
             /** @description Success */
             201: {
@@ -4397,6 +4440,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ConflictErrorEncoded"];
+                };
+            };
+            /** @description The request body is over 1 MiB (`invalid_request`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidRequestErrorEncoded"];
                 };
             };
             /** @description InternalError */
@@ -5073,7 +5125,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["EmptyBody"] | null;
+            };
+        };
         responses: {
             /** @description Success */
             200: {
@@ -5131,6 +5187,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ConflictErrorEncoded"];
+                };
+            };
+            /** @description The request body is over 1 MiB (`invalid_request`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidRequestErrorEncoded"];
                 };
             };
             /** @description InternalError */
@@ -5273,7 +5338,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["EmptyBody"] | null;
             };
@@ -5549,7 +5614,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["EmptyBody"] | null;
             };
@@ -6590,7 +6655,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["EmptyBody"] | null;
+            };
+        };
         responses: {
             /** @description Success */
             200: {
@@ -6657,6 +6726,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ConflictErrorEncoded"];
+                };
+            };
+            /** @description The request body is over 1 MiB (`invalid_request`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidRequestErrorEncoded"];
                 };
             };
             /** @description InternalError */

@@ -37,7 +37,7 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("Cli
       })
       assert.isNotNull(minted.clientToken)
       const play = yield* Client.make({ baseUrl: server.url, credential: minted.clientToken ?? "" })
-      const { session, game } = yield* play.play.start()
+      const { session, game } = yield* play.play.start({ payload: {} })
       assert.strictEqual(session.gameInstanceId, draft.id)
       assert.strictEqual(game.slug, "spin-the-wheel")
       const finished = yield* play.play.finish({ params: { sessionId: session.id }, payload: {} })

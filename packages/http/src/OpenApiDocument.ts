@@ -6,7 +6,9 @@
  *
  * - `Idempotency-Key` on every POST authenticated by an API key (`IdempotencyKeys`): the request
  *   header, the `Idempotent-Replayed` header of a replayed answer, and its 409;
- * - the 413 of a body over the size limit (`ErrorBoundary`) on every operation that takes a body.
+ * - the 413 of a body over the size limit (`ErrorBoundary`) on every operation that takes a body;
+ * - a body that may be left out: the `Endpoint.noBody` of an operation acting on its path alone
+ *   (`{}`, `null` or none; the generator marks every declared body required).
  *
  * @since 0.1.0
  */
@@ -64,6 +66,15 @@ const requestExamples: Record<string, unknown> = {
 
 const isSuccess = (status: string): boolean => status.startsWith("2")
 
+/** Whether a request body is `Endpoint.noBody`: `EmptyBody` or `null`, which a client may leave out. */
+const bodyOptional = (body: OpenApi.OpenAPISpecRequestBody): boolean => {
+  const schema = body.content["application/json"]?.schema as { anyOf?: ReadonlyArray<unknown> } | undefined
+  const refs = (schema?.anyOf ?? []).map((member) => JSON.stringify(member))
+  return (
+    refs.length === 2 && refs.includes(`{"$ref":"#/components/schemas/EmptyBody"}`) && refs.includes(`{"type":"null"}`)
+  )
+}
+
 /** Adds what the middlewares do to one operation of `path`. */
 const finishOperation = (path: string, method: string, op: OpenApi.OpenAPISpecOperation): void => {
   const responses = op.responses as Record<string, OpenApi.OpenApiSpecResponse>
@@ -76,6 +87,8 @@ const finishOperation = (path: string, method: string, op: OpenApi.OpenAPISpecOp
     responses[409] ??= { description: "ConflictError", ...errorRef("ConflictErrorEncoded") }
   }
   if (op.requestBody !== undefined) {
+    // effect's type says `required: true`, the one value its generator writes; OpenAPI allows false.
+    if (bodyOptional(op.requestBody)) (op.requestBody as { required: boolean }).required = false
     responses[413] ??= {
       description: "The request body is over 1 MiB (`invalid_request`).",
       ...errorRef("InvalidRequestErrorEncoded")

@@ -23,6 +23,7 @@ const lifecycle = (name: "pause" | "archive" | "restore", summary: string, descr
   Endpoint.permitted(
     HttpApiEndpoint.post(name, `/:id/${name}`, {
       params: id,
+      payload: Endpoint.noBody,
       success: One,
       error: [ApiError.NotFound, ApiError.Conflict]
     }),

@@ -13,25 +13,13 @@ const params = Endpoint.idParam("id")
 const runParams = { ...params, ...Endpoint.idParam("runId") }
 const One = Schema.Struct({ run: DrawRun.RunView })
 
-/**
- * A body that must be empty: `{}` (or none). An empty `Struct` lets any key through, so every key
- * is refused by name here.
- */
-const Empty = Schema.Record(
-  Schema.String,
-  Schema.Never.annotate({ message: "Unknown field: the body is empty ({})" })
-).annotate({
-  identifier: "EmptyBody",
-  description: "An empty object: `{}`."
-})
-
 export class DrawsApi extends Endpoint.keyed(
   HttpApiGroup.make("draws")
     .add(
       Endpoint.permitted(
         HttpApiEndpoint.post("trigger", "/:id/winner-selection/trigger", {
           params,
-          payload: [Empty, Schema.Null],
+          payload: Endpoint.noBody,
           success: One,
           error: [ApiError.NotFound, ApiError.Conflict]
         }).pipe(Endpoint.rateLimited(Endpoint.perMinute("draws.trigger", 30))),
@@ -63,7 +51,7 @@ export class DrawsApi extends Endpoint.keyed(
       Endpoint.permitted(
         HttpApiEndpoint.post("verify", "/:id/winner-selection/runs/:runId/verify", {
           params: runParams,
-          payload: [Empty, Schema.Null],
+          payload: Endpoint.noBody,
           success: Schema.Struct({ verified: Schema.Boolean, winners: Schema.Array(DrawAudit.RecomputedWinner) }),
           error: ApiError.NotFound
         }),

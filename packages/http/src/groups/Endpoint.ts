@@ -139,6 +139,26 @@ export const updateById = <
     { params: idParam(param), payload, success, error: error as never }
   )
 
+/**
+ * A body that must be empty: `{}`. An empty `Struct` lets any key through, so every key is refused
+ * by name here.
+ */
+export const EmptyBody = Schema.Record(
+  Schema.String,
+  Schema.Never.annotate({ message: "Unknown field: the body is empty ({})" })
+).annotate({
+  identifier: "EmptyBody",
+  description: "An empty object: `{}`."
+})
+
+/**
+ * The payload of a POST that acts on its path alone: no body, `{}` or `null`. Declared rather than
+ * left out, so that a body the operation cannot take (malformed JSON, a field, an array) is a 400
+ * like every other bad body instead of being ignored while the operation acts. The OpenAPI document
+ * marks it optional (`OpenApiDocument`).
+ */
+export const noBody = [EmptyBody, Schema.Null] as const
+
 /** The answer of a deletion: `{ deleted: true, id }`. */
 export const Deleted = Schema.Struct({ deleted: Schema.Boolean, id: Schema.String })
 

@@ -60,6 +60,7 @@ export class MediaApi extends Endpoint.keyed(
     Endpoint.permitted(
       HttpApiEndpoint.post("confirm", `${FILES}/:assetId/confirm`, {
         params: assetId,
+        payload: Endpoint.noBody,
         success: OneAsset,
         error: [ApiError.UpgradeRequired, ApiError.NotFound, ApiError.Conflict]
       }),

@@ -129,6 +129,7 @@ export const SessionView = Schema.Struct({
 export class PlayApi extends HttpApiGroup.make("play")
   .add(
     HttpApiEndpoint.post("start", "/", {
+      payload: Endpoint.noBody,
       success: Schema.Struct({
         session: SessionView,
         game: Schema.Struct({

@@ -64,6 +64,7 @@ export class WebhooksApi extends Endpoint.keyed(
       Endpoint.permitted(
         HttpApiEndpoint.post("resend", "/deliveries/:deliveryId/resend", {
           params: Endpoint.idParam("deliveryId"),
+          payload: Endpoint.noBody,
           success: Schema.Struct({ delivery: Webhook.DeliveryView }),
           error: [ApiError.NotFound, ApiError.Conflict]
         }),
