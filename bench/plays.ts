@@ -11,6 +11,7 @@
  *   node bench/plays.ts --store postgres --limits   # the campaign and the channel set play limits
  *   node bench/plays.ts --store postgres --reward pool   # with a reward against the same campaign without
  *   node bench/plays.ts --calls --server-flags=--max-semi-space-size=4   # V8 flags for the server
+ *   node bench/plays.ts --plays 30000 --webhook-endpoints 1   # deliveries flowing: their lag, window by window
  *
  * The client is `node:http` with keep-alive connections (one per concurrent player); `--client fetch`
  * uses the global `fetch` instead, which costs this process about three times as much CPU a call.
@@ -20,6 +21,15 @@
  * coupon) and one without, and measures them in turns (`--repeat` times each) in the same run:
  * plays per second of each turn, the ratio of their medians, and how long each generation of 1,000
  * codes took (the pool is made of them).
+ *
+ * `--webhook-endpoints N` subscribes N endpoints of the account to `session_completed` after the
+ * warm-up, each a path of one loopback receiver in this process that answers 200 at once
+ * (`webhook-harness.ts`; the server runs with `CG_ALLOW_PRIVATE_URLS=true`), so every play of the
+ * measured run makes N deliveries while the plays run at full speed. Every `--every` seconds it
+ * prints the window's plays and deliveries a second, the deliveries waiting and their lag (receive
+ * time − the body's `createdAt`); after the plays, how long the last deliveries took, the whole
+ * run's lag, whether the lag p99 stayed under 2 s and flat (`Harness.LagWindows`), and the CPU
+ * figures include the deliveries' work. The exit code is 2 when it did not.
  *
  * `--store postgres` creates a fresh database on `CG_BENCH_POSTGRES` (default
  * postgres://postgres@127.0.0.1:5432) and drops it afterwards. With `CG_BENCH_PROFILE=<dir>` the
@@ -32,6 +42,7 @@ import { join } from "node:path"
 import * as BenchClient from "./bench-client.ts"
 import * as Options from "./internal/Options.ts"
 import * as BenchServer from "./internal/Server.ts"
+import * as Harness from "./webhook-harness.ts"
 
 const options = Options.parse({
   store: "postgres",
@@ -54,7 +65,11 @@ const options = Options.parse({
   repeat: 2,
   pool: 50000,
   // V8 flags for the server process, e.g. `--max-semi-space-size=4` (what `npm start` passes).
-  "server-flags": ""
+  "server-flags": "",
+  // Endpoints subscribed to `session_completed` (a loopback receiver here): deliveries flow during the run.
+  "webhook-endpoints": 0,
+  // With --webhook-endpoints: seconds per window of the lag report.
+  every: 5
 })
 const withReward = options.reward === "pool"
 if (options.reward !== "" && !withReward) throw new Error(`--reward must be pool, not ${options.reward}`)
@@ -63,6 +78,10 @@ const base = `http://127.0.0.1:${port}`
 const bare = options.server === "bare" || options.server === "floor"
 if (bare && options.store !== "postgres") throw new Error(`--server ${options.server} needs --store postgres`)
 const admin = BenchServer.ADMIN
+const webhookEndpoints = options["webhook-endpoints"]
+if (webhookEndpoints > 0 && (bare || options.store === "memory" || options.calls || withReward)) {
+  throw new Error("--webhook-endpoints needs the engine on PostgreSQL or PGlite, without --calls or --reward")
+}
 
 const env: Record<string, string> = { ...process.env, PORT: String(port), CG_ADMIN_TOKEN: admin } as Record<
   string,
@@ -81,6 +100,9 @@ if (options.store === "postgres") {
   env.CG_DATA_DIR = dataDir
   delete env.DATABASE_URL
 }
+// The receiver listens on 127.0.0.1: the server must be allowed to send there.
+if (webhookEndpoints > 0) env.CG_ALLOW_PRIVATE_URLS = "true"
+const receiver = webhookEndpoints > 0 ? await Harness.startReceiver() : undefined
 
 const serverProcess = BenchServer.spawnServer(
   bare ? `bench/${options.server}-server.ts` : memory ? "bench/memory-server.ts" : "examples/server/src/main.ts",
@@ -91,6 +113,7 @@ const serverProcess = BenchServer.spawnServer(
 const child = serverProcess.child
 const cleanup = async () => {
   client.close()
+  await receiver?.close()
   // SIGINT lets the runtime shut down in order, so that `--cpu-prof` writes its profile.
   await serverProcess.stop()
   if (database !== undefined) {
@@ -182,10 +205,18 @@ const fillPool = async (key: string, campaignId: string, size: number) => {
 
 /** The real server: an account, an allowed origin, a channel with a live wheel (and, with a reward, a second one), and mint keys. */
 const setupEngine = async () => {
+  // The mint allows 600 calls a minute per key (the specification's limit): spread the load over keys.
+  const calls = options.calls ? plays * options.rounds : withReward ? 2 * repeat * plays + 200 : plays
+  const keyCount = Math.ceil((calls + 200) / 550)
+  const accountLimits = {
+    ...(withReward ? { storedCouponCodes: null } : {}),
+    // The pro plan's 50 active keys hold the mint keys of about 27,000 plays (and the owner's); past that, no limit.
+    ...(keyCount >= 50 ? { activeApiKeys: null } : {})
+  }
   const { apiKey } = await call("POST", "/admin/v1/accounts", admin, {
     name: "bench",
     plan: "pro",
-    ...(withReward ? { limits: { storedCouponCodes: null } } : {})
+    ...(Object.keys(accountLimits).length > 0 ? { limits: accountLimits } : {})
   })
   const key = apiKey.key as string
   const origin = BenchServer.ORIGIN
@@ -212,14 +243,13 @@ const setupEngine = async () => {
     // Every play of the rewarded campaign takes a code: the pool outlasts the warm-up and the turns.
     await fillPool(key, rewarded.campaignId, Math.max(options.pool, 200 + repeat * plays))
   }
-  // The mint allows 600 calls a minute per key (the specification's limit): spread the load over keys.
-  const calls = options.calls ? plays * options.rounds : withReward ? 2 * repeat * plays + 200 : plays
-  const mintKeys = await BenchServer.mintKeys(call, key, Math.ceil((calls + 200) / 550))
-  return { channel: plain.channel, rewardChannel: rewarded?.channel, origin, mintKeys }
+  const mintKeys = await BenchServer.mintKeys(call, key, keyCount)
+  return { key, channel: plain.channel, rewardChannel: rewarded?.channel, origin, mintKeys }
 }
 
 /** The bare and floor servers seed their one live campaign themselves and check no key. */
 const setupBare = async () => ({
+  key: "bare",
   channel: { id: "ch_bare" },
   rewardChannel: undefined,
   origin: BenchServer.ORIGIN,
@@ -237,7 +267,7 @@ try {
   if (up === "timeout") throw new Error("server did not start")
   if (withReward && bare) throw new Error("--reward needs the engine (--server engine)")
   const setup = bare ? setupBare : setupEngine
-  const { channel, origin, mintKeys, rewardChannel } = await setup()
+  const { key, channel, origin, mintKeys, rewardChannel } = await setup()
 
   /** `--calls`: the server's CPU per mint, start and finish, over `--rounds` rounds of `--plays` players. */
   const measureCalls = async () => {
@@ -310,6 +340,8 @@ try {
     await Promise.all(Array.from({ length: 100 }, (_, i) => play(-1 - i, rewardChannel, `warm-${i}`)))
     if (granted !== 100) throw new Error(`the warm-up of the rewarded campaign granted ${granted} coupons, not 100`)
   }
+  // After the warm-up, so that only the measured plays make deliveries.
+  for (let i = 0; i < webhookEndpoints; i++) await Harness.createEndpoint(base, key, receiver!.url(`/e${i}`))
   /**
    * `plays` plays on a channel with `concurrency` players at a time: plays per second, and the CPU
    * one play cost the server and the database's backends (ms; steadier than the rate on a shared
@@ -378,19 +410,29 @@ try {
       database: cpuMs(backends),
       client: process.cpuUsage()
     }
+    const lag = receiver === undefined ? undefined : new Harness.LagWindows(receiver, webhookEndpoints)
+    let played = 0
+    const ticker = lag === undefined ? undefined : setInterval(() => lag.close(played), options.every * 1000)
     const t0 = performance.now()
     await Promise.all(
       Array.from({ length: concurrency }, async () => {
-        while (next < plays) await play(next++)
+        while (next < plays) {
+          await play(next++)
+          played++
+        }
       })
     )
     const seconds = (performance.now() - t0) / 1000
+    const playsEndAt = Date.now()
+    clearInterval(ticker)
+    lag?.close(played)
     const client = process.cpuUsage(cpu0.client)
     const serverCpu = cpuMs(tree(child.pid!))
     const serverSystem = cpuMs(tree(child.pid!), "system")
     const db = cpuMs(backends)
     console.log(
-      `server=${options.server} store=${options.store} plays=${plays} concurrency=${concurrency} client=${options.client}${options.limits ? " limits" : ""}`
+      `server=${options.server} store=${options.store} plays=${plays} concurrency=${concurrency} client=${options.client}${options.limits ? " limits" : ""}` +
+        (webhookEndpoints > 0 ? ` webhook-endpoints=${webhookEndpoints} (CPU figures include the deliveries)` : "")
     )
     console.log(`plays/s: ${(plays / seconds).toFixed(0)} (${seconds.toFixed(1)} s)`)
     const perPlay = (ms: number | undefined, from: number | undefined) =>
@@ -408,6 +450,10 @@ try {
       console.log(
         `${name.padEnd(6)} p50 ${percentile(sorted, 0.5).toFixed(1)} ms  p99 ${percentile(sorted, 0.99).toFixed(1)} ms`
       )
+    }
+    if (lag !== undefined) {
+      const drainedAt = await lag.drain(played, playsEndAt, 60_000)
+      process.exitCode = lag.summary(played, playsEndAt, drainedAt) ? 0 : 2
     }
   }
 } finally {

@@ -1,11 +1,12 @@
 /**
- * Shared pieces of the webhook benchmarks (`bench/webhooks.ts`, `bench/webhooks-kill.ts`): a fresh
- * PostgreSQL database, reference-server child processes (`examples/server/src/main.ts`) with their
- * output in a log file, the account/channel/campaign set-up through the API, plays (over keep-alive
- * `node:http` connections, as `plays.ts` plays), a loopback receiver (`node:http`) that answers 200
- * at once and counts what it gets, and the CPU time of processes read from `/proc` (the server, and
- * the PostgreSQL backends serving the benchmark's database). Everything talks to 127.0.0.1 only.
- * Not a test: run by hand.
+ * Shared pieces of the webhook benchmarks (`bench/webhooks.ts`, `bench/webhooks-kill.ts`, and
+ * `bench/plays.ts --webhook-endpoints`): a fresh PostgreSQL database, reference-server child
+ * processes (`examples/server/src/main.ts`) with their output in a log file, the
+ * account/channel/campaign set-up through the API, plays (over keep-alive `node:http` connections,
+ * as `plays.ts` plays), a loopback receiver (`node:http`) that answers 200 at once and counts what
+ * it gets, the lag of its deliveries window by window while plays run (`LagWindows`), and the CPU
+ * time of processes read from `/proc` (the server, and the PostgreSQL backends serving the
+ * benchmark's database). Everything talks to 127.0.0.1 only. Not a test: run by hand.
  */
 import { type ChildProcess, execFile } from "node:child_process"
 import { mkdtempSync, openSync, readFileSync, rmSync, closeSync } from "node:fs"
@@ -155,9 +156,11 @@ export interface Instance {
   readonly term: () => void
 }
 
-const logDir = mkdtempSync(join(tmpdir(), "cg-bench-webhooks-"))
+/** The instances' log directory, made when the first instance starts (a script may start none). */
+let logDir: string | undefined
 
 export const startInstance = async (name: string, port: number, databaseUrl: string): Promise<Instance> => {
+  logDir ??= mkdtempSync(join(tmpdir(), "cg-bench-webhooks-"))
   const logPath = join(logDir, `${name}.log`)
   const fd = openSync(logPath, "a")
   const env = {
@@ -206,7 +209,10 @@ export const logTroubles = (instance: Instance): Array<string> =>
     .split("\n")
     .filter((line) => /level=(WARN|ERROR|FATAL)|\bWARN\b|\bERROR\b|Error/.test(line))
 
-export const removeLogs = () => rmSync(logDir, { recursive: true, force: true })
+export const removeLogs = () => {
+  if (logDir !== undefined) rmSync(logDir, { recursive: true, force: true })
+  logDir = undefined
+}
 
 // ---------------------------------------------------------------------------------------------
 // The API
@@ -364,6 +370,141 @@ export const startReceiver = async (dead: ReadonlySet<string> = new Set(), delay
       })
   }
   return receiver
+}
+
+// ---------------------------------------------------------------------------------------------
+// The lag while plays run
+// ---------------------------------------------------------------------------------------------
+
+/** The lags of received deliveries (receive time − the body's `createdAt`, ms), ascending. */
+export const lagsOf = (received: ReadonlyArray<Received>): Array<number> =>
+  received
+    .map((r) => r.at - r.eventAt)
+    .filter(Number.isFinite)
+    .sort((a, b) => a - b)
+
+const ms = (n: number) => `${n.toFixed(0)} ms`
+
+/** The lag p99 a run must stay under (the issue's "done when"). */
+export const LAG_P99_BOUND_MS = 2_000
+
+/** One window of a run with deliveries flowing. */
+export interface LagWindow {
+  /** Plays a second in the window. */
+  readonly plays: number
+  /** Deliveries received a second in the window. */
+  readonly deliveries: number
+  /** Deliveries expected so far and not yet received, at the window's end. */
+  readonly waiting: number
+  /** Lag of the deliveries received in the window (ms). */
+  readonly p50: number
+  readonly p99: number
+  readonly max: number
+}
+
+/**
+ * Follows the deliveries `receiver` gets while plays run, `endpoints` deliveries a play (each of the
+ * account's endpoints subscribed to `session_completed`): `close(played)` ends the window since the
+ * last one (`played`: plays finished so far), prints a line for it and keeps it; after the plays,
+ * `drain` waits for the last deliveries and `summary` prints the whole run's figures and whether
+ * the lag stayed flat (`bench/plays.ts --webhook-endpoints`).
+ */
+export class LagWindows {
+  readonly windows: Array<LagWindow> = []
+  private readonly startedAt = Date.now()
+  private windowStart = this.startedAt
+  private playedBefore = 0
+  private receivedBefore = 0
+
+  readonly receiver: Receiver
+  readonly endpoints: number
+
+  constructor(receiver: Receiver, endpoints: number) {
+    this.receiver = receiver
+    this.endpoints = endpoints
+  }
+
+  /** Ends the window since the last one, with `played` plays finished so far; prints and keeps it. */
+  close(played: number): LagWindow {
+    const at = Date.now()
+    const log = this.receiver.log
+    const lags = lagsOf(log.slice(this.receivedBefore))
+    const seconds = Math.max(0.001, (at - this.windowStart) / 1000)
+    const window: LagWindow = {
+      plays: (played - this.playedBefore) / seconds,
+      deliveries: (log.length - this.receivedBefore) / seconds,
+      waiting: played * this.endpoints - log.length,
+      p50: percentile(lags, 0.5),
+      p99: percentile(lags, 0.99),
+      max: lags[lags.length - 1] ?? NaN
+    }
+    this.windows.push(window)
+    console.log(
+      `${((at - this.startedAt) / 1000).toFixed(0).padStart(4)} s: ${window.plays.toFixed(0).padStart(5)} plays/s, ` +
+        `${window.deliveries.toFixed(0).padStart(5)} deliveries/s, ${String(window.waiting).padStart(6)} waiting; ` +
+        `lag p50 ${ms(window.p50)}  p99 ${ms(window.p99)}  max ${ms(window.max)}`
+    )
+    this.windowStart = at
+    this.playedBefore = played
+    this.receivedBefore = log.length
+    return window
+  }
+
+  /**
+   * Waits until the deliveries of `played` plays arrived, or `deadlineMs` passed; when the last one
+   * came (`playsEndAt` when it came before the plays ended).
+   */
+  async drain(played: number, playsEndAt: number, deadlineMs: number): Promise<number> {
+    const from = Date.now()
+    while (this.receiver.log.length < played * this.endpoints && Date.now() - from < deadlineMs) await sleep(20)
+    return Math.max(playsEndAt, this.receiver.log[this.receiver.log.length - 1]?.at ?? playsEndAt)
+  }
+
+  /**
+   * The lag stayed flat when the median p99 of the last third of the windows (the final, partial one
+   * left out) is at most twice the first third's, or 250 ms above it.
+   */
+  flatness(): { readonly firstP99: number; readonly lastP99: number; readonly flat: boolean } {
+    const median = (xs: ReadonlyArray<number>) =>
+      percentile(
+        [...xs].sort((a, b) => a - b),
+        0.5
+      )
+    const third = Math.max(1, Math.floor(this.windows.length / 3))
+    const firstP99 = median(this.windows.slice(0, third).map((w) => w.p99))
+    const lastP99 = median(this.windows.slice(-third - 1, -1).map((w) => w.p99))
+    return { firstP99, lastP99, flat: lastP99 <= Math.max(2 * firstP99, firstP99 + 250) }
+  }
+
+  /**
+   * Prints the run's deliveries (received, duplicates, how long after the plays stopped the last one
+   * came), the whole run's lag, the highest window p99 against `LAG_P99_BOUND_MS`, and flatness.
+   * Whether every expected delivery came, the lag p99 stayed under the bound and flat.
+   */
+  summary(played: number, playsEndAt: number, drainedAt: number): boolean {
+    const log = this.receiver.log
+    const expected = played * this.endpoints
+    const lags = lagsOf(log)
+    const p99 = percentile(lags, 0.99)
+    const highest = Math.max(...this.windows.map((w) => (Number.isFinite(w.p99) ? w.p99 : 0)))
+    const { firstP99, lastP99, flat } = this.flatness()
+    const under = p99 < LAG_P99_BOUND_MS && highest < LAG_P99_BOUND_MS
+    console.log(
+      `webhooks: ${log.length}/${expected} deliveries received (${this.endpoints} endpoint${this.endpoints === 1 ? "" : "s"}), ` +
+        `${log.length - this.receiver.byId.size} duplicate requests; ` +
+        `the last ${((drainedAt - playsEndAt) / 1000).toFixed(2)} s after the plays stopped`
+    )
+    console.log(
+      `lag (receive − event createdAt), whole run: p50 ${ms(percentile(lags, 0.5))}  p99 ${ms(p99)}  ` +
+        `max ${ms(lags[lags.length - 1] ?? NaN)}; highest window p99 ${ms(highest)}: ` +
+        `${under ? "under" : "NOT under"} ${LAG_P99_BOUND_MS / 1000} s`
+    )
+    console.log(
+      `lag p99 per window: first third median ${ms(firstP99)}, last third median ${ms(lastP99)}: ` +
+        `${flat ? "flat" : "GROWING"}`
+    )
+    return log.length >= expected && under && flat
+  }
 }
 
 // ---------------------------------------------------------------------------------------------

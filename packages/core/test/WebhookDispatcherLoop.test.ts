@@ -2,7 +2,8 @@
  * The webhook worker's background loop (`WebhookDispatcher.layer`) under the test clock, on the memory
  * store: a new delivery is sent as soon as the store announces it (not at the next poll), a retry
  * when it comes due, each endpoint gets no more requests at once than its send window, a dead
- * endpoint never holds up the others, and results are written many at once. Also `runOnce` with
+ * endpoint never holds up the others, results are written many at once, and an unchanged endpoint's
+ * URL and secret are read once, not at every claim. Also `runOnce` with
  * sends that outlast their lease: a late result never overwrites a newer claim's, and a claim whose
  * lease is nearly over is released instead of sent.
  */
@@ -92,32 +93,46 @@ const syncSecrets = Layer.succeed(Secrets.Secrets, {
 const run = (ms: number, step = 1) =>
   Effect.repeat(Effect.andThen(settle, TestClock.adjust(Duration.millis(step))), { times: Math.ceil(ms / step) - 1 })
 
-/** Counts the result writes: how many statements, and how many results in all. */
-interface Writes {
-  calls: number
+/**
+ * Counts the worker's store calls: claims that brought deliveries, reads of endpoints' URLs and
+ * secrets (`targets`), result writes (statements, and results in all).
+ */
+interface Calls {
+  claims: number
+  targets: number
+  writes: number
   results: number
 }
 
-const counting = (writes: Writes) =>
+const counting = (calls: Calls) =>
   Layer.effect(
     Webhook.DeliveryRepo,
     Effect.map(Webhook.DeliveryRepo, (repo) =>
       Webhook.DeliveryRepo.of({
         ...repo,
+        claimDue: (now, leaseUntil, limit, excludeEndpoints) =>
+          Effect.map(repo.claimDue(now, leaseUntil, limit, excludeEndpoints), (claimed) => {
+            if (claimed.length > 0) calls.claims++
+            return claimed
+          }),
+        targets: (endpointIds) => {
+          calls.targets++
+          return repo.targets(endpointIds)
+        },
         recordAttempts: (tried) => {
-          writes.calls++
-          writes.results += tried.length
+          calls.writes++
+          calls.results += tried.length
           return repo.recordAttempts(tried)
         }
       })
     )
   )
 
-/** How a case's engine runs: its receivers' answers, a worker with its loop or without, writes counted or not. */
+/** How a case's engine runs: its receivers' answers, a worker with its loop or without, store calls counted or not. */
 interface Options {
   readonly answer: Answer
   readonly loop: boolean
-  readonly writes?: Writes
+  readonly calls?: Calls
 }
 
 /** The engine's webhook part on the memory store, with a worker (`loop`) or without. */
@@ -129,7 +144,7 @@ const setup = (options: Options & { readonly requests: Array<Request> }) => {
       : WebhookDispatcher.WebhookDispatcher.layerNoLoop()
   ).pipe(
     Layer.provide(scripted(options.answer, options.requests)),
-    Layer.provide(options.writes === undefined ? Layer.empty : counting(options.writes))
+    Layer.provide(options.calls === undefined ? Layer.empty : counting(options.calls))
   )
   return Support.engine(worker, syncSecrets)
 }
@@ -276,15 +291,32 @@ describe("WebhookDispatcher loop", () => {
   )
 
   it.effect("results are written many at once (one statement for many deliveries)", () => {
-    const writes: Writes = { calls: 0, results: 0 }
-    return scenario({ answer: instantly, loop: true, writes }, ["/a", "/b"], ({ events, log, requests }) =>
+    const calls: Calls = { claims: 0, targets: 0, writes: 0, results: 0 }
+    return scenario({ answer: instantly, loop: true, calls }, ["/a", "/b"], ({ events, log, requests }) =>
       Effect.gen(function* () {
         yield* events(100)
         yield* run(1_000)
         assert.strictEqual(requests.length, 200)
-        assert.strictEqual(writes.results, 200)
-        assert.isAtMost(writes.calls, 20, `${writes.calls} writes for 200 results`)
+        assert.strictEqual(calls.results, 200)
+        assert.isAtMost(calls.writes, 20, `${calls.writes} writes for 200 results`)
         assert.isTrue((yield* log).every((d) => d.status === "success" && d.attemptCount === 1))
+      })
+    )
+  })
+
+  it.effect("an unchanged endpoint's URL and secret are read once, not at every claim", () => {
+    const calls: Calls = { claims: 0, targets: 0, writes: 0, results: 0 }
+    return scenario({ answer: instantly, loop: true, calls }, ["/in"], ({ events, log, requests }) =>
+      Effect.gen(function* () {
+        // 20 plays' worth of events, 10 at a time, 100 ms apart: each batch is announced and claimed.
+        for (let i = 0; i < 20; i++) {
+          yield* events(10)
+          yield* run(100)
+        }
+        assert.strictEqual(requests.length, 200)
+        assert.isTrue((yield* log).every((d) => d.status === "success"))
+        assert.isAtLeast(calls.claims, 20, "a claim for each batch at least")
+        assert.strictEqual(calls.targets, 1, `${calls.targets} reads of the endpoint for ${calls.claims} claims`)
       })
     )
   })
