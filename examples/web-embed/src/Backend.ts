@@ -32,7 +32,7 @@ export interface Options<E> {
 export interface Running {
   /** `http://host:port`, the port the backend listens on. */
   readonly url: string
-  /** What the demo created: keys, channels, campaigns, and whether the API took the rewards. */
+  /** What the demo created: keys, channels and campaigns. */
   readonly seeded: Demo.Seeded
   /** The whole API of this process, for the demo's operator (with `seeded.ownerKey`): never served to the page. */
   readonly api: Demo.Api

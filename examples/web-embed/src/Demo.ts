@@ -3,9 +3,9 @@
  * API), the account's branding, the site the games run on, a key that may only mint client tokens
  * (all the backend keeps), and four placements on the shop's pages, each a channel: a spin-the-wheel,
  * a quiz and a prediction campaign, each live with a theme of its own, and a channel with nothing
- * live that shows its between-campaigns message. The wheel and the quiz also get a reward when the
- * API has rewards (`PUT …/reward`; an API without them answers 404 or 405, and the demo goes on
- * without).
+ * live that shows its between-campaigns message. The wheel and the quiz also get a reward
+ * (`PUT …/reward`), the quiz's prize with its shared code (`POST …/reward-coupons`): every spin and
+ * every quiz earns a coupon. A step the API refuses stops the demo with what the API said.
  *
  * @since 0.1.0
  */
@@ -147,29 +147,42 @@ export const prediction = {
   }
 }
 
-/**
- * A reward of one tier: generated codes for the plays that match `when`, shown with `display`,
- * valid for `validForSeconds` (null: no end), granted on every such play, and its page's `blocks`.
- */
-const oneTierReward = (
-  when: string,
-  display: { readonly title: string; readonly description: string },
+/** A reward with its prizes (`tiers`, in priority order), valid for `validForSeconds` (null: no end), and its page's `blocks`. */
+const reward = (
+  tiers: ReadonlyArray<{
+    readonly when: string
+    readonly display: { readonly title: string; readonly description: string }
+    readonly codeStrategy: string
+  }>,
   validForSeconds: number | null,
   blocks: ReadonlyArray<Record<string, unknown>>
 ) => ({
-  tiers: [{ match: { when }, display, codeStrategy: "generated" }],
+  tiers: tiers.map(({ when, display, codeStrategy }) => ({ match: { when }, display, codeStrategy })),
   grantOncePerParticipant: false,
   validForSeconds,
   page: { blocks }
 })
 
-/** The wheel's reward: a coupon for every winning slice, with its page. */
-export const wheelReward = oneTierReward(
-  "won",
-  { title: "Spring coupon", description: "A coupon for your next order." },
+/**
+ * The wheel's reward: a spring coupon for a winning slice, else a smaller thank-you coupon (the
+ * first prize a spin meets is the one it gets), each a code made for the player, with its page.
+ */
+export const wheelReward = reward(
+  [
+    {
+      when: "won",
+      display: { title: "Spring coupon", description: "A coupon for your next order." },
+      codeStrategy: "generated"
+    },
+    {
+      when: "everyone",
+      display: { title: "Thanks for spinning", description: "2% off your next order." },
+      codeStrategy: "generated"
+    }
+  ],
   30 * 24 * 3600,
   [
-    { id: "won", type: "heading", text: "Your spring coupon", when: "win" },
+    { id: "won", type: "heading", text: "Your coupon", when: "win" },
     { id: "landed", type: "outcome", prefix: "The wheel stopped on" },
     { id: "code", type: "coupon", caption: "Enter it at checkout", show: "code" },
     { id: "line", type: "divider" },
@@ -177,15 +190,26 @@ export const wheelReward = oneTierReward(
   ]
 )
 
-/** The quiz's reward: a sample for everyone who plays. */
-export const quizReward = oneTierReward(
-  "everyone",
-  { title: "Thanks for playing", description: "Free tasting sample with your next order." },
+/** The code every quiz player gets (the quiz's prize is `shared`), uploaded with its name. */
+export const quizCoupon = { code: "TEA-SAMPLE-2026", name: "Free tasting sample" }
+
+/** The quiz's reward: one shared code for everyone who plays, with no end, and its page. */
+export const quizReward = reward(
+  [
+    {
+      when: "everyone",
+      display: { title: "Thanks for playing", description: "Free tasting sample with your next order." },
+      codeStrategy: "shared"
+    }
+  ],
   null,
   [
     { id: "thanks", type: "heading", text: "Thanks for playing" },
     { id: "score", type: "outcome", prefix: "Your score:" },
-    { id: "code", type: "coupon", caption: "A free tasting sample with your next order", show: "both" }
+    { id: "gap", type: "spacer", size: "sm" },
+    { id: "code", type: "coupon", caption: "Show it at checkout", show: "both" },
+    { id: "line", type: "divider" },
+    { id: "terms", type: "text", text: "One sample per order.", align: "start" }
   ]
 )
 
@@ -202,8 +226,6 @@ export interface Seeded {
   readonly mintKey: string
   readonly channels: Readonly<Record<Placement, string>>
   readonly campaigns: { readonly wheel: string; readonly quiz: string; readonly prediction: string }
-  /** Whether the API took the wheel's and the quiz's rewards (false where it has no rewards yet). */
-  readonly rewards: { readonly wheel: boolean; readonly quiz: boolean }
 }
 
 interface Answer {
@@ -267,40 +289,46 @@ export const seed = async (api: Api, adminToken: string): Promise<Seeded> => {
     next: await channel("Summer game", { betweenCampaigns })
   }
 
-  /** Sets a campaign's reward; false when the API has no rewards (404 or 405 on the route). */
-  const setReward = async (campaignId: string, body: unknown, name: string): Promise<boolean> => {
-    const answered = await call("PUT", `/v1/game-instances/${campaignId}/reward`, owner, body)
-    if (answered.status === 404 || answered.status === 405) return false
-    if (answered.status !== 200)
-      throw new Error(`set the reward of ${name}: the API answered ${answered.status} ${answered.text}`)
-    return true
-  }
-
-  /** Creates the campaign on its channel, gives it its reward (if any, and if the API has rewards), activates it. */
+  /** Creates the campaign on its channel, sets its reward (if any) and then `stock`s it, and activates it. */
   const live = async (
     game: typeof wheel | typeof quiz | typeof prediction,
     channelId: string,
-    reward?: unknown
-  ): Promise<{ readonly id: string; readonly rewarded: boolean }> => {
+    reward?: { readonly body: unknown; readonly stock?: (campaignId: string) => Promise<unknown> }
+  ): Promise<string> => {
     const draft = await expect<{ gameInstance: { id: string } }>(
       201,
       `create ${game.name}`,
       call("POST", "/v1/game-instances", owner, { ...game, channelId })
     )
     const id = draft.gameInstance.id
-    const rewarded = reward === undefined ? false : await setReward(id, reward, game.name)
+    if (reward !== undefined) {
+      await expect<unknown>(
+        200,
+        `set the reward of ${game.name}`,
+        call("PUT", `/v1/game-instances/${id}/reward`, owner, reward.body)
+      )
+      await reward.stock?.(id)
+    }
     await expect<unknown>(200, `activate ${game.name}`, call("POST", `/v1/game-instances/${id}/activate`, owner, {}))
-    return { id, rewarded }
+    return id
   }
-  const wheelCampaign = await live(wheel, channels.wheel, wheelReward)
-  const quizCampaign = await live(quiz, channels.quiz, quizReward)
+  const wheelCampaign = await live(wheel, channels.wheel, { body: wheelReward })
+  const quizCampaign = await live(quiz, channels.quiz, {
+    body: quizReward,
+    // The shared prize's one code, given to every player (no issue limit).
+    stock: (id) =>
+      expect<{ added: number }>(
+        201,
+        `upload the code of ${quiz.name}`,
+        call("POST", `/v1/game-instances/${id}/reward-coupons`, owner, { codes: [quizCoupon] })
+      )
+  })
   const predictionCampaign = await live(prediction, channels.prediction)
 
   return {
     ownerKey: owner,
     mintKey: mint.apiKey.key,
     channels,
-    campaigns: { wheel: wheelCampaign.id, quiz: quizCampaign.id, prediction: predictionCampaign.id },
-    rewards: { wheel: wheelCampaign.rewarded, quiz: quizCampaign.rewarded }
+    campaigns: { wheel: wheelCampaign, quiz: quizCampaign, prediction: predictionCampaign }
   }
 }

@@ -5,7 +5,10 @@
  * the keyboard, and the test checks what the player sees against what the server answered: the
  * wheel stopped on the server's slice (read from the wheel's final rotation), the quiz's score, the
  * prediction recorded (and its entry in the API), the campaign's theme and wording, the
- * between-campaigns message, the reward page with its coupon and copy button. Screenshots go to
+ * between-campaigns message, and the reward page: the rewards the demo set are the API's, every
+ * spin and every quiz earns a coupon (the prize its result meets), and the page the browser draws is
+ * the finish answer's (its blocks in order, the coupon's code, name and expiry, the copy button
+ * copying that code), for a grant the API lists for the visitor. Screenshots go to
  * `examples/web-embed/test-output/`.
  *
  * Chromium is found at `CHROMIUM_PATH`, else where Debian's `chromium` package puts it. Without it
@@ -115,46 +118,72 @@ describe.skipIf(executablePath === undefined)("the web embed in Chromium", () =>
     return segments[Math.floor(top / (360 / segments.length))]!.id
   }
 
+  /** `GET path` of the API as the shop's operator (the owner key): the JSON body of a 200. */
+  const operator = async (path: string) => {
+    const answer = await demo.api(
+      new Request(`http://campaign-games.internal${path}`, {
+        headers: { authorization: `Bearer ${demo.seeded.ownerKey}` }
+      })
+    )
+    assert.strictEqual(answer.status, 200, `GET ${path}`)
+    return answer.json()
+  }
+
+  /** The campaign's reward as the API holds it. */
+  const rewardOf = async (campaignId: string) => (await operator(`/v1/game-instances/${campaignId}/reward`)).reward
+
   /**
-   * Checks the reward page against the finish answer's reward: its blocks, and its coupon code and
-   * copy button when the play earned a coupon (`grant` null: the page without a coupon block).
+   * Checks the reward page the browser draws against the finish answer's `reward`, which must carry
+   * a coupon: the grant's id, the page's blocks in the server's order, the coupon's code (and name,
+   * when the block shows both), its expiry, and the copy button (the clipboard then holds the code).
    */
   const checkRewardPage = async (page: Page, reward: any) => {
+    assert.isNotNull(reward, "the finish answered a reward")
+    assert.isNotNull(reward.grant, "the play earned a coupon")
+    const { grant } = reward
     const shown = page.locator(".cg-reward-page")
     await shown.waitFor({ state: "visible" })
+    assert.strictEqual(await shown.getAttribute("data-grant-id"), grant.id)
+    assert.strictEqual(await shown.getAttribute("aria-label"), grant.prize.title)
     const blocks = await shown
       .locator(":scope > [data-block]")
       .evaluateAll((nodes) => nodes.map((node) => (node as HTMLElement).dataset.block))
-    const sent: ReadonlyArray<{ type: string }> = reward.page?.blocks ?? []
-    if (reward.grant === null) {
-      assert.isNull(await shown.getAttribute("data-grant-id"))
-      assert.deepStrictEqual(
-        blocks,
-        sent.filter((b) => b.type !== "coupon").map((b) => b.type)
-      )
-      assert.strictEqual(await page.locator(".cg-coupon-code").count(), 0)
-      return
-    }
-    assert.strictEqual(await shown.getAttribute("data-grant-id"), reward.grant.id)
     assert.deepStrictEqual(
       blocks,
-      sent.map((b) => b.type)
+      reward.page.blocks.map((b: { type: string }) => b.type)
     )
     const coupon = reward.page.blocks.find((b: { type: string }) => b.type === "coupon")
-    if (coupon !== undefined && (coupon.show ?? "code") !== "name") {
-      assert.strictEqual(await text(page, ".cg-coupon-code"), reward.grant.code)
-      const copy = page.locator(".cg-copy")
-      await copy.focus()
-      await page.keyboard.press("Enter")
-      await page.locator(".cg-copy", { hasText: "Copied" }).waitFor()
-      assert.strictEqual(await page.evaluate(() => navigator.clipboard.readText()), reward.grant.code)
+    assert.isDefined(coupon, "the page has its coupon block")
+    assert.strictEqual(await page.locator(".cg-coupon").getAttribute("aria-label"), grant.prize.title)
+    assert.strictEqual(await text(page, ".cg-coupon-caption"), coupon.caption)
+    if (coupon.show === "both" && grant.couponName !== null)
+      assert.strictEqual(await text(page, ".cg-coupon-name"), grant.couponName)
+    else assert.strictEqual(await page.locator(".cg-coupon-name").count(), 0)
+    const expiry = page.locator(".cg-coupon-expiry")
+    if (grant.expiresAt === null) assert.strictEqual(await expiry.count(), 0)
+    else {
+      const date = new Intl.DateTimeFormat("en-GB", { dateStyle: "long" }).format(new Date(grant.expiresAt))
+      assert.strictEqual(await expiry.innerText(), `Valid until ${date}`)
     }
+    assert.strictEqual(await text(page, ".cg-coupon-code"), grant.code)
+    const copy = page.locator(".cg-copy")
+    await copy.focus()
+    await page.keyboard.press("Enter")
+    await page.locator(".cg-copy", { hasText: "Copied" }).waitFor()
+    assert.strictEqual(await page.evaluate(() => navigator.clipboard.readText()), grant.code)
   }
 
-  /** The reward page when the finish answered a `reward`, and no reward page when it answered none. */
-  const checkReward = async (page: Page, reward: any) => {
-    if (reward !== null) await checkRewardPage(page, reward)
-    else assert.strictEqual(await page.locator(".cg-reward").innerHTML(), "")
+  /** The grant as the API lists it for the campaign: the visitor's, with its code masked to the last four. */
+  const checkListed = async (context: BrowserContext, campaignId: string, grant: any) => {
+    const visitor = (await context.cookies()).find((c) => c.name === "cg_player")
+    assert.isDefined(visitor)
+    const { grants } = await operator(`/v1/game-instances/${campaignId}/reward-grants?limit=200`)
+    const listed = grants.find((g: { id: string }) => g.id === grant.id)
+    assert.isDefined(listed, `the API lists the grant ${grant.id}`)
+    assert.deepStrictEqual(
+      [listed.participantRef, listed.source, listed.tierId, listed.code.slice(-4), listed.code.includes(grant.code)],
+      [`visitor-${visitor!.value}`, "rule", grant.tierId, grant.code.slice(-4), false]
+    )
   }
 
   /**
@@ -169,6 +198,25 @@ describe.skipIf(executablePath === undefined)("the web embed in Chromium", () =>
     assert.deepStrictEqual(errors, [])
     await context.close()
   }
+
+  it("starts with the rewards the demo set: the wheel's two prizes, the quiz's shared code", async () => {
+    /** A reward as the API answers it, less what the API adds (ids, counts). */
+    const asSet = (reward: any) => ({
+      tiers: reward.tiers.map(({ match, display, codeStrategy }: any) => ({ match, display, codeStrategy })),
+      grantOncePerParticipant: reward.grantOncePerParticipant,
+      validForSeconds: reward.validForSeconds,
+      page: reward.page
+    })
+    const wheelReward = await rewardOf(demo.seeded.campaigns.wheel)
+    const quizReward = await rewardOf(demo.seeded.campaigns.quiz)
+    assert.deepStrictEqual(asSet(wheelReward), Demo.wheelReward)
+    assert.deepStrictEqual(asSet(quizReward), Demo.quizReward)
+    // The quiz's prize holds its one code, with no issue limit.
+    assert.deepStrictEqual(
+      quizReward.tiers.map(({ coupons, couponsRemaining }: any) => ({ coupons, couponsRemaining })),
+      [{ coupons: 1, couponsRemaining: null }]
+    )
+  })
 
   it("spins the wheel: it turns and stops on the slice the server chose, in the campaign's theme and wording", async () => {
     const { context, page, errors } = await visit()
@@ -231,10 +279,19 @@ describe.skipIf(executablePath === undefined)("the web embed in Chromium", () =>
       fill(outcome.isWin ? labels.winBody : labels.loseBody, values)
     )
     assert.isTrue(await page.locator(".cg-result-title").evaluate((element) => element === document.activeElement))
-    // The wheel's reward is for winning slices, when the API has rewards.
-    if (demo.seeded.rewards.wheel && outcome.isWin)
-      assert.isNotNull(reward?.grant, "a winning spin earns the wheel's coupon")
-    await checkReward(page, reward)
+    // Every spin earns a coupon: the spring coupon on a winning slice, the thank-you one on another.
+    const tiers = (await rewardOf(demo.seeded.campaigns.wheel)).tiers
+    const earned = tiers[outcome.isWin ? 0 : 1]
+    assert.deepStrictEqual(
+      [reward?.grant?.tierId, reward?.grant?.prize],
+      [earned.id, Demo.wheelReward.tiers[outcome.isWin ? 0 : 1]!.display]
+    )
+    await checkRewardPage(page, reward)
+    // The page's `win` heading (a coupon was given), the coupon named for its prize, the slice.
+    assert.strictEqual(await text(page, '[data-block="heading"]'), "Your coupon")
+    assert.strictEqual(await page.locator(".cg-coupon").getAttribute("aria-label"), earned.display.title)
+    assert.strictEqual(await text(page, '[data-block="outcome"]'), `The wheel stopped on ${outcome.label}`)
+    await checkListed(context, demo.seeded.campaigns.wheel, reward.grant)
     await leave({ context, page, errors }, "wheel")
   })
 
@@ -319,9 +376,9 @@ describe.skipIf(executablePath === undefined)("the web embed in Chromium", () =>
     await page.locator(".cg-result").waitFor({ state: "visible" })
     assert.strictEqual(await text(page, ".cg-result-title"), fill(labels.scoreTitle, { score: 2, count }))
     assert.strictEqual(await text(page, ".cg-result-body"), "You scored 2 out of 3.")
-    // The quiz's reward is for everyone who plays, when the API has rewards.
-    if (demo.seeded.rewards.quiz) assert.isNotNull(reward?.grant, "every quiz play earns the quiz's reward")
-    await checkReward(page, reward)
+    // Every quiz play earns the quiz's shared code.
+    assert.strictEqual(reward?.grant?.code, Demo.quizCoupon.code)
+    await checkRewardPage(page, reward)
     await leave({ context, page, errors }, "quiz")
   })
 
@@ -370,64 +427,45 @@ describe.skipIf(executablePath === undefined)("the web embed in Chromium", () =>
     await leave({ context, page, errors })
   })
 
-  it("draws the reward page: its blocks in order, the coupon's name, code and expiry, and the copy button", async () => {
+  it("draws the reward page the finish answered: its blocks in order, the coupon's name and code, the copy button", async () => {
     const { context, page, errors } = await visit()
-    // The finish answer as the API gives it; while the API gives no reward (rewards are not in it
-    // yet), with a reward of the shape DESIGN.md fixes (`{ grant, page }`, the page's blocks as the
-    // server chose them for the result).
-    const sample = {
-      grant: {
-        id: "grt_sample",
-        tierId: "tier_sample",
-        code: "TEA-7Q2K9X4M",
-        couponName: "Free tasting sample",
-        expiresAt: "2030-01-31T12:00:00.000Z",
-        prize: { title: "Thanks for playing", description: "Free tasting sample with your next order." }
-      },
-      page: {
-        blocks: [
-          { id: "thanks", type: "heading", text: "Thanks for playing" },
-          { id: "score", type: "outcome", prefix: "Your score:" },
-          { id: "gap", type: "spacer", size: "sm" },
-          { id: "code", type: "coupon", caption: "Show it at checkout", show: "both" },
-          { id: "line", type: "divider" },
-          { id: "terms", type: "text", text: "One sample per order.", align: "start" }
-        ]
-      }
-    }
-    let fromApi: unknown = undefined
-    await page.route(
-      (url) => isFinish(url.href),
-      async (route) => {
-        const response = await route.fetch()
-        const body = await response.json()
-        fromApi = body.reward
-        await route.fulfill({ response, json: body.reward === null ? { ...body, reward: sample } : body })
-      }
-    )
     await open(page, "quiz")
     // Played with the pointer this time: every answer right.
     await page.locator(".cg-stage .cg-button").click()
+    const finished = page.waitForResponse((r) => isFinish(r.url()))
     for (const question of Demo.quiz.config.questions) {
       await page.locator("legend", { hasText: question.text }).waitFor()
       await page.locator(`input[value="${question.correctOptionId}"]`).click()
       await page.locator(".cg-question .cg-button").click()
     }
+    const answered = await finished
+    assert.strictEqual(answered.status(), 200)
+    const { entry, reward } = await answered.json()
+    assert.strictEqual(entry.score, 3)
     await page.locator(".cg-result").waitFor({ state: "visible" })
-    assert.isDefined(fromApi, "the finish went through the API")
-    const reward = fromApi ?? sample
+
+    // The quiz's one prize: its shared code, with the name it was uploaded with, and no end.
+    const { tiers } = await rewardOf(demo.seeded.campaigns.quiz)
+    assert.deepStrictEqual(reward.grant, {
+      id: reward.grant.id,
+      tierId: tiers[0].id,
+      code: Demo.quizCoupon.code,
+      couponName: Demo.quizCoupon.name,
+      expiresAt: null,
+      prize: Demo.quizReward.tiers[0]!.display
+    })
+    assert.deepStrictEqual(reward.page, Demo.quizReward.page)
     await checkRewardPage(page, reward)
+    // Each block as the page sets it.
+    assert.strictEqual(await text(page, '[data-block="heading"]'), "Thanks for playing")
     assert.strictEqual(await text(page, '[data-block="outcome"]'), "Your score: 3")
-    if (fromApi === null) {
-      assert.strictEqual(await text(page, '[data-block="heading"]'), "Thanks for playing")
-      assert.strictEqual(await text(page, ".cg-coupon-caption"), "Show it at checkout")
-      assert.strictEqual(await text(page, ".cg-coupon-name"), "Free tasting sample")
-      assert.strictEqual(await text(page, ".cg-coupon-expiry"), "Valid until 31 January 2030")
-      assert.strictEqual(await page.locator(".cg-coupon").getAttribute("aria-label"), "Thanks for playing")
-      assert.strictEqual(await page.locator('[data-block="spacer"]').getAttribute("data-size"), "sm")
-      assert.strictEqual(await text(page, '[data-block="text"]'), "One sample per order.")
-      assert.strictEqual(await style(page, '[data-block="text"]', "text-align"), "start")
-    }
+    assert.strictEqual(await page.locator('[data-block="spacer"]').getAttribute("data-size"), "sm")
+    assert.strictEqual(await text(page, ".cg-coupon-caption"), "Show it at checkout")
+    assert.strictEqual(await text(page, ".cg-coupon-name"), "Free tasting sample")
+    assert.strictEqual(await page.locator('[data-block="divider"]').count(), 1)
+    assert.strictEqual(await text(page, '[data-block="text"]'), "One sample per order.")
+    assert.strictEqual(await style(page, '[data-block="text"]', "text-align"), "start")
+    await checkListed(context, demo.seeded.campaigns.quiz, reward.grant)
     await leave({ context, page, errors }, "reward-page")
   })
 

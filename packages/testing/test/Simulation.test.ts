@@ -5,7 +5,14 @@
  * fail, time out, go down and recover.
  *
  * - On the memory store every invariant is checked and holds, and a run is exact: the same seed
- *   gives the same report and the same event log, line for line; another seed another world.
+ *   gives the same report and the same event log, line for line; another seed another world. The
+ *   report's counters show the world did what the invariants are about: webhook attempts that timed
+ *   out and that found no one (a connection refused or reset) as well as statuses retried and final,
+ *   deliveries exhausted, plays refused at every kind of limit (the campaign's and the channel's,
+ *   total and per day), grants of every strategy and source, and finishes whose coupon the
+ *   once-per-participant rule turned away. This world runs ten days (to 6 April, across the southern
+ *   hemisphere's change too): in six, no player of seed "alpha" reaches a channel's total limit
+ *   (6 or 10 plays).
  * - On PGlite (the SQL store) the same seed gives the same report as on memory: the same answers
  *   from the engine, the same event log hash, rewards included.
  * - The invariants can fail: a store that undercounts a player's plays at the mint, loses entries
@@ -23,6 +30,8 @@ import { assert, describe, it } from "@effect/vitest"
 import { type Context, Effect, Layer } from "effect"
 
 const world = { players: 600, days: 6, start: Date.UTC(2026, 2, 27) }
+/** The world whose counters are checked: four days longer, so that players reach channels' total limits. */
+const longer = { days: 10 }
 
 const run = (
   seed: string,
@@ -47,8 +56,8 @@ describe("Simulation", () => {
     "on the memory store every invariant is checked and holds, and the same seed gives the same report and log",
     () =>
       Effect.gen(function* () {
-        const first = yield* run("alpha")
-        const second = yield* run("alpha")
+        const first = yield* run("alpha", MemoryStore.layer, longer)
+        const second = yield* run("alpha", MemoryStore.layer, longer)
         const { report } = first
         for (const tally of report.invariants) {
           assert.isAbove(tally.checks, 0, `${tally.name} was never checked`)
@@ -67,6 +76,8 @@ describe("Simulation", () => {
           "plays.started-after-its-campaign-ended",
           "limits.campaign.total",
           "limits.campaign.perDay",
+          "limits.channel.total",
+          "limits.channel.perDay",
           "campaigns.handovers",
           "campaigns.gaps",
           "campaigns.pauses",
@@ -76,7 +87,13 @@ describe("Simulation", () => {
           "entries.prediction",
           "entries.memory-match",
           "deliveries.success",
+          "deliveries.exhausted",
           "deliveries.resent",
+          "deliveries.attempts.answered-2xx",
+          "deliveries.attempts.answered-retryable",
+          "deliveries.attempts.answered-final",
+          "deliveries.attempts.timed-out",
+          "deliveries.attempts.unreachable",
           "deliveries.made.winner_selected",
           "deliveries.made.reward_granted",
           "draws.runs.manual",
@@ -90,13 +107,27 @@ describe("Simulation", () => {
           "rewards.grants.generated",
           "rewards.grants.by-rule",
           "rewards.grants.by-draw",
-          "rewards.pools-emptied"
+          "rewards.pools-emptied",
+          "rewards.turned-away.once-per-participant"
         ]) {
           assert.isAbove(c(name), 0, `nothing counted as ${name}`)
         }
         assert.strictEqual(c("entries.stored"), c("plays.finished"))
         assert.strictEqual(c("deliveries.pending") + c("deliveries.failed"), 0)
         assert.isAbove(c("deliveries.attempts"), c("deliveries.success") + c("deliveries.exhausted"))
+        // Every attempt is counted once by what it met (the simulated receivers never get an address
+        // the transport refuses to send to).
+        assert.strictEqual(
+          c("deliveries.attempts.answered-2xx") +
+            c("deliveries.attempts.answered-retryable") +
+            c("deliveries.attempts.answered-final") +
+            c("deliveries.attempts.timed-out") +
+            c("deliveries.attempts.unreachable"),
+          c("deliveries.attempts")
+        )
+        assert.strictEqual(c("deliveries.attempts.refused"), 0)
+        // A 2xx ends a delivery in success, and nothing else does.
+        assert.strictEqual(c("deliveries.attempts.answered-2xx"), c("deliveries.success"))
         assert.deepStrictEqual(firstDifference(first.log, second.log), undefined)
         assert.strictEqual(first.log.length, report.eventLog.lines)
         assert.deepStrictEqual(second.report, report)

@@ -67,14 +67,18 @@ export const format = (report: Report, timings?: Timings): string => {
     `Entries: ${n(c("entries.stored"))} stored (wheel ${n(c("entries.spin-the-wheel"))}, quiz ${n(c("entries.quiz"))}, ` +
       `prediction ${n(c("entries.prediction"))}, memory match ${n(c("entries.memory-match"))})`,
     `Deliveries: ${n(c("deliveries.success"))} success, ${n(c("deliveries.exhausted"))} exhausted, ` +
-      `${n(c("deliveries.failed"))} failed, ${n(c("deliveries.pending"))} pending; ${n(c("deliveries.attempts"))} attempts, ` +
-      `${n(c("deliveries.resent"))} resent; ${n(c("dispatcher.rounds"))} dispatcher rounds`,
+      `${n(c("deliveries.failed"))} failed, ${n(c("deliveries.pending"))} pending; ${n(c("deliveries.attempts"))} attempts ` +
+      `(${n(c("deliveries.attempts.answered-2xx"))} answered 2xx, ${n(c("deliveries.attempts.answered-retryable"))} a status ` +
+      `retried, ${n(c("deliveries.attempts.answered-final"))} a final status, ${n(c("deliveries.attempts.timed-out"))} timed ` +
+      `out, ${n(c("deliveries.attempts.unreachable"))} unreachable, ${n(c("deliveries.attempts.refused"))} refused by the ` +
+      `transport), ${n(c("deliveries.resent"))} resent; ${n(c("dispatcher.rounds"))} dispatcher rounds`,
     `Draws: ${n(c("draws.runs"))} runs (manual ${n(c("draws.runs.manual"))}, scheduled ${n(c("draws.runs.auto_on_schedule"))}, ` +
       `after plays ${n(c("draws.runs.auto_on_session_end"))}), ${n(c("draws.winners"))} winners; ` +
       `${n(c("deliveries.made.winner_selected"))} winner_selected deliveries`,
     `Rewards: ${n(c("rewards.grants"))} grants (pool ${n(c("rewards.grants.pool"))}, shared ${n(c("rewards.grants.shared"))}, ` +
       `generated ${n(c("rewards.grants.generated"))}; by rule ${n(c("rewards.grants.by-rule"))}, by draw ` +
-      `${n(c("rewards.grants.by-draw"))}), ${n(c("rewards.pools-emptied"))} pools emptied; ` +
+      `${n(c("rewards.grants.by-draw"))}), ${n(c("rewards.turned-away.once-per-participant"))} finishes turned away ` +
+      `(the player already held the campaign's coupon), ${n(c("rewards.pools-emptied"))} pools emptied; ` +
       `${n(c("deliveries.made.reward_granted"))} reward_granted deliveries`,
     `Invariants (${report.violations === 0 ? "all held" : `${report.violations} violations`}):`,
     ...report.invariants.map(

@@ -18,15 +18,20 @@
  * (`reward_granted`). Uploaded codes are made from the campaign's key (never logged); generated ones
  * come from the seeded `Secrets`.
  *
+ * The report counts the finishes turned away by `grantOncePerParticipant`
+ * (`rewards.turned-away.once-per-participant`): a play that met one of the campaign's prizes, of a
+ * player who already held a coupon of the campaign (a grant made before the finish), and no grant
+ * for its session. The engine checks the rule before any code's stock, so no other reason applies.
+ *
  * @since 0.1.0
  */
 import type * as Grant from "@campaign-games/core/rewards/Grant"
-import type * as Reward from "@campaign-games/core/rewards/Reward"
+import * as Reward from "@campaign-games/core/rewards/Reward"
 import { Effect } from "effect"
 import { iso } from "../EventLog.ts"
 import * as Model from "../Model.ts"
 import type { Part, Sim } from "../Sim.ts"
-import { commandedOn, configureCreated } from "./Calls.ts"
+import { commandedOn, configureCreated, millisOf } from "./Calls.ts"
 
 /** A prize as planned: its match, strategy and the issue limit of each of its codes by last four. */
 export interface TierPlan {
@@ -80,17 +85,47 @@ export const lastFour = (code: string): string => code.slice(-4)
 export const make = (): Part & { readonly plans: ReadonlyMap<string, RewardPlan> } => {
   const plans = new Map<string, RewardPlan>()
   const seen = new Set<string>()
+  /** The grants read back, by campaign id: when each player got their first, and the sessions granted. */
+  const held = new Map<string, { readonly firstAt: Map<string, number>; readonly sessions: Set<string> }>()
+  const heldIn = (campaignId: string) => {
+    const found = held.get(campaignId)
+    if (found !== undefined) return found
+    const made = { firstAt: new Map<string, number>(), sessions: new Set<string>() }
+    held.set(campaignId, made)
+    return made
+  }
 
-  /** Reads the campaign's newest grants; publishes the new ones, oldest first. */
-  const readGrants = (sim: Sim, campaign: Model.CampaignState, limit: number) =>
+  /**
+   * Whether `play`'s finish was turned away by `grantOncePerParticipant`: it met a prize, its player
+   * held a coupon of the campaign granted before the finish, and no grant is of its session.
+   */
+  const turnedAway = (sim: Sim, plan: RewardPlan, play: Model.Play): boolean => {
+    const finished = play.finished
+    if (!plan.grantOncePerParticipant || finished === null) return false
+    const result: Reward.PlayResult = { outcome: finished.outcome, drawn: false }
+    if (!plan.tiers.some((t) => Reward.meets(t.match, result))) return false
+    const { firstAt, sessions } = heldIn(play.campaign.id)
+    const first = firstAt.get(sim.world.players[play.player]!.ref)
+    return !sessions.has(play.sessionId ?? "") && first !== undefined && first < finished.at
+  }
+
+  /**
+   * Reads the campaign's newest grants; publishes the new ones, oldest first. After a finish
+   * (`play`), counts it when the once-per-participant rule turned it away.
+   */
+  const readGrants = (sim: Sim, campaign: Model.CampaignState, limit: number, play?: Model.Play) =>
     Effect.gen(function* () {
       const page = yield* sim.engine.rewards
         .grants(Model.accountOf(sim.model, campaign).owner, campaign.id, { limit, offset: 0 })
         .pipe(Effect.orDie)
       const fresh = page.items.filter((g) => !seen.has(g.id)).reverse()
       const plan = plans.get(campaign.id)!
+      const { firstAt, sessions } = heldIn(campaign.id)
       for (const grant of fresh) {
         seen.add(grant.id)
+        const at = millisOf(grant.createdAt)!
+        if (at < (firstAt.get(grant.participantRef) ?? Infinity)) firstAt.set(grant.participantRef, at)
+        if (grant.sessionId !== null) sessions.add(grant.sessionId)
         const tier = plan.tiers.find((t) => t.id === grant.tierId)
         sim.counters.add("rewards.grants")
         sim.counters.add(`rewards.grants.${tier?.codeStrategy ?? "unknown"}`)
@@ -107,6 +142,8 @@ export const make = (): Part & { readonly plans: ReadonlyMap<string, RewardPlan>
         )
         publish(sim, campaign, grant)
       }
+      if (play !== undefined && turnedAway(sim, plan, play))
+        sim.counters.add("rewards.turned-away.once-per-participant")
     })
 
   const publish = (sim: Sim, campaign: Model.CampaignState, grant: Grant.GrantView) =>
@@ -201,10 +238,10 @@ export const make = (): Part & { readonly plans: ReadonlyMap<string, RewardPlan>
       Effect.sync(() => {
         configureCreated(sim, "rewards", planOf, configure)
         // The newest grants: a finish gives one at most, a run one per winner (at most 40 here).
-        const reread = (campaign: Model.CampaignState, limit: number) => {
-          if (plans.has(campaign.id)) sim.agenda.next("rewards", readGrants(sim, campaign, limit))
+        const reread = (campaign: Model.CampaignState, limit: number, play?: Model.Play) => {
+          if (plans.has(campaign.id)) sim.agenda.next("rewards", readGrants(sim, campaign, limit, play))
         }
-        sim.observe("finished", (play) => reread(play.campaign, 5))
+        sim.observe("finished", (play) => reread(play.campaign, 5, play))
         sim.observe("drawn", ({ campaign }) => reread(campaign, 100))
       })
   }

@@ -22,6 +22,9 @@
  * - `webhooks.resend`: resending an endpoint's exhausted deliveries since an instant resends exactly
  *   those, which are then sent again from a fresh budget of attempts.
  *
+ * The report counts the attempts by what they met (`deliveries.attempts.timed-out`,
+ * `.unreachable`, `.answered-retryable`, …: `attemptKind`), apart from the event log.
+ *
  * @since 0.1.0
  */
 import { createHmac } from "node:crypto"
@@ -108,6 +111,28 @@ const judge = (answer: Webhook.AttemptResult) => {
 }
 
 const answerText = (answer: Webhook.AttemptResult) => (answer._tag === "Answered" ? String(answer.status) : answer._tag)
+
+/**
+ * What an attempt met, for the report's counters (`deliveries.attempts.<kind>`): a 2xx, a status
+ * that is retried (408, 429, 5xx) or final (another 4xx, a 410 say), no answer in time, no
+ * connection (refused, reset, no receiver at the address), or an address the transport refuses.
+ */
+export const attemptKind = (
+  answer: Webhook.AttemptResult
+): "answered-2xx" | "answered-retryable" | "answered-final" | "timed-out" | "unreachable" | "refused" => {
+  switch (answer._tag) {
+    case "Answered": {
+      const { ok, retryable } = judge(answer)
+      return ok ? "answered-2xx" : retryable ? "answered-retryable" : "answered-final"
+    }
+    case "TimedOut":
+      return "timed-out"
+    case "Unreachable":
+      return "unreachable"
+    case "Refused":
+      return "refused"
+  }
+}
 
 /** The data of a draw run's `winner_selected` event, as the specification writes it. */
 const winnerSelected = (campaign: Model.CampaignState, run: DrawRun.Run) => ({
@@ -436,6 +461,7 @@ export const make = (): Deliveries => {
             t.nextDue = null
           }
           s.counters.add("deliveries.attempts")
+          s.counters.add(`deliveries.attempts.${attemptKind(request.answer)}`)
           s.log.append("try", iso(at), id, `#${t.attempts}`, answerText(request.answer), t.status)
           touched.push(t)
         }
