@@ -168,6 +168,9 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "300 seconds" })("hos
       }
       const unknown = yield* send(url, "POST", `/v1/game-instances/${id}/pause`, key, utf8(`{"force":true}`))
       assert.deepStrictEqual(Steps.paths(unknown.body), ["force"])
+      const emptyJson = yield* send(url, "POST", `/v1/game-instances/${id}/pause`, key, utf8(""))
+      assert.strictEqual(emptyJson.status, 200, `an empty body sent as JSON: ${emptyJson.text}`)
+      assert.strictEqual((yield* send(url, "POST", `/v1/game-instances/${id}/activate`, key)).status, 200)
       assert.strictEqual((yield* send(url, "POST", `/v1/game-instances/${id}/pause`, key)).status, 200)
       assert.strictEqual((yield* send(url, "POST", `/v1/game-instances/${id}/activate`, key, utf8("{}"))).status, 200)
       assert.strictEqual((yield* send(url, "POST", `/v1/game-instances/${id}/pause`, key, utf8("null"))).status, 200)
