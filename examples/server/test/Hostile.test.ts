@@ -10,7 +10,7 @@
 import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
 import * as Steps from "./support/Steps.ts"
-import { layer as serverLayer, type Reply, withAccount } from "./support/TestServer.ts"
+import { layer as serverLayer, type Reply, sendBytes, withAccount } from "./support/TestServer.ts"
 
 /** Path ids no operation can hold (percent-encoded as a client would send them). */
 const hostileIds = [
@@ -58,26 +58,6 @@ interface Operation {
   readonly method: string
   readonly path: string
 }
-
-const send = (url: string, method: string, path: string, key: string, body?: Uint8Array<ArrayBuffer>) =>
-  Effect.promise(async (): Promise<Reply> => {
-    const response = await fetch(`${url}${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${key}`,
-        ...(body === undefined ? {} : { "content-type": "application/json" })
-      },
-      ...(body === undefined ? {} : { body })
-    })
-    const text = await response.text()
-    let parsed: unknown
-    try {
-      parsed = text === "" ? undefined : JSON.parse(text)
-    } catch {
-      parsed = undefined
-    }
-    return { status: response.status, body: parsed, headers: response.headers, text }
-  })
 
 /** An answer a client can rely on: below 500, and an error in the specification's shape. */
 const sound = (what: string, reply: Reply) => {
@@ -128,16 +108,16 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "300 seconds" })("hos
             for (const id of hostileIds) {
               const target = fill(path, id)
               const body = takesBody ? utf8("{}") : undefined
-              sound(`${method} ${target.slice(0, 80)}`, yield* send(url, method, target, key, body))
+              sound(`${method} ${target.slice(0, 80)}`, yield* sendBytes(url, method, target, key, body))
             }
           }
           for (const query of hostileQueries) {
             const target = `${fill(path, "unknown")}?${query}`
-            sound(`${method} ${target}`, yield* send(url, method, target, key))
+            sound(`${method} ${target}`, yield* sendBytes(url, method, target, key, undefined))
           }
           if (!takesBody) continue
           for (const [name, body] of hostileBodies) {
-            sound(`${method} ${path} with ${name}`, yield* send(url, method, fill(path, undefined), key, body))
+            sound(`${method} ${path} with ${name}`, yield* sendBytes(url, method, fill(path, undefined), key, body))
           }
         }
 
@@ -161,19 +141,28 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "300 seconds" })("hos
         ["a field", `{"force":true}`],
         ["an array", "[]"]
       ] as const) {
-        const reply = yield* send(url, "POST", `/v1/game-instances/${id}/pause`, key, utf8(body))
+        const reply = yield* sendBytes(url, "POST", `/v1/game-instances/${id}/pause`, key, utf8(body))
         assert.strictEqual(reply.status, 400, `${name}: ${reply.text}`)
         assert.strictEqual(reply.body.error.code, "invalid_request")
         assert.strictEqual(yield* status, "active", name)
       }
-      const unknown = yield* send(url, "POST", `/v1/game-instances/${id}/pause`, key, utf8(`{"force":true}`))
+      const unknown = yield* sendBytes(url, "POST", `/v1/game-instances/${id}/pause`, key, utf8(`{"force":true}`))
       assert.deepStrictEqual(Steps.paths(unknown.body), ["force"])
-      const emptyJson = yield* send(url, "POST", `/v1/game-instances/${id}/pause`, key, utf8(""))
+      const emptyJson = yield* sendBytes(url, "POST", `/v1/game-instances/${id}/pause`, key, utf8(""))
       assert.strictEqual(emptyJson.status, 200, `an empty body sent as JSON: ${emptyJson.text}`)
-      assert.strictEqual((yield* send(url, "POST", `/v1/game-instances/${id}/activate`, key)).status, 200)
-      assert.strictEqual((yield* send(url, "POST", `/v1/game-instances/${id}/pause`, key)).status, 200)
-      assert.strictEqual((yield* send(url, "POST", `/v1/game-instances/${id}/activate`, key, utf8("{}"))).status, 200)
-      assert.strictEqual((yield* send(url, "POST", `/v1/game-instances/${id}/pause`, key, utf8("null"))).status, 200)
+      assert.strictEqual(
+        (yield* sendBytes(url, "POST", `/v1/game-instances/${id}/activate`, key, undefined)).status,
+        200
+      )
+      assert.strictEqual((yield* sendBytes(url, "POST", `/v1/game-instances/${id}/pause`, key, undefined)).status, 200)
+      assert.strictEqual(
+        (yield* sendBytes(url, "POST", `/v1/game-instances/${id}/activate`, key, utf8("{}"))).status,
+        200
+      )
+      assert.strictEqual(
+        (yield* sendBytes(url, "POST", `/v1/game-instances/${id}/pause`, key, utf8("null"))).status,
+        200
+      )
       assert.strictEqual(yield* status, "paused")
     })
   )

@@ -7,7 +7,7 @@
 import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
 import * as Steps from "./support/Steps.ts"
-import { layer as serverLayer, type Reply, TestServer, withAccount } from "./support/TestServer.ts"
+import { layer as serverLayer, type Reply, sendBytes, TestServer, withAccount } from "./support/TestServer.ts"
 
 /** A JSON text with `bad` (a JSON escape such as `\\u0000`) inside the string `"a<bad>b"` at `{{}}`. */
 const spell = (template: string, bad: string) => template.replace("{{}}", `"a${bad}b"`)
@@ -32,23 +32,6 @@ const refused = (reply: Reply, ...paths: ReadonlyArray<string>) => {
   const named = (reply.body.error.details ?? []).map((d: { path: string }) => d.path)
   for (const path of paths) assert.include(named, path, reply.text)
 }
-
-/** A request with a body of raw bytes (for bodies that are not UTF-8). */
-const sendBytes = (url: string, method: string, path: string, key: string, bytes: Uint8Array<ArrayBuffer>) =>
-  Effect.promise(async (): Promise<Reply> => {
-    const response = await fetch(`${url}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
-      body: bytes
-    })
-    const text = await response.text()
-    return {
-      status: response.status,
-      body: text === "" ? undefined : JSON.parse(text),
-      headers: response.headers,
-      text
-    }
-  })
 
 layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("strict input", (it) => {
   it.effect("a NUL or a lone surrogate in a body string is a 400 naming the field, at any depth", () =>

@@ -34,7 +34,8 @@ export interface Reply {
 export interface RequestOptions {
   readonly key?: string | undefined
   readonly body?: unknown
-  readonly rawBody?: string | undefined
+  /** A body sent as is (a text or raw bytes), in place of `body`. */
+  readonly rawBody?: string | Uint8Array<ArrayBuffer> | undefined
   readonly headers?: Record<string, string> | undefined
 }
 
@@ -81,7 +82,7 @@ export const request =
     Effect.promise(async (): Promise<Reply> => {
       const headers: Record<string, string> = { ...options.headers }
       if (options.key !== undefined) headers.authorization = `Bearer ${options.key}`
-      let body: string | undefined
+      let body: string | Uint8Array<ArrayBuffer> | undefined
       if (options.rawBody !== undefined) body = options.rawBody
       else if (options.body !== undefined) {
         body = JSON.stringify(options.body)
@@ -97,6 +98,19 @@ export const request =
       }
       return { status: response.status, body: parsed, headers: response.headers, text }
     })
+
+/** `method path` at the server at `url` with `key`, and `bytes` (none when undefined) sent as JSON as they are. */
+export const sendBytes = (
+  url: string,
+  method: string,
+  path: string,
+  key: string,
+  bytes: Uint8Array<ArrayBuffer> | undefined
+) =>
+  request(url)(method, path, {
+    key,
+    ...(bytes === undefined ? {} : { rawBody: bytes, headers: { "content-type": "application/json" } })
+  })
 
 /** A free TCP port on 127.0.0.1 (the server opens it at once after). */
 export const freePort = Effect.callback<number>((resume) => {
