@@ -127,7 +127,7 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("web
   )
 
   it.effect(
-    "402 without the webhooks feature and at the endpoint limit; includeCouponCodes needs rewards.codes.manage",
+    "402 without the webhooks feature and at the endpoint limit; turning includeCouponCodes on needs rewards.codes.manage",
     () =>
       Effect.gen(function* () {
         const free = yield* setup({ plan: "free" })
@@ -162,6 +162,12 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("web
           ...body,
           includeCouponCodes: true
         })).body.endpoint
+        const sentBack = yield* asManager("PATCH", `/v1/tenant/webhooks/endpoints/${withCodes.id}`, {
+          status: "disabled",
+          includeCouponCodes: true
+        })
+        assert.strictEqual(sentBack.status, 200, `keeping codes on is not turning them on: ${sentBack.text}`)
+        assert.strictEqual(sentBack.body.endpoint.status, "disabled")
         const off = yield* asManager("PATCH", `/v1/tenant/webhooks/endpoints/${withCodes.id}`, {
           includeCouponCodes: false
         })

@@ -145,11 +145,14 @@ export class Webhooks extends Context.Service<
       ) {
         yield* Actor.require(actor, "webhooks.manage")
         yield* Plan.requireFeature(Actor.features(actor), "webhooks")
-        if (patch.includeCouponCodes === true) yield* Actor.require(actor, "rewards.codes.manage")
         if (patch.url !== undefined) {
           return yield* invalid([{ path: "url", message: "cannot be changed; create a new endpoint instead" }])
         }
         const current = yield* find(actor.account.id, id)
+        // Turning coupon codes on needs the codes' permission; sending back what is already on does not.
+        if (patch.includeCouponCodes === true && !current.includeCouponCodes) {
+          yield* Actor.require(actor, "rewards.codes.manage")
+        }
         const next: Webhook.Endpoint = {
           ...current,
           ...defined(patch, ["status", "includeCouponCodes"]),
