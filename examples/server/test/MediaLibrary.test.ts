@@ -516,4 +516,29 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("med
       })
     })
   )
+
+  it.effect("a deleted file stops showing, and an edit that leaves the theme as it is still passes", () =>
+    Effect.gen(function* () {
+      const { request, key } = yield* withAccount()
+      const call = Steps.caller(request, key)
+      const logo = yield* uploaded(request, key, sampleOf("image/png"))
+      const { created } = yield* Steps.channelWithCampaign(call, {
+        name: "w",
+        config: Steps.WHEEL,
+        theme: { logoUrl: logo.url }
+      })
+      const id = created.body.gameInstance.id
+      assert.strictEqual(created.status, 201, created.text)
+      assert.strictEqual((yield* call("DELETE", `/v1/tenant/assets/${logo.id}`)).status, 200)
+      const renamed = yield* call("PATCH", `/v1/game-instances/${id}`, { name: "Renamed" })
+      assert.strictEqual(renamed.status, 200, renamed.text)
+      assert.strictEqual(renamed.body.gameInstance.name, "Renamed")
+      const resent = yield* call("PATCH", `/v1/game-instances/${id}`, { theme: { logoUrl: logo.url } })
+      assert.strictEqual(resent.status, 400, "a theme sent again is judged again")
+      assert.deepInclude(resent.body.error.details, {
+        path: "theme.logoUrl",
+        message: "is not an available file of the media library"
+      })
+    })
+  )
 })

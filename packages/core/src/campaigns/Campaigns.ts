@@ -103,15 +103,28 @@ export class Campaigns extends Context.Service<
         }
       })
 
-      const checkFiles = (campaign: Campaign.Campaign, game: Game.Game) =>
+      /**
+       * The file rule over the campaign's config and theme, or only those of them an edit sends
+       * (`sent`): a file deleted from the library since stops showing, and an edit that leaves the
+       * config and theme as they are (a new name) is not refused for it.
+       */
+      const checkFiles = (
+        campaign: Campaign.Campaign,
+        game: Game.Game,
+        sent: { readonly config: boolean; readonly theme: boolean } = { config: true, theme: true }
+      ) =>
         FileRule.check(campaign.accountId, [
-          ...game.fileFields(campaign.config),
-          ...(campaign.theme === null ? [] : Theme.fileFields(campaign.theme))
+          ...(sent.config ? game.fileFields(campaign.config) : []),
+          ...(sent.theme && campaign.theme !== null ? Theme.fileFields(campaign.theme) : [])
         ]).pipe(Effect.provideService(FileRule.MediaLibrary, media))
 
-      const checkSettings = (campaign: Campaign.Campaign, game: Game.Game) => {
+      const checkSettings = (
+        campaign: Campaign.Campaign,
+        game: Game.Game,
+        sent?: { readonly config: boolean; readonly theme: boolean }
+      ) => {
         const details = Campaign.check(campaign, game)
-        return details.length > 0 ? Effect.fail(invalid(details)) : checkFiles(campaign, game)
+        return details.length > 0 ? Effect.fail(invalid(details)) : checkFiles(campaign, game, sent)
       }
 
       const games = Effect.fn("Campaigns.games")(function* (actor: Actor.Actor) {
@@ -162,7 +175,7 @@ export class Campaigns extends Context.Service<
             yield* Effect.fromResult(Campaign.transition(current, { _tag: "Edit" }, now))
             const edited = Campaign.apply(current, patch, now)
             const game = gameOf(edited)
-            yield* checkSettings(edited, game)
+            yield* checkSettings(edited, game, { config: patch.config !== undefined, theme: patch.theme !== undefined })
             if (edited.status === "active") {
               const others = yield* repo.listActiveOnChannel(actor.account.id, edited.channelId)
               yield* Effect.fromResult(Campaign.checkEdit(edited, { game, others, now }))
