@@ -82,23 +82,19 @@ export const MAX_ANIMATIONS = 2
 export const MAX_TEXT = 2000
 export const MAX_BYTES = 16 * 1024
 
-/** The fields only some types of block may carry, with those types. */
+/**
+ * The fields only some types of block may carry, with those types: the ones the specification ties
+ * to a type, and the addresses of files (which the file rule judges by the block that shows them).
+ * The other fields (`text`, `alt`, `size`, `align`, `maxWidth`, `speed`…) are accepted on any block
+ * and used where the block shows them (docs/rewards.md).
+ */
 const ownFields: ReadonlyArray<readonly [keyof Block, ReadonlyArray<BlockType>]> = [
-  ["text", ["heading", "text"]],
   ["url", ["logo", "image", "video", "lottie"]],
   ["posterUrl", ["video"]],
-  ["alt", ["logo", "image", "lottie"]],
-  ["maxWidth", ["logo", "image", "video", "lottie"]],
-  ["autoplay", ["video", "lottie"]],
-  ["loop", ["video", "lottie"]],
-  ["controls", ["video"]],
-  ["speed", ["lottie"]],
-  ["size", ["heading", "text", "outcome", "spacer"]],
   ["prefix", ["outcome"]],
   ["caption", ["coupon"]],
   ["show", ["coupon"]],
-  ["copyable", ["coupon"]],
-  ["align", ["logo", "heading", "text", "outcome", "coupon", "image", "video", "lottie"]]
+  ["copyable", ["coupon"]]
 ]
 
 /** The fields a type of block cannot do without. */

@@ -347,10 +347,31 @@ describe("The reward page", () => {
         block({ type: "outcome", prefix: "You landed on", caption: "x" }, 2),
         block({ type: "image" }, 3),
         block({ type: "text" }, 4),
-        block({ type: "divider", size: "lg" }, 5),
-        block({ type: "spacer", size: "lg" }, 6)
+        block({ type: "divider", url: "https://x.example.com/a.png" }, 5),
+        block({ type: "text", text: "a", posterUrl: "https://x.example.com/p.png" }, 6),
+        block({ type: "spacer", size: "lg" }, 7)
       ]),
-      ["page.blocks.0.prefix", "page.blocks.2.caption", "page.blocks.3.url", "page.blocks.4.text", "page.blocks.5.size"]
+      [
+        "page.blocks.0.prefix",
+        "page.blocks.2.caption",
+        "page.blocks.3.url",
+        "page.blocks.4.text",
+        "page.blocks.5.url",
+        "page.blocks.6.posterUrl"
+      ]
+    )
+  })
+
+  it("the fields the specification ties to no type are taken on any block", () => {
+    assert.deepStrictEqual(
+      pathsOfPage([
+        block({ type: "video", url: "https://x.example.com/v.mp4", alt: "A short film", speed: 1.5 }, 0),
+        block({ type: "image", url: "https://x.example.com/a.png", size: "lg" }, 1),
+        block({ type: "divider", align: "start", size: "sm" }, 2),
+        block({ type: "coupon", text: "Your code", caption: "Copy it" }, 3),
+        block({ type: "outcome", text: "You landed on", prefix: "On" }, 4)
+      ]),
+      []
     )
   })
 
