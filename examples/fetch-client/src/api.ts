@@ -885,7 +885,7 @@ export interface paths {
         };
         /**
          * Where files are used
-         * @description Beyond the specification's shapes. Permission assets.read. Every file whose URL is used somewhere, with each use: the resource (`campaign` with its id: its config or theme; `branding`; `channel` with its id: its between-campaigns message) and the path of the field (`config.art.background`, `theme.logoUrl`, `logoUrl`, `betweenCampaigns.imageUrl`). With assetId, that file alone (uses may be empty; an unknown file is 404). Check it before deleting a file.
+         * @description Beyond the specification's shapes. Permission assets.read. Every file whose URL is used somewhere, with each use: the resource (`campaign` with its id: its config or theme; `reward` with its campaign's id: its reward page; `branding`; `channel` with its id: its between-campaigns message) and the path of the field (`config.art.background`, `theme.logoUrl`, `page.blocks.0.url`, `logoUrl`, `betweenCampaigns.imageUrl`). With assetId, that file alone (uses may be empty; an unknown file is 404). Check it before deleting a file.
          */
         get: operations["media.usage"];
         put?: never;
@@ -3291,7 +3291,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** Format: date-time */

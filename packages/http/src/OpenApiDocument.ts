@@ -7,8 +7,9 @@
  * - `Idempotency-Key` on every POST authenticated by an API key (`IdempotencyKeys`): the request
  *   header, the `Idempotent-Replayed` header of a replayed answer, and its 409;
  * - the 413 of a body over the size limit (`ErrorBoundary`) on every operation that takes a body;
- * - a body that may be left out: the `Endpoint.noBody` of an operation acting on its path alone
- *   (`{}`, `null` or none; the generator marks every declared body required).
+ * - a body that may be left out: a POST's that takes `null` (`Endpoint.noBody`, activation's
+ *   `{ handoverAt }`), which the server reads from an empty request too (the generator marks every
+ *   declared body required).
  *
  * @since 0.1.0
  */
@@ -66,12 +67,18 @@ const requestExamples: Record<string, unknown> = {
 
 const isSuccess = (status: string): boolean => status.startsWith("2")
 
-/** Whether a request body is `Endpoint.noBody`: `EmptyBody` or `null`, which a client may leave out. */
-const bodyOptional = (body: OpenApi.OpenAPISpecRequestBody): boolean => {
+/**
+ * Whether a POST's body may be left out: one that takes `null` (`Endpoint.noBody`, or an optional
+ * body such as activation's `{ handoverAt }`), which the server reads from an empty request too. A
+ * PUT's `null` says something (no reward), and a finish's body is the game's to judge, so theirs
+ * stay required.
+ */
+const bodyOptional = (method: string, op: OpenApi.OpenAPISpecOperation, body: OpenApi.OpenAPISpecRequestBody) => {
   const schema = body.content["application/json"]?.schema as { anyOf?: ReadonlyArray<unknown> } | undefined
-  const refs = (schema?.anyOf ?? []).map((member) => JSON.stringify(member))
   return (
-    refs.length === 2 && refs.includes(`{"$ref":"#/components/schemas/EmptyBody"}`) && refs.includes(`{"type":"null"}`)
+    method === "post" &&
+    op.operationId !== "play.finish" &&
+    (schema?.anyOf ?? []).some((member) => JSON.stringify(member) === `{"type":"null"}`)
   )
 }
 
@@ -88,7 +95,7 @@ const finishOperation = (path: string, method: string, op: OpenApi.OpenAPISpecOp
   }
   if (op.requestBody !== undefined) {
     // effect's type says `required: true`, the one value its generator writes; OpenAPI allows false.
-    if (bodyOptional(op.requestBody)) (op.requestBody as { required: boolean }).required = false
+    if (bodyOptional(method, op, op.requestBody)) (op.requestBody as { required: boolean }).required = false
     responses[413] ??= {
       description: "The request body is over 1 MiB (`invalid_request`).",
       ...errorRef("InvalidRequestErrorEncoded")

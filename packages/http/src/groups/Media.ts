@@ -103,7 +103,7 @@ export class MediaApi extends Endpoint.keyed(
       }),
       ["assets.read"],
       "Where files are used",
-      "Beyond the specification's shapes. Permission assets.read. Every file whose URL is used somewhere, with each use: the resource (`campaign` with its id: its config or theme; `branding`; `channel` with its id: its between-campaigns message) and the path of the field (`config.art.background`, `theme.logoUrl`, `logoUrl`, `betweenCampaigns.imageUrl`). With assetId, that file alone (uses may be empty; an unknown file is 404). Check it before deleting a file."
+      "Beyond the specification's shapes. Permission assets.read. Every file whose URL is used somewhere, with each use: the resource (`campaign` with its id: its config or theme; `reward` with its campaign's id: its reward page; `branding`; `channel` with its id: its between-campaigns message) and the path of the field (`config.art.background`, `theme.logoUrl`, `page.blocks.0.url`, `logoUrl`, `betweenCampaigns.imageUrl`). With assetId, that file alone (uses may be empty; an unknown file is 404). Check it before deleting a file."
     ),
     Endpoint.permitted(
       HttpApiEndpoint.get("get", `${FILES}/:assetId`, { params: assetId, success: OneAsset, error: ApiError.NotFound }),
