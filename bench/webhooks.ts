@@ -272,31 +272,8 @@ const steady = async (): Promise<RunResult> => {
   let played = 0
   let failedPlays = 0
   let stop = false
-  const windows: Array<{ readonly plays: number; readonly p50: number; readonly p99: number }> = []
-  let windowStart = t0
-  let windowPlays = 0
-  let windowFrom = 0
-  const report = () => {
-    const at = Date.now()
-    const got = receiver.log.slice(windowFrom)
-    windowFrom = receiver.log.length
-    const lags = got
-      .map((r) => r.at - r.eventAt)
-      .filter(Number.isFinite)
-      .sort((a, b) => a - b)
-    const seconds = (at - windowStart) / 1000
-    const p50 = Harness.percentile(lags, 0.5)
-    const p99 = Harness.percentile(lags, 0.99)
-    windows.push({ plays: windowPlays / seconds, p50, p99 })
-    console.log(
-      `${((at - t0) / 1000).toFixed(0).padStart(4)} s: ${(windowPlays / seconds).toFixed(0).padStart(5)} plays/s, ` +
-        `${(got.length / seconds).toFixed(0).padStart(5)} deliveries/s, ` +
-        `${String(played * endpointCount - receiver.log.length).padStart(6)} waiting; ` +
-        `lag p50 ${ms(p50)}  p99 ${ms(p99)}  max ${ms(lags[lags.length - 1] ?? NaN)}`
-    )
-    windowStart = at
-    windowPlays = 0
-  }
+  const windows = new Harness.LagWindows(receiver, endpointCount)
+  const report = () => windows.close(played)
   const ticker = setInterval(report, everyMs)
   const stopper = setTimeout(() => (stop = true), steadyMs)
   let next = 0
@@ -307,7 +284,6 @@ const steady = async (): Promise<RunResult> => {
         try {
           await Harness.play(instance.base, tenant, i)
           played++
-          windowPlays++
         } catch (error) {
           failedPlays++
           if (failedPlays <= 3) console.error(`play ${i} failed: ${String(error)}`)
@@ -320,37 +296,24 @@ const steady = async (): Promise<RunResult> => {
   report()
   const playsEndAt = Date.now()
   const expected = played * endpointCount
-  while (receiver.log.length < expected && Date.now() - playsEndAt < deadlineMs) await Harness.sleep(20)
-  const drainedAt = Math.max(playsEndAt, receiver.log[receiver.log.length - 1]?.at ?? playsEndAt)
+  const drainedAt = await windows.drain(played, playsEndAt, deadlineMs)
   const cpuEnd = cpuReading(instance, backends)
   const lateBackends = (await db.backends()).filter((pid) => !backends.includes(pid))
   for (const [pid, cpu] of Harness.cpuOf(lateBackends)) cpuEnd.database.set(pid, cpu)
   const wal = (await db.walBytes()) - walStart
 
   const complete = receiver.log.length >= expected
-  const lags = receiver.log
-    .map((r) => r.at - r.eventAt)
-    .filter(Number.isFinite)
-    .sort((a, b) => a - b)
+  const lags = Harness.lagsOf(receiver.log)
   const lagP50 = Harness.percentile(lags, 0.5)
   const lagP99 = Harness.percentile(lags, 0.99)
-  const third = Math.max(1, Math.floor(windows.length / 3))
-  const firstP99 = median(windows.slice(0, third).map((w) => w.p99))
-  const lastP99 = median(windows.slice(-third - 1, -1).map((w) => w.p99))
   const delivered = Math.max(1, receiver.log.length)
   const serverUs = (Harness.cpuSpent(cpuStart.server, cpuEnd.server) * 1000) / delivered
   const databaseUs = (Harness.cpuSpent(cpuStart.database, cpuEnd.database) * 1000) / delivered
-  const duplicates = receiver.log.length - receiver.byId.size
   console.log(
     `\n${played} plays (${failedPlays} failed) in ${((playsEndAt - t0) / 1000).toFixed(1)} s: ` +
-      `${(played / ((playsEndAt - t0) / 1000)).toFixed(0)} plays/s; ${receiver.log.length}/${expected} deliveries ` +
-      `received, ${duplicates} duplicate requests; the last ${((drainedAt - playsEndAt) / 1000).toFixed(2)} s after the plays stopped`
+      `${(played / ((playsEndAt - t0) / 1000)).toFixed(0)} plays/s`
   )
-  console.log(`lag (receive − event createdAt), whole run: p50 ${ms(lagP50)}  p99 ${ms(lagP99)}`)
-  console.log(
-    `lag p99 per window: first third median ${ms(firstP99)}, last third median ${ms(lastP99)}: ` +
-      `${lastP99 <= Math.max(2 * firstP99, firstP99 + 250) ? "flat" : "GROWING"}`
-  )
+  windows.summary(played, playsEndAt, drainedAt)
   console.log(
     `CPU per play and its delivery: server ${us(serverUs)}, PostgreSQL ${us(databaseUs)} ` +
       `(${backends.length + lateBackends.length} backends); WAL ${(wal / delivered).toFixed(0)} bytes`
