@@ -44,6 +44,8 @@ const storedRows = (accountId: string) =>
     return Option.some(rows.map((row) => row.map((column) => String(column))))
   })
 
+const ORIGIN = "https://shop.example.com"
+
 const WHEEL = {
   segments: [
     { id: "gold", label: "Gold", isWin: true },
@@ -72,6 +74,32 @@ layer(serverAndDatabase, { excludeTestServices: true, timeout: "120 seconds" })(
       assert.strictEqual(third.status, 201)
       assert.notStrictEqual(third.body.channel.id, first.body.channel.id)
       assert.strictEqual((yield* request("GET", "/v1/channels", { key })).body.total, 3)
+    })
+  )
+
+  it.effect("a replay gives the rate limit's headers of the first answer again", () =>
+    Effect.gen(function* () {
+      const { request, key } = yield* withAccount()
+      const call = Steps.caller(request, key)
+      yield* call("POST", "/v1/tenant/allowed-origins", { origin: ORIGIN })
+      const { channel, created } = yield* Steps.channelWithCampaign(call, { name: "w", config: WHEEL })
+      assert.strictEqual(
+        (yield* call("POST", `/v1/game-instances/${created.body.gameInstance.id}/activate`)).status,
+        200
+      )
+      const mint = { channelId: channel.id, participantRef: "ann", origin: ORIGIN }
+      const headers = { "idempotency-key": "mint-ann-1" }
+      const first = yield* request("POST", "/v1/auth/session-tokens", { key, headers, body: mint })
+      assert.strictEqual(first.status, 201, first.text)
+      const limit = first.headers.get("x-ratelimit-limit")
+      const remaining = first.headers.get("x-ratelimit-remaining")
+      assert.match(limit ?? "", /^\d+$/)
+      assert.match(remaining ?? "", /^\d+$/)
+      const again = yield* request("POST", "/v1/auth/session-tokens", { key, headers, body: mint })
+      assert.strictEqual(again.headers.get("idempotent-replayed"), "true")
+      assert.strictEqual(again.text, first.text)
+      assert.strictEqual(again.headers.get("x-ratelimit-limit"), limit)
+      assert.strictEqual(again.headers.get("x-ratelimit-remaining"), remaining)
     })
   )
 

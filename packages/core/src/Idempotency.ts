@@ -33,6 +33,8 @@ export const MAX_KEY_LENGTH = 255
 export interface Answer {
   readonly status: number
   readonly contentType: string
+  /** The headers a replay gives again besides the content type (the rate limit's), by lower-case name. */
+  readonly headers: Readonly<Record<string, string>>
   readonly body: string
 }
 
@@ -40,7 +42,7 @@ export interface Answer {
 export interface SealedAnswer {
   readonly status: number
   readonly contentType: string
-  /** The body, encrypted and authenticated (with the status and content type); opaque text. */
+  /** The headers and the body, encrypted and authenticated (with the status and content type); opaque text. */
   readonly sealed: string
 }
 

@@ -97,7 +97,10 @@ export const keyMaterial = (accountId: string, key: string): KeyMaterial => ({
 const fingerprintOf = (material: KeyMaterial, method: string, url: string, body: Uint8Array): string =>
   createHmac("sha256", material.fingerprintKey).update(`${method} ${url}\n`).update(body).digest("hex")
 
-/** The format of a sealed body: `v1:` then base64 of nonce (12 bytes), GCM tag (16 bytes), ciphertext. */
+/**
+ * The format of a sealed answer: `v1:` then base64 of nonce (12 bytes), GCM tag (16 bytes),
+ * ciphertext; the plaintext is the JSON `{ headers, body }`.
+ */
 const SEALED_PREFIX = "v1:"
 const NONCE_BYTES = 12
 const TAG_BYTES = 16
@@ -105,16 +108,17 @@ const TAG_BYTES = 16
 /** What the seal authenticates besides the body: the status and content type kept beside it. */
 const associated = (status: number, contentType: string): Uint8Array => Buffer.from(`${status}\n${contentType}`, "utf8")
 
-/** Seals `answer`'s body under `material`'s key, with a fresh random nonce. */
+/** Seals `answer`'s headers and body under `material`'s key, with a fresh random nonce. */
 export const seal = (material: KeyMaterial, answer: Idempotency.Answer): Idempotency.SealedAnswer => {
   const nonce = randomBytes(NONCE_BYTES)
   const cipher = createCipheriv("aes-256-gcm", material.sealKey, nonce, { authTagLength: TAG_BYTES })
   cipher.setAAD(associated(answer.status, answer.contentType))
-  const body = Buffer.concat([cipher.update(answer.body, "utf8"), cipher.final()])
+  const plain = JSON.stringify({ headers: answer.headers, body: answer.body })
+  const sealed = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()])
   return {
     status: answer.status,
     contentType: answer.contentType,
-    sealed: SEALED_PREFIX + Buffer.concat([nonce, cipher.getAuthTag(), body]).toString("base64")
+    sealed: SEALED_PREFIX + Buffer.concat([nonce, cipher.getAuthTag(), sealed]).toString("base64")
   }
 }
 
@@ -127,8 +131,10 @@ const openUnsafe = (material: KeyMaterial, sealed: Idempotency.SealedAnswer): Id
   })
   decipher.setAAD(associated(sealed.status, sealed.contentType))
   decipher.setAuthTag(bytes.subarray(NONCE_BYTES, NONCE_BYTES + TAG_BYTES))
-  const body = Buffer.concat([decipher.update(bytes.subarray(NONCE_BYTES + TAG_BYTES)), decipher.final()])
-  return { status: sealed.status, contentType: sealed.contentType, body: body.toString("utf8") }
+  const plain = Buffer.concat([decipher.update(bytes.subarray(NONCE_BYTES + TAG_BYTES)), decipher.final()])
+  // Authenticated: only this module wrote it, so its shape is known.
+  const { headers, body } = JSON.parse(plain.toString("utf8")) as Pick<Idempotency.Answer, "headers" | "body">
+  return { status: sealed.status, contentType: sealed.contentType, headers, body }
 }
 
 /** Opens a sealed answer with `material`'s key: none when it was sealed under another, or altered. */
@@ -138,23 +144,35 @@ export const open: (material: KeyMaterial, sealed: Idempotency.SealedAnswer) => 
 /** Whether an answer is kept for replay. */
 const keeps = (status: number): boolean => status < 500 && status !== 429
 
-/** The body of a response as text, when it is held in memory. */
-const bodyText = (response: HttpServerResponse.HttpServerResponse): Option.Option<Idempotency.Answer> => {
+/** The headers of an answer a replay gives again: the rate limit's, which the endpoint set. */
+const REPLAYED_HEADERS = ["x-ratelimit-limit", "x-ratelimit-remaining"] as const
+
+/** The answer of a response as kept, when its body is held in memory. */
+const answerOf = (response: HttpServerResponse.HttpServerResponse): Option.Option<Idempotency.Answer> => {
   const body = response.body
-  if (body._tag === "Empty") return Option.some({ status: response.status, contentType: "", body: "" })
-  if (body._tag !== "Uint8Array") return Option.none()
-  return Option.some({
-    status: response.status,
-    contentType: response.headers["content-type"] ?? body.contentType,
-    body: new TextDecoder().decode(body.body)
-  })
+  if (body._tag !== "Empty" && body._tag !== "Uint8Array") return Option.none()
+  const headers: Record<string, string> = {}
+  for (const name of REPLAYED_HEADERS) {
+    const value = response.headers[name]
+    if (value !== undefined) headers[name] = value
+  }
+  return Option.some(
+    body._tag === "Empty"
+      ? { status: response.status, contentType: "", headers, body: "" }
+      : {
+          status: response.status,
+          contentType: response.headers["content-type"] ?? body.contentType,
+          headers,
+          body: new TextDecoder().decode(body.body)
+        }
+  )
 }
 
 const replay = (answer: Idempotency.Answer) =>
   HttpServerResponse.text(answer.body, {
     status: answer.status,
     ...(answer.contentType === "" ? {} : { contentType: answer.contentType }),
-    headers: { [REPLAYED]: "true" }
+    headers: { ...answer.headers, [REPLAYED]: "true" }
   })
 
 /** The global middleware; needs `ApiKeys` and `IdempotencyRepo`. */
@@ -200,7 +218,7 @@ export const layer = HttpRouter.middleware(
           Effect.map(ErrorBoundary.normalize),
           Effect.onExit((exit) => (Exit.isSuccess(exit) ? Effect.void : forget))
         )
-        const answer = keeps(response.status) ? bodyText(response) : Option.none()
+        const answer = keeps(response.status) ? answerOf(response) : Option.none()
         if (Option.isNone(answer)) yield* forget
         else yield* repo.complete(accountId, keyHash, seal(material, answer.value)).pipe(Effect.catch(() => forget))
         return response

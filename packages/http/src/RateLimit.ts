@@ -100,15 +100,18 @@ export const layer = Layer.effect(
           const { policy, window, windowText } = checks[i]!
           counted = Effect.tap(counted, () => consume(policy, window, windowText, subject))
         }
-        return counted.pipe(
-          Effect.flatMap((result) =>
-            setHeaders({
-              "x-ratelimit-limit": String(result.limit),
-              "x-ratelimit-remaining": String(Math.max(0, result.remaining))
-            })
-          ),
-          Effect.andThen(httpEffect)
-        )
+        return Effect.flatMap(counted, (result) => {
+          const headers = {
+            "x-ratelimit-limit": String(result.limit),
+            "x-ratelimit-remaining": String(Math.max(0, result.remaining))
+          }
+          // On the answer itself too, so that the global middlewares see them (an Idempotency-Key
+          // keeps them for its replays); the pre-response handler gives them to failures, which
+          // are rendered later.
+          return Effect.andThen(setHeaders(headers), httpEffect).pipe(
+            Effect.map((response) => HttpServerResponse.setHeaders(response, headers))
+          )
+        })
       })
     }
   })

@@ -1,6 +1,6 @@
 /**
- * What `IdempotencyKeys` stores of a key and its answer: the key only as a hash, the answer's body
- * only sealed, so that only the same Idempotency-Key of the same account opens it; an altered row
+ * What `IdempotencyKeys` stores of a key and its answer: the key only as a hash, the answer's headers
+ * and body only sealed, so that only the same Idempotency-Key of the same account opens it; an altered row
  * opens to nothing. (The stored rows themselves, over HTTP: examples/server/test/Idempotency.test.ts.)
  */
 import { assert, describe, it } from "@effect/vitest"
@@ -11,6 +11,7 @@ const SECRET = "cgk_abcdefghijkl_0123456789abcdefghijklmnopqrstuv"
 const answer = {
   status: 201,
   contentType: "application/json",
+  headers: { "x-ratelimit-limit": "600", "x-ratelimit-remaining": "599" },
   body: JSON.stringify({ apiKey: { id: "key_1", key: SECRET }, note: "Ünïcödé 🎡" })
 }
 const mine = IdempotencyKeys.keyMaterial("acc_1", "create-ci-key-1")
@@ -53,7 +54,7 @@ describe("IdempotencyKeys", () => {
   })
 
   it("an empty body seals and opens too", () => {
-    const empty = { status: 204, contentType: "", body: "" }
+    const empty = { status: 204, contentType: "", headers: {}, body: "" }
     assert.deepStrictEqual(IdempotencyKeys.open(mine, IdempotencyKeys.seal(mine, empty)), Option.some(empty))
   })
 })
