@@ -4370,7 +4370,10 @@ export interface operations {
     "play.start": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (1 to 255 characters) that makes retrying this request safe: the same key with the same request within 24 hours answers the first answer again (status and body, with `Idempotent-Replayed: true`) without acting again; the same key with another request, or while the first still runs, is a 409 naming the header. 5xx and 429 answers are not kept. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4383,6 +4386,8 @@ export interface operations {
             /** @description Success */
             201: {
                 headers: {
+                    /** @description `true` when this answer is the replay of an earlier request with the same Idempotency-Key. */
+                    "idempotent-replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4474,7 +4479,10 @@ export interface operations {
     "play.finish": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (1 to 255 characters) that makes retrying this request safe: the same key with the same request within 24 hours answers the first answer again (status and body, with `Idempotent-Replayed: true`) without acting again; the same key with another request, or while the first still runs, is a 409 naming the header. 5xx and 429 answers are not kept. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 sessionId: string;
             };
@@ -4499,6 +4507,8 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description `true` when this answer is the replay of an earlier request with the same Idempotency-Key. */
+                    "idempotent-replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {

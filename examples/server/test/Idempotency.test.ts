@@ -103,6 +103,38 @@ layer(serverAndDatabase, { excludeTestServices: true, timeout: "120 seconds" })(
     })
   )
 
+  it.effect("a client token's start retried with its key gets its session again; another token's key is its own", () =>
+    Effect.gen(function* () {
+      const { request, key } = yield* withAccount()
+      const call = Steps.caller(request, key)
+      yield* call("POST", "/v1/tenant/allowed-origins", { origin: ORIGIN })
+      const { channel, created } = yield* Steps.channelWithCampaign(call, { name: "w", config: WHEEL })
+      assert.strictEqual(
+        (yield* call("POST", `/v1/game-instances/${created.body.gameInstance.id}/activate`)).status,
+        200
+      )
+      const tokenOf = (participantRef: string) =>
+        Effect.map(
+          call("POST", "/v1/auth/session-tokens", { channelId: channel.id, participantRef, origin: ORIGIN }),
+          (reply) => reply.body.clientToken as string
+        )
+      const ann = yield* tokenOf("ann")
+      const headers = { "idempotency-key": "start-1" }
+      const first = yield* request("POST", "/v1/play/sessions", { key: ann, headers })
+      assert.strictEqual(first.status, 201, first.text)
+      const again = yield* request("POST", "/v1/play/sessions", { key: ann, headers })
+      assert.strictEqual(again.status, 201, again.text)
+      assert.strictEqual(again.headers.get("idempotent-replayed"), "true")
+      assert.strictEqual(again.body.session.id, first.body.session.id)
+      assert.strictEqual((yield* request("POST", "/v1/play/sessions", { key: ann })).status, 409, "without the key")
+      const bob = yield* tokenOf("bob")
+      const bobs = yield* request("POST", "/v1/play/sessions", { key: bob, headers })
+      assert.strictEqual(bobs.status, 201, bobs.text)
+      assert.isNull(bobs.headers.get("idempotent-replayed"))
+      assert.strictEqual(bobs.body.session.participantRef, "bob")
+    })
+  )
+
   it.effect("the same key with another body, or on another path, is a 409 naming the header", () =>
     Effect.gen(function* () {
       const { request, key } = yield* withAccount()

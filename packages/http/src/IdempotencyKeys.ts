@@ -1,15 +1,16 @@
 /**
  * The `Idempotency-Key` header, with Stripe's semantics (core `Idempotency`), as one global
  * middleware over every route rather than in each group. A POST that carries the header and an
- * API key is fingerprinted (method, path with its query, body): the first request with a key acts
- * and its answer is kept for 24 hours in the store (`IdempotencyRepo`, scoped by the key's account,
- * so it holds across instances); a repeat with the same request gets that answer again, status and
+ * API key or a client token is fingerprinted (method, path with its query, body): the first request
+ * with a key acts and its answer is kept for 24 hours in the store (`IdempotencyRepo`, scoped by the
+ * API key's account, or by the client token, so it holds across instances); a repeat with the same request gets that answer again, status and
  * body, marked `Idempotent-Replayed: true`, without acting; a repeat with another request, or
  * while the first still runs, is a 409 `conflict` naming `headers.idempotency-key`.
  *
  * Answers kept: every answer below 500 but 429 (a rate limit is no answer to the request). A 5xx,
- * a 429 or a request that did not finish forgets the key, so a retry acts. Requests without an API
- * key (client tokens, the operator token, none) pass through: their own rules apply.
+ * a 429 or a request that did not finish forgets the key, so a retry acts. Requests with neither
+ * (the operator token, none) pass through: their own rules apply. A client token's keys are its
+ * own: an embed that lost the answer of its start retries it and gets its session, not a 409.
  *
  * Kept answers hold secrets shown once (a new API key, an endpoint's `whsec_` secret, generated and
  * granted coupon codes), so the store holds nothing that reads them without the key (`KeyMaterial`):
@@ -28,6 +29,7 @@
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from "node:crypto"
 import { ApiKeys } from "@campaign-games/core"
 import * as Idempotency from "@campaign-games/core/Idempotency"
+import { TokenSigner } from "@campaign-games/core/play/ClientToken"
 import { DateTime, Effect, Exit, Option, type Types } from "effect"
 import { HttpIncomingMessage, HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
 import * as ApiError from "./ApiError.ts"
@@ -175,11 +177,32 @@ const replay = (answer: Idempotency.Answer) =>
     headers: { ...answer.headers, [REPLAYED]: "true" }
   })
 
-/** The global middleware; needs `ApiKeys` and `IdempotencyRepo`. */
+/**
+ * Whose keys a request's `Idempotency-Key` is among: the account of its API key (`scope` is the
+ * account: the keys of an account are shared by its API keys, as Stripe does), or of its client
+ * token (`scope` is the token: players of one account never share keys). None without either.
+ */
+interface KeyScope {
+  readonly accountId: string
+  readonly scope: string
+}
+
+/** The global middleware; needs `ApiKeys`, `TokenSigner` and `IdempotencyRepo`. */
 export const layer = HttpRouter.middleware(
   Effect.gen(function* () {
     const keys = yield* ApiKeys.ApiKeys
+    const signer = yield* TokenSigner
     const repo = yield* Idempotency.IdempotencyRepo
+    const scopeOf = (bearer: string) =>
+      Effect.gen(function* () {
+        const actor = yield* Effect.option(keys.authenticate(bearer))
+        if (Option.isSome(actor)) {
+          const accountId = actor.value.account.id
+          return Option.some<KeyScope>({ accountId, scope: accountId })
+        }
+        const claims = yield* Effect.option(signer.verify(bearer))
+        return Option.map(claims, (c): KeyScope => ({ accountId: c.acc, scope: `${c.acc}\u0000token\u0000${c.jti}` }))
+      })
     return (httpEffect) =>
       Effect.gen(function* () {
         const request = yield* HttpServerRequest.HttpServerRequest
@@ -188,14 +211,14 @@ export const layer = HttpRouter.middleware(
         if (key.length === 0 || key.length > Idempotency.MAX_KEY_LENGTH) return answers.invalid
         const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers["authorization"] ?? "")?.[1]
         if (bearer === undefined) return yield* httpEffect
-        const actor = yield* Effect.option(keys.authenticate(bearer))
+        const scope = yield* scopeOf(bearer)
         const body = yield* Effect.option(
           request.arrayBuffer.pipe(Effect.provideService(HttpIncomingMessage.MaxBodySize, ErrorBoundary.MAX_JSON_BODY))
         )
         // No account to scope the key by, or a body the API refuses anyway: the API answers.
-        if (Option.isNone(actor) || Option.isNone(body)) return yield* httpEffect
-        const accountId = actor.value.account.id
-        const material = keyMaterial(accountId, key)
+        if (Option.isNone(scope) || Option.isNone(body)) return yield* httpEffect
+        const { accountId } = scope.value
+        const material = keyMaterial(scope.value.scope, key)
         const { keyHash } = material
         const fingerprint = fingerprintOf(material, request.method, request.url, new Uint8Array(body.value))
         const now = yield* DateTime.now

@@ -4,8 +4,9 @@
  * endpoint declares, and examples of the main request bodies. A client generator reads the document
  * alone, so what a global middleware adds to every operation of a kind is written here once:
  *
- * - `Idempotency-Key` on every POST authenticated by an API key (`IdempotencyKeys`): the request
- *   header, the `Idempotent-Replayed` header of a replayed answer, and its 409;
+ * - `Idempotency-Key` on every POST authenticated by an API key or a client token
+ *   (`IdempotencyKeys`): the request header, the `Idempotent-Replayed` header of a replayed answer,
+ *   and its 409;
  * - the 413 of a body over the size limit (`ErrorBoundary`) on every operation that takes a body;
  * - a body that may be left out: a POST's that takes `null` (`Endpoint.noBody`, activation's
  *   `{ handoverAt }`), which the server reads from an empty request too (the generator marks every
@@ -85,8 +86,10 @@ const bodyOptional = (method: string, op: OpenApi.OpenAPISpecOperation, body: Op
 /** Adds what the middlewares do to one operation of `path`. */
 const finishOperation = (path: string, method: string, op: OpenApi.OpenAPISpecOperation): void => {
   const responses = op.responses as Record<string, OpenApi.OpenApiSpecResponse>
-  const byApiKey = path.startsWith("/v1/") && op.security.some((requirement) => "bearer" in requirement)
-  if (method === "post" && byApiKey) {
+  const keyed =
+    path.startsWith("/v1/") &&
+    op.security.some((requirement) => "bearer" in requirement || "clientToken" in requirement)
+  if (method === "post" && keyed) {
     op.parameters.push(idempotencyKey)
     for (const [status, response] of Object.entries(responses)) {
       if (isSuccess(status)) response.headers = { ...response.headers, "idempotent-replayed": replayed }
