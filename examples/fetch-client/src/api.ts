@@ -637,7 +637,7 @@ export interface paths {
         };
         /**
          * Get a draw run
-         * @description Permission results.read. The run: its algorithm and version, rules, seed, seedCommitment (and chainPosition, for an automatic run), winning moment (after-each-play runs), entriesConsidered, entriesHash and winners with the campaign's prize at draw time.
+         * @description Permission results.read. The run: its algorithm and version, rules, seed, seedCommitment (and chainPosition, for an automatic run), winning moment (after-each-play runs in a window with an end), entriesConsidered, entriesHash and winners with the campaign's prize at draw time.
          */
         get: operations["draws.run"];
         put?: never;

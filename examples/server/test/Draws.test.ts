@@ -489,4 +489,40 @@ layer(serverAndBackdoor, { excludeTestServices: true, timeout: "120 seconds" })(
       assert.strictEqual(refused.status, 409)
     })
   )
+
+  it.effect(
+    "after each play without an end to the window: each play draws one winner with the campaign's algorithm",
+    () =>
+      Effect.gen(function* () {
+        const { call, campaign, play } = yield* setup
+        const c = yield* campaign({
+          winnerSelectionTrigger: "auto_on_session_end",
+          winnerSelectionAlgorithm: "random_weighted",
+          winnerSelectionConfig: { maxWinners: 2 }
+        })
+        assert.strictEqual(c.status, "active", "activated with no windowEnd and no liveUntil")
+        const first = yield* play("ana")
+        const one = yield* waitForRuns(call, c.id, 1)
+        assert.strictEqual(one.runs[0].trigger, "auto_on_session_end")
+        assert.strictEqual(one.runs[0].algorithm, "random_weighted")
+        assert.deepStrictEqual(
+          one.runs[0].winners.map((w: any) => [w.participantRef, w.entryId, w.rank]),
+          [["ana", first.id, 1]]
+        )
+        yield* play("ben")
+        const two = yield* waitForRuns(call, c.id, 2)
+        assert.deepStrictEqual(
+          two.runs[0].winners.map((w: any) => w.participantRef),
+          ["ben"]
+        )
+        yield* play("cy")
+        yield* Effect.sleep("500 millis")
+        const runs = (yield* call("GET", `/v1/game-instances/${c.id}/winner-selection/runs`)).body
+        assert.strictEqual(runs.total, 2, "maxWinners 2")
+        for (const run of runs.runs) {
+          const verified = yield* call("POST", `/v1/game-instances/${c.id}/winner-selection/runs/${run.id}/verify`)
+          assert.isTrue(verified.body.verified, run.id)
+        }
+      })
+  )
 })

@@ -188,7 +188,7 @@ const drawRepo = Repository.layer(DrawRepo, (sql) => {
       ),
     runState: (accountId: string, campaignId: string, scheduleAt: DateTime.Utc | null) =>
       Effect.map(
-        sql`SELECT coalesce(max(sequence), 0)::int, coalesce(max(chain_position), 0)::int, count(moment_index)::int,
+        sql`SELECT coalesce(max(sequence), 0)::int, coalesce(max(chain_position), 0)::int, count(*) FILTER (WHERE trigger = 'auto_on_session_end')::int,
             coalesce(bool_or(trigger = 'auto_on_schedule' AND schedule_at = ${timeOrNull(scheduleAt)}::timestamptz), false)
           FROM draw_runs WHERE campaign_id = ${campaignId} AND account_id = ${accountId}`.values,
         (rows) => {

@@ -12,7 +12,7 @@
  *
  * | command | from | to | notes |
  * |---|---|---|---|
- * | activate | draft, paused | active | config complete (`InvalidRequest`, `ConfigIncomplete`); an `auto_on_session_end` campaign has an end to its prize window (`windowEnd` or `liveUntil`); no overlap with another active campaign's live window on the channel (`Conflict`, `LiveWindowOverlap`); live-campaign limit (`UpgradeRequired`, checked by the service); `activatedAt` set on first activation |
+ * | activate | draft, paused | active | config complete (`InvalidRequest`, `ConfigIncomplete`); no overlap with another active campaign's live window on the channel (`Conflict`, `LiveWindowOverlap`); live-campaign limit (`UpgradeRequired`, checked by the service); `activatedAt` set on first activation |
  * | activate + handoverAt | draft, paused | active | a campaign live on the channel at `handoverAt` ends then (its `liveUntil`), this one starts then (its `liveFrom`); both or neither (`NoCampaignToHandOver`) |
  * | pause | active | paused | |
  * | archive | draft, active, paused | archived | |
@@ -435,23 +435,6 @@ const incompleteConfig = (c: Campaign, game: Game.Game): InvalidRequest | undefi
   return missing.length > 0 ? Game.incomplete(missing) : undefined
 }
 
-/**
- * The failure of an after-each-play draw without an end to its prize window, if so: its winning
- * moments are spread over the window (`draws/WinningMoments`), so it needs `windowEnd` or `liveUntil`.
- */
-const noPrizeWindowEnd = (c: Campaign): InvalidRequest | undefined =>
-  c.winnerSelectionTrigger === "auto_on_session_end" &&
-  c.winnerSelectionConfig.windowEnd === null &&
-  c.liveUntil === null
-    ? invalid([
-        {
-          path: "winnerSelectionConfig.windowEnd",
-          message:
-            "is required (or liveUntil) when winnerSelectionTrigger is auto_on_session_end: the prizes are spread over the window"
-        }
-      ])
-    : undefined
-
 /** The failure of a window that has already ended (`liveUntil` not after `now`), if it has. */
 const windowEnded = (c: Campaign, now: Timestamp): InvalidRequest | undefined =>
   c.liveUntil !== null && !before(now, c.liveUntil)
@@ -499,7 +482,7 @@ export const activate = (
   const { game, others, handoverAt, now } = context
   if (c.status === "active") return conflict(new CampaignAlreadyActive({ campaignId: c.id }))
   if (c.status === "archived") return conflict(new CampaignArchived({ campaignId: c.id, command: "activate" }))
-  const failure = incompleteConfig(c, game) ?? windowEnded(c, now) ?? noPrizeWindowEnd(c)
+  const failure = incompleteConfig(c, game) ?? windowEnded(c, now)
   if (failure !== undefined) return Result.fail(failure)
   let ended: Campaign | undefined
   let next: Campaign = { ...c, status: "active", activatedAt: c.activatedAt ?? now, updatedAt: now }
@@ -543,7 +526,7 @@ export interface EditContext {
  */
 export const checkEdit = (edited: Campaign, context: EditContext): Result.Result<void, Conflict | InvalidRequest> => {
   if (edited.status !== "active") return Result.void
-  const failure = incompleteConfig(edited, context.game) ?? windowEnded(edited, context.now) ?? noPrizeWindowEnd(edited)
+  const failure = incompleteConfig(edited, context.game) ?? windowEnded(edited, context.now)
   return failure === undefined ? windowFree(edited, context.others, context.now) : Result.fail(failure)
 }
 

@@ -186,7 +186,10 @@ export interface RunState {
   readonly lastSequence: number
   /** The last chain position an automatic run used (0 without). */
   readonly lastChainPosition: number
-  /** How many winning moments after-each-play runs paid. */
+  /**
+   * How many after-each-play runs were made: each paid one prize (a winning moment, or the draw of
+   * a play when the prizes have no end to be spread over); a run that finds no winner is not kept.
+   */
   readonly momentsPaid: number
   /** Whether a scheduled run was made for the `scheduleAt` asked about. */
   readonly scheduledDone: boolean

@@ -227,8 +227,11 @@ export class Draws extends Context.Service<
                 entryBound
               }
               const selected = yield* repo.select(selection)
-              // A winning moment no entry has reached yet waits for the next play.
-              if (p.moment !== null && selected.winners.length === 0) return Option.none<DrawRun.Run>()
+              // An after-each-play run that finds no winner (a winning moment no entry has reached
+              // yet, or no eligible entry of a player who has not won) is not kept: the next play tries.
+              if (p.trigger === "auto_on_session_end" && selected.winners.length === 0) {
+                return Option.none<DrawRun.Run>()
+              }
               const winners: Array<DrawRun.Winner> = []
               for (const [i, w] of selected.winners.entries()) {
                 winners.push({
@@ -452,8 +455,7 @@ export class Draws extends Context.Service<
             state.momentsPaid < count
               ? WinningMoments.momentAt(seed.value.seed, state.momentsPaid + 1, count, window).at
               : Number.POSITIVE_INFINITY
-          if (nextMoments.size >= 10_000) nextMoments.clear()
-          nextMoments.set(campaign.id, { at: next, recheckAt: now.epochMilliseconds + MOMENT_RECHECK_MS })
+          nothingBefore(campaign.id, next, now)
           return Option.none()
         }
         return Option.some({ seed: seed.value, moment, window })
@@ -485,6 +487,38 @@ export class Draws extends Context.Service<
           }))
         )
 
+      /**
+       * The after-each-play draw of a campaign whose prizes have no end to be spread over (no
+       * `windowEnd`, no `liveUntil`): one winner with the campaign's algorithm among its eligible
+       * entries so far, leaving out the earlier winners, until `maxWinners` runs have each paid one.
+       */
+      const playPlan = (campaign: Campaign.Campaign, state: DrawRun.RunState) =>
+        Effect.gen(function* () {
+          if (
+            campaign.winnerSelectionTrigger !== "auto_on_session_end" ||
+            momentWindow(campaign) !== undefined ||
+            awaitsResolution(campaign) ||
+            state.momentsPaid >= campaign.winnerSelectionConfig.maxWinners
+          ) {
+            return Option.none<Plan>()
+          }
+          const seed = yield* automaticSeed(campaign, state)
+          return Option.map(seed, (link): Plan => ({
+            trigger: "auto_on_session_end",
+            algorithm: campaign.winnerSelectionAlgorithm,
+            rules: { ...rulesOf(campaign, null), maxWinners: 1 },
+            ...link,
+            moment: null,
+            scheduleAt: null
+          }))
+        })
+
+      /** Remembers that the campaign has no after-each-play draw to make before `at` (or a recheck). */
+      const nothingBefore = (campaignId: string, at: number, now: DateTime.Utc) => {
+        if (nextMoments.size >= 10_000) nextMoments.clear()
+        nextMoments.set(campaignId, { at, recheckAt: now.epochMilliseconds + MOMENT_RECHECK_MS })
+      }
+
       const afterPlay = Effect.fn("Draws.afterPlay")(function* (play: FinishedPlay) {
         const { accountId, id: campaignId, winnerSelectionTrigger } = play.campaign
         // A prediction not resolved when the play began: no entry can win yet (read again below otherwise).
@@ -497,6 +531,19 @@ export class Draws extends Context.Service<
           // Read without the lock first: most plays find no moment due, and take no lock.
           const campaign = yield* campaigns.findById(accountId, campaignId)
           if (Option.isNone(campaign)) return made
+          if (momentWindow(campaign.value) === undefined) {
+            // No end to pace the prizes over: each eligible play draws, until every prize is paid.
+            if (!play.entry.eligible) return made
+            const state = yield* repo.runState(accountId, campaignId, null)
+            if (state.momentsPaid >= campaign.value.winnerSelectionConfig.maxWinners) {
+              nothingBefore(campaignId, Number.POSITIVE_INFINITY, now)
+              return made
+            }
+            const run = yield* draw(accountId, campaignId, playPlan).pipe(
+              Effect.catchTag("NotFound", () => Effect.succeed(Option.none<DrawRun.Run>()))
+            )
+            return Option.isSome(run) ? made + 1 : made
+          }
           const state = yield* repo.runState(accountId, campaignId, null)
           if (Option.isNone(yield* dueMoment(campaign.value, state, now))) return made
           nextMoments.delete(campaignId)

@@ -715,31 +715,45 @@ describe("a scheduled draw", () => {
 // -----------------------------------------------------------------------------
 
 describe("after each play", () => {
-  it.effect("an auto_on_session_end campaign needs an end to its prize window to be activated", () =>
+  it.effect("without an end to pace prizes over, each eligible play draws one winner, until maxWinners", () =>
     Effect.gen(function* () {
-      const { actor, channel } = yield* makeAccount()
-      const campaigns = yield* Campaigns.Campaigns
-      const draft = yield* campaigns.create(actor, {
-        gameSlug: "spin-the-wheel",
-        name: "Instant",
-        channelId: channel.id,
-        config: WHEEL,
-        winnerSelectionTrigger: "auto_on_session_end"
+      const { actor, channel, campaign } = yield* startWith({
+        winnerSelectionTrigger: "auto_on_session_end",
+        winnerSelectionConfig: { maxWinners: 2 }
       })
-      const refused = yield* Effect.flip(campaigns.activate(actor, draft.id, {}))
-      if (refused._tag !== "InvalidRequest") return assert.fail(`expected InvalidRequest, got ${refused._tag}`)
+      assert.strictEqual(campaign.status, "active", "activated without windowEnd or liveUntil")
+      const plays = yield* Plays.Plays
+      const worker = yield* DrawsEngine.DrawWorker
+      const playOnce = (player: string) =>
+        Effect.gen(function* () {
+          yield* TestClock.adjust("1 minute")
+          const minted = yield* plays.mint(actor, { channelId: channel.id, participantRef: player, origin: ORIGIN })
+          if (minted._tag !== "Token") return assert.fail("no token")
+          const { session } = yield* plays.start(minted.clientToken)
+          yield* plays.finish(minted.clientToken, session.id, {})
+          yield* worker.settled
+          return (yield* runsOf(actor, campaign.id)).length
+        })
       assert.deepStrictEqual(
-        refused.details?.map((d) => d.path),
-        ["winnerSelectionConfig.windowEnd"]
+        [yield* playOnce("ann"), yield* playOnce("ann"), yield* playOnce("bob"), yield* playOnce("cid")],
+        [1, 1, 2, 2],
+        "ann's second play has no one left to win; bob's pays the second prize; then none"
       )
-      const active = yield* campaigns.activate(
-        actor,
-        (yield* campaigns.update(actor, draft.id, { winnerSelectionConfig: { windowEnd: at(HOUR) } })).id,
-        {}
+      const [second, first] = yield* runsOf(actor, campaign.id)
+      assert.deepStrictEqual(
+        [first!.winners.map((w) => w.participantRef), second!.winners.map((w) => w.participantRef)],
+        [["ann"], ["bob"]]
       )
-      assert.strictEqual(active.status, "active")
-      const edit = yield* Effect.flip(campaigns.update(actor, draft.id, { winnerSelectionConfig: { windowEnd: null } }))
-      assert.strictEqual(edit._tag, "InvalidRequest")
+      for (const run of [first!, second!]) {
+        assert.strictEqual(run.trigger, "auto_on_session_end")
+        assert.strictEqual(run.algorithm, campaign.winnerSelectionAlgorithm)
+        assert.isNotNull(run.seedCommitment, "an automatic seed, committed in advance")
+        assert.isTrue((yield* (yield* draws).verify(actor, campaign.id, run.id)).verified)
+      }
+      const campaigns = yield* Campaigns.Campaigns
+      const paced = yield* campaigns.update(actor, campaign.id, { winnerSelectionConfig: { windowEnd: at(HOUR) } })
+      const unpaced = yield* campaigns.update(actor, paced.id, { winnerSelectionConfig: { windowEnd: null } })
+      assert.isNull(unpaced.winnerSelectionConfig.windowEnd, "the end can be taken away again")
     }).pipe(Effect.provide(layer))
   )
 

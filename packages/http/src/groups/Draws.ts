@@ -46,7 +46,7 @@ export class DrawsApi extends Endpoint.keyed(
         }),
         ["results.read"],
         "Get a draw run",
-        "Permission results.read. The run: its algorithm and version, rules, seed, seedCommitment (and chainPosition, for an automatic run), winning moment (after-each-play runs), entriesConsidered, entriesHash and winners with the campaign's prize at draw time."
+        "Permission results.read. The run: its algorithm and version, rules, seed, seedCommitment (and chainPosition, for an automatic run), winning moment (after-each-play runs in a window with an end), entriesConsidered, entriesHash and winners with the campaign's prize at draw time."
       ),
       Endpoint.permitted(
         HttpApiEndpoint.post("verify", "/:id/winner-selection/runs/:runId/verify", {
@@ -72,5 +72,5 @@ export class DrawsApi extends Endpoint.keyed(
     )
     .prefix("/v1/game-instances"),
   "Draws",
-  "Winner selection: draws by hand, after each play (winning moments) and at a scheduled time, each run kept with what it takes to verify it."
+  "Winner selection: draws by hand, after each play (winning moments over a window with an end; otherwise a draw of one winner after each eligible play) and at a scheduled time, each run kept with what it takes to verify it."
 ) {}

@@ -163,7 +163,7 @@ const drawRepo = Layer.effect(
           return {
             lastSequence: runs.reduce((max, r) => Math.max(max, r.sequence), 0),
             lastChainPosition: runs.reduce((max, r) => Math.max(max, r.chainPosition ?? 0), 0),
-            momentsPaid: runs.filter((r) => r.moment !== null).length,
+            momentsPaid: runs.filter((r) => r.trigger === "auto_on_session_end").length,
             scheduledDone: runs.some(
               (r) =>
                 r.trigger === "auto_on_schedule" &&
