@@ -787,7 +787,7 @@ export interface paths {
         put?: never;
         /**
          * Give a coupon by hand
-         * @description Permission rewards.grant; plan feature Rewards; 60 a minute per key. Gives the prize `tierId` (default the first) to `participantRef`, with source `manual`; the answer carries the code in full (lists mask it). 409 when the player already has a coupon of a campaign that grants once, when the prize has no code left, or when the campaign has no reward; unknown tierId: 404.
+         * @description Permission rewards.grant; plan feature Rewards; 60 a minute per key. Gives the prize `tierId` (default the first) to `participantRef`, with source `manual`; the answer masks the code to its last four characters, as lists do (the full code reaches webhook endpoints with includeCouponCodes). 409 when the player already has a coupon of a campaign that grants once, when the prize has no code left, or when the campaign has no reward; unknown tierId: 404.
          */
         post: operations["rewards.grant"];
         delete?: never;

@@ -173,7 +173,7 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("gra
   )
 
   it.effect(
-    "by hand: 201 with the code in full, source manual; 409 twice (once per player) and when none is left",
+    "by hand: 201 with the code masked to its last four, source manual; 409 twice (once per player) and when none is left",
     () =>
       Effect.gen(function* () {
         const { grant, grants, upload, prizes, play } = yield* setup({
@@ -186,7 +186,7 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("gra
         const g = given.body.grant
         assert.deepStrictEqual(
           [g.code, g.source, g.tierId, g.participantRef, g.couponRef, g.couponName, g.sessionId, g.runId, g.winnerId],
-          ["HAND-000001", "manual", prizes[1]!.id, "ann", "crm-7", "Apology", null, null, null]
+          ["****0001", "manual", prizes[1]!.id, "ann", "crm-7", "Apology", null, null, null]
         )
         assert.deepStrictEqual(g.prize, { title: "B", description: "B for you" })
         assert.strictEqual(Date.parse(g.expiresAt) - Date.parse(g.createdAt), 60_000)
@@ -347,21 +347,22 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("gra
         tiers: [tier("A", { codeStrategy: "generated" })],
         grantOncePerParticipant: false
       })
-      const full: Array<string> = []
+      const shown: Array<string> = []
       for (const p of ["ann", "bob", "cid", "dan"]) {
-        full.push((yield* grant({ participantRef: p })).body.grant.code)
+        shown.push((yield* grant({ participantRef: p })).body.grant.code)
         yield* Effect.sleep("5 millis")
       }
+      for (const code of shown) assert.match(code, /^\*{4}[0-9A-Z]{4}$/, "a grant by hand shows its code masked")
       const listed = yield* grants()
       assert.strictEqual(listed.status, 200)
       assert.strictEqual(listed.body.total, 4)
       assert.deepStrictEqual(
         listed.body.grants.map((g: any) => [g.participantRef, g.code]),
         [
-          ["dan", `****${full[3]!.slice(-4)}`],
-          ["cid", `****${full[2]!.slice(-4)}`],
-          ["bob", `****${full[1]!.slice(-4)}`],
-          ["ann", `****${full[0]!.slice(-4)}`]
+          ["dan", shown[3]],
+          ["cid", shown[2]],
+          ["bob", shown[1]],
+          ["ann", shown[0]]
         ]
       )
       const page = yield* grants("?limit=2&offset=1")
@@ -416,7 +417,9 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("gra
         })
       )
       const { byHand, deliveries, listed, played, reward } = result
-      assert.sameMembers([played.reward.grant.code, byHand.code], codes)
+      const byHandCode = codes.find((code) => code !== played.reward.grant.code)!
+      assert.sameMembers([played.reward.grant.code, byHandCode], codes)
+      assert.strictEqual(byHand.code, `****${byHandCode.slice(-4)}`, "the answer of a grant by hand masks its code")
       const sent = (path: string) => receiver.received.filter((r) => r.path === path).map((r) => JSON.parse(r.body))
       const bySource = (bodies: Array<any>, source: string) => bodies.find((b) => b.data.source === source)
       const rule = bySource(sent("/with"), "rule")
@@ -441,7 +444,7 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("gra
         }
       })
       const manual = bySource(sent("/with"), "manual")
-      assert.strictEqual(manual.data.coupon.code, byHand.code)
+      assert.strictEqual(manual.data.coupon.code, byHandCode)
       assert.isFalse("sessionId" in manual.data || "runId" in manual.data)
       for (const body of sent("/without")) {
         assert.isFalse("code" in body.data.coupon, "no code without includeCouponCodes")

@@ -68,8 +68,9 @@ export interface Listed extends Grant {
 }
 
 /**
- * A grant as the API shows it. `code` is masked to its last four characters in lists, and in full
- * only in the answer of a grant by hand.
+ * A grant as the API shows it: `code` masked to its last four characters (lists, the answer of a
+ * grant by hand). The full code goes only to the player (the finish's `reward.grant`) and to webhook
+ * endpoints with `includeCouponCodes`.
  */
 export const GrantView = Schema.Struct({
   id: Schema.String,

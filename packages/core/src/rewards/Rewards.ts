@@ -414,7 +414,10 @@ export class Rewards extends Context.Service<
                   tierId: outcome.given.tierId,
                   participantRef: input.participantRef
                 })
-                return Grant.view(Grant.granted(outcome.plan, outcome.given), outcome.given.code)
+                // A grant shows its code masked to its last four characters, as the specification's
+                // Reward grant does; the code itself reaches the player's systems through a webhook
+                // endpoint with includeCouponCodes (rewards.codes.manage).
+                return Grant.view(Grant.granted(outcome.plan, outcome.given), Coupon.mask(outcome.given.code))
             }
           })
         )

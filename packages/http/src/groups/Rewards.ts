@@ -107,7 +107,7 @@ export class RewardsApi extends Endpoint.keyed(
         ),
         ["rewards.grant"],
         "Give a coupon by hand",
-        "Permission rewards.grant; plan feature Rewards; 60 a minute per key. Gives the prize `tierId` (default the first) to `participantRef`, with source `manual`; the answer carries the code in full (lists mask it). 409 when the player already has a coupon of a campaign that grants once, when the prize has no code left, or when the campaign has no reward; unknown tierId: 404."
+        "Permission rewards.grant; plan feature Rewards; 60 a minute per key. Gives the prize `tierId` (default the first) to `participantRef`, with source `manual`; the answer masks the code to its last four characters, as lists do (the full code reaches webhook endpoints with includeCouponCodes). 409 when the player already has a coupon of a campaign that grants once, when the prize has no code left, or when the campaign has no reward; unknown tierId: 404."
       ),
       Endpoint.permitted(
         HttpApiEndpoint.get("grants", "/:id/reward-grants", {
