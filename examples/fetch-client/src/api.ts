@@ -1842,7 +1842,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description InvalidRequestError */
+            /** @description InvalidRequestError; also a body over 1 MiB (details path `body`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1867,15 +1867,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ForbiddenErrorEncoded"];
-                };
-            };
-            /** @description The request body is over 1 MiB (`invalid_request`). */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InvalidRequestErrorEncoded"];
                 };
             };
             /** @description InternalError */
@@ -1973,7 +1964,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description InvalidRequestError */
+            /** @description InvalidRequestError; also a body over 1 MiB (details path `body`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2007,15 +1998,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["NotFoundErrorEncoded"];
-                };
-            };
-            /** @description The request body is over 1 MiB (`invalid_request`). */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InvalidRequestErrorEncoded"];
                 };
             };
             /** @description InternalError */
@@ -2156,7 +2138,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description InvalidRequestError */
+            /** @description InvalidRequestError; also a body over 1 MiB (details path `body`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2199,15 +2181,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ConflictErrorEncoded"];
-                };
-            };
-            /** @description The request body is over 1 MiB (`invalid_request`). */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InvalidRequestErrorEncoded"];
                 };
             };
             /** @description InternalError */
@@ -2416,7 +2389,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description InvalidRequestError */
+            /** @description InvalidRequestError; also a body over 1 MiB (details path `body`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2459,15 +2432,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ConflictErrorEncoded"];
-                };
-            };
-            /** @description The request body is over 1 MiB (`invalid_request`). */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InvalidRequestErrorEncoded"];
                 };
             };
             /** @description InternalError */
@@ -2682,7 +2646,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description InvalidRequestError */
+            /** @description InvalidRequestError; also a body over 1 MiB (details path `body`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2716,15 +2680,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["NotFoundErrorEncoded"];
-                };
-            };
-            /** @description The request body is over 1 MiB (`invalid_request`). */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InvalidRequestErrorEncoded"];
                 };
             };
             /** @description InternalError */
@@ -2939,7 +2894,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description InvalidRequestError */
+            /** @description InvalidRequestError; also a body over 1 MiB (details path `body`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2982,15 +2937,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ConflictErrorEncoded"];
-                };
-            };
-            /** @description The request body is over 1 MiB (`invalid_request`). */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InvalidRequestErrorEncoded"];
                 };
             };
             /** @description InternalError */
@@ -3205,7 +3151,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description InvalidRequestError */
+            /** @description InvalidRequestError; also a body over 1 MiB (details path `body`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3248,15 +3194,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ConflictErrorEncoded"];
-                };
-            };
-            /** @description The request body is over 1 MiB (`invalid_request`). */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InvalidRequestErrorEncoded"];
                 };
             };
             /** @description InternalError */
@@ -3313,7 +3250,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description InvalidRequestError */
+            /** @description InvalidRequestError; also a body over 1 MiB (details path `body`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3367,15 +3304,6 @@ export interface operations {
                     "application/json": components["schemas"]["ConflictErrorEncoded"];
                 };
             };
-            /** @description The request body is over 1 MiB (`invalid_request`). */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InvalidRequestErrorEncoded"];
-                };
-            };
             /** @description InternalError */
             500: {
                 headers: {
@@ -3427,7 +3355,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description InvalidRequestError */
+            /** @description InvalidRequestError; also a body over 1 MiB (details path `body`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3470,15 +3398,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ConflictErrorEncoded"];
-                };
-            };
-            /** @description The request body is over 1 MiB (`invalid_request`). */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InvalidRequestErrorEncoded"];
                 };
             };
             /** @description InternalError */
@@ -3532,7 +3451,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description InvalidRequestError */
+            /** @description InvalidRequestError; also a body over 1 MiB (details path `body`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3575,15 +3494,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ConflictErrorEncoded"];
-                };
-            };
-            /** @description The request body is over 1 MiB (`invalid_request`). */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InvalidRequestErrorEncoded"];
                 };
             };
             /** @description InternalError */
@@ -3637,7 +3547,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description InvalidRequestError */
+            /** @description InvalidRequestError; also a body over 1 MiB (details path `body`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3680,15 +3590,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ConflictErrorEncoded"];
-                };
-            };
-            /** @description The request body is over 1 MiB (`invalid_request`). */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InvalidRequestErrorEncoded"];
                 };
             };
             /** @description InternalError */
@@ -3744,7 +3645,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description InvalidRequestError */
+            /** @description InvalidRequestError; also a body over 1 MiB (details path `body`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3787,15 +3688,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ConflictErrorEncoded"];
-                };
-            };
-            /** @description The request body is over 1 MiB (`invalid_request`). */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InvalidRequestErrorEncoded"];
                 };
             };
             /** @description InternalError */
@@ -3909,7 +3801,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description InvalidRequestError */
+            /** @description InvalidRequestError; also a body over 1 MiB (details path `body`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3934,15 +3826,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ForbiddenErrorEncoded"];
-                };
-            };
-            /** @description The request body is over 1 MiB (`invalid_request`). */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InvalidRequestErrorEncoded"];
                 };
             };
             /** @description InternalError */
@@ -4070,7 +3953,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description InvalidRequestError */
+            /** @description InvalidRequestError; also a body over 1 MiB (details path `body`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4104,15 +3987,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ConflictErrorEncoded"];
-                };
-            };
-            /** @description The request body is over 1 MiB (`invalid_request`). */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InvalidRequestErrorEncoded"];
                 };
             };
             /** @description InternalError */
@@ -4275,7 +4149,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description InvalidRequestError */
+            /** @description InvalidRequestError; also a body over 1 MiB (details path `body`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4327,15 +4201,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ConflictErrorEncoded"];
-                };
-            };
-            /** @description The request body is over 1 MiB (`invalid_request`). */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InvalidRequestErrorEncoded"];
                 };
             };
             /** @description RateLimitedError */
@@ -4411,7 +4276,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description InvalidRequestError */
+            /** @description InvalidRequestError; also a body over 1 MiB (details path `body`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4445,15 +4310,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ConflictErrorEncoded"];
-                };
-            };
-            /** @description The request body is over 1 MiB (`invalid_request`). */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InvalidRequestErrorEncoded"];
                 };
             };
             /** @description InternalError */
@@ -4523,7 +4379,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description InvalidRequestError */
+            /** @description InvalidRequestError; also a body over 1 MiB (details path `body`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4566,15 +4422,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ConflictErrorEncoded"];
-                };
-            };
-            /** @description The request body is over 1 MiB (`invalid_request`). */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InvalidRequestErrorEncoded"];
                 };
             };
             /** @description InternalError */
@@ -4795,7 +4642,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description InvalidRequestError */
+            /** @description InvalidRequestError; also a body over 1 MiB (details path `body`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4838,15 +4685,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ConflictErrorEncoded"];
-                };
-            };
-            /** @description The request body is over 1 MiB (`invalid_request`). */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InvalidRequestErrorEncoded"];
                 };
             };
             /** @description InternalError */
@@ -4974,7 +4812,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description InvalidRequestError */
+            /** @description InvalidRequestError; also a body over 1 MiB (details path `body`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5017,15 +4855,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["NotFoundErrorEncoded"];
-                };
-            };
-            /** @description The request body is over 1 MiB (`invalid_request`). */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InvalidRequestErrorEncoded"];
                 };
             };
             /** @description InternalError */
@@ -5154,7 +4983,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description InvalidRequestError */
+            /** @description InvalidRequestError; also a body over 1 MiB (details path `body`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5197,15 +5026,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ConflictErrorEncoded"];
-                };
-            };
-            /** @description The request body is over 1 MiB (`invalid_request`). */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InvalidRequestErrorEncoded"];
                 };
             };
             /** @description InternalError */
@@ -5262,7 +5082,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description InvalidRequestError */
+            /** @description InvalidRequestError; also a body over 1 MiB (details path `body`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5305,15 +5125,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ConflictErrorEncoded"];
-                };
-            };
-            /** @description The request body is over 1 MiB (`invalid_request`). */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InvalidRequestErrorEncoded"];
                 };
             };
             /** @description InternalError */
@@ -5367,7 +5178,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description InvalidRequestError */
+            /** @description InvalidRequestError; also a body over 1 MiB (details path `body`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5410,15 +5221,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ConflictErrorEncoded"];
-                };
-            };
-            /** @description The request body is over 1 MiB (`invalid_request`). */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InvalidRequestErrorEncoded"];
                 };
             };
             /** @description RateLimitedError */
@@ -5644,7 +5446,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description InvalidRequestError */
+            /** @description InvalidRequestError; also a body over 1 MiB (details path `body`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5687,15 +5489,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ConflictErrorEncoded"];
-                };
-            };
-            /** @description The request body is over 1 MiB (`invalid_request`). */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InvalidRequestErrorEncoded"];
                 };
             };
             /** @description InternalError */
@@ -5899,7 +5692,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description InvalidRequestError */
+            /** @description InvalidRequestError; also a body over 1 MiB (details path `body`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5951,15 +5744,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ConflictErrorEncoded"];
-                };
-            };
-            /** @description The request body is over 1 MiB (`invalid_request`). */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InvalidRequestErrorEncoded"];
                 };
             };
             /** @description InternalError */
@@ -6014,7 +5798,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description InvalidRequestError */
+            /** @description InvalidRequestError; also a body over 1 MiB (details path `body`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6066,15 +5850,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ConflictErrorEncoded"];
-                };
-            };
-            /** @description The request body is over 1 MiB (`invalid_request`). */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InvalidRequestErrorEncoded"];
                 };
             };
             /** @description RateLimitedError */
@@ -6138,7 +5913,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description InvalidRequestError */
+            /** @description InvalidRequestError; also a body over 1 MiB (details path `body`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6190,15 +5965,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ConflictErrorEncoded"];
-                };
-            };
-            /** @description The request body is over 1 MiB (`invalid_request`). */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InvalidRequestErrorEncoded"];
                 };
             };
             /** @description RateLimitedError */
@@ -6261,7 +6027,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description InvalidRequestError */
+            /** @description InvalidRequestError; also a body over 1 MiB (details path `body`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6304,15 +6070,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ConflictErrorEncoded"];
-                };
-            };
-            /** @description The request body is over 1 MiB (`invalid_request`). */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InvalidRequestErrorEncoded"];
                 };
             };
             /** @description InternalError */
@@ -6448,7 +6205,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description InvalidRequestError */
+            /** @description InvalidRequestError; also a body over 1 MiB (details path `body`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6500,15 +6257,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ConflictErrorEncoded"];
-                };
-            };
-            /** @description The request body is over 1 MiB (`invalid_request`). */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InvalidRequestErrorEncoded"];
                 };
             };
             /** @description RateLimitedError */
@@ -6570,7 +6318,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description InvalidRequestError */
+            /** @description InvalidRequestError; also a body over 1 MiB (details path `body`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6622,15 +6370,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ConflictErrorEncoded"];
-                };
-            };
-            /** @description The request body is over 1 MiB (`invalid_request`). */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InvalidRequestErrorEncoded"];
                 };
             };
             /** @description InternalError */
@@ -6684,7 +6423,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description InvalidRequestError */
+            /** @description InvalidRequestError; also a body over 1 MiB (details path `body`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6736,15 +6475,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ConflictErrorEncoded"];
-                };
-            };
-            /** @description The request body is over 1 MiB (`invalid_request`). */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InvalidRequestErrorEncoded"];
                 };
             };
             /** @description InternalError */
@@ -6796,7 +6526,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description InvalidRequestError */
+            /** @description InvalidRequestError; also a body over 1 MiB (details path `body`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6848,15 +6578,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ConflictErrorEncoded"];
-                };
-            };
-            /** @description The request body is over 1 MiB (`invalid_request`). */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InvalidRequestErrorEncoded"];
                 };
             };
             /** @description RateLimitedError */
@@ -7234,7 +6955,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description InvalidRequestError */
+            /** @description InvalidRequestError; also a body over 1 MiB (details path `body`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7268,15 +6989,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["NotFoundErrorEncoded"];
-                };
-            };
-            /** @description The request body is over 1 MiB (`invalid_request`). */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InvalidRequestErrorEncoded"];
                 };
             };
             /** @description InternalError */
@@ -7409,7 +7121,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description InvalidRequestError */
+            /** @description InvalidRequestError; also a body over 1 MiB (details path `body`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7452,15 +7164,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ConflictErrorEncoded"];
-                };
-            };
-            /** @description The request body is over 1 MiB (`invalid_request`). */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InvalidRequestErrorEncoded"];
                 };
             };
             /** @description InternalError */
@@ -7679,7 +7382,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description InvalidRequestError */
+            /** @description InvalidRequestError; also a body over 1 MiB (details path `body`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7722,15 +7425,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ConflictErrorEncoded"];
-                };
-            };
-            /** @description The request body is over 1 MiB (`invalid_request`). */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InvalidRequestErrorEncoded"];
                 };
             };
             /** @description InternalError */

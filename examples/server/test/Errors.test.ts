@@ -99,7 +99,7 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("err
     })
   )
 
-  it.effect("an oversized body answers 413 in the error shape and stores nothing", () =>
+  it.effect("an oversized body answers 400 naming the body, in the error shape, and stores nothing", () =>
     Effect.gen(function* () {
       const { request, key } = yield* withAccount()
       const huge = JSON.stringify({ name: "x", betweenCampaigns: { body: "y".repeat(2_000_000) } })
@@ -108,8 +108,9 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("err
         rawBody: huge,
         headers: { "content-type": "application/json" }
       })
-      assert.strictEqual(reply.status, 413)
+      assert.strictEqual(reply.status, 400)
       isErrorShape(reply.body, "invalid_request")
+      assert.deepStrictEqual(reply.body.error.details, [{ path: "body", message: "over 1 MiB" }])
       const list = yield* request("GET", "/v1/channels", { key })
       assert.strictEqual(list.body.total, 0)
     })

@@ -3,7 +3,8 @@
  * encoding is put into the specification's error shape here. Unknown routes answer 404
  * `not_found`, unless the path has a segment that is not UTF-8 (400 naming the parameter, see
  * `StrictInput`); request decoding failures (body, query, path) 400 `invalid_request` with every
- * failing field in `details`; malformed JSON 400; a body over the size limit 413; a wrong content
+ * failing field in `details`; malformed JSON 400; a body over the size limit 400 (the specification's status of
+ * `invalid_request`, naming `body`); a wrong content
  * type 400; anything unexpected 500 `internal_error` (logged with its cause, never with the
  * request body).
  *
@@ -17,7 +18,7 @@ import { Api } from "./Api.ts"
 import * as ApiError from "./ApiError.ts"
 import * as StrictInput from "./StrictInput.ts"
 
-/** The largest JSON body accepted (1 MiB); larger ones answer 413. */
+/** The largest JSON body accepted (1 MiB); larger ones answer 400 `invalid_request` naming `body`. */
 export const MAX_JSON_BODY = ByteSize.mebibytes(1)
 
 const json = (code: ApiError.ErrorCode, message: string, details?: ReadonlyArray<Errors.Detail>, status?: number) =>
@@ -72,12 +73,12 @@ export const renderCause = (cause: Cause.Cause<unknown>) =>
         if (inner._tag === "RouteNotFound") return routeNotFound(inner.request)
         if (inner._tag === "RequestParseError") {
           return inner.reason === "BodyTooLarge"
-            ? json("invalid_request", "The request body is too large.", [{ path: "body", message: "too large" }], 413)
+            ? json("invalid_request", "The request body is over 1 MiB.", [{ path: "body", message: "over 1 MiB" }])
             : json("invalid_request", "The request could not be read.", [{ path: "body", message: "unreadable" }])
         }
       }
       if (HttpApiError.HttpApiPayloadTooLarge.is(value)) {
-        return json("invalid_request", "The request body is too large.", [{ path: "body", message: "too large" }], 413)
+        return json("invalid_request", "The request body is over 1 MiB.", [{ path: "body", message: "over 1 MiB" }])
       }
       if (isTagged(value, "StoreError")) {
         yield* Effect.logError("store unavailable", cause)

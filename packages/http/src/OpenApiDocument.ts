@@ -7,7 +7,7 @@
  * - `Idempotency-Key` on every POST authenticated by an API key or a client token
  *   (`IdempotencyKeys`): the request header, the `Idempotent-Replayed` header of a replayed answer,
  *   and its 409;
- * - the 413 of a body over the size limit (`ErrorBoundary`) on every operation that takes a body;
+ * - the 400 of a body over the size limit (`ErrorBoundary`) on every operation that takes a body;
  * - a body that may be left out: a POST's that takes `null` (`Endpoint.noBody`, activation's
  *   `{ handoverAt }`), which the server reads from an empty request too (the generator marks every
  *   declared body required).
@@ -99,9 +99,12 @@ const finishOperation = (path: string, method: string, op: OpenApi.OpenAPISpecOp
   if (op.requestBody !== undefined) {
     // effect's type says `required: true`, the one value its generator writes; OpenAPI allows false.
     if (bodyOptional(method, op, op.requestBody)) (op.requestBody as { required: boolean }).required = false
-    responses[413] ??= {
-      description: "The request body is over 1 MiB (`invalid_request`).",
+    const invalid = (responses[400] ??= {
+      description: "InvalidRequestError",
       ...errorRef("InvalidRequestErrorEncoded")
+    })
+    if (!invalid.description.includes("1 MiB")) {
+      invalid.description = `${invalid.description}; also a body over 1 MiB (details path \`body\`)`
     }
     const example = requestExamples[op.operationId]
     const media = op.requestBody.content["application/json"] as
