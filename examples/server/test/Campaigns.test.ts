@@ -7,7 +7,7 @@
 import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
 import * as Steps from "./support/Steps.ts"
-import { layer as serverLayer, TestServer } from "./support/TestServer.ts"
+import { ADMIN_TOKEN, layer as serverLayer, TestServer } from "./support/TestServer.ts"
 
 const wheel = {
   segments: [
@@ -201,6 +201,25 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("cam
       assert.strictEqual(predictionOnFree.body.error.details[0].path, "features.games")
       const reader = yield* keyWith(["campaigns.read"])
       assert.strictEqual((yield* as(reader)("POST", "/v1/game-instances", { name: "x" })).status, 403)
+    })
+  )
+
+  it.effect("a game taken out of the plan since its campaign was made: activation is 402 naming features.games", () =>
+    Effect.gen(function* () {
+      const { request, account } = yield* TestServer
+      const { id, key } = yield* account({})
+      const call = Steps.caller(request, key)
+      const { created } = yield* Steps.channelWithCampaign(call, { name: "w", config: wheel })
+      const campaignId = created.body.gameInstance.id
+      const narrowed = yield* request("PATCH", `/admin/v1/accounts/${id}`, {
+        key: ADMIN_TOKEN,
+        body: { features: { games: ["quiz"] } }
+      })
+      assert.strictEqual(narrowed.status, 200, narrowed.text)
+      const refused = yield* call("POST", `/v1/game-instances/${campaignId}/activate`)
+      assert.strictEqual(refused.status, 402, refused.text)
+      assert.deepStrictEqual(Steps.paths(refused.body), ["features.games"])
+      assert.strictEqual((yield* call("GET", `/v1/game-instances/${campaignId}`)).body.gameInstance.status, "draft")
     })
   )
 

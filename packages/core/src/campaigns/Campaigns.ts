@@ -213,6 +213,9 @@ export class Campaigns extends Context.Service<
           (current, now) =>
             Effect.gen(function* () {
               const game = gameOf(current)
+              // The game is a plan feature: one taken out of the plan since the campaign was made
+              // does not go live again (402), though the campaign stays readable and editable.
+              yield* Plan.requireGame(Actor.features(actor), game.slug)
               const others = (yield* repo.listActiveOnChannel(actor.account.id, current.channelId)).filter(
                 (o) => o.id !== current.id
               )
