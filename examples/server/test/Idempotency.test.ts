@@ -53,6 +53,16 @@ const WHEEL = {
   ]
 }
 
+/** A fresh account with an allowed origin and a live wheel on a channel: its client, key and channel. */
+const liveWheel = Effect.gen(function* () {
+  const { request, key } = yield* withAccount()
+  const call = Steps.caller(request, key)
+  yield* call("POST", "/v1/tenant/allowed-origins", { origin: ORIGIN })
+  const { channel, created } = yield* Steps.channelWithCampaign(call, { name: "w", config: WHEEL })
+  assert.strictEqual((yield* call("POST", `/v1/game-instances/${created.body.gameInstance.id}/activate`)).status, 200)
+  return { request, key, call, channel }
+})
+
 layer(serverAndDatabase, { excludeTestServices: true, timeout: "120 seconds" })("Idempotency-Key", (it) => {
   it.effect("the same key and body replay the first answer, status and body, without acting again", () =>
     Effect.gen(function* () {
@@ -79,14 +89,7 @@ layer(serverAndDatabase, { excludeTestServices: true, timeout: "120 seconds" })(
 
   it.effect("a replay gives the rate limit's headers of the first answer again", () =>
     Effect.gen(function* () {
-      const { request, key } = yield* withAccount()
-      const call = Steps.caller(request, key)
-      yield* call("POST", "/v1/tenant/allowed-origins", { origin: ORIGIN })
-      const { channel, created } = yield* Steps.channelWithCampaign(call, { name: "w", config: WHEEL })
-      assert.strictEqual(
-        (yield* call("POST", `/v1/game-instances/${created.body.gameInstance.id}/activate`)).status,
-        200
-      )
+      const { request, key, channel } = yield* liveWheel
       const mint = { channelId: channel.id, participantRef: "ann", origin: ORIGIN }
       const headers = { "idempotency-key": "mint-ann-1" }
       const first = yield* request("POST", "/v1/auth/session-tokens", { key, headers, body: mint })
@@ -105,14 +108,7 @@ layer(serverAndDatabase, { excludeTestServices: true, timeout: "120 seconds" })(
 
   it.effect("a client token's start retried with its key gets its session again; another token's key is its own", () =>
     Effect.gen(function* () {
-      const { request, key } = yield* withAccount()
-      const call = Steps.caller(request, key)
-      yield* call("POST", "/v1/tenant/allowed-origins", { origin: ORIGIN })
-      const { channel, created } = yield* Steps.channelWithCampaign(call, { name: "w", config: WHEEL })
-      assert.strictEqual(
-        (yield* call("POST", `/v1/game-instances/${created.body.gameInstance.id}/activate`)).status,
-        200
-      )
+      const { request, call, channel } = yield* liveWheel
       const tokenOf = (participantRef: string) =>
         Effect.map(
           call("POST", "/v1/auth/session-tokens", { channelId: channel.id, participantRef, origin: ORIGIN }),
