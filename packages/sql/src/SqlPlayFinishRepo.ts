@@ -41,6 +41,7 @@ import * as Repository from "./internal/Repository.ts"
 import * as Table from "./internal/Table.ts"
 import * as Tables from "./internal/Tables.ts"
 import { json, jsonOrNull, time, timeOrNull } from "./internal/Values.ts"
+import { againOnConflict } from "./internal/Conflicts.ts"
 import * as SqlRewardGrantStatement from "./SqlRewardGrantStatement.ts"
 import * as SqlRewardTables from "./SqlRewardTables.ts"
 
@@ -136,23 +137,6 @@ const basisHolds = (sql: SqlClient.SqlClient, { entry: e, event, grant }: Comple
   }`
 
 /** The claim and the writes in one statement, while `basis` still holds (`start`: the grant's, if any). */
-/** How many times a finish's statement runs at most when PostgreSQL keeps aborting it in a deadlock. */
-const MAX_STATEMENT_RUNS = 5
-
-/**
- * `self` run again (at once: the other party of a deadlock goes on) while PostgreSQL aborts it as
- * a deadlock or a serialization failure, up to `MAX_STATEMENT_RUNS` runs in all.
- */
-const againOnConflict = <A, R>(
-  self: Effect.Effect<A, SqlError.SqlError, R>,
-  run = 1
-): Effect.Effect<A, SqlError.SqlError, R> =>
-  Effect.catchIf(
-    self,
-    (error) => error.reason._tag === "DeadlockError" || error.reason._tag === "SerializationError",
-    (error) => (run >= MAX_STATEMENT_RUNS ? Effect.fail(error) : againOnConflict(self, run + 1))
-  )
-
 const complete = (sql: SqlClient.SqlClient, completion: Completion, basis: FinishBasis, start: string) => {
   const { deliveries, entry: e, event: v, finishedAt, grant, sessionId } = completion
   return sql`

@@ -19,6 +19,7 @@ import { Effect, Layer, Option, Result, Schema } from "effect"
 import { SqlClient } from "effect/sql"
 import * as Repository from "./internal/Repository.ts"
 import * as Table from "./internal/Table.ts"
+import { againOnConflict } from "./internal/Conflicts.ts"
 import * as SqlRewardGrantStatement from "./SqlRewardGrantStatement.ts"
 import * as SqlRewardTables from "./SqlRewardTables.ts"
 
@@ -40,7 +41,9 @@ export const layer: Layer.Layer<GrantRepo, never, SqlClient.SqlClient> = Reposit
         const start = yield* SqlRewardGrantStatement.randomStart
         const statement = sql`WITH ${SqlRewardGrantStatement.ctes(sql, plan, start)}
 SELECT ${SqlRewardGrantStatement.result(sql)} FROM (SELECT 1) AS one LEFT JOIN given g ON TRUE`.values
-        return yield* (Option.isSome(open) ? sql.withTransaction(statement) : statement).pipe(
+        // In a transaction, a savepoint holds a broken key (the caller's transaction runs again on a
+        // deadlock); alone, the statement runs again when PostgreSQL broke a deadlock (`Conflicts`).
+        return yield* (Option.isSome(open) ? sql.withTransaction(statement) : againOnConflict(statement)).pipe(
           Effect.map((rows): Written => SqlRewardGrantStatement.outcome(plan, rows[0]!)),
           Effect.catchIf(
             (error) => SqlRewardGrantStatement.conflictOf(error) !== undefined,

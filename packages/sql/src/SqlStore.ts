@@ -37,15 +37,14 @@ import * as SqlMedia from "./SqlMedia.ts"
 import * as SqlRewards from "./SqlRewards.ts"
 import * as SqlServerSecretRepo from "./SqlServerSecretRepo.ts"
 import * as SqlSessionRepo from "./SqlSessionRepo.ts"
+import * as Conflicts from "./internal/Conflicts.ts"
 import * as SqlUsageRepo from "./SqlUsageRepo.ts"
 import * as SqlWebhookStore from "./SqlWebhookStore.ts"
 
 /** Whether a failure is a transient conflict worth running the transaction again for. */
 export const isTransient = (error: unknown): boolean => {
   const cause = error instanceof StoreError ? error.cause : error
-  return (
-    SqlError.isSqlError(cause) && (cause.reason._tag === "SerializationError" || cause.reason._tag === "DeadlockError")
-  )
+  return SqlError.isSqlError(cause) && Conflicts.isConflict(cause)
 }
 
 /** How many times a transaction runs at most when it keeps hitting transient conflicts. */
