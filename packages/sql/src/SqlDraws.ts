@@ -16,6 +16,7 @@
  */
 import type * as DrawsEngine from "@campaign-games/core/draws/DrawsEngine"
 import * as Draw from "@campaign-games/core/draws/Draw"
+import * as Prediction from "@campaign-games/core/games/Prediction"
 import { DrawRepo, type Run, type Selection } from "@campaign-games/core/draws/DrawRun"
 import type { Page } from "@campaign-games/core/Pagination"
 import { DateTime, Effect, Layer, Option, Schema } from "effect"
@@ -230,6 +231,7 @@ const drawRepo = Repository.layer(DrawRepo, (sql) => {
         sql`SELECT c.account_id, c.id, c.schedule_at FROM campaigns c
           WHERE c.winner_selection_trigger = 'auto_on_schedule' AND c.status = 'active'
             AND c.schedule_at <= ${time(now)}::timestamptz
+            AND NOT (c.game_slug = ${Prediction.slug} AND c.resolved_option_id IS NULL)
             AND NOT EXISTS (SELECT 1 FROM draw_runs r WHERE r.campaign_id = c.id
               AND r.trigger = 'auto_on_schedule' AND r.schedule_at = c.schedule_at)
           ORDER BY c.schedule_at, c.id

@@ -259,7 +259,8 @@ export class DrawRepo extends Context.Service<
     ) => Effect.Effect<Option.Option<Run>, StoreError>
     /**
      * Active `auto_on_schedule` campaigns (any account) whose `scheduleAt` is at or before `now`
-     * and that have no scheduled run for it, earliest first.
+     * and that have no scheduled run for it, earliest first; not a prediction waiting for its
+     * resolution (`Draws.awaitsResolution`): it is due once resolved.
      */
     readonly dueSchedules: (now: DateTime.Utc, limit: number) => Effect.Effect<ReadonlyArray<DueSchedule>, StoreError>
   }

@@ -68,11 +68,8 @@ export interface Verified {
 export const awaitsResolution = (campaign: Pick<Campaign.Campaign, "gameSlug" | "resolvedOptionId">): boolean =>
   campaign.gameSlug === Prediction.slug && campaign.resolvedOptionId === null
 
-/** How many scheduled draws `runDue` tries at once. */
+/** How many scheduled draws `runDue` takes at once. */
 const DUE_BATCH = 20
-
-/** How many due schedules `runDue` reads at most, looking past the ones waiting for a resolution. */
-const DUE_SCAN_MAX = 1_000
 
 /** How long a campaign's next winning moment, once read, is trusted before it is read again. */
 const MOMENT_RECHECK_MS = 5_000
@@ -378,48 +375,22 @@ export class Draws extends Context.Service<
           })
         })
 
-      /**
-       * Whether a due schedule's campaign waits for its resolution (read without the lock; a failed
-       * read says no, and the draw, which reads it again, fails and is logged).
-       */
-      const waitsForResolution = (d: DrawRun.DueSchedule) =>
-        campaigns.findById(d.accountId, d.campaignId).pipe(
-          Effect.map(Option.exists(awaitsResolution)),
-          Effect.orElseSucceed(() => false)
-        )
-
       const runDue = Effect.gen(function* () {
-        const now = yield* DateTime.now
-        // A prediction waiting for its resolution stays due (and is skipped before its draw would
-        // lock anything): the schedules after it are read too, so that it never holds them back.
-        const waiting = new Set<string>()
-        const tried = new Set<string>()
+        // A prediction waiting for its resolution is not due yet (the store leaves it out).
+        const due = yield* repo.dueSchedules(yield* DateTime.now, DUE_BATCH)
         let made = 0
-        let limit = DUE_BATCH
-        for (;;) {
-          const due = yield* repo.dueSchedules(now, limit)
-          for (const d of due) {
-            if (waiting.has(d.campaignId) || tried.has(d.campaignId) || tried.size >= DUE_BATCH) continue
-            if (yield* waitsForResolution(d)) {
-              waiting.add(d.campaignId)
-              continue
-            }
-            tried.add(d.campaignId)
-            const run = yield* draw(d.accountId, d.campaignId, scheduled).pipe(
-              Effect.catch((error) =>
-                Effect.logWarning("draws: a scheduled draw failed; it is tried again", {
-                  campaignId: d.campaignId,
-                  error: error.message
-                }).pipe(Effect.as(Option.none<DrawRun.Run>()))
-              )
+        for (const d of due) {
+          const run = yield* draw(d.accountId, d.campaignId, scheduled).pipe(
+            Effect.catch((error) =>
+              Effect.logWarning("draws: a scheduled draw failed; it is tried again", {
+                campaignId: d.campaignId,
+                error: error.message
+              }).pipe(Effect.as(Option.none<DrawRun.Run>()))
             )
-            if (Option.isSome(run)) made++
-          }
-          if (due.length < limit || waiting.size === 0 || tried.size >= DUE_BATCH || limit >= DUE_SCAN_MAX) {
-            return made
-          }
-          limit = Math.min(DUE_SCAN_MAX, waiting.size + tried.size + DUE_BATCH)
+          )
+          if (Option.isSome(run)) made++
         }
+        return made
       }).pipe(Effect.withSpan("Draws.runDue"))
 
       /** The prize window of the campaign's winning moments (epoch milliseconds). */

@@ -482,6 +482,28 @@ const drawRepoTests = (it: Vitest.MethodsNonLive<StoreServices>): void => {
       )
     })
   )
+
+  it.effect("dueSchedules: a prediction is due once resolved, not before", () =>
+    Effect.gen(function* () {
+      const repo = yield* DrawRepo
+      const campaigns = yield* CampaignRepo
+      const channel = yield* givenChannel()
+      const prediction = (resolvedOptionId: string | null) =>
+        makeCampaign(channel.accountId, channel.id, {
+          status: "active",
+          gameSlug: "prediction",
+          winnerSelectionTrigger: "auto_on_schedule",
+          scheduleAt: at(-50_000),
+          resolvedOptionId
+        })
+      const waiting = prediction(null)
+      const resolved = prediction("a")
+      for (const c of [waiting, resolved]) yield* campaigns.insert(c)
+      const found = (yield* repo.dueSchedules(at(0), 10_000)).map((d) => d.campaignId)
+      assert.include(found, resolved.id)
+      assert.notInclude(found, waiting.id)
+    })
+  )
 }
 
 /** The suites of draws, by the port each pins. */

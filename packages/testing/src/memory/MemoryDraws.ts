@@ -17,6 +17,7 @@ import type * as Campaign from "@campaign-games/core/campaigns/Campaign"
 import * as Draw from "@campaign-games/core/draws/Draw"
 import type * as DrawsEngine from "@campaign-games/core/draws/DrawsEngine"
 import { DrawRepo, type Run, type Selection } from "@campaign-games/core/draws/DrawRun"
+import { awaitsResolution } from "@campaign-games/core/draws/Draws"
 import type { Entry } from "@campaign-games/core/play/Entry"
 import { DateTime, Effect, Layer, Option } from "effect"
 import { byCodePoint, conflict, inAccount, paginate } from "../internal/Rows.ts"
@@ -191,7 +192,7 @@ const drawRepo = Layer.effect(
             if (c.winnerSelectionTrigger !== "auto_on_schedule" || c.status !== "active" || c.scheduleAt === null) {
               continue
             }
-            if (DateTime.isGreaterThan(c.scheduleAt, now)) continue
+            if (DateTime.isGreaterThan(c.scheduleAt, now) || awaitsResolution(c)) continue
             const scheduleAt = c.scheduleAt
             const done = runsOf(c.accountId, c.id).some(
               (r) =>
