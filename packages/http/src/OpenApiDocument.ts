@@ -69,18 +69,13 @@ const requestExamples: Record<string, unknown> = {
 const isSuccess = (status: string): boolean => status.startsWith("2")
 
 /**
- * Whether a POST's body may be left out: one that takes `null` (`Endpoint.noBody`, or an optional
- * body such as activation's `{ handoverAt }`), which the server reads from an empty request too. A
- * PUT's `null` says something (no reward), and a finish's body is the game's to judge, so theirs
- * stay required.
+ * Whether a POST's body may be left out: one that takes `null` (`Endpoint.noBody`, activation's
+ * `{ handoverAt }`, a finish, whose game reads none as `{}`), which the server reads from an empty
+ * request too. A PUT's `null` says something (no reward), so its body stays required.
  */
-const bodyOptional = (method: string, op: OpenApi.OpenAPISpecOperation, body: OpenApi.OpenAPISpecRequestBody) => {
+const bodyOptional = (method: string, body: OpenApi.OpenAPISpecRequestBody): boolean => {
   const schema = body.content["application/json"]?.schema as { anyOf?: ReadonlyArray<unknown> } | undefined
-  return (
-    method === "post" &&
-    op.operationId !== "play.finish" &&
-    (schema?.anyOf ?? []).some((member) => JSON.stringify(member) === `{"type":"null"}`)
-  )
+  return method === "post" && (schema?.anyOf ?? []).some((member) => JSON.stringify(member) === `{"type":"null"}`)
 }
 
 /** Adds what the middlewares do to one operation of `path`. */
@@ -98,7 +93,7 @@ const finishOperation = (path: string, method: string, op: OpenApi.OpenAPISpecOp
   }
   if (op.requestBody !== undefined) {
     // effect's type says `required: true`, the one value its generator writes; OpenAPI allows false.
-    if (bodyOptional(method, op, op.requestBody)) (op.requestBody as { required: boolean }).required = false
+    if (bodyOptional(method, op.requestBody)) (op.requestBody as { required: boolean }).required = false
     const invalid = (responses[400] ??= {
       description: "InvalidRequestError",
       ...errorRef("InvalidRequestErrorEncoded")
