@@ -1,17 +1,9 @@
-import { createServer as createNetServer, connect, type AddressInfo } from "node:net"
+import { connect, createServer } from "node:net"
 import { assert, describe, it } from "@effect/vitest"
 import { Deferred, Effect, Fiber, Layer } from "effect"
 import { HttpRouter, HttpServerResponse } from "effect/http"
 import * as App from "../src/App.ts"
-
-/** A port that was free a moment ago. */
-const freePort = Effect.callback<number>((resume) => {
-  const probe = createNetServer()
-  probe.listen(0, "127.0.0.1", () => {
-    const { port } = probe.address() as AddressInfo
-    probe.close(() => resume(Effect.succeed(port)))
-  })
-})
+import { freePort, onFreePort } from "./support/TestServer.ts"
 
 /** Whether a TCP connection to the port is accepted ("open") or refused ("refused"). */
 const probe = (port: number) =>
@@ -23,6 +15,16 @@ const probe = (port: number) =>
     })
     socket.once("error", () => resume(Effect.succeed("refused")))
   })
+
+/** Another server listening on `port` until the scope closes. */
+const listenOn = (port: number) =>
+  Effect.acquireRelease(
+    Effect.callback<ReturnType<typeof createServer>>((resume) => {
+      const other = createServer()
+      other.listen(port, "127.0.0.1", () => resume(Effect.succeed(other)))
+    }),
+    (other) => Effect.callback<void>((resume) => void other.close(() => resume(Effect.void)))
+  )
 
 describe("App.serveRoutes", () => {
   it.live("opens the port only once the routes can answer, so no early request is left hanging", () =>
@@ -53,6 +55,25 @@ describe("App.serveRoutes", () => {
       }
       assert.strictEqual(answer, "pong")
       yield* Fiber.interrupt(server)
+    })
+  )
+})
+
+describe("the test servers' port", () => {
+  it.live("a port another process opened before the server is left for another free one", () =>
+    Effect.gen(function* () {
+      const ports: Array<number> = []
+      const ping = HttpRouter.add("GET", "/ping", HttpServerResponse.text("pong"))
+      const served = onFreePort((port) => {
+        ports.push(port)
+        // The first port is taken between its probe and the server opening it, as another test
+        // file's server or connection can.
+        const taken = ports.length === 1 ? Layer.effectDiscard(listenOn(port)) : Layer.empty
+        return App.serveRoutes(ping, { host: "127.0.0.1", port }).pipe(Layer.provide(taken))
+      })
+      yield* Effect.scoped(Layer.build(served))
+      assert.strictEqual(ports.length, 2)
+      assert.notStrictEqual(ports[0], ports[1])
     })
   )
 })

@@ -7,25 +7,16 @@
  */
 import { type ChildProcess, spawn } from "node:child_process"
 import { mkdtemp, rm } from "node:fs/promises"
-import { type AddressInfo, connect, createServer, type Socket } from "node:net"
+import { connect, type Socket } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { Database } from "@campaign-games/sql"
 import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
+import { freePort } from "./support/TestServer.ts"
 
 /** PostgreSQL in the PostgreSQL project of the server tests, else the embedded store. */
 const databaseUrl = process.env.CG_TEST_STORE === "postgres" ? process.env.DATABASE_URL : undefined
-
-/** A port that was free a moment ago. */
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer()
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as AddressInfo
-      probe.close(() => resolve(port))
-    })
-  })
 
 /** Whether a TCP connection to the port is accepted ("open") or refused ("refused"). */
 const probe = (port: number) =>
@@ -84,7 +75,7 @@ describe("SIGTERM", () => {
     "stops accepting, lets the request in flight finish, then exits; /health and /ready answer before",
     () =>
       Effect.gen(function* () {
-        const port = yield* Effect.promise(freePort)
+        const port = yield* freePort
         const dataDir = yield* Effect.acquireRelease(
           Effect.promise(() => mkdtemp(join(tmpdir(), "cg-shutdown-"))),
           (dir) => Effect.promise(() => rm(dir, { recursive: true, force: true }))

@@ -9,6 +9,7 @@
  * store), unless `media.storage` names another store (S3 against a local S3 server).
  */
 import { mkdtemp, rm } from "node:fs/promises"
+import { randomInt } from "node:crypto"
 import { createServer as createNetServer } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
@@ -17,7 +18,7 @@ import { NodeEngine } from "@campaign-games/http"
 import type * as NodeMedia from "@campaign-games/http/NodeMedia"
 import { Database } from "@campaign-games/sql"
 import { MemoryStore } from "@campaign-games/testing"
-import { Context, Duration, Effect, Layer, Redacted } from "effect"
+import { Context, Duration, Effect, Exit, Layer, Redacted, Scope } from "effect"
 import { HttpServer } from "effect/http"
 import * as App from "../../src/App.ts"
 import * as Steps from "./Steps.ts"
@@ -112,15 +113,50 @@ export const sendBytes = (
     ...(bytes === undefined ? {} : { rawBody: bytes, headers: { "content-type": "application/json" } })
   })
 
-/** A free TCP port on 127.0.0.1 (the server opens it at once after). */
-export const freePort = Effect.callback<number>((resume) => {
-  const probe = createNetServer()
-  probe.listen(0, "127.0.0.1", () => {
-    const address = probe.address()
-    const port = typeof address === "object" && address !== null ? address.port : 0
-    probe.close(() => resume(Effect.succeed(port)))
+/**
+ * The ports `freePort` draws from: below Linux's ephemeral range (32768–60999), where the kernel
+ * picks the local port of every outgoing connection. A port probed free there can be taken by
+ * another test file's connection before the server opens it (CI saw that as `EADDRINUSE`).
+ */
+const PORTS = { from: 20_000, to: 32_768 }
+
+const isAddressInUse = (error: unknown): boolean =>
+  typeof error === "object" &&
+  error !== null &&
+  (("code" in error && error.code === "EADDRINUSE") || ("cause" in error && isAddressInUse(error.cause)))
+
+/** Opens `port` on 127.0.0.1 and closes it again: whether it was free. */
+const isFree = (port: number) =>
+  Effect.callback<boolean>((resume) => {
+    const probe = createNetServer()
+    probe.once("error", () => resume(Effect.succeed(false)))
+    probe.listen(port, "127.0.0.1", () => probe.close(() => resume(Effect.succeed(true))))
   })
+
+/** A TCP port on 127.0.0.1 that was free a moment ago, for a server that must know it before it opens. */
+export const freePort: Effect.Effect<number> = Effect.suspend(() => {
+  const port = randomInt(PORTS.from, PORTS.to)
+  return Effect.flatMap(isFree(port), (free) => (free ? Effect.succeed(port) : freePort))
 })
+
+/**
+ * `build(port)` on a port that was free a moment ago, built again on another port if a test file
+ * running alongside opened the same one first.
+ */
+export const onFreePort = <A, E, R>(build: (port: number) => Layer.Layer<A, E, R>): Layer.Layer<A, E, R> =>
+  Layer.effectContext(
+    Effect.gen(function* () {
+      const scope = yield* Effect.scope
+      const attempt = Effect.gen(function* () {
+        const port = yield* freePort
+        const attemptScope = yield* Scope.fork(scope)
+        return yield* Layer.buildWithScope(build(port), attemptScope).pipe(
+          Effect.onError((cause) => Scope.close(attemptScope, Exit.failCause(cause)))
+        )
+      })
+      return yield* Effect.retry(attempt, { times: 5, while: isAddressInUse })
+    })
+  )
 
 /** A fresh temporary directory for media files, removed when the scope closes. */
 export const tempDirectory = (prefix: string) =>
@@ -166,53 +202,57 @@ export const make = <E, R>(
     readonly media?: MediaOptions | undefined
   } = {}
 ) =>
-  Layer.unwrap(
-    Effect.gen(function* () {
-      const port = yield* freePort
-      const publicUrl = `http://127.0.0.1:${port}`
-      const storage = options.media?.storage ?? { _tag: "Disk" as const, directory: yield* tempDirectory("cg-media-") }
-      const media: NodeMedia.Options = {
-        ...options.media,
-        settings: { ...testSettings, ...options.media?.settings },
-        publicUrl,
-        storage
-      }
-      return Layer.effect(
-        TestServer,
-        Effect.gen(function* () {
-          const server = yield* HttpServer.HttpServer
-          const address = server.address
-          if (address._tag === "UnixPathAddress") return yield* Effect.die("expected a TCP address")
-          const url = `http://127.0.0.1:${address.port}`
-          const send = request(url)
-          let counter = 0
-          const account = (body: Record<string, unknown> = {}) =>
-            Effect.gen(function* () {
-              counter++
-              const reply = yield* send("POST", "/admin/v1/accounts", {
-                key: ADMIN_TOKEN,
-                body: { name: `Test account ${counter}`, ...body }
+  onFreePort((port) =>
+    Layer.unwrap(
+      Effect.gen(function* () {
+        const publicUrl = `http://127.0.0.1:${port}`
+        const storage = options.media?.storage ?? {
+          _tag: "Disk" as const,
+          directory: yield* tempDirectory("cg-media-")
+        }
+        const media: NodeMedia.Options = {
+          ...options.media,
+          settings: { ...testSettings, ...options.media?.settings },
+          publicUrl,
+          storage
+        }
+        return Layer.effect(
+          TestServer,
+          Effect.gen(function* () {
+            const server = yield* HttpServer.HttpServer
+            const address = server.address
+            if (address._tag === "UnixPathAddress") return yield* Effect.die("expected a TCP address")
+            const url = `http://127.0.0.1:${address.port}`
+            const send = request(url)
+            let counter = 0
+            const account = (body: Record<string, unknown> = {}) =>
+              Effect.gen(function* () {
+                counter++
+                const reply = yield* send("POST", "/admin/v1/accounts", {
+                  key: ADMIN_TOKEN,
+                  body: { name: `Test account ${counter}`, ...body }
+                })
+                if (reply.status !== 201)
+                  return yield* Effect.die(`account creation failed: ${reply.status} ${reply.text}`)
+                return { id: reply.body.account.id as string, key: reply.body.apiKey.key as string }
               })
-              if (reply.status !== 201)
-                return yield* Effect.die(`account creation failed: ${reply.status} ${reply.text}`)
-              return { id: reply.body.account.id as string, key: reply.body.apiKey.key as string }
-            })
-          return TestServer.of({ url, request: send, account })
-        })
-      ).pipe(
-        Layer.provide(
-          App.serve({
-            host: "127.0.0.1",
-            port,
-            adminToken: Redacted.make(ADMIN_TOKEN),
-            publicUrl,
-            redisUrl: options.redisUrl
+            return TestServer.of({ url, request: send, account })
           })
-        ),
-        // Webhook receivers in tests listen on 127.0.0.1.
-        Layer.provide(NodeEngine.layer(store, { allowPrivateUrls: options.allowPrivateUrls ?? true, media }))
-      )
-    })
+        ).pipe(
+          Layer.provide(
+            App.serve({
+              host: "127.0.0.1",
+              port,
+              adminToken: Redacted.make(ADMIN_TOKEN),
+              publicUrl,
+              redisUrl: options.redisUrl
+            })
+          ),
+          // Webhook receivers in tests listen on 127.0.0.1.
+          Layer.provide(NodeEngine.layer(store, { allowPrivateUrls: options.allowPrivateUrls ?? true, media }))
+        )
+      })
+    )
   )
 
 /** The default test server for a test file. */
