@@ -1,13 +1,14 @@
 /**
  * `Idempotency-Key` on the reference server, with Stripe's semantics: a repeat of a request with
  * the same key and body replays the first answer (`Idempotent-Replayed: true`) without acting; the
- * same key with another body is a 409 naming the header; keys are per account; concurrent requests
+ * same key with another body is a 409 naming the header; keys are per API key (or client token);
+ * concurrent requests
  * with one key act once (on PostgreSQL in its project: real concurrent transactions). The stored
  * rows (on PGlite and PostgreSQL) hold neither the key nor a secret of the answers they keep (a new
  * API key, an endpoint's secret, generated and granted codes), and another key opens none of them.
  */
 import type { StorePorts } from "@campaign-games/core"
-import { keyMaterial } from "@campaign-games/http/IdempotencyKeys"
+import { apiKeyScope, keyMaterial } from "@campaign-games/http/IdempotencyKeys"
 import { assert, layer } from "@effect/vitest"
 import { Context, Effect, Layer, Option } from "effect"
 import { SqlClient } from "effect/sql"
@@ -183,6 +184,34 @@ layer(serverAndDatabase, { excludeTestServices: true, timeout: "120 seconds" })(
     })
   )
 
+  it.effect(
+    "keys are per API key: a key with fewer permissions never gets another key's answer, nor leaves its 403 for it",
+    () =>
+      Effect.gen(function* () {
+        const { request, key, keyWith } = yield* withAccount()
+        const minter = yield* keyWith("tokens.mint")
+        const body = { name: "CI", permissions: ["tokens.mint", "keys.manage"] }
+        const create = (caller: string, idempotencyKey: string) =>
+          request("POST", "/v1/tenant/api-keys", { key: caller, body, headers: { "idempotency-key": idempotencyKey } })
+
+        // The owner makes a key; the minting key sends the same request with the same Idempotency-Key.
+        const made = yield* create(key, "new-key")
+        assert.strictEqual(made.status, 201, made.text)
+        const byMinter = yield* create(minter, "new-key")
+        assert.strictEqual(byMinter.status, 403, byMinter.text)
+        assert.isNull(byMinter.headers.get("idempotent-replayed"))
+        assert.notInclude(byMinter.text, made.body.apiKey.key)
+
+        // The minting key's 403 is its own answer: the owner's same request acts.
+        const refused = yield* create(minter, "first-by-minter")
+        assert.strictEqual(refused.status, 403)
+        assert.strictEqual((yield* create(minter, "first-by-minter")).headers.get("idempotent-replayed"), "true")
+        const byOwner = yield* create(key, "first-by-minter")
+        assert.strictEqual(byOwner.status, 201, byOwner.text)
+        assert.isNull(byOwner.headers.get("idempotent-replayed"))
+      })
+  )
+
   it.effect("20 concurrent requests with one key act once: one 201, the rest replays or 409 in progress", () =>
     Effect.gen(function* () {
       const { request, key } = yield* withAccount()
@@ -299,7 +328,10 @@ layer(serverAndDatabase, { excludeTestServices: true, timeout: "120 seconds" })(
       // cannot open it, and the server neither hands it out nor acts again.
       const { sql } = yield* Database
       if (Option.isNone(sql)) return
-      const [from, to] = [keyMaterial(id, "idem-first").keyHash, keyMaterial(id, "idem-other").keyHash]
+      const listed = yield* request("GET", "/v1/tenant/api-keys", { key })
+      const keyId: string = listed.body.apiKeys.find((k: any) => key.startsWith(`cgk_${k.keyPrefix}_`)).id
+      const scope = apiKeyScope(id, keyId)
+      const [from, to] = [keyMaterial(scope, "idem-first").keyHash, keyMaterial(scope, "idem-other").keyHash]
       yield* Effect.orDie(
         sql.value`UPDATE idempotency_keys AS t SET status = f.status, content_type = f.content_type, body = f.body
           FROM idempotency_keys AS f

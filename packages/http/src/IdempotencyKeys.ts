@@ -3,7 +3,7 @@
  * middleware over every route rather than in each group. A POST that carries the header and an
  * API key or a client token is fingerprinted (method, path with its query, body): the first request
  * with a key acts and its answer is kept for 24 hours in the store (`IdempotencyRepo`, scoped by the
- * API key's account, or by the client token, so it holds across instances); a repeat with the same request gets that answer again, status and
+ * API key or the client token, so it holds across instances); a repeat with the same request gets that answer again, status and
  * body, marked `Idempotent-Replayed: true`, without acting; a repeat with another request, or
  * while the first still runs, is a 409 `conflict` naming `headers.idempotency-key`.
  *
@@ -14,7 +14,7 @@
  *
  * Kept answers hold secrets shown once (a new API key, an endpoint's `whsec_` secret, generated and
  * granted coupon codes), so the store holds nothing that reads them without the key (`KeyMaterial`):
- * from the Idempotency-Key and the account, HKDF-SHA256 derives the key's stored hash, the key of
+ * from the Idempotency-Key and its scope, HKDF-SHA256 derives the key's stored hash, the key of
  * the request's fingerprint (HMAC-SHA256 of method, path and body) and the key that seals the
  * answer's body (AES-256-GCM, a random 96-bit nonce per answer, the status and content type
  * authenticated with it). A replay opens the answer with the key it presents; an answer that does
@@ -67,7 +67,7 @@ const answers = {
   )
 }
 
-/** What one Idempotency-Key of one account gives: its stored hash, and two keys only it gives. */
+/** What one Idempotency-Key of one scope gives: its stored hash, and two keys only it gives. */
 export interface KeyMaterial {
   /** Stored in place of the key (hex). */
   readonly keyHash: string
@@ -84,15 +84,15 @@ const LABELS = {
   sealKey: "campaign-games idempotency answer key v1"
 } as const
 
-/** HKDF-SHA256 of the key (input keying material), salted with the account id, for `label`. */
-const derive = (accountId: string, key: string, label: string): Uint8Array =>
-  new Uint8Array(hkdfSync("sha256", Buffer.from(key, "utf8"), Buffer.from(accountId, "utf8"), label, 32))
+/** HKDF-SHA256 of the key (input keying material), salted with its scope, for `label`. */
+const derive = (scope: string, key: string, label: string): Uint8Array =>
+  new Uint8Array(hkdfSync("sha256", Buffer.from(key, "utf8"), Buffer.from(scope, "utf8"), label, 32))
 
-/** The material of `key` for `accountId`. */
-export const keyMaterial = (accountId: string, key: string): KeyMaterial => ({
-  keyHash: Buffer.from(derive(accountId, key, LABELS.keyHash)).toString("hex"),
-  fingerprintKey: derive(accountId, key, LABELS.fingerprintKey),
-  sealKey: derive(accountId, key, LABELS.sealKey)
+/** The material of `key` in `scope` (an API key or a client token of an account, `KeyScope`). */
+export const keyMaterial = (scope: string, key: string): KeyMaterial => ({
+  keyHash: Buffer.from(derive(scope, key, LABELS.keyHash)).toString("hex"),
+  fingerprintKey: derive(scope, key, LABELS.fingerprintKey),
+  sealKey: derive(scope, key, LABELS.sealKey)
 })
 
 /** The fingerprint of a request: HMAC-SHA256 of its method, path with query and body, hex. */
@@ -178,14 +178,22 @@ const replay = (answer: Idempotency.Answer) =>
   })
 
 /**
- * Whose keys a request's `Idempotency-Key` is among: the account of its API key (`scope` is the
- * account: the keys of an account are shared by its API keys, as Stripe does), or of its client
- * token (`scope` is the token: players of one account never share keys). None without either.
+ * Whose keys a request's `Idempotency-Key` is among: its API key's (`scope` is the key), or its
+ * client token's (`scope` is the token), each in its account. Not the account's alone, as Stripe
+ * does: this middleware runs before the route checks permissions, so a key shared by the account's
+ * API keys would replay an answer a key holding fewer permissions could not get (a new key's
+ * secret), and a key's 403 would be replayed to a key allowed to act. None without either.
  */
 interface KeyScope {
   readonly accountId: string
   readonly scope: string
 }
+
+/** The scope of the Idempotency-Keys sent with API key `keyId` of `accountId`. */
+export const apiKeyScope = (accountId: string, keyId: string | null): string => `${accountId}\u0000key\u0000${keyId}`
+
+/** The scope of the Idempotency-Keys sent with the client token `jti` of `accountId`. */
+const tokenScope = (accountId: string, jti: string): string => `${accountId}\u0000token\u0000${jti}`
 
 /** The global middleware; needs `ApiKeys`, `TokenSigner` and `IdempotencyRepo`. */
 export const layer = HttpRouter.middleware(
@@ -198,10 +206,10 @@ export const layer = HttpRouter.middleware(
         const actor = yield* Effect.option(keys.authenticate(bearer))
         if (Option.isSome(actor)) {
           const accountId = actor.value.account.id
-          return Option.some<KeyScope>({ accountId, scope: accountId })
+          return Option.some<KeyScope>({ accountId, scope: apiKeyScope(accountId, actor.value.keyId) })
         }
         const claims = yield* Effect.option(signer.verify(bearer))
-        return Option.map(claims, (c): KeyScope => ({ accountId: c.acc, scope: `${c.acc}\u0000token\u0000${c.jti}` }))
+        return Option.map(claims, (c): KeyScope => ({ accountId: c.acc, scope: tokenScope(c.acc, c.jti) }))
       })
     return (httpEffect) =>
       Effect.gen(function* () {
