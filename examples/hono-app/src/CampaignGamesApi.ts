@@ -16,7 +16,7 @@
  * @since 0.1.0
  */
 import { Accounts, type StorePorts } from "@campaign-games/core"
-import { HttpConfig, NodeEngine, Server } from "@campaign-games/http"
+import { HttpConfig, NodeEngine, RateLimitStore, Server } from "@campaign-games/http"
 import { NodeHttpServer } from "@effect/platform-node"
 import { Effect, Layer, Option, Redacted } from "effect"
 import { RateLimiter } from "effect/persistence"
@@ -44,8 +44,8 @@ export interface Api {
   readonly dispose: () => Promise<void>
 }
 
-/** Rate-limit counts in this process's memory (use `RateLimiter.layerStoreRedis` to share them). */
-const rateLimiter = RateLimiter.layer.pipe(Layer.provide(RateLimiter.layerStoreMemory))
+/** Rate-limit counts in this process's memory (use `RateLimitStore.layerRedis` to share them). */
+const rateLimiter = RateLimiter.layer.pipe(Layer.provide(RateLimitStore.layerMemory))
 
 /** Creates the `default` account on an empty store and hands its owner key to `onFirstStart`. */
 const bootstrap = (onFirstStart: NonNullable<Options<never>["onFirstStart"]>) =>

@@ -9,7 +9,7 @@
  */
 
 import { createServer } from "node:http"
-import { HttpConfig, Server } from "@campaign-games/http"
+import { HttpConfig, RateLimitStore, Server } from "@campaign-games/http"
 import { NodeHttpServer, NodeRedis } from "@effect/platform-node"
 import { Effect, Layer, type Redacted } from "effect"
 import { HttpRouter, HttpServer } from "effect/http"
@@ -22,15 +22,13 @@ export interface AppOptions {
   readonly redisUrl?: string | undefined
 }
 
-/** A `RateLimiter` on Redis when a URL is given, else in process memory. */
+/** A `RateLimiter` counting fixed windows on Redis when a URL is given, else in process memory. */
 export const rateLimiter = (redisUrl: string | undefined) =>
   RateLimiter.layer.pipe(
     Layer.provide(
       redisUrl === undefined
-        ? RateLimiter.layerStoreMemory
-        : RateLimiter.layerStoreRedis({ prefix: "cg:ratelimit:" }).pipe(
-            Layer.provide(NodeRedis.layer({ url: redisUrl }))
-          )
+        ? RateLimitStore.layerMemory
+        : RateLimitStore.layerRedis({ prefix: "cg:ratelimit:" }).pipe(Layer.provide(NodeRedis.layer({ url: redisUrl })))
     )
   )
 

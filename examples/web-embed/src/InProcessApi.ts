@@ -8,7 +8,7 @@
  */
 import { randomBytes } from "node:crypto"
 import type { StorePorts } from "@campaign-games/core"
-import { HttpConfig, NodeEngine, Server } from "@campaign-games/http"
+import { HttpConfig, NodeEngine, RateLimitStore, Server } from "@campaign-games/http"
 import { NodeHttpServer } from "@effect/platform-node"
 import { Layer, Redacted } from "effect"
 import { RateLimiter } from "effect/persistence"
@@ -32,7 +32,7 @@ export const make = <E>(options: {
 }): InProcessApi => {
   const adminToken = randomBytes(24).toString("base64url")
   const dependencies = Layer.mergeAll(
-    RateLimiter.layer.pipe(Layer.provide(RateLimiter.layerStoreMemory)),
+    RateLimiter.layer.pipe(Layer.provide(RateLimitStore.layerMemory)),
     Layer.succeed(HttpConfig.HttpConfig, { adminToken: Redacted.make(adminToken), publicUrl: options.publicUrl }),
     NodeHttpServer.layerHttpServices
   ).pipe(Layer.provideMerge(NodeEngine.layer(options.store)))
