@@ -58,6 +58,56 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("err
     })
   )
 
+  it.effect("the play calls check the client token before the body and the path: 401 without a valid one", () =>
+    Effect.gen(function* () {
+      const { request } = yield* TestServer
+      const cases = [
+        ["POST", "/v1/play/sessions", { foo: 1 }, undefined],
+        ["POST", "/v1/play/sessions", { "a\u0000": 1 }, "not.a.token"],
+        ["POST", "/v1/play/sessions/ses%00/finish", { optionId: 1 }, undefined],
+        ["POST", "/v1/play/sessions/ses_1/finish", [1, 2], "eyJhbGciOiJIUzI1NiJ9.e30.forged"]
+      ] as const
+      for (const [method, path, body, key] of cases) {
+        const reply = yield* request(method, path, { body, ...(key === undefined ? {} : { key }) })
+        assert.strictEqual(reply.status, 401, `${path}: ${reply.text}`)
+        isErrorShape(reply.body, "unauthorized")
+      }
+    })
+  )
+
+  it.effect(
+    "a limited operation counts and reports every request of a key: a 403, a refused body, a body over 1 MiB",
+    () =>
+      Effect.gen(function* () {
+        const { request, keyWith } = yield* withAccount()
+        const reader = yield* keyWith("campaigns.read")
+        const minter = yield* keyWith("tokens.mint")
+        const mint = (key: string, body: unknown, rawBody?: Uint8Array<ArrayBuffer>) =>
+          request("POST", "/v1/auth/session-tokens", {
+            key,
+            ...(rawBody === undefined ? { body } : { rawBody, headers: { "content-type": "application/json" } })
+          })
+        const valid = { channelId: "ch_1", participantRef: "p", origin: "https://a.example" }
+        const forbidden = yield* mint(reader, valid)
+        const unstorable = yield* mint(minter, { ...valid, channelId: "ch_\u0000" })
+        const notUtf8 = yield* mint(minter, undefined, new Uint8Array([0x7b, 0x22, 0x70, 0xff, 0x22, 0x3a, 0x31, 0x7d]))
+        const huge = yield* mint(minter, { ...valid, channelId: "x".repeat(1_100_000) })
+        assert.deepStrictEqual(
+          [forbidden, unstorable, notUtf8, huge].map((reply) => [
+            reply.status,
+            reply.headers.get("x-ratelimit-limit"),
+            reply.headers.get("x-ratelimit-remaining")
+          ]),
+          [
+            [403, "600", "599"],
+            [400, "600", "599"],
+            [400, "600", "598"],
+            [400, "600", "597"]
+          ]
+        )
+      })
+  )
+
   it.effect("unknown routes answer 404 not_found in the error shape", () =>
     Effect.gen(function* () {
       const { request, key } = yield* withAccount()

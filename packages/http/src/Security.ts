@@ -15,7 +15,7 @@ export class CurrentActor extends Context.Service<CurrentActor, Actor.Actor>()("
 
 /**
  * Endpoint annotation: the permissions a key must hold for the operation (all of them), checked
- * right after authentication and before the body is read. Permissions that depend on the body
+ * after authentication (and the rate limit) and before the body is read (`PermissionCheck`). Permissions that depend on the body
  * (such as `config.write` when a PATCH carries a config) are checked by the core use case.
  */
 export class RequiredPermissions extends Context.Service<RequiredPermissions, ReadonlyArray<Permission.Permission>>()(
@@ -35,13 +35,22 @@ export class KeyCheckedByOperation extends Context.Service<KeyCheckedByOperation
   "@campaign-games/http/KeyCheckedByOperation"
 ) {}
 
-/** Bearer API-key authentication for the `/v1` API, then the endpoint's `RequiredPermissions`. */
+/** Bearer API-key authentication for the `/v1` API. */
 export class ApiKeyAuth extends HttpApiMiddleware.Service<ApiKeyAuth, { provides: CurrentActor; requires: never }>()(
   "@campaign-games/http/ApiKeyAuth",
   {
     security: { bearer: HttpApiSecurity.bearer },
-    error: [ApiError.Unauthorized, ApiError.Forbidden, ApiError.StoreUnavailable]
+    error: [ApiError.Unauthorized, ApiError.StoreUnavailable]
   }
+) {}
+
+/**
+ * The endpoint's `RequiredPermissions`, held by the authenticated key or 403. Its own middleware
+ * rather than part of authentication, so that a rate limit counts (and reports) a refused request.
+ */
+export class PermissionCheck extends HttpApiMiddleware.Service<PermissionCheck, { requires: CurrentActor }>()(
+  "@campaign-games/http/PermissionCheck",
+  { error: ApiError.Forbidden }
 ) {}
 
 /** Bearer operator-token authentication for `/admin/v1`. */

@@ -41,6 +41,7 @@ import {
   CommonErrors,
   CurrentActor,
   KeyCheckedByOperation,
+  PermissionCheck,
   RequiredPermissions
 } from "./Security.ts"
 
@@ -53,15 +54,18 @@ const ApiKeyAuthLayer = Layer.effect(
         (Context.getOrUndefined(endpoint.annotations, KeyCheckedByOperation) === true
           ? keys.authenticateRecent
           : keys.authenticate)(Redacted.value(credential)).pipe(
-          Effect.tap((actor) => {
-            const required = Context.getOrUndefined(endpoint.annotations, RequiredPermissions)
-            return required === undefined ? Effect.void : Actor.require(actor, ...required)
-          }),
           Effect.flatMap((actor) => Effect.provideService(httpEffect, CurrentActor, actor))
         )
     })
   })
 )
+
+// Called once per endpoint when the routes are built: the annotation is read here.
+const PermissionCheckLayer = Layer.succeed(PermissionCheck, (httpEffect, { endpoint }) => {
+  const required = Context.getOrUndefined(endpoint.annotations, RequiredPermissions)
+  if (required === undefined || required.length === 0) return httpEffect
+  return CurrentActor.use((actor) => Effect.andThen(Actor.require(actor, ...required), httpEffect))
+})
 
 const AdminAuthLayer = Layer.effect(
   AdminAuth,
@@ -108,7 +112,14 @@ export const routes = Layer.mergeAll(
     RewardsHandlers,
     MediaHandlers
   ]),
-  Layer.provide([ApiKeyAuthLayer, AdminAuthLayer, ClientTokenAuthLayer, CommonErrorsLayer, RateLimit.layer])
+  Layer.provide([
+    ApiKeyAuthLayer,
+    PermissionCheckLayer,
+    AdminAuthLayer,
+    ClientTokenAuthLayer,
+    CommonErrorsLayer,
+    RateLimit.layer
+  ])
 )
 
 /** What `routes` needs from the embedding application. */

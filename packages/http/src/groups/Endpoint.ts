@@ -18,7 +18,7 @@ import { HttpApiEndpoint, HttpApiSchema, OpenApi } from "effect/http-api"
 import type { HttpApiGroup } from "effect/http-api"
 import * as ApiError from "../ApiError.ts"
 import * as RateLimit from "../RateLimit.ts"
-import { ApiKeyAuth, CommonErrors, RequiredPermissions } from "../Security.ts"
+import { ApiKeyAuth, CommonErrors, PermissionCheck, RequiredPermissions } from "../Security.ts"
 import { StrictInput } from "../StrictInput.ts"
 
 /**
@@ -192,6 +192,11 @@ export const perMinute = (name: string, limit: number): ReadonlyArray<RateLimit.
 /**
  * Puts an endpoint behind the rate limit (`RateLimit`) of `policies`: its answers report the limit,
  * and a request over it is 429. For `pipe`.
+ *
+ * The limit counts every request of an authenticated key, as the specification has it ("responses
+ * from the limited endpoints carry" the headers): so it runs before the permission check and the
+ * input checks, which the endpoint takes here ahead of its group (the group adds them again to
+ * every endpoint; an endpoint's middlewares are a set, run from the last added to the first).
  */
 export const rateLimited =
   (policies: ReadonlyArray<RateLimit.Policy>) =>
@@ -222,7 +227,11 @@ export const rateLimited =
       Services
     >
   ) =>
-    endpoint.middleware(RateLimit.RateLimit).annotate(RateLimit.Policies, policies)
+    endpoint
+      .middleware(StrictInput)
+      .middleware(PermissionCheck)
+      .middleware(RateLimit.RateLimit)
+      .annotate(RateLimit.Policies, policies)
 
 const Dir = Schema.Literals(["asc", "desc"])
 
@@ -243,9 +252,9 @@ export const listQuery = <const Sorts extends ReadonlyArray<string>, Status exte
 })
 
 /**
- * A group of endpoints called with an API key: refuses unknown input (`StrictInput`), answers the
- * common errors (`CommonErrors`), authenticates the key (`ApiKeyAuth`), and has the OpenAPI `title`
- * and `description`.
+ * A group of endpoints called with an API key: authenticates the key (`ApiKeyAuth`), answers the
+ * common errors (`CommonErrors`), checks the endpoint's permissions (`PermissionCheck`), refuses
+ * unstorable input (`StrictInput`), in that order, and has the OpenAPI `title` and `description`.
  */
 export const keyed = <Id extends string, Endpoints extends HttpApiEndpoint.Constraint>(
   group: HttpApiGroup.HttpApiGroup<Id, Endpoints>,
@@ -254,6 +263,7 @@ export const keyed = <Id extends string, Endpoints extends HttpApiEndpoint.Const
 ) =>
   group
     .middleware(StrictInput)
+    .middleware(PermissionCheck)
     .middleware(CommonErrors)
     .middleware(ApiKeyAuth)
     .annotateMerge(OpenApi.annotations({ title, description }))
