@@ -1,10 +1,12 @@
 /**
  * Strict input over HTTP: a string that cannot be stored (NUL, a lone surrogate), a body that is not
  * UTF-8 and an unknown field are each a 400 naming the path; authentication still comes first;
- * what a GET answers can be sent back; config keys a game does not define are kept; and the play
- * calls are as strict.
+ * what a GET answers can be sent back; config keys a game does not define are kept; the play
+ * calls are as strict; a body nested deeper than `StrictInput.MAX_DEPTH` is a 400 naming where; and a
+ * body must be sent as `application/json` (a request without a body needs no content type).
  */
 import { assert, layer } from "@effect/vitest"
+import * as StrictInput from "@campaign-games/http/StrictInput"
 import { Effect } from "effect"
 import * as Steps from "./support/Steps.ts"
 import { layer as serverLayer, type Reply, sendBytes, TestServer, withAccount } from "./support/TestServer.ts"
@@ -213,6 +215,121 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("str
       const listed = yield* request("GET", "/v1/tenant/allowed-origins", { key: reader })
       assert.strictEqual(listed.status, 200, listed.text)
       assert.strictEqual(listed.body.total, 1)
+    })
+  )
+
+  it.effect("a body nested deeper than the limit is a 400 naming where, on create and update; nothing is stored", () =>
+    Effect.gen(function* () {
+      const { key, request } = yield* withAccount()
+      const send = (method: string, path: string, rawBody: string) =>
+        request(method, path, { key, rawBody, headers: { "content-type": "application/json" } })
+      const channel = (yield* request("POST", "/v1/channels", { key, body: { name: "c" } })).body.channel
+      const create = (config: string) =>
+        `{"gameSlug":"spin-the-wheel","name":"w","channelId":"${channel.id}","config":${config}}`
+      // 5000 objects deep under `config.zz` (about 30 KB): once a 500 from the store's JSON.stringify.
+      const deep = `{"zz":${'{"a":'.repeat(5000)}1${"}".repeat(5000)}}`
+      const created = yield* send("POST", "/v1/game-instances", create(deep))
+      // The body is level 1, config 2, config.zz 3: the first object past the limit is at that depth.
+      const where = ["config", "zz", ...Array<string>(StrictInput.MAX_DEPTH - 2).fill("a")].join(".")
+      refused(created, where)
+      assert.strictEqual((yield* request("GET", "/v1/game-instances", { key })).body.total, 0)
+
+      const fine = yield* request("POST", "/v1/game-instances", {
+        key,
+        body: { gameSlug: "spin-the-wheel", name: "w", channelId: channel.id, config: Steps.WHEEL }
+      })
+      assert.strictEqual(fine.status, 201, fine.text)
+      const id = fine.body.gameInstance.id as string
+      // 6000 arrays deep in an update, and one level past the limit exactly.
+      const arrays = `{"config":{"segments":${"[".repeat(6000)}${"]".repeat(6000)}}}`
+      const inArrays = ["config", "segments", ...Array<string>(StrictInput.MAX_DEPTH - 2).fill("0")].join(".")
+      refused(yield* send("PATCH", `/v1/game-instances/${id}`, arrays), inArrays)
+      const nest = (levels: number) => `${'{"a":'.repeat(levels)}1${"}".repeat(levels)}`
+      // The body is level 1, config 2: notes holding MAX_DEPTH - 1 objects ends one level past the limit.
+      const justOver = `{"config":{"notes":${nest(StrictInput.MAX_DEPTH - 1)}}}`
+      const inNotes = ["config", "notes", ...Array<string>(StrictInput.MAX_DEPTH - 2).fill("a")].join(".")
+      refused(yield* send("PATCH", `/v1/game-instances/${id}`, justOver), inNotes)
+      const got = yield* request("GET", `/v1/game-instances/${id}`, { key })
+      assert.deepStrictEqual(got.body.gameInstance.config, Steps.WHEEL)
+
+      // At the limit exactly, a free-form config key is kept as sent.
+      const notes = JSON.parse(nest(StrictInput.MAX_DEPTH - 2))
+      const atLimit = yield* request("PATCH", `/v1/game-instances/${id}`, {
+        key,
+        body: { config: { ...Steps.WHEEL, notes } }
+      })
+      assert.strictEqual(atLimit.status, 200, atLimit.text)
+      assert.deepStrictEqual(atLimit.body.gameInstance.config.notes, notes)
+    })
+  )
+
+  it.effect("a body must be sent as application/json, on POST, PATCH and PUT; a bodiless call needs no type", () =>
+    Effect.gen(function* () {
+      const { key, request } = yield* withAccount()
+      const wrongType = (reply: Reply) => {
+        refused(reply, "headers.content-type")
+        assert.strictEqual(reply.body.error.message, "Send JSON bodies with Content-Type: application/json.")
+        assert.deepStrictEqual(reply.body.error.details, [
+          { path: "headers.content-type", message: "expected application/json" }
+        ])
+      }
+      const typed = (method: string, path: string, body: unknown, contentType: string) =>
+        request(method, path, { key, rawBody: JSON.stringify(body), headers: { "content-type": contentType } })
+      const channel = (yield* request("POST", "/v1/channels", { key, body: { name: "c" } })).body.channel
+      const theme = { colors: { accent: "#ff0000" } }
+      for (const type of ["text/plain", "application/x-www-form-urlencoded", "application/json; charset=latin1"]) {
+        wrongType(yield* typed("PATCH", `/v1/channels/${channel.id}`, { name: "renamed" }, type))
+        wrongType(yield* typed("PUT", "/v1/tenant/branding", theme, type))
+        wrongType(yield* typed("POST", "/v1/channels", { name: "other" }, type))
+      }
+      // A body without a content type (bytes: fetch gives a string body text/plain of its own).
+      const untyped = (method: string, path: string, body: unknown) =>
+        request(method, path, { key, rawBody: new TextEncoder().encode(JSON.stringify(body)) })
+      wrongType(yield* untyped("POST", "/v1/channels", { name: "other" }))
+      wrongType(yield* untyped("PATCH", `/v1/channels/${channel.id}`, { name: "renamed" }))
+      wrongType(yield* untyped("PUT", "/v1/tenant/branding", theme))
+      const channels = yield* request("GET", "/v1/channels", { key })
+      assert.deepStrictEqual(
+        channels.body.channels.map((c: { name: string }) => c.name),
+        ["c"]
+      )
+      const branding = yield* request("GET", "/v1/tenant/branding", { key })
+      assert.notDeepInclude(branding.body.theme?.colors ?? {}, theme.colors)
+
+      // Parameters are allowed, any case; a charset must be UTF-8.
+      for (const type of ["application/json; charset=utf-8", 'Application/JSON;Charset="UTF-8"']) {
+        const renamed = yield* typed("PATCH", `/v1/channels/${channel.id}`, { name: `n ${type}` }, type)
+        assert.strictEqual(renamed.status, 200, renamed.text)
+      }
+      const put = yield* typed("PUT", "/v1/tenant/branding", theme, "application/json; charset=utf-8")
+      assert.strictEqual(put.status, 200, put.text)
+
+      // Calls without a body need no content type: activate, pause, start a play, a finish.
+      const origin = "https://shop.example.com"
+      assert.strictEqual((yield* request("POST", "/v1/tenant/allowed-origins", { key, body: { origin } })).status, 201)
+      const campaign = yield* request("POST", "/v1/game-instances", {
+        key,
+        body: { gameSlug: "spin-the-wheel", name: "w", channelId: channel.id, config: Steps.WHEEL }
+      })
+      const id = campaign.body.gameInstance.id as string
+      const activated = yield* request("POST", `/v1/game-instances/${id}/activate`, { key })
+      assert.strictEqual(activated.status, 200, activated.text)
+      const paused = yield* request("POST", `/v1/game-instances/${id}/pause`, { key })
+      assert.strictEqual(paused.status, 200, paused.text)
+      assert.strictEqual((yield* request("POST", `/v1/game-instances/${id}/activate`, { key })).status, 200)
+      const minted = yield* request("POST", "/v1/auth/session-tokens", {
+        key,
+        body: { channelId: channel.id, origin, participantRef: "p" }
+      })
+      const token = minted.body.clientToken as string
+      const started = yield* request("POST", "/v1/play/sessions", { key: token })
+      assert.strictEqual(started.status, 201, started.text)
+      const finished = yield* request("POST", `/v1/play/sessions/${started.body.session.id}/finish`, { key: token })
+      assert.strictEqual(finished.status, 200, finished.text)
+      // An empty body with a content type of its own is refused as any typed body is.
+      wrongType(
+        yield* request("POST", `/v1/game-instances/${id}/pause`, { key, headers: { "content-type": "text/plain" } })
+      )
     })
   )
 })

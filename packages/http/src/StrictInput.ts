@@ -5,24 +5,29 @@
  *
  * - a path parameter (`channelId`) or query value (`search`) whose percent-encoding is not UTF-8,
  *   or that holds a NUL or a lone UTF-16 surrogate (`StorableText`);
+ * - a body of an operation taking JSON that is not sent as JSON (`headers.content-type`): a
+ *   Content-Type other than `application/json` (parameters allowed, a charset only UTF-8), or none
+ *   on a body that is not empty. A call without a body needs none (activate, start a play);
  * - a JSON body that is not UTF-8 (`body`), rather than reading it with replacement characters;
+ * - a JSON body nesting arrays and objects deeper than `MAX_DEPTH`, named by the place it crosses
+ *   the limit (`config.notes.a.a…`), before anything walks it recursively;
  * - a string or object key anywhere in a JSON body (`betweenCampaigns.title`,
  *   `config.segments.0.label`) holding a NUL or a lone surrogate, free-form values included.
  *
  * The body is read once: the request caches its bytes, and the operation's decoder reads the same
- * bytes after this check. The walk of the body runs only when its text has a `\u0000` or
- * surrogate escape, the only ways JSON can spell such a string.
+ * bytes after this check. Its nesting is measured, and the place it is too deep named, in one pass
+ * over its text without parsing it; it is parsed here only when its text has a `\u0000` or
+ * surrogate escape, the only ways JSON can spell an unstorable string (to name which).
  *
  * @since 0.1.0
  */
-import { StorableText, Validation } from "@campaign-games/core"
-import type { Errors } from "@campaign-games/core"
+import { Errors, StorableText, Validation } from "@campaign-games/core"
 import { Effect, Layer } from "effect"
-import { HttpRouter, HttpServerRequest } from "effect/http"
+import { HttpMethod, HttpRouter, HttpServerRequest } from "effect/http"
 import { HttpApiMiddleware } from "effect/http-api"
 import * as ApiError from "./ApiError.ts"
 
-/** Refuses unstorable or non-UTF-8 text in the path, the query and the JSON body (see the module). */
+/** Refuses unstorable or non-UTF-8 text in the path, the query and the body, and bodies not sent as JSON. */
 export class StrictInput extends HttpApiMiddleware.Service<StrictInput>()("@campaign-games/http/StrictInput", {
   error: ApiError.InvalidRequest
 }) {}
@@ -141,26 +146,203 @@ const queryIssues = (url: string): ReadonlyArray<Errors.Detail> => {
  */
 const MAY_HOLD_UNSTORABLE = /\\u(?:0000|[dD][89a-fA-F][0-9a-fA-F]{2})/u
 
-const isJson = (request: HttpServerRequest.HttpServerRequest): boolean =>
-  (request.headers["content-type"] ?? "").toLowerCase().includes("json")
+const JSON_TYPE = "application/json"
 
-/** The JSON body's issues: bytes that are not UTF-8, then every unstorable string or key. */
-const bodyIssues = (request: HttpServerRequest.HttpServerRequest) =>
-  Effect.map(Effect.orDie(request.arrayBuffer), (buffer): ReadonlyArray<Errors.Detail> => {
-    let text: string
-    try {
-      text = utf8.decode(buffer)
-    } catch {
-      return [{ path: "body", message: NOT_UTF8 }]
-    }
-    if (!MAY_HOLD_UNSTORABLE.test(text)) return []
-    try {
-      return StorableText.issues(JSON.parse(text), "")
-    } catch {
-      // Malformed JSON is the decoder's to answer, as for any body.
-      return []
-    }
+/**
+ * Whether a Content-Type header says JSON in UTF-8: `application/json` in any case, with any
+ * parameters but a charset other than UTF-8.
+ */
+export const isJsonContentType = (header: string): boolean => {
+  const [type, ...parameters] = header.split(";")
+  if (type!.trim().toLowerCase() !== JSON_TYPE) return false
+  return parameters.every((parameter) => {
+    const equals = parameter.indexOf("=")
+    if (equals === -1 || parameter.slice(0, equals).trim().toLowerCase() !== "charset") return true
+    const charset = parameter
+      .slice(equals + 1)
+      .trim()
+      .replace(/^"(.*)"$/u, "$1")
+      .toLowerCase()
+    // `utf8` is a label of UTF-8 in the WHATWG Encoding Standard, sent as such by some clients.
+    return charset === "utf-8" || charset === "utf8"
   })
+}
+
+/**
+ * A body of an operation taking JSON sent as something else, said as the error boundary says the
+ * HTTP stack's own 415 (`ErrorBoundary.normalize`). The stack sends a 415 only for a Content-Type
+ * it has no decoder for, and reads a body without one as JSON: this refuses both, on every method.
+ */
+const notJson = () =>
+  new Errors.InvalidRequest({
+    message: "Send JSON bodies with Content-Type: application/json.",
+    details: [{ path: "headers.content-type", message: `expected ${JSON_TYPE}` }]
+  })
+
+/**
+ * The deepest nesting of arrays and objects a JSON body may have, the body itself being level 1.
+ * The API's bodies are a handful of levels deep: a campaign's `config.segments.0.label` sits in
+ * the 4th (body, config, segments, a segment), a quiz question's option in the 6th, a reward page's
+ * `page.blocks.0` in the 4th, a theme's `colors.bg` in the 2nd; free-form config keys
+ * (`config.notes`) add a few. 32 is far above any of them, and far below the depth at which a
+ * recursive walk of the value overflows the stack (a few thousand levels: a 30 KB body 5000 deep
+ * made the store's `JSON.stringify` fail as a 500). Every walk after this check
+ * (`StorableText.issues`, the schema decoder, the store's) is bounded by it.
+ */
+export const MAX_DEPTH = 32
+
+/** Paths longer than this (in characters) are named by their longest ancestor that fits. */
+const MAX_PATH = 200
+
+const QUOTE = 0x22
+const BACKSLASH = 0x5c
+const COMMA = 0x2c
+const COLON = 0x3a
+const OPEN_BRACE = 0x7b
+const CLOSE_BRACE = 0x7d
+const OPEN_BRACKET = 0x5b
+const CLOSE_BRACKET = 0x5d
+
+/** An open array (its item's index) or object (where its member's key is in the text). */
+interface Level {
+  array: boolean
+  index: number
+  keyStart: number
+  keyEnd: number
+}
+
+/**
+ * The path (keys and indexes) to the first array or object of a JSON text, in the text's order,
+ * nested deeper than `limit` (the outermost value being level 1), or undefined when none is. One
+ * pass over the text (strings skipped, their brackets and escaped quotes with them), stopping where
+ * the limit is crossed, without parsing it: it runs on every body (a few milliseconds a megabyte),
+ * and `JSON.parse` of a megabyte of `[` alone takes about half a second. Only the keys on the path
+ * are decoded; a malformed one ends the path there (the decoder refuses the text anyway).
+ */
+export const deepPath = (text: string, limit: number): ReadonlyArray<string> | undefined => {
+  const levels: Array<Level> = []
+  let depth = 0
+  let expectKey = false
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i)
+    if (code === QUOTE) {
+      const end = stringEnd(text, i)
+      if (expectKey && depth > 0 && !levels[depth - 1]!.array) {
+        levels[depth - 1]!.keyStart = i
+        levels[depth - 1]!.keyEnd = end + 1
+      }
+      expectKey = false
+      i = end
+    } else if (code === OPEN_BRACE || code === OPEN_BRACKET) {
+      if (depth === limit) return namePath(text, levels.slice(0, depth))
+      const level = (levels[depth] ??= { array: false, index: 0, keyStart: -1, keyEnd: -1 })
+      level.array = code === OPEN_BRACKET
+      level.index = 0
+      level.keyStart = -1
+      depth++
+      expectKey = code === OPEN_BRACE
+    } else if (code === CLOSE_BRACE || code === CLOSE_BRACKET) {
+      if (depth > 0) depth--
+      expectKey = false
+    } else if (code === COMMA && depth > 0) {
+      const level = levels[depth - 1]!
+      if (level.array) level.index++
+      else expectKey = true
+    } else if (code === COLON) expectKey = false
+  }
+  return undefined
+}
+
+/**
+ * The index of the quote closing the string opened at `start` (the text's length when none does):
+ * the next quote not escaped, that is not after an odd run of backslashes. `indexOf` skips the
+ * string's text natively, much faster than a loop over its characters.
+ */
+const stringEnd = (text: string, start: number): number => {
+  let end = text.indexOf('"', start + 1)
+  while (end !== -1) {
+    let backslashes = 0
+    while (text.charCodeAt(end - 1 - backslashes) === BACKSLASH) backslashes++
+    if (backslashes % 2 === 0) return end
+    end = text.indexOf('"', end + 1)
+  }
+  return text.length
+}
+
+/** The keys and indexes of `levels`, up to the first whose key cannot be read. */
+const namePath = (text: string, levels: ReadonlyArray<Level>): ReadonlyArray<string> => {
+  const path: Array<string> = []
+  for (const level of levels) {
+    if (level.array) {
+      path.push(String(level.index))
+      continue
+    }
+    if (level.keyStart === -1) break
+    try {
+      path.push(JSON.parse(text.slice(level.keyStart, level.keyEnd)) as string)
+    } catch {
+      break
+    }
+  }
+  return path
+}
+
+/**
+ * How a path is named in a detail: its keys joined by dots, or, when that is longer than `MAX_PATH`
+ * (the keys of a body are free-form), its longest ancestor that fits, so that the answer stays
+ * small; `body` when even its first key does not fit.
+ */
+export const pathName = (path: ReadonlyArray<string>): string => {
+  let name = ""
+  for (const key of path) {
+    const next = name === "" ? key : `${name}.${key}`
+    if (next.length > MAX_PATH) break
+    name = next
+  }
+  return name === "" ? "body" : name
+}
+
+/**
+ * A body nested deeper than `MAX_DEPTH`, named by the place of its first array or object past the
+ * limit: the `MAX_DEPTH` keys and indexes leading to it from the body (`config.zz.a.a…`), precise
+ * enough to find it in the body, and bounded in size (`pathName`).
+ */
+const depthIssues = (text: string): ReadonlyArray<Errors.Detail> => {
+  const path = deepPath(text, MAX_DEPTH)
+  return path === undefined
+    ? []
+    : [{ path: pathName(path), message: `nests arrays and objects deeper than ${MAX_DEPTH} levels` }]
+}
+
+/**
+ * The JSON body's issues: bytes that are not UTF-8, then nesting deeper than `MAX_DEPTH`, then every
+ * unstorable string or key (a walk the depth check bounds, so it comes after it).
+ */
+const bodyIssues = (buffer: ArrayBuffer): ReadonlyArray<Errors.Detail> => {
+  let text: string
+  try {
+    text = utf8.decode(buffer)
+  } catch {
+    return [{ path: "body", message: NOT_UTF8 }]
+  }
+  const deep = depthIssues(text)
+  if (deep.length > 0) return deep
+  if (!MAY_HOLD_UNSTORABLE.test(text)) return []
+  try {
+    return StorableText.issues(JSON.parse(text), "")
+  } catch {
+    // Malformed JSON is the decoder's to answer, as for any body.
+    return []
+  }
+}
+
+/**
+ * Whether the operation takes a JSON body alone, as every operation of the API with a body does.
+ * Another payload (a multipart upload) is left to the HTTP stack; the media uploads are not
+ * operations of the API at all (`MediaRoutes`), and this middleware does not run on them.
+ */
+const takesJson = (payload: ReadonlyMap<string, unknown>): boolean =>
+  payload.size > 0 && [...payload.keys()].every((type) => type === JSON_TYPE)
 
 /** The middleware's implementation, for the server's layers. */
 export const layer = Layer.succeed(StrictInput, (httpEffect, { endpoint }) =>
@@ -168,8 +350,13 @@ export const layer = Layer.succeed(StrictInput, (httpEffect, { endpoint }) =>
     const request = yield* HttpServerRequest.HttpServerRequest
     const { params, route } = yield* HttpRouter.RouteContext
     const details = [...paramIssues(request.url, route.path, params), ...queryIssues(request.url)]
-    if (details.length === 0 && endpoint.payload.size > 0 && isJson(request)) {
-      details.push(...(yield* bodyIssues(request)))
+    if (details.length === 0 && takesJson(endpoint.payload) && HttpMethod.hasBody(request.method)) {
+      const type = request.headers["content-type"]
+      if (type !== undefined && !isJsonContentType(type)) return yield* Effect.fail(notJson())
+      // The bytes, not the headers, tell whether there is a body: chunked bodies have no length.
+      const buffer = yield* Effect.orDie(request.arrayBuffer)
+      if (type === undefined && buffer.byteLength > 0) return yield* Effect.fail(notJson())
+      details.push(...bodyIssues(buffer))
     }
     if (details.length > 0) return yield* Effect.fail(Validation.invalid(details))
     return yield* httpEffect
