@@ -28,7 +28,7 @@ const future = (minutes: number) => new Date(Date.now() + minutes * 60_000).toIS
 const setup = (accountBody: Record<string, unknown> = {}) =>
   Effect.gen(function* () {
     const { request, account } = yield* TestServer
-    const { key } = yield* account(accountBody)
+    const { id: accountId, key } = yield* account(accountBody)
     const channel = (yield* request("POST", "/v1/channels", { key, body: { name: "Main" } })).body.channel
     const as = (k: string) => (method: string, path: string, body?: unknown) => request(method, path, { key: k, body })
     const call = as(key)
@@ -41,7 +41,7 @@ const setup = (accountBody: Record<string, unknown> = {}) =>
         ...body
       })
     const keyWith = (permissions: Array<string>) => Steps.keyWith(call, ...permissions)
-    return { key, channel, call, as, create, keyWith }
+    return { accountId, key, channel, call, as, create, keyWith }
   })
 
 layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("campaigns", (it) => {
@@ -148,6 +148,14 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("cam
     ["plays 0", { maxPlaysPerParticipant: 0 }, "maxPlaysPerParticipant"],
     ["plays 10001", { maxPlaysPerParticipantPerDay: 10001 }, "maxPlaysPerParticipantPerDay"],
     ["time zone", { playLimitTimezone: "Nowhere/City" }, "playLimitTimezone"],
+    ["year 0", { liveFrom: "0000-01-01T00:00:00Z" }, "liveFrom"],
+    ["30 February", { liveUntil: "2027-02-30T00:00:00Z" }, "liveUntil"],
+    [
+      "a window starting in year 0",
+      { winnerSelectionConfig: { windowStart: "0000-06-01T00:00:00Z" } },
+      "winnerSelectionConfig.windowStart"
+    ],
+    ["hour 24", { winnerSelectionTrigger: "auto_on_schedule", scheduleAt: "2027-01-01T24:00:00Z" }, "scheduleAt"],
     ["prize without label", { prize: { description: "x" } }, "prize.label"],
     ["prize empty label", { prize: { label: "" } }, "prize.label"],
     ["one segment", { config: { segments: [wheel.segments[0]] } }, "config.segments"],
@@ -381,6 +389,36 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("cam
       yield* call("POST", `/v1/game-instances/${a.id}/pause`)
       assert.strictEqual((yield* call("POST", `/v1/game-instances/${b.id}/activate`)).status, 200)
     })
+  )
+
+  it.effect(
+    "a campaign whose window ended goes live again only as an activation would: within the plan's limit and games",
+    () =>
+      Effect.gen(function* () {
+        const { accountId, create, call } = yield* setup({ limits: { liveCampaigns: 1 } })
+        const { request } = yield* TestServer
+        const otherChannel = (yield* call("POST", "/v1/channels", { name: "Second" })).body.channel
+        const a = (yield* create({ liveUntil: new Date(Date.now() + 1500).toISOString() })).body.gameInstance
+        const b = (yield* create({ channelId: otherChannel.id })).body.gameInstance
+        assert.strictEqual((yield* call("POST", `/v1/game-instances/${a.id}/activate`)).status, 200)
+        yield* Effect.sleep("1600 millis")
+        // A's window has ended: B may go live; A may not come back over the limit.
+        assert.strictEqual((yield* call("POST", `/v1/game-instances/${b.id}/activate`)).status, 200)
+        const reopened = yield* call("PATCH", `/v1/game-instances/${a.id}`, { liveUntil: null })
+        assert.strictEqual(reopened.status, 402, reopened.text)
+        assert.strictEqual(reopened.body.error.details[0].path, "limits.liveCampaigns")
+        assert.isNotNull((yield* call("GET", `/v1/game-instances/${a.id}`)).body.gameInstance.liveUntil)
+
+        // Within the limit, but the plan no longer has the game.
+        yield* call("POST", `/v1/game-instances/${b.id}/pause`)
+        yield* request("PATCH", `/admin/v1/accounts/${accountId}`, {
+          key: ADMIN_TOKEN,
+          body: { features: { games: ["quiz"] } }
+        })
+        const noGame = yield* call("PATCH", `/v1/game-instances/${a.id}`, { liveUntil: null })
+        assert.strictEqual(noGame.status, 402, noGame.text)
+        assert.strictEqual(noGame.body.error.details[0].path, "features.games")
+      })
   )
 
   it.effect("two activations racing on one channel leave exactly one live", () =>

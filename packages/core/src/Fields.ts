@@ -43,14 +43,43 @@ export type Timestamp = DateTime.Utc
  */
 export const TimestampOrNull = Schema.Union([Schema.Null, Timestamp])
 
-const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/u
+const ISO_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-](\d{2}):?(\d{2}))$/u
 
-/** A date-time sent by a caller: ISO 8601 with a zone designator; decoded to UTC. */
+const isLeap = (year: number): boolean => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0
+
+/** The last day of `month` (1–12) of `year`, by the proleptic Gregorian calendar. */
+const daysIn = (year: number, month: number): number =>
+  month === 2 ? (isLeap(year) ? 29 : 28) : [4, 6, 9, 11].includes(month) ? 30 : 31
+
+/** The earliest and latest times a caller may send: years 1 to 9999, which every store holds. */
+const EARLIEST = Date.parse("0001-01-01T00:00:00Z")
+const LATEST = Date.parse("9999-12-31T23:59:59.999Z")
+
+/**
+ * Whether `s` is an ISO 8601 date-time with a zone that names a real time: each part within its
+ * range (no 30 February, no hour 24: `Date` would roll them over to another day), its UTC time in
+ * years 1 to 9999 (PostgreSQL has no year 0: such a time would be refused by the store, an outage
+ * rather than the caller's mistake).
+ */
+const isDateTimeInput = (s: string): boolean => {
+  const parts = ISO_DATE_TIME.exec(s)
+  if (parts === null) return false
+  const [year, month, day, hour, minute, second, offsetHours, offsetMinutes] = parts
+    .slice(1)
+    .map((part) => (part === undefined ? 0 : Number(part)))
+  if (month! < 1 || month! > 12 || day! < 1 || day! > daysIn(year!, month!)) return false
+  if (hour! > 23 || minute! > 59 || second! > 59 || offsetHours! > 23 || offsetMinutes! > 59) return false
+  const time = DateTime.make(s)
+  if (Option.isNone(time)) return false
+  const millis = DateTime.toEpochMillis(time.value)
+  return millis >= EARLIEST && millis <= LATEST
+}
+
+/** A date-time sent by a caller: ISO 8601 with a zone designator, a real time in years 1 to 9999; decoded to UTC. */
 export const DateTimeInput = Schema.String.check(
   Schema.makeFilter(
     (s: string) =>
-      (ISO_DATE_TIME.test(s) && Option.isSome(DateTime.make(s))) ||
-      "Expected an ISO 8601 date-time with a time zone, such as 2026-01-01T00:00:00Z",
+      isDateTimeInput(s) || "Expected an ISO 8601 date-time with a time zone, such as 2026-01-01T00:00:00Z",
     { expected: "an ISO 8601 date-time with a time zone", toJsonSchema: () => ({ format: "date-time" }) }
   )
 ).pipe(

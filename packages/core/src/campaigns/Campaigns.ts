@@ -49,7 +49,7 @@ export class Campaigns extends Context.Service<
   Actor.Reads<Campaign.Campaign, Campaign.ListFilter> & {
     readonly games: (actor: Actor.Actor) => Effect.Effect<ReadonlyArray<Games.CatalogueEntry>, Forbidden>
     readonly create: Actor.Create<Campaign.Campaign, Campaign.CreateCampaign, InvalidRequest | UpgradeRequired>
-    readonly update: Actor.Update<Campaign.Campaign, Campaign.UpdateCampaign, Conflict | InvalidRequest>
+    readonly update: Actor.Update<Campaign.Campaign, Campaign.UpdateCampaign, Conflict | InvalidRequest | UpgradeRequired>
     readonly delete: Actor.Delete<Conflict>
     readonly activate: (
       actor: Actor.Actor,
@@ -168,24 +168,46 @@ export class Campaigns extends Context.Service<
       ) {
         yield* Actor.require(actor, "campaigns.write")
         if (patch.config !== undefined) yield* Actor.require(actor, "config.write")
-        if (patch.liveFrom !== undefined || patch.liveUntil !== undefined)
-          yield* Actor.require(actor, "channels.manage")
-        return yield* locked(actor.account.id, id, (current, now) =>
-          Effect.gen(function* () {
-            yield* Effect.fromResult(Campaign.transition(current, { _tag: "Edit" }, now))
-            const edited = Campaign.apply(current, patch, now)
-            const game = gameOf(edited)
-            yield* checkSettings(edited, game, { config: patch.config !== undefined, theme: patch.theme !== undefined })
-            if (edited.status === "active") {
-              const others = yield* repo.listActiveOnChannel(actor.account.id, edited.channelId)
-              yield* Effect.fromResult(Campaign.checkEdit(edited, { game, others, now }))
-            }
-            const { campaign: next, storeSecret } = yield* commit(edited)
-            yield* repo.update(next)
-            yield* storeSecret
-            return next
-          })
+        const movesWindow = patch.liveFrom !== undefined || patch.liveUntil !== undefined
+        if (movesWindow) yield* Actor.require(actor, "channels.manage")
+        return yield* locked(
+          actor.account.id,
+          id,
+          (current, now) =>
+            Effect.gen(function* () {
+              yield* Effect.fromResult(Campaign.transition(current, { _tag: "Edit" }, now))
+              const edited = Campaign.apply(current, patch, now)
+              const game = gameOf(edited)
+              yield* checkSettings(edited, game, {
+                config: patch.config !== undefined,
+                theme: patch.theme !== undefined
+              })
+              if (edited.status === "active") {
+                const others = yield* repo.listActiveOnChannel(actor.account.id, edited.channelId)
+                yield* Effect.fromResult(Campaign.checkEdit(edited, { game, others, now }))
+                // An active campaign whose window had ended, given a later end: it goes live again,
+                // so it passes what an activation checks (the plan's game and live campaigns).
+                if (!Campaign.countsAsLive(current, now) && Campaign.countsAsLive(edited, now)) {
+                  yield* Plan.requireGame(Actor.features(actor), game.slug)
+                  yield* checkLiveLimit(actor, edited.id, now)
+                }
+              }
+              const { campaign: next, storeSecret } = yield* commit(edited)
+              yield* repo.update(next)
+              yield* storeSecret
+              return next
+            }),
+          // The live-campaign count is the account's: read under its lock when the window moves.
+          { accountLock: movesWindow }
         )
+      })
+
+      /** 402 when the account's other campaigns live at `now` already fill its plan's limit. */
+      const checkLiveLimit = Effect.fnUntraced(function* (actor: Actor.Actor, campaignId: string, now: DateTime.Utc) {
+        const live = (yield* repo.listActive(actor.account.id)).filter(
+          (c) => c.id !== campaignId && Campaign.countsAsLive(c, now)
+        ).length
+        yield* Plan.checkLimit(Actor.limits(actor), "liveCampaigns", live)
       })
 
       const remove = Effect.fn("Campaigns.delete")(function* (actor: Actor.Actor, id: string) {
@@ -223,10 +245,7 @@ export class Campaigns extends Context.Service<
                 Campaign.activate(current, { game, others, handoverAt: input.handoverAt, now })
               )
               if (ended === undefined) {
-                const live = (yield* repo.listActive(actor.account.id)).filter(
-                  (c) => c.id !== campaign.id && Campaign.countsAsLive(c, now)
-                ).length
-                yield* Plan.checkLimit(Actor.limits(actor), "liveCampaigns", live)
+                yield* checkLiveLimit(actor, campaign.id, now)
               } else {
                 yield* repo.update(ended)
               }

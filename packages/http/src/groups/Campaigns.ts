@@ -88,11 +88,12 @@ export class CampaignsApi extends Endpoint.keyed(
       Endpoint.permitted(
         Endpoint.updateById("update", "/:id", "id", Campaign.UpdateCampaign, One, [
           ApiError.NotFound,
-          ApiError.Conflict
+          ApiError.Conflict,
+          ApiError.UpgradeRequired
         ]),
         ["campaigns.write"],
         "Update a campaign",
-        "Permission campaigns.write; `config` (replaced whole) also needs config.write; liveFrom/liveUntil also need channels.manage. An archived campaign is 409. An active campaign must stay complete and must not come to overlap another live window (409)."
+        "Permission campaigns.write; `config` (replaced whole) also needs config.write; liveFrom/liveUntil also need channels.manage. An archived campaign is 409. An active campaign must stay complete and must not come to overlap another live window (409); one whose window had ended and is given a later end goes live again, so it passes what an activation checks: the plan's game and live campaigns (402)."
       ),
       Endpoint.permitted(
         Endpoint.deleteById("delete", "/:id", "id", [ApiError.NotFound, ApiError.Conflict]),
