@@ -95,6 +95,11 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("web
         [{ url: "https://x.example.com", events: ["party"] }, "events.0"],
         [{ events: ["session_completed"] }, "url"],
         [{ url: `https://x.example.com/${"a".repeat(2030)}`, events: ["session_completed"] }, "url"],
+        [{ url: " https://x.example.com/in", events: ["session_completed"] }, "url"],
+        [{ url: "https://x.example.com/in\n", events: ["session_completed"] }, "url"],
+        [{ url: "https:x.example.com/in", events: ["session_completed"] }, "url"],
+        [{ url: "https:/x.example.com/in", events: ["session_completed"] }, "url"],
+        [{ url: "https://x.example.com:0/in", events: ["session_completed"] }, "url"],
         [
           {
             url: "https://x.example.com",

@@ -7,7 +7,8 @@
  * else is refused: loopback, private, link-local, unique-local, carrier-grade NAT, multicast,
  * broadcast, unspecified, reserved and documentation ranges, benchmarking, AMT, AS112, deprecated
  * site-local and ORCHID ranges, the 6to4, Teredo, RFC 6052 (NAT64) and RFC 6145 translation
- * ranges (which can embed a private IPv4 address), and any scoped (`%zone`) or malformed address.
+ * ranges (which can embed a private IPv4 address), the reserved `::/8` (IPv4-compatible addresses
+ * among them), and any scoped (`%zone`) or malformed address.
  *
  * An IP literal resolves to itself, without asking the resolver.
  *
@@ -22,6 +23,8 @@ import ipaddr from "ipaddr.js"
 /** How long a lookup may take before the host counts as unresolved. */
 const LOOKUP_TIMEOUT = Duration.seconds(10)
 
+const RESERVED_V6 = ipaddr.parseCIDR("::/8") as [ipaddr.IPv6, number]
+
 /**
  * Whether `ip` is a public unicast address (pure); false for anything that is not an IP address in
  * its usual notation (Node's `isIP`: no short or hexadecimal IPv4 forms).
@@ -34,7 +37,12 @@ export const isPublicAddress = (ip: string): boolean => {
   } catch {
     return false
   }
-  if (address.kind() === "ipv6" && (address as ipaddr.IPv6).zoneId !== undefined) return false
+  if (address.kind() === "ipv6") {
+    const v6 = address as ipaddr.IPv6
+    // `::/8` is reserved (RFC 4291); ipaddr.js calls its IPv4-compatible part (`::a00:1`, which
+    // embeds 10.0.0.1) unicast. The IPv4-mapped part was unwrapped by `process` above.
+    if (v6.zoneId !== undefined || v6.match(RESERVED_V6)) return false
+  }
   return address.range() === "unicast"
 }
 

@@ -270,6 +270,8 @@ describe("isPublicAddress", () => {
     ["64:ff9b::10.0.0.1", false],
     ["2002:0a00:0001::1", false],
     ["2001:0:4136:e378:8000:63bf:3fff:fdd2", false],
+    ["::a00:1", false],
+    ["::127.0.0.1", false],
     // not addresses
     ["", false],
     ["localhost", false],

@@ -40,15 +40,21 @@ export class WebhookPolicy extends Context.Reference<{ readonly allowPrivateUrls
   { defaultValue: () => ({ allowPrivateUrls: false }) }
 ) {}
 
+/** A scheme, `//`, then no whitespace or control character anywhere (RFC 3986 allows none). */
+const URI_WITH_AUTHORITY = /^[a-z][a-z0-9+.-]*:\/\/[^\s\u0000-\u001f\u007f]+$/iu
+
 /**
  * Checks a URL for webhooks (and imports): scheme, and that its host resolves only to public
  * addresses. Returns the failure message, or undefined when the URL may be used.
  */
 export const checkUrl = Effect.fnUntraced(function* (url: string) {
   const policy = yield* WebhookPolicy
-  if (!URL.canParse(url)) return "must be an absolute URL"
+  // The URL parser forgives what a URI may not hold (spaces, `https:host` without `//`): the text
+  // itself must be a URI with an authority, since it is stored and shown as sent.
+  if (!URI_WITH_AUTHORITY.test(url) || !URL.canParse(url)) return "must be an absolute URL"
   const parsed = new URL(url)
   if (parsed.username !== "" || parsed.password !== "") return "must not carry credentials"
+  if (parsed.port === "0") return "must not use port 0"
   if (parsed.protocol !== "https:" && !(policy.allowPrivateUrls && parsed.protocol === "http:")) return "must be https"
   if (policy.allowPrivateUrls) return undefined
   return yield* publicHostProblem(parsed)
