@@ -49,7 +49,11 @@ export class Campaigns extends Context.Service<
   Actor.Reads<Campaign.Campaign, Campaign.ListFilter> & {
     readonly games: (actor: Actor.Actor) => Effect.Effect<ReadonlyArray<Games.CatalogueEntry>, Forbidden>
     readonly create: Actor.Create<Campaign.Campaign, Campaign.CreateCampaign, InvalidRequest | UpgradeRequired>
-    readonly update: Actor.Update<Campaign.Campaign, Campaign.UpdateCampaign, Conflict | InvalidRequest | UpgradeRequired>
+    readonly update: Actor.Update<
+      Campaign.Campaign,
+      Campaign.UpdateCampaign,
+      Conflict | InvalidRequest | UpgradeRequired
+    >
     readonly delete: Actor.Delete<Conflict>
     readonly activate: (
       actor: Actor.Actor,

@@ -41,7 +41,7 @@ export class WebhookPolicy extends Context.Reference<{ readonly allowPrivateUrls
 ) {}
 
 /** A scheme, `//`, then no whitespace or control character anywhere (RFC 3986 allows none). */
-const URI_WITH_AUTHORITY = /^[a-z][a-z0-9+.-]*:\/\/[^\s\u0000-\u001f\u007f]+$/iu
+const URI_WITH_AUTHORITY = /^[a-z][a-z0-9+.-]*:\/\/[^\s\p{Cc}]+$/iu
 
 /**
  * Checks a URL for webhooks (and imports): scheme, and that its host resolves only to public
