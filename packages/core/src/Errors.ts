@@ -375,14 +375,20 @@ export class PlayAlreadyFinished extends withMessage<PlayAlreadyFinished>()(
   "This play is already finished."
 ) {}
 
-/** The token's campaign can no longer be played: it is no longer active, or its channel is disabled. */
+/**
+ * The token's campaign can no longer be played: it is no longer active, its channel is disabled, or
+ * it is a prediction already resolved (its answer is out: `Campaign.takesPlays`).
+ */
 export class GameUnavailable extends withMessage<GameUnavailable>()(
   "GameUnavailable",
   {
     campaignId: Schema.String,
-    because: Schema.Literals(["campaignNotActive", "channelDisabled"])
+    because: Schema.Literals(["campaignNotActive", "channelDisabled", "predictionResolved"])
   },
-  "This game is no longer available."
+  ({ because, campaignId }) =>
+    because === "predictionResolved"
+      ? `This prediction is closed: campaign ${campaignId} is resolved and takes no more plays.`
+      : "This game is no longer available."
 ) {}
 
 /** The campaign is archived: `command` (activate, archive, edit, resolve) needs it restored first. */

@@ -655,6 +655,24 @@ describe("Campaign.isLiveAt / liveAt / countsAsLive", () => {
       assert.isFalse(Campaign.countsAsLive(other("gi_a", { liveUntil: at(-1) }), NOW))
     })
   )
+
+  it.effect("given a live prediction resolved, then it takes no more plays, yet stays live and counts as live", () =>
+    Effect.gen(function* () {
+      const open = inState("active", { liveUntil: at(3) })
+      const resolved = success(
+        Campaign.transition(open, { _tag: "Resolve", optionId: "home", optionIds: predictionOptionIds }, NOW)
+      )
+      assert.isTrue(Campaign.takesPlays(open))
+      assert.isFalse(Campaign.takesPlays(resolved))
+      assert.isTrue(Campaign.isLiveAt(resolved, NOW))
+      assert.strictEqual(Campaign.liveAt([resolved], NOW)?.id, resolved.id)
+      assert.isTrue(Campaign.countsAsLive(resolved, NOW))
+      // It still holds its window on the channel: another campaign's activation overlaps it.
+      const next = failure(activate(inState("draft", { id: "gi_next" }), { others: [resolved] }))
+      assert.strictEqual(next.reason._tag, "LiveWindowOverlap")
+      assert.isTrue(Campaign.takesPlays(other("gi_wheel")), "a campaign of another game is never resolved")
+    })
+  )
 })
 
 // -----------------------------------------------------------------------------

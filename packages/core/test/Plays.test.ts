@@ -32,6 +32,7 @@ import * as ClientTokenSigner from "../src/play/ClientTokenSigner.ts"
 import * as Plays from "../src/play/Plays.ts"
 import * as Secrets from "../src/Secrets.ts"
 import * as Session from "../src/play/Session.ts"
+import * as Usage from "../src/play/Usage.ts"
 import * as Webhook from "../src/webhooks/Webhook.ts"
 import * as Given from "./support/Given.ts"
 
@@ -406,6 +407,28 @@ describe("Plays: token expiry", () => {
       assert.strictEqual((yield* entriesOf(world)).total, 1)
     }
   )
+
+  scenario("a token minted within a second lives at least its ttl: its expiry is rounded up", function* () {
+    yield* setClock("2026-06-01T09:00:00.000Z")
+    const world = yield* makeWorld()
+    yield* setClock("2026-06-01T09:00:00.400Z")
+    const a = yield* mintToken(world, "alice", 60)
+    const b = yield* mintToken(world, "bob", 60)
+    assert.strictEqual(DateTime.formatIso(a.expiresAt), "2026-06-01T09:01:01.000Z")
+    const byDefault = yield* mintToken(world, "carol")
+    assert.strictEqual(DateTime.formatIso(byDefault.expiresAt), "2026-06-01T09:15:01.000Z")
+
+    // 60 s after the mint (the ttl, to the millisecond): still good.
+    yield* setClock("2026-06-01T09:01:00.400Z")
+    const started = yield* start(a.clientToken)
+    assert.strictEqual(started.session.participantRef, "alice")
+
+    yield* setClock("2026-06-01T09:01:01.000Z")
+    assert.deepStrictEqual(reasonOf(yield* Effect.flip(start(b.clientToken)), "Unauthorized"), {
+      _tag: "TokenExpired",
+      expiredAt: b.expiresAt
+    })
+  })
 })
 
 // -----------------------------------------------------------------------------
@@ -658,11 +681,12 @@ describe("Plays: plays per month", () => {
       const before = yield* finish(first.clientToken, first.sessionId, { optionId: "home" })
       assert.isFalse(before.entry.eligible, "the campaign is not resolved")
 
-      // Another server resolves the campaign and adds an endpoint after bob's start.
+      // Another server edits the question and adds an endpoint after bob's start (a resolution is
+      // seen the same way, and refuses the finish: see "a resolved prediction takes no more plays").
       const bob = yield* pick("bob")
       const campaigns = yield* Campaign.CampaignRepo
       const stored = Option.getOrThrow(yield* campaigns.findById(world.actor.account.id, world.campaign.id))
-      yield* campaigns.update({ ...stored, resolvedOptionId: "home" })
+      yield* campaigns.update({ ...stored, config: { ...WHO_WINS, question: "Who wins the final?" } })
       const endpoint = makeEndpoint(world.actor.account.id, {
         id: "we_other_server",
         url: "https://hooks.example.com/other",
@@ -673,7 +697,8 @@ describe("Plays: plays per month", () => {
       yield* (yield* Webhook.EndpointRepo).insert(endpoint)
 
       const after = yield* finish(bob.clientToken, bob.sessionId, { optionId: "home" })
-      assert.isTrue(after.entry.eligible, "eligible: the campaign is resolved to its option now")
+      assert.strictEqual(after.entry.sessionId, bob.sessionId)
+      assert.isFalse(after.entry.eligible, "the campaign is not resolved")
       const delivered = yield* (yield* Webhook.DeliveryRepo).list(
         world.actor.account.id,
         { search: undefined, status: undefined, sort: "createdAt", dir: "asc" },
@@ -870,4 +895,133 @@ describe("Plays: the reason of each refusal", () => {
       max: 1
     })
   })
+})
+
+// -----------------------------------------------------------------------------
+// 10. A resolved prediction: its answer is out, so it takes no more plays
+// -----------------------------------------------------------------------------
+
+/** An account with a live prediction (`WHO_WINS`, with `campaign`'s settings) on its channel, made at `iso`. */
+const predictionAt = (iso: string, campaign: Partial<Campaign.CreateCampaign> = {}) =>
+  worldAt(iso, { campaign: { name: "Final", gameSlug: "prediction", config: WHO_WINS, ...campaign } })
+
+const resolve = (world: World, optionId: string) =>
+  Effect.flatMap(Effect.service(Campaigns.Campaigns), (campaigns) =>
+    campaigns.resolve(world.actor, world.campaign.id, { optionId })
+  )
+
+/** The refusal of a start or a finish on the world's resolved prediction: its reason and message. */
+const closed = (world: World) => ({
+  reason: { _tag: "GameUnavailable", campaignId: world.campaign.id, because: "predictionResolved" },
+  message: `This prediction is closed: campaign ${world.campaign.id} is resolved and takes no more plays.`
+})
+
+const refusal = (error: { readonly _tag: string; readonly message: string }) => ({
+  reason: reasonOf(error, "Conflict"),
+  message: error.message
+})
+
+describe("Plays: a resolved prediction takes no more plays", () => {
+  scenario(
+    "a mint after the resolution gets the channel's between-campaigns message; the campaign stays live",
+    function* () {
+      const world = yield* predictionAt("2026-06-01T09:00:00.000Z")
+      yield* mintToken(world, "alice")
+      yield* TestClock.adjust(Duration.minutes(5))
+      yield* resolve(world, "home")
+      assert.deepStrictEqual(yield* mint(world, "alice"), {
+        _tag: "BetweenCampaigns",
+        betweenCampaigns: world.channel.betweenCampaigns
+      })
+      // Still the channel's live campaign: another one cannot take the channel while its window runs.
+      const campaigns = yield* Campaigns.Campaigns
+      const live = yield* campaigns.liveOn(world.actor.account.id, world.channel.id, yield* DateTime.now)
+      assert.strictEqual(Option.getOrThrow(live).id, world.campaign.id)
+      const next = yield* Effect.flip(launch(world.actor, world.channel.id, { name: "Next wheel" }))
+      assert.deepStrictEqual(reasonOf(next, "Conflict"), { _tag: "LiveWindowOverlap", campaignId: world.campaign.id })
+    }
+  )
+
+  scenario("a wheel is not a resolved prediction: it keeps taking plays", function* () {
+    const world = yield* worldAt("2026-06-01T09:00:00.000Z")
+    assert.isTrue(Campaign.takesPlays(world.campaign))
+    const { finished } = yield* play(world, "alice")
+    assert.strictEqual(finished.entry.campaignId, world.campaign.id)
+  })
+
+  const starts: ReadonlyArray<readonly [string, Partial<Campaign.CreateCampaign>]> = [
+    ["no play limit (a start written with its read)", {}],
+    ["a play limit (a start counted under the player's lock)", { maxPlaysPerParticipant: 5 }]
+  ]
+  for (const [limits, campaign] of starts) {
+    scenario(
+      `a token minted before the resolution does not start, with ${limits}: no session, no play counted`,
+      function* () {
+        const world = yield* predictionAt("2026-06-01T09:00:00.000Z", campaign)
+        const { clientToken } = yield* mintToken(world, "alice")
+        yield* TestClock.adjust(Duration.seconds(10))
+        yield* resolve(world, "home")
+        assert.deepStrictEqual(refusal(yield* Effect.flip(start(clientToken))), closed(world))
+        const sessions = yield* Session.SessionRepo
+        assert.isFalse(yield* sessions.anyForCampaign(world.actor.account.id, world.campaign.id), "no session")
+        assert.strictEqual(yield* (yield* Usage.UsageRepo).plays(world.actor.account.id, "2026-06"), 0)
+        // Refused again, as long as the token lives: the refusal used nothing up.
+        assert.deepStrictEqual(refusal(yield* Effect.flip(start(clientToken))), closed(world))
+      }
+    )
+  }
+
+  scenario(
+    "a session started before the resolution does not finish after it, whatever it predicts: nothing is written",
+    function* () {
+      const world = yield* predictionAt("2026-06-01T09:00:00.000Z")
+      const begin = (participantRef: string) =>
+        Effect.gen(function* () {
+          const { clientToken } = yield* mintToken(world, participantRef)
+          const { session } = yield* start(clientToken)
+          return { clientToken, sessionId: session.id }
+        })
+      const alice = yield* begin("alice")
+      const bob = yield* begin("bob")
+      const carol = yield* begin("carol")
+      const early = yield* finish(alice.clientToken, alice.sessionId, { optionId: "home" })
+      assert.isFalse(early.entry.eligible, "not resolved yet")
+
+      // This instance remembers the campaign unresolved (from the starts and alice's finish): the
+      // write sees the resolution, and the finish reads and refuses.
+      yield* TestClock.adjust(Duration.minutes(5))
+      yield* resolve(world, "home")
+      assert.deepStrictEqual(
+        refusal(yield* Effect.flip(finish(bob.clientToken, bob.sessionId, { optionId: "home" }))),
+        closed(world)
+      )
+      // Remembered resolved now: refused the same, for a wrong prediction too, and again.
+      assert.deepStrictEqual(
+        refusal(yield* Effect.flip(finish(carol.clientToken, carol.sessionId, { optionId: "away" }))),
+        closed(world)
+      )
+      assert.deepStrictEqual(
+        refusal(yield* Effect.flip(finish(bob.clientToken, bob.sessionId, { optionId: "home" }))),
+        closed(world)
+      )
+      // A play finished before the resolution is still told as finished.
+      assert.deepStrictEqual(reasonOf(yield* Effect.flip(finish(alice.clientToken, alice.sessionId)), "Conflict"), {
+        _tag: "PlayAlreadyFinished",
+        sessionId: alice.sessionId
+      })
+
+      const entries = yield* entriesOf(world)
+      assert.deepStrictEqual(
+        entries.items.map((e) => [e.participantRef, e.predictionValue, e.eligible]),
+        [["alice", { optionId: "home" }, true]],
+        "only the play finished before the resolution, made eligible by it"
+      )
+      assert.deepStrictEqual(
+        (yield* committedEvents).map((e) => [e.type, e.data["sessionId"]]),
+        [["session_completed", alice.sessionId]]
+      )
+      assert.isNull((yield* sessionById(bob.sessionId)).finishedAt)
+      assert.isNull((yield* sessionById(carol.sessionId)).finishedAt)
+    }
+  )
 })

@@ -86,7 +86,7 @@ ORDER BY c.created_at DESC, c.id DESC`
 const startIfOpen = (sql: SqlClient.SqlClient, s: Session, month: string) => sql`
 WITH found AS (
   SELECT ${startRow.account.select}, ${startRow.campaign.select}, ${startRow.channel.select}, ${startRow.branding.select},
-    ${startRow.reward.select}, c.status = 'active' AND ch.status = 'active'
+    ${startRow.reward.select}, c.status = 'active' AND ch.status = 'active' AND c.resolved_option_id IS NULL
     AND c.max_plays_per_participant IS NULL AND c.max_plays_per_participant_per_day IS NULL
     AND ch.max_plays_per_participant IS NULL AND ch.max_plays_per_participant_per_day IS NULL AS open
   FROM accounts a

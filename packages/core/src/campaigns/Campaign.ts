@@ -17,7 +17,7 @@
  * | pause | active | paused | |
  * | archive | draft, active, paused | archived | |
  * | restore | archived | paused | |
- * | resolve | draft, active, paused (prediction only: `NotAPrediction`) | same | sets `resolvedOptionId`, `resolvedAt`; an unknown option is `InvalidRequest`; resolving again to another option is `AlreadyResolved` |
+ * | resolve | draft, active, paused (prediction only: `NotAPrediction`) | same | sets `resolvedOptionId`, `resolvedAt`; an unknown option is `InvalidRequest`; resolving again to another option is `AlreadyResolved`; it takes no more plays (`takesPlays`) |
  * | edit (PATCH) | draft, active, paused | same | an active campaign keeps the activation rules (`checkEdit`): config complete, window not ended, prize window with an end, window free |
  *
  * @since 0.1.0
@@ -371,6 +371,16 @@ export const liveAt = <C extends Pick<Campaign, "status" | "liveFrom" | "liveUnt
   campaigns: ReadonlyArray<C>,
   now: Timestamp
 ): C | undefined => campaigns.find((c) => isLiveAt(c, now))
+
+/**
+ * Whether the campaign still takes plays, its status and window aside: a resolved prediction takes
+ * none, for its answer is published (a play then would be a winning entry for whoever knows it). It
+ * stays live on its channel (`isLiveAt`: the one-live-campaign rule and the live-campaign limit are
+ * unchanged), and the play path answers as if it were not: the mint with the channel's
+ * between-campaigns message, a start or a finish with `Conflict` (`GameUnavailable`,
+ * `predictionResolved`).
+ */
+export const takesPlays = (c: Pick<Campaign, "resolvedOptionId">): boolean => c.resolvedOptionId === null
 
 /** Whether an active campaign still counts against the live-campaign limit (its window has not ended). */
 export const countsAsLive = (c: Campaign, now: Timestamp): boolean =>

@@ -21,7 +21,7 @@
  */
 import { Context, DateTime, Effect, type Option, Result } from "effect"
 import type { PlayAccount } from "../accounts/Account.ts"
-import type { PlayCampaign } from "../campaigns/Campaign.ts"
+import { type PlayCampaign, takesPlays } from "../campaigns/Campaign.ts"
 import type { PlayChannel } from "../campaigns/Channel.ts"
 import type { Entry } from "./Entry.ts"
 import type * as Grant from "../rewards/Grant.ts"
@@ -112,11 +112,18 @@ export interface StartOutcome extends StartContext {
 }
 
 /**
- * Whether a start needs no count, so the store may write it with its read (`start`): the
- * campaign and the channel are active and neither sets a play limit.
+ * Whether a start may be written at all: the campaign and the channel are active, and the campaign
+ * still takes plays (`takesPlays`: not a resolved prediction). The core refuses the others.
+ */
+const playable = (campaign: PlayCampaign, channel: PlayChannel): boolean =>
+  campaign.status === "active" && channel.status === "active" && takesPlays(campaign)
+
+/**
+ * Whether a start needs no count, so the store may write it with its read (`start`): playable, and
+ * neither the campaign nor the channel sets a play limit.
  */
 export const isOpenStart = (campaign: PlayCampaign, channel: PlayChannel): boolean =>
-  campaign.status === "active" && channel.status === "active" && !hasPlayLimit(campaign, channel)
+  playable(campaign, channel) && !hasPlayLimit(campaign, channel)
 
 /** Whether the campaign or the channel sets any play limit (so a play must be counted). */
 export const hasPlayLimit = anyLimit
@@ -155,7 +162,7 @@ export const startCounted =
 
 /** Whether a start not written with its read must be counted (`startCounted`): playable, and limited. */
 export const mustCount = (campaign: PlayCampaign, channel: PlayChannel): boolean =>
-  campaign.status === "active" && channel.status === "active" && anyLimit(campaign, channel)
+  playable(campaign, channel) && anyLimit(campaign, channel)
 
 /** The reads of the play use cases, one step each, scoped by account. */
 export class PlayContextRepo extends Context.Service<

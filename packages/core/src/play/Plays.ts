@@ -5,26 +5,29 @@
  *   token with the participantRef and origin. Its read also checks the actor's key is still active
  *   (`Unauthorized`, `KeyRevoked`, once it is revoked) and takes the account's plan as it is now, so
  *   the actor may come from a recent read of the key (`ApiKeys.authenticateRecent`). Nothing live
- *   (or a disabled channel) answers the channel's between-campaigns message instead. A player who
- *   has used all plays gets `Conflict` (`PlayLimitReached`); the plan's plays-per-month limit
- *   `UpgradeRequired` (`LimitReached`); an origin not on the account's list `Forbidden`
- *   (`OriginNotAllowed`).
+ *   (or a disabled channel, or a live prediction already resolved: its answer is out) answers the
+ *   channel's between-campaigns message instead. A player who has used all plays gets `Conflict`
+ *   (`PlayLimitReached`); the plan's plays-per-month limit `UpgradeRequired` (`LimitReached`); an
+ *   origin not on the account's list `Forbidden` (`OriginNotAllowed`). The token lives at least
+ *   `ttlSeconds`: its `exp` is the first whole second at or after `now + ttlSeconds`.
  * - **Start** turns a token into a session, once: under the player's lock on the channel it checks
  *   the play limits again, so concurrent starts never pass them; a reused token is `Conflict`
  *   (`TokenAlreadyUsed`); an expired, forged or malformed one `Unauthorized` (`TokenExpired`,
  *   `TokenInvalid`). A token minted just before a changeover still plays the campaign it was minted
- *   for, as long as that campaign is active and the channel is not disabled (else `Conflict`,
- *   `GameUnavailable`).
+ *   for, as long as that campaign is active, the channel is not disabled and the campaign is not a
+ *   resolved prediction (else `Conflict`, `GameUnavailable`, and nothing is written or counted).
  * - **Finish** scores the play on the server (the wheel spins with effect's `Random`), then claims
  *   the session and writes the entry, the `session_completed` event and its webhook deliveries in
  *   one step (`PlayFinishRepo.complete`): all or nothing; a second finish is `Conflict`
  *   (`PlayAlreadyFinished`), and of two concurrent finishes one wins. A finish body the game refuses
- *   (`InvalidRequest`) writes nothing. When the campaign has a reward, the same step grants the
- *   first prize the play earns that still has a code (`Reward.prizesFor`, `Grant`), with its
- *   `reward_granted` event and deliveries; the answer carries the grant (its code in full, for the
- *   player) and the reward page with the blocks that fit the result (`RewardPage.forResult`).
- *   A campaign without a reward costs the finish nothing more: whether it has one is known with the
- *   campaign (read with it, remembered with it).
+ *   (`InvalidRequest`) writes nothing, nor does the finish of a prediction resolved since its start
+ *   (`Conflict`, `GameUnavailable`: whoever knows the answer would enter as a winner); the write
+ *   checks the resolution it decided from, so a resolution that comes between is seen. When the
+ *   campaign has a reward, the same step grants the first prize the play earns that still has a
+ *   code (`Reward.prizesFor`, `Grant`), with its `reward_granted` event and deliveries; the answer
+ *   carries the grant (its code in full, for the player) and the reward page with the blocks that
+ *   fit the result (`RewardPage.forResult`). A campaign without a reward costs the finish nothing
+ *   more: whether it has one is known with the campaign (read with it, remembered with it).
  *
  * The service gathers what each step decides from and calls the pure rules (`Mint.decide`,
  * `PlayLimit.decide`, the game's scoring, `Entry.eligible`); how the store reads and writes is its
@@ -216,8 +219,10 @@ export class Plays extends Context.Service<
         const { campaign, channel } = decision
         if (decision.countPlays) yield* checkLimits(campaign, channel, input.participantRef, now)
         const jti = yield* Ids.make("jti")
-        const iat = Math.floor(DateTime.toEpochMillis(now) / 1000)
-        const exp = iat + (input.ttlSeconds ?? DEFAULT_TTL_SECONDS)
+        const nowSeconds = DateTime.toEpochMillis(now) / 1000
+        const iat = Math.floor(nowSeconds)
+        // Rounded up, so the token lives at least its ttl (a floor would cut up to a second off it).
+        const exp = Math.ceil(nowSeconds) + (input.ttlSeconds ?? DEFAULT_TTL_SECONDS)
         const clientToken = yield* signer.sign({
           jti,
           acc: accountId,
@@ -282,6 +287,7 @@ export class Plays extends Context.Service<
         if (campaign.status !== "active") return yield* unavailable(campaign.id, "campaignNotActive")
         const channel = yield* orFail(found.channel, gone("channel", claims.chn))
         if (channel.status !== "active") return yield* unavailable(campaign.id, "channelDisabled")
+        if (!Campaign.takesPlays(campaign)) return yield* unavailable(campaign.id, "predictionResolved")
         // Playable, yet not written: a play limit reached, or a used token.
         const { result } = found
         if (result._tag === "LimitReached") return yield* result.failure
@@ -432,7 +438,8 @@ export class Plays extends Context.Service<
 
       /**
        * What a finish decides from, as the store has it now: the session must be the token's (404
-       * otherwise, as none), and not finished (409). Remembered for the next finishes.
+       * otherwise, as none), not finished (409), and its campaign must still take plays (409: a
+       * prediction resolved since the start). Remembered for the next finishes.
        */
       const readBasis = Effect.fnUntraced(function* (claims: ClientToken.Claims, sessionId: string) {
         const found = yield* finishes.read(sessionId, "session_completed")
@@ -446,6 +453,7 @@ export class Plays extends Context.Service<
         // Read only with a reward: without one, the empty list says nothing of the account.
         if (Option.isSome(reward)) yield* remember(cache.grantEndpoints, session.accountId, grantEndpoints)
         if (session.finishedAt !== null) return yield* new Conflict({ reason: new PlayAlreadyFinished({ sessionId }) })
+        if (!Campaign.takesPlays(campaign)) return yield* unavailable(campaign.id, "predictionResolved")
         const basis: FinishBasis = { jti: claims.jti, campaign, endpoints, reward: known.reward, grantEndpoints }
         return { basis, config: known.config }
       })
@@ -457,9 +465,12 @@ export class Plays extends Context.Service<
         const session = { id: sessionId, accountId: claims.acc, channelId: claims.chn, participantRef: claims.sub }
         const game = (campaign: Campaign.PlayCampaign) => Games.bySlug(campaign.gameSlug)!
         // Decided from what this instance knows when it knows the campaign and the endpoints (no
-        // read), else from a read; `complete` writes only while what it decided from still holds,
-        // and a finish whose write is refused reads and decides again.
-        const known = Option.getOrUndefined(yield* Cache.getOption(cache.campaigns, claims.gid))
+        // read), else from a read; `complete` writes only while what it decided from still holds
+        // (the campaign's resolution among it), and a finish whose write is refused reads and
+        // decides again. A campaign known to be resolved is read too: the read tells a finished
+        // session (`PlayAlreadyFinished`) or another token's (404) from a refused one.
+        const cached = Option.getOrUndefined(yield* Cache.getOption(cache.campaigns, claims.gid))
+        const known = cached !== undefined && Campaign.takesPlays(cached.campaign) ? cached : undefined
         const endpointsKnown = Option.getOrUndefined(yield* Cache.getOption(cache.endpoints, claims.acc))
         // The `reward_granted` endpoints are needed (and known) only for a campaign with a reward.
         const grantEndpointsKnown =

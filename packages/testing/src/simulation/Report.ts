@@ -58,10 +58,11 @@ export const format = (report: Report, timings?: Timings): string => {
     `Plays: ${n(c("plays.mints"))} mints (${n(c("plays.tokens"))} tokens, ${n(c("plays.between-campaigns"))} between campaigns, ` +
       `${n(c("plays.mint-refused.limit"))} refused for play limits, ${n(c("plays.mint-refused.month"))} for the month's plays); ` +
       `${n(c("plays.starts"))} starts (${n(c("plays.started"))} started, ${n(c("plays.start-refused.TokenExpired"))} expired, ` +
-      `${n(c("plays.start-refused.GameUnavailable"))} paused, ${n(c("plays.start-refused.PlayLimitReached"))} at a limit, ` +
+      `${n(c("plays.start-refused.GameUnavailable"))} paused or resolved, ${n(c("plays.start-refused.PlayLimitReached"))} at a limit, ` +
       `${n(c("plays.start-refused.TokenAlreadyUsed"))} reused; ${n(c("plays.started-after-its-campaign-ended"))} played ` +
       `a campaign that ended after their mint); ${n(c("plays.finished"))} finished ` +
-      `(${n(c("plays.finish-refused-body"))} bodies refused first, ${n(c("plays.finish-again"))} finished twice)`,
+      `(${n(c("plays.finish-refused-body"))} bodies refused first, ${n(c("plays.finish-again"))} finished twice, ` +
+      `${n(c("plays.finish-refused-resolved"))} refused once their prediction was resolved)`,
     `Play limits reached: campaign total ${n(c("limits.campaign.total"))}, campaign per day ${n(c("limits.campaign.perDay"))}, ` +
       `channel total ${n(c("limits.channel.total"))}, channel per day ${n(c("limits.channel.perDay"))}`,
     `Entries: ${n(c("entries.stored"))} stored (wheel ${n(c("entries.spin-the-wheel"))}, quiz ${n(c("entries.quiz"))}, ` +

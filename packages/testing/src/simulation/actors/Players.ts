@@ -6,14 +6,17 @@
  * expired, some send a body the game refuses and then a good one, some press "finish" twice, some
  * reuse a token. Every answer is checked against what the model says the engine must answer:
  *
- * - `plays.live-campaign`: a mint gives a token exactly when a campaign is live on the channel
- *   (else the channel's between-campaigns message), and the session it starts is that campaign's,
- *   even when a handover or a pause came between the mint and the start.
+ * - `plays.live-campaign`: a mint gives a token exactly when a campaign that takes plays is live on
+ *   the channel (not a resolved prediction: else the channel's between-campaigns message), and the
+ *   session it starts is that campaign's, even when a handover or a pause came between the mint and
+ *   the start.
  * - `plays.month-limit`: a mint is refused with the plan's `playsPerMonth` exactly when the
  *   account's plays of the month (UTC) reached it.
- * - `plays.tokens`: a token is good for 15 minutes and one start (`TokenExpired`,
- *   `TokenAlreadyUsed`), for its campaign only while it is active (`GameUnavailable`); a session
- *   finishes once (`PlayAlreadyFinished`); a refused body (`InvalidRequest`) writes nothing.
+ * - `plays.tokens`: a token is good for 15 minutes (from the mint's second rounded up) and one
+ *   start (`TokenExpired`, `TokenAlreadyUsed`), for its campaign only while it is active and not a
+ *   resolved prediction (`GameUnavailable`); a session finishes once (`PlayAlreadyFinished`), and
+ *   not once its prediction is resolved (`GameUnavailable`); a refused body (`InvalidRequest`)
+ *   writes nothing.
  * - `plays.scoring`: the entry is the play's: the wheel lands on one of its segments, the quiz is
  *   scored from the answers, the memory score is the one sent, the prediction the option chosen;
  *   a prediction's entry is eligible only once the campaign is resolved to its option.
@@ -133,14 +136,22 @@ export const make = (limits: PlayLimits.PlayLimits): Part => {
       const again = play.finished !== null
       const planned = bodyOf(sim, game, player.skill, invalid)
       const result = yield* Effect.result(sim.engine.plays.finish(token, play.sessionId!, planned.body))
-      const expected = again ? "Conflict/PlayAlreadyFinished" : invalid ? "InvalidRequest" : "finished"
+      // A prediction resolved since the start takes no more plays: its answer is out.
+      const expected = again
+        ? "Conflict/PlayAlreadyFinished"
+        : campaign.resolvedOptionId !== null
+          ? "Conflict/GameUnavailable"
+          : invalid
+            ? "InvalidRequest"
+            : "finished"
       if (Result.isFailure(result)) {
         const actual = describe(result.failure)
         const refusedBody = actual.startsWith("InvalidRequest")
         const details = "details" in result.failure ? result.failure.details : undefined
-        const matched = invalid
-          ? refusedBody && details?.some((d) => d.path === planned.refusedAt) === true
-          : actual === expected
+        const matched =
+          expected === "InvalidRequest"
+            ? refusedBody && details?.some((d) => d.path === planned.refusedAt) === true
+            : actual === expected
         sim.invariants.check(
           TOKENS,
           matched,
@@ -150,12 +161,19 @@ export const make = (limits: PlayLimits.PlayLimits): Part => {
         )
         sim.invariants.check(
           ANSWERS,
-          refusedBody || actual === "Conflict/PlayAlreadyFinished",
+          refusedBody || actual === "Conflict/PlayAlreadyFinished" || actual === "Conflict/GameUnavailable",
           () => `finish of ${play.sessionId}: ${actual}`
         )
         sim.log.append("finish", iso(at), play.sessionId!, actual)
-        sim.counters.add(invalid ? "plays.finish-refused-body" : "plays.finish-again")
-        if (invalid && matched) sim.agenda.schedule(at + 3 * SECOND, "players", finish(sim, play, token, false))
+        sim.counters.add(
+          expected === "Conflict/GameUnavailable"
+            ? "plays.finish-refused-resolved"
+            : invalid
+              ? "plays.finish-refused-body"
+              : "plays.finish-again"
+        )
+        if (expected === "InvalidRequest" && matched)
+          sim.agenda.schedule(at + 3 * SECOND, "players", finish(sim, play, token, false))
         return
       }
       const { entry, outcome } = result.success
@@ -229,7 +247,7 @@ export const make = (limits: PlayLimits.PlayLimits): Part => {
       const expected =
         at / 1000 >= play.exp
           ? "Unauthorized/TokenExpired"
-          : campaign.status !== "active"
+          : campaign.status !== "active" || campaign.resolvedOptionId !== null
             ? "Conflict/GameUnavailable"
             : reached.length > 0
               ? "Conflict/PlayLimitReached"
@@ -321,7 +339,8 @@ export const make = (limits: PlayLimits.PlayLimits): Part => {
         live.length <= 1,
         () => `${live.length} campaigns live on ${channel.plan.key} at ${iso(at)}`
       )
-      const campaign = live[0]
+      // A resolved prediction stays live on its channel, but takes no more plays.
+      const campaign = live.find((c) => c.resolvedOptionId === null)
       const limit = account.plan.playsPerMonth
       const monthFull = campaign !== undefined && limit !== null && (account.monthPlays.get(utcMonth(at)) ?? 0) >= limit
       const reached = campaign === undefined || monthFull ? [] : limits.reached(campaign, channel, player.ref, at)
@@ -395,7 +414,7 @@ export const make = (limits: PlayLimits.PlayLimits): Part => {
       const exp = millisOf(minted.expiresAt)! / 1000
       sim.invariants.check(
         TOKENS,
-        exp === Math.floor(at / 1000) + TOKEN_TTL_SECONDS,
+        exp === Math.ceil(at / 1000) + TOKEN_TTL_SECONDS,
         () => `token ${minted.jti} minted at ${iso(at)} expires ${iso(exp * 1000)}`
       )
       sim.counters.add("plays.tokens")
