@@ -227,7 +227,7 @@ export interface paths {
         head?: never;
         /**
          * Update a campaign
-         * @description Permission campaigns.write; `config` (replaced whole) also needs config.write; liveFrom/liveUntil also need channels.manage. An archived campaign is 409. An active campaign must stay complete and must not come to overlap another live window (409).
+         * @description Permission campaigns.write; `config` (replaced whole) also needs config.write; liveFrom/liveUntil also need channels.manage. An archived campaign is 409. An active campaign must stay complete and must not come to overlap another live window (409); one whose window had ended and is given a later end goes live again, so it passes what an activation checks: the plan's game and live campaigns (402).
          */
         patch: operations["campaigns.update"];
         trace?: never;
@@ -3167,6 +3167,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnauthorizedErrorEncoded"];
+                };
+            };
+            /** @description UpgradeRequiredError */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UpgradeRequiredErrorEncoded"];
                 };
             };
             /** @description ForbiddenError */

@@ -8,7 +8,7 @@ import { createHmac } from "node:crypto"
 import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
 import * as Steps from "./support/Steps.ts"
-import { layer as serverLayer, type Reply, TestServer } from "./support/TestServer.ts"
+import { ADMIN_TOKEN, layer as serverLayer, type Reply, TestServer } from "./support/TestServer.ts"
 
 const ORIGIN = "https://shop.example.com"
 
@@ -51,7 +51,7 @@ const setup = (
 ) =>
   Effect.gen(function* () {
     const { request, account } = yield* TestServer
-    const { key } = yield* account(options.account ?? {})
+    const { id: accountId, key } = yield* account(options.account ?? {})
     const call = Steps.caller(request, key)
     assert.strictEqual((yield* call("POST", "/v1/tenant/allowed-origins", { origin: ORIGIN })).status, 201)
     const channel = (yield* call("POST", "/v1/channels", { name: "Main", ...options.channel })).body.channel
@@ -88,6 +88,7 @@ const setup = (
         return finished
       })
     return {
+      accountId,
       key,
       call,
       channel,
@@ -359,10 +360,13 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("pla
         after.body.entries.map((e: any) => e.participantRef),
         ["picks-b"]
       )
-      yield* p.play("late-b", { optionId: "b" })
+      // A resolved prediction takes no more plays (PredictionsResolved.test.ts).
+      const late = yield* p.mint("late-b")
+      assert.strictEqual(late.status, 200, late.text)
+      assert.isNull(late.body.clientToken)
       assert.strictEqual(
         (yield* p.call("GET", `/v1/game-instances/${p.campaign.id}/entries?eligible=true`)).body.total,
-        2
+        1
       )
     })
   )
@@ -465,6 +469,22 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("pla
       const over = yield* s.mint("p2")
       assert.strictEqual(over.status, 402)
       assert.strictEqual(over.body.error.details[0].path, "limits.playsPerMonth")
+    })
+  )
+
+  it.effect("a live campaign whose game was taken out of the plan mints no more: 402 naming features.games", () =>
+    Effect.gen(function* () {
+      const s = yield* setup()
+      const { request } = yield* TestServer
+      assert.strictEqual((yield* s.mint("p1")).status, 201)
+      const changed = yield* request("PATCH", `/admin/v1/accounts/${s.accountId}`, {
+        key: ADMIN_TOKEN,
+        body: { features: { games: ["quiz"] } }
+      })
+      assert.strictEqual(changed.status, 200, changed.text)
+      const refused = yield* s.mint("p2")
+      assert.strictEqual(refused.status, 402, refused.text)
+      assert.strictEqual(refused.body.error.details[0].path, "features.games")
     })
   )
 

@@ -4,7 +4,8 @@
  * the origin as sent and normalized, at `now`, then the backend gets a token for one campaign, the
  * channel's between-campaigns message, or one failure. The order of the checks is what an integrator
  * sees when several things are wrong at once: 401 before 404 before 403, a channel with nothing to
- * play before the plan's monthly plays (402). Every `MintRead` is written by hand.
+ * play (a resolved prediction's among them) before the plan's monthly plays (402). Every `MintRead`
+ * is written by hand.
  */
 import { assert, describe, it } from "@effect/vitest"
 import { DateTime, Effect, Option, Result } from "effect"
@@ -219,6 +220,25 @@ const table: ReadonlyArray<Case> = [
     then: mints("gi_winter")
   },
   {
+    name: "the live campaign is a prediction already resolved (its answer is out)",
+    read: read({ campaigns: [campaign("gi_final", { gameSlug: "prediction", resolvedOptionId: "home" })] }),
+    then: betweenCampaigns
+  },
+  {
+    name: "the live campaign is a prediction not resolved yet",
+    read: read({ campaigns: [campaign("gi_final", { gameSlug: "prediction" })] }),
+    then: mints("gi_final")
+  },
+  {
+    name: "a resolved prediction, with the month's plays used up: the message first",
+    read: read({
+      campaigns: [campaign("gi_final", { gameSlug: "prediction", resolvedOptionId: "home" })],
+      account: account({ plan: "free" }),
+      monthPlays: 1_000
+    }),
+    then: betweenCampaigns
+  },
+  {
     name: "a disabled channel, with the month's plays used up",
     read: read({ channel: channel({ status: "disabled" }), account: account({ plan: "free" }), monthPlays: 1_000 }),
     then: betweenCampaigns
@@ -257,6 +277,18 @@ const table: ReadonlyArray<Case> = [
   {
     name: "the unlimited plan, however many plays",
     read: read({ account: account({ plan: "unlimited" }), monthPlays: 1_000_000_000 }),
+    then: mints(SPRING.id)
+  },
+
+  // The game is a plan feature
+  {
+    name: "the live campaign's game taken out of the plan",
+    read: read({ account: account({ featureOverrides: { games: ["quiz"] } }) }),
+    then: { fails: "UpgradeRequired", reason: { _tag: "GameNotInPlan", gameSlug: SPRING.gameSlug } }
+  },
+  {
+    name: "the live campaign's game in the account's games",
+    read: read({ account: account({ featureOverrides: { games: [SPRING.gameSlug] } }) }),
     then: mints(SPRING.id)
   },
 

@@ -7,7 +7,9 @@
  * In order: the key must still be active and its account still there (401 `KeyRevoked`: the key may
  * have been authenticated from a recent read of it); the channel must be the account's (404); the
  * origin must be on the account's list (403, also for a malformed one, after the 404); a disabled
- * channel, or one with no campaign live now, answers its between-campaigns message; the plan's
+ * channel, one with no campaign live now, or one whose live campaign takes no more plays (a resolved
+ * prediction: `Campaign.takesPlays`), answers its between-campaigns message; the live campaign's
+ * game must be in the account's plan (402 `GameNotInPlan`: the game is a plan feature); the plan's
  * plays of the month must not be used up (402). Play limits are decided after it, over the
  * player's counted plays (`PlayLimit.decide`), when the live campaign or the channel sets one.
  *
@@ -21,6 +23,7 @@ import * as Campaign from "../campaigns/Campaign.ts"
 import type * as Channel from "../campaigns/Channel.ts"
 import {
   Forbidden,
+  GameNotInPlan,
   KeyRevoked,
   NotFound,
   OriginNotAllowed,
@@ -68,8 +71,13 @@ export const decide = (read: MintRead, request: Request, now: DateTime.Utc): Res
     return Result.fail(new Forbidden({ reason: new OriginNotAllowed({ origin: request.origin }) }))
   }
   const live = channel.status === "active" ? Campaign.liveAt(activeCampaigns, now) : undefined
-  if (live === undefined)
+  // A resolved prediction stays live on its channel (no other campaign takes it over), but its
+  // answer is out: the players get the channel's message, as between campaigns.
+  if (live === undefined || !Campaign.takesPlays(live))
     return Result.succeed({ _tag: "BetweenCampaigns", betweenCampaigns: channel.betweenCampaigns })
+  // The game is a plan feature: a campaign of a game taken out of the plan plays no more.
+  if (!Account.features(read.account.value).games.includes(live.gameSlug))
+    return Result.fail(new UpgradeRequired({ reason: new GameNotInPlan({ gameSlug: live.gameSlug }) }))
   const monthFull = Plan.limitReached(Account.limits(read.account.value), "playsPerMonth", monthPlays)
   if (monthFull !== undefined) return Result.fail(monthFull)
   return Result.succeed({ _tag: "Mint", campaign: live, channel, origin, countPlays: anyLimit(live, channel) })
