@@ -41,6 +41,28 @@ export const routes = (options: AppOptions) =>
     )
   )
 
+/** What Node answers itself, before any route sees the request, in the API's error shape. */
+const clientErrorAnswer = (code: string | undefined): { status: number; reason: string; message: string } =>
+  code === "HPE_HEADER_OVERFLOW"
+    ? { status: 431, reason: "Request Header Fields Too Large", message: "The request's headers are too large." }
+    : code === "ERR_HTTP_REQUEST_TIMEOUT"
+      ? { status: 408, reason: "Request Timeout", message: "The request took too long to arrive." }
+      : { status: 400, reason: "Bad Request", message: "The request is not valid HTTP." }
+
+/**
+ * Node's HTTP server, whose answers to requests it cannot parse (an unknown method, headers over its
+ * limit, a malformed request line) carry the API's error shape instead of an empty body.
+ */
+const createApiServer = () =>
+  createServer().on("clientError", (error: NodeJS.ErrnoException, socket) => {
+    if (error.code === "ECONNRESET" || !socket.writable) return socket.destroy()
+    const { message, reason, status } = clientErrorAnswer(error.code)
+    const body = JSON.stringify({ error: { code: "invalid_request", message } })
+    socket.end(
+      `HTTP/1.1 ${status} ${reason}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`
+    )
+  })
+
 /**
  * Serves an application layer of routes with Node's HTTP server on `host:port` (port 0 picks a free
  * one). The routes are built first and the port opens only once their handler is attached: Node
@@ -54,7 +76,7 @@ export const serveRoutes = <E, R>(
   Layer.unwrap(
     Effect.map(HttpRouter.toHttpEffect(routes), (handler) =>
       HttpServer.serve(handler).pipe(
-        Layer.provideMerge(NodeHttpServer.layerServer(createServer, { port: options.port, host: options.host }))
+        Layer.provideMerge(NodeHttpServer.layerServer(createApiServer, { port: options.port, host: options.host }))
       )
     )
   ).pipe(Layer.provideMerge(NodeHttpServer.layerHttpServices))

@@ -1,3 +1,4 @@
+import { connect } from "node:net"
 import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
 import { layer as serverLayer, TestServer, withAccount } from "./support/TestServer.ts"
@@ -108,6 +109,29 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("err
       })
   )
 
+  it.effect("what Node refuses before any route (a method it does not know, huge headers) is in the error shape", () =>
+    Effect.gen(function* () {
+      const { url } = yield* TestServer
+      const port = Number(new URL(url).port)
+      const raw = (text: string) =>
+        Effect.callback<string>((resume) => {
+          const chunks: Array<Buffer> = []
+          const socket = connect(port, "127.0.0.1", () => socket.write(text))
+          socket.on("data", (chunk) => chunks.push(chunk))
+          socket.on("close", () => resume(Effect.succeed(Buffer.concat(chunks).toString("utf8"))))
+          socket.on("error", () => undefined)
+        })
+      for (const [text, status] of [
+        ["FOO / HTTP/1.1\r\nHost: x\r\n\r\n", 400],
+        [`GET /v1/channels HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${"a".repeat(20_000)}\r\n\r\n`, 431]
+      ] as const) {
+        const answer = yield* raw(text)
+        assert.match(answer, new RegExp(`^HTTP/1.1 ${status} `), answer.slice(0, 80))
+        isErrorShape(JSON.parse(answer.slice(answer.indexOf("\r\n\r\n") + 4)), "invalid_request")
+      }
+    })
+  )
+
   it.effect("unknown routes answer 404 not_found in the error shape", () =>
     Effect.gen(function* () {
       const { request, key } = yield* withAccount()
@@ -116,6 +140,11 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("err
         assert.strictEqual(reply.status, 404, path)
         isErrorShape(reply.body, "not_found")
       }
+      // A huge path is named, not repeated whole.
+      const huge = yield* request("GET", `/v1/channels/${"x".repeat(5000)}/nothing`, { key })
+      assert.strictEqual(huge.status, 404)
+      isErrorShape(huge.body, "not_found")
+      assert.isBelow(huge.text.length, 400)
     })
   )
 

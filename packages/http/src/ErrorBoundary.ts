@@ -49,10 +49,15 @@ const routes: ReadonlyArray<StrictInput.Route> = Object.values(Api.groups).flatM
 )
 
 /** A 404, or the 400 of a path that is not UTF-8 (the router matches no route to such a path). */
+/** How much of an unknown path the 404 repeats: enough to recognise it, never the whole of a huge one. */
+const PATH_SHOWN = 200
+
 const routeNotFound = (request: { readonly method: string; readonly url: string }) => {
   const undecodable = StrictInput.undecodablePath(routes, request.method, request.url)
+  const path = request.url.split("?")[0]!
+  const shown = path.length > PATH_SHOWN ? `${path.slice(0, PATH_SHOWN)}…` : path
   return undecodable === undefined
-    ? json("not_found", `No route ${request.method} ${request.url.split("?")[0]}.`)
+    ? json("not_found", `No route ${request.method.slice(0, 16)} ${shown}.`)
     : json("invalid_request", `Invalid path field ${undecodable.path}: ${undecodable.message}`, [undecodable])
 }
 
