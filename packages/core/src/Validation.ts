@@ -12,6 +12,12 @@ const formatter = SchemaIssue.makeFormatterStandardSchemaV1()
 
 const MAX_MESSAGE = 300
 
+/**
+ * The most `details` items an answer lists: a body of 20,000 bad items would otherwise answer a
+ * larger body than it sent. The last item listed says how many more were left out.
+ */
+export const MAX_DETAILS = 100
+
 /** Joins a property path into the specification's dot form; an empty path becomes `prefix` or `body`. */
 export const pathToString = (
   path: ReadonlyArray<PropertyKey | { readonly key: PropertyKey }>,
@@ -38,7 +44,13 @@ export const issueToDetails = (issue: SchemaIssue.Issue, prefix?: string): Array
       out.push({ path, message })
     }
   }
-  return out
+  if (out.length <= MAX_DETAILS) return out
+  const last = out[MAX_DETAILS - 1]!
+  const more = out.length - MAX_DETAILS
+  return [
+    ...out.slice(0, MAX_DETAILS - 1),
+    { path: last.path, message: `${last.message} (and ${more} more invalid field${more === 1 ? "" : "s"} not listed)` }
+  ]
 }
 
 /** The `InvalidRequest` (reason `InvalidFields`) for a list of failing fields. */
