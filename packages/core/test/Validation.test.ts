@@ -9,12 +9,12 @@ describe("Validation.decode", () => {
       const many = yield* Effect.flip(decode({ codes: Array.from({ length: 5000 }, (_, i) => i) }))
       const fewFailure = yield* Effect.flip(decode({ codes: [1, "a", 2] }))
       assert.deepStrictEqual(
-        fewFailure.details.map((d) => d.path),
+        fewFailure.details!.map((d) => d.path),
         ["codes.0", "codes.2"]
       )
-      assert.strictEqual(many.details.length, Validation.MAX_DETAILS)
-      assert.strictEqual(many.details[0]!.path, "codes.0")
-      const last = many.details[Validation.MAX_DETAILS - 1]!
+      assert.strictEqual(many.details!.length, Validation.MAX_DETAILS)
+      assert.strictEqual(many.details![0]!.path, "codes.0")
+      const last = many.details![Validation.MAX_DETAILS - 1]!
       assert.strictEqual(last.path, `codes.${Validation.MAX_DETAILS - 1}`)
       assert.include(last.message, `and ${5000 - Validation.MAX_DETAILS} more invalid fields not listed`)
     })
