@@ -68,6 +68,15 @@ describe("ClientTokenSigner", () => {
         else assert.include(String(exit.cause), "Unauthorized")
       }
       assert.deepStrictEqual(accepted, [], "no tampered variant is accepted")
+      // The signer remembers the tokens it verified by their exact text: the token still verifies,
+      // none of its variants came to be remembered as it, and another key's signer knows none.
+      assert.deepStrictEqual(yield* signer.verify(token), claims)
+      const otherKey = yield* ClientToken.TokenSigner.pipe(
+        Effect.provide(
+          ClientTokenSigner.layerSecret("another-secret").pipe(Layer.provide(Secrets.Secrets.layerWebCrypto))
+        )
+      )
+      assert.isTrue(Exit.isFailure(yield* Effect.exit(otherKey.verify(token))))
     }).pipe(Effect.provide(signerLayer))
   )
 
