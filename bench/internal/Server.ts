@@ -75,12 +75,24 @@ export const waitUntilUp = async (base: string, server: ServerProcess): Promise<
 /** One API call with `Authorization: Bearer <key>`: the JSON answer, a rejection from status 300 up. */
 export type Call = (method: string, path: string, key: string, body?: unknown) => Promise<any>
 
-/** The wheel of every benchmark campaign: one winning segment, one losing. */
+/**
+ * The wheel of every benchmark campaign: one winning segment, one losing, and the two images and
+ * three sounds activation needs (https addresses the file rule judges by extension).
+ */
 export const WHEEL = {
   segments: [
     { id: "w", label: "Win", isWin: true },
     { id: "l", label: "Lose", isWin: false }
-  ]
+  ],
+  art: {
+    background: "https://cdn.example.com/wheel/background.png",
+    pointer: "https://cdn.example.com/wheel/pointer.png"
+  },
+  sounds: {
+    spin: "https://cdn.example.com/wheel/spin.mp3",
+    win: "https://cdn.example.com/wheel/win.mp3",
+    lose: "https://cdn.example.com/wheel/lose.mp3"
+  }
 }
 
 /**

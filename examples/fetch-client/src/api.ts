@@ -2873,7 +2873,16 @@ export interface operations {
                  *             "isWin": false,
                  *             "weight": 3
                  *           }
-                 *         ]
+                 *         ],
+                 *         "art": {
+                 *           "background": "https://cdn.example.com/wheel/background.png",
+                 *           "pointer": "https://cdn.example.com/wheel/pointer.png"
+                 *         },
+                 *         "sounds": {
+                 *           "spin": "https://cdn.example.com/wheel/spin.mp3",
+                 *           "win": "https://cdn.example.com/wheel/win.mp3",
+                 *           "lose": "https://cdn.example.com/wheel/lose.mp3"
+                 *         }
                  *       }
                  *     }
                  */

@@ -35,7 +35,17 @@ export const playOnce = async (baseUrl: string, apiKey: string) => {
           segments: [
             { id: "win", label: "Prize", isWin: true, weight: 1 },
             { id: "lose", label: "Try again", isWin: false, weight: 1 }
-          ]
+          ],
+          // Activation needs the wheel's two images and three sounds too.
+          art: {
+            background: "https://cdn.example.com/wheel/background.png",
+            pointer: "https://cdn.example.com/wheel/pointer.png"
+          },
+          sounds: {
+            spin: "https://cdn.example.com/wheel/spin.mp3",
+            win: "https://cdn.example.com/wheel/win.mp3",
+            lose: "https://cdn.example.com/wheel/lose.mp3"
+          }
         }
       }
     })

@@ -13,7 +13,9 @@ const wheel = {
   segments: [
     { id: "win", label: "Prize", isWin: true, weight: 1 },
     { id: "lose", label: "Try again", isWin: false, weight: 3 }
-  ]
+  ],
+  art: Steps.WHEEL_ART,
+  sounds: Steps.WHEEL_SOUNDS
 }
 const prediction = {
   question: "Who wins the final?",
@@ -173,6 +175,16 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("cam
       "spin sound is an image",
       { config: { ...wheel, sounds: { spin: "https://cdn.example.com/spin.png" } } },
       "config.sounds.spin"
+    ],
+    [
+      "a file the wheel does not define that is not an image",
+      { config: { ...wheel, extra: { logo: "https://cdn.example.com/logo.mp3" } } },
+      "config.extra.logo"
+    ],
+    [
+      "an extra sound that is not a sound",
+      { config: { ...wheel, sounds: { ...wheel.sounds, tick: "https://cdn.example.com/tick.png" } } },
+      "config.sounds.tick"
     ],
     ["theme colour", { theme: { colors: { bg: "red" } } }, "theme.colors.bg"],
     ["theme label key", { theme: { labels: { nonsense: "x" } } }, "theme.labels.nonsense"],
@@ -335,6 +347,42 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("cam
         (yield* call("POST", `/v1/game-instances/${draft.id}/archive`)).body.gameInstance.status,
         "archived"
       )
+    })
+  )
+
+  const WHEEL_FILES = [
+    "config.art.background",
+    "config.art.pointer",
+    "config.sounds.spin",
+    "config.sounds.win",
+    "config.sounds.lose"
+  ]
+
+  it.effect("activating a wheel needs its art and sounds: one detail per missing key, and it stays a draft", () =>
+    Effect.gen(function* () {
+      const { create, call } = yield* setup()
+      const segmentsOnly = (yield* create({ config: { segments: wheel.segments } })).body.gameInstance
+      const refused = yield* call("POST", `/v1/game-instances/${segmentsOnly.id}/activate`)
+      assert.strictEqual(refused.status, 400, refused.text)
+      assert.strictEqual(refused.body.error.code, "invalid_request")
+      assert.deepStrictEqual(
+        refused.body.error.details,
+        WHEEL_FILES.map((path) => ({ path, message: "is required to activate the campaign" }))
+      )
+      const got = yield* call("GET", `/v1/game-instances/${segmentsOnly.id}`)
+      assert.strictEqual(got.body.gameInstance.status, "draft")
+      assert.isNull(got.body.gameInstance.activatedAt)
+      for (const path of WHEEL_FILES) {
+        const [, group, key] = path.split(".") as [string, "art" | "sounds", string]
+        const { [key]: _dropped, ...rest } = wheel[group] as Record<string, string>
+        const c = (yield* create({ name: path, config: { ...wheel, [group]: rest } })).body.gameInstance
+        const reply = yield* call("POST", `/v1/game-instances/${c.id}/activate`)
+        assert.strictEqual(reply.status, 400, `${path}: ${reply.text}`)
+        assert.deepStrictEqual(Steps.paths(reply.body), [path])
+      }
+      const complete = (yield* create({ name: "complete" })).body.gameInstance
+      const active = yield* call("POST", `/v1/game-instances/${complete.id}/activate`)
+      assert.strictEqual(active.status, 200, active.text)
     })
   )
 

@@ -51,7 +51,9 @@ const WHEEL = {
   segments: [
     { id: "gold", label: "Gold", isWin: true },
     { id: "miss", label: "Miss", isWin: false }
-  ]
+  ],
+  art: Steps.WHEEL_ART,
+  sounds: Steps.WHEEL_SOUNDS
 }
 
 /** A fresh account with an allowed origin and a live wheel on a channel: its client, key and channel. */

@@ -22,7 +22,9 @@ const wheel = {
   segments: [
     { id: "win", label: "10% off", isWin: true },
     { id: "lose", label: "Next time", isWin: false }
-  ]
+  ],
+  art: Steps.WHEEL_ART,
+  sounds: Steps.WHEEL_SOUNDS
 }
 
 /** A folder as the API answers it (the fields the tests read). */
@@ -501,6 +503,45 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("med
         message: "is not an available file of the media library"
       })
     })
+  )
+
+  it.effect(
+    "files under config keys the game does not define: sounds under `sounds`, images elsewhere, own files only",
+    () =>
+      Effect.gen(function* () {
+        const { account, request, key } = yield* withAccount()
+        const image = yield* uploaded(request, key, { ...sampleOf("image/png"), filename: "looks-like.mp3" })
+        const sound = yield* uploaded(request, key, { ...sampleOf("audio/ogg"), filename: "looks-like.png" })
+        const other = yield* account()
+        const theirs = yield* uploaded(request, other.key, sampleOf("image/png"))
+        const channel = yield* request("POST", "/v1/channels", { key, body: { name: "Home" } })
+        const create = (config: Record<string, unknown>) =>
+          request("POST", "/v1/game-instances", {
+            key,
+            body: { gameSlug: "spin-the-wheel", name: "Wheel", channelId: channel.body.channel.id, config }
+          })
+        const refused = yield* create({
+          ...wheel,
+          segments: [{ ...wheel.segments[0], icon: sound.url }, wheel.segments[1]],
+          sounds: { ...wheel.sounds, tick: image.url },
+          extra: { logo: theirs.url, note: "see https://shop.example.com/terms for the rules" }
+        })
+        assert.strictEqual(refused.status, 400, refused.text)
+        assert.deepStrictEqual(refused.body.error.details, [
+          { path: "config.segments.0.icon", message: "must be an image" },
+          { path: "config.sounds.tick", message: "must be a sound" },
+          { path: "config.extra.logo", message: "is not an available file of the media library" }
+        ])
+        const config = {
+          ...wheel,
+          segments: [{ ...wheel.segments[0], icon: image.url }, wheel.segments[1]],
+          sounds: { ...wheel.sounds, tick: sound.url },
+          extra: { logo: "https://cdn.example.com/logo.webp", note: "see https://shop.example.com/terms" }
+        }
+        const accepted = yield* create(config)
+        assert.strictEqual(accepted.status, 201, accepted.text)
+        assert.deepStrictEqual(accepted.body.gameInstance.config, config)
+      })
   )
 
   it.effect("another account's file URL is not a library file of this account", () =>

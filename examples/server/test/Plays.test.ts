@@ -17,7 +17,9 @@ const configs: Record<string, Record<string, unknown>> = {
     segments: [
       { id: "win", label: "Prize", isWin: true, weight: 1 },
       { id: "lose", label: "Try again", isWin: false, weight: 1 }
-    ]
+    ],
+    art: Steps.WHEEL_ART,
+    sounds: Steps.WHEEL_SOUNDS
   },
   quiz: {
     questions: [{ ...Steps.question("q1", "2+2?", "4", "5"), points: 3 }, Steps.question("q2", "Sky?", "Blue", "Green")]

@@ -15,7 +15,9 @@ const WHEEL = {
     { id: "gold", label: "Gold", isWin: true },
     { id: "silver", label: "Silver", isWin: true },
     { id: "miss", label: "Miss", isWin: false }
-  ]
+  ],
+  art: Steps.WHEEL_ART,
+  sounds: Steps.WHEEL_SOUNDS
 }
 const ORIGIN = "https://shop.example.com"
 const QUIZ = { questions: [Steps.question("q1", "2+2?", "4", "5")] }

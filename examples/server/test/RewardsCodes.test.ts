@@ -13,7 +13,9 @@ const WHEEL = {
   segments: [
     { id: "win", label: "Win", isWin: true },
     { id: "lose", label: "Lose", isWin: false }
-  ]
+  ],
+  art: Steps.WHEEL_ART,
+  sounds: Steps.WHEEL_SOUNDS
 }
 
 const tier = (title: string, codeStrategy = "pool") => ({

@@ -19,7 +19,9 @@ const wheel = (lands: "gold" | "miss") => ({
   segments: [
     { id: "gold", label: "Gold", isWin: true, weight: lands === "gold" ? 1_000_000 : 1 },
     { id: "miss", label: "Miss", isWin: false, weight: lands === "miss" ? 1_000_000 : 1 }
-  ]
+  ],
+  art: Steps.WHEEL_ART,
+  sounds: Steps.WHEEL_SOUNDS
 })
 
 const tier = (title: string, fields: Record<string, unknown> = {}) => ({

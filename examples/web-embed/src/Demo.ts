@@ -45,7 +45,18 @@ export const wheel = {
       { id: "so-close", label: "So close", isWin: false, weight: 2 },
       { id: "five-off", label: "5% off", isWin: true },
       { id: "gift-card", label: "Gift card", isWin: true, weight: 0.5 }
-    ]
+    ],
+    // Activation needs the wheel's two images and three sounds. This page draws the wheel itself and
+    // plays no sound; a page that uses them loads them from these addresses (judged by extension).
+    art: {
+      background: "https://cdn.example.com/wheel/background.png",
+      pointer: "https://cdn.example.com/wheel/pointer.png"
+    },
+    sounds: {
+      spin: "https://cdn.example.com/wheel/spin.mp3",
+      win: "https://cdn.example.com/wheel/win.mp3",
+      lose: "https://cdn.example.com/wheel/lose.mp3"
+    }
   },
   theme: {
     colors: {

@@ -5,6 +5,7 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import { DateTime, Effect, Result, Schema, SchemaAST } from "effect"
+import { WHEEL_ART, WHEEL_SOUNDS } from "@campaign-games/testing/internal/Fixtures"
 import * as Campaign from "../src/campaigns/Campaign.ts"
 import type { Conflict, InvalidRequest } from "../src/Errors.ts"
 import type { Game } from "../src/games/Game.ts"
@@ -33,7 +34,23 @@ const wheelConfig = {
   segments: [
     { id: "win", label: "10% off", isWin: true },
     { id: "lose", label: "Try again", isWin: false }
-  ]
+  ],
+  art: WHEEL_ART,
+  sounds: WHEEL_SOUNDS
+}
+/** The wheel's five files that activation needs besides its segments. */
+const wheelFiles = [
+  "config.art.background",
+  "config.art.pointer",
+  "config.sounds.spin",
+  "config.sounds.win",
+  "config.sounds.lose"
+]
+/** The complete wheel without the key at `path` (`config.art.pointer`). */
+const wheelWithout = (path: string) => {
+  const [, group, key] = path.split(".") as [string, "art" | "sounds", string]
+  const { [key]: _dropped, ...rest } = wheelConfig[group] as Record<string, string>
+  return { ...wheelConfig, [group]: rest }
 }
 const predictionConfig = {
   question: "Who wins the final?",
@@ -292,7 +309,9 @@ describe("Campaign.make and Campaign.apply", () => {
 
 describe("Campaign.activate", () => {
   it.effect.each([
-    { slug: "spin-the-wheel", config: {}, missing: ["config.segments"] },
+    { slug: "spin-the-wheel", config: {}, missing: ["config.segments", ...wheelFiles] },
+    { slug: "spin-the-wheel", config: { segments: wheelConfig.segments }, missing: wheelFiles },
+    { slug: "spin-the-wheel", config: { segments: wheelConfig.segments, art: {}, sounds: {} }, missing: wheelFiles },
     { slug: "prediction", config: {}, missing: ["config.question", "config.options"] },
     { slug: "prediction", config: { question: "Who wins?" }, missing: ["config.options"] },
     {
@@ -310,11 +329,21 @@ describe("Campaign.activate", () => {
       })
   )
 
+  it.effect.each(wheelFiles)(
+    "given a wheel draft without %s, when activated, then InvalidRequest naming it alone",
+    (path) =>
+      Effect.gen(function* () {
+        const error = failure(activate(given({ config: wheelWithout(path) }, "spin-the-wheel"), {}))
+        assert.strictEqual(error._tag, "InvalidRequest")
+        assert.deepStrictEqual(error.details, [{ path, message: "is required to activate the campaign" }])
+      })
+  )
+
   it.effect("given an incomplete config and a handoverAt in the past, then the config is reported first", () =>
     Effect.gen(function* () {
       const error = failure(activate(given({ config: {} }, "spin-the-wheel"), { handoverAt: at(-1) }))
       assert.strictEqual(error._tag, "InvalidRequest")
-      assert.deepStrictEqual(paths(error), ["config.segments"])
+      assert.deepStrictEqual(paths(error), ["config.segments", ...wheelFiles])
     })
   )
 

@@ -252,6 +252,49 @@ describe("The file rule on game configs and themes", () => {
     }).pipe(Effect.provide(FileRule.MediaLibrary.layerNone))
   )
 
+  it.effect("holds files under keys the game does not define to the same rule, and leaves other text alone", () =>
+    Effect.gen(function* () {
+      // The library of account acc_1: `ast_png` and `ast_mp3` are its files, `ast_other` another
+      // account's (an address of the library that acc_1 has no file at).
+      const media = FileRule.MediaLibrary.of({
+        lookup: (accountId, url) =>
+          Effect.succeed(
+            accountId === "acc_1" && url === `${LIBRARY}/ast_png`
+              ? Option.some({ contentType: "image/png" })
+              : accountId === "acc_1" && url === `${LIBRARY}/ast_mp3`
+                ? Option.some({ contentType: "audio/mpeg" })
+                : Option.none()
+          ),
+        inLibrary: (url) => url.startsWith(`${LIBRARY}/`)
+      })
+      const config = {
+        segments: [
+          { id: "a", label: "A", isWin: true, icon: "https://x.example/star.mp3" },
+          { id: "b", label: "B", isWin: false, icon: `${LIBRARY}/ast_png` }
+        ],
+        sounds: { tick: "https://x.example/tick.png", chime: `${LIBRARY}/ast_mp3` },
+        extra: {
+          logo: `${LIBRARY}/ast_other`,
+          banner: "http://x.example/banner.png",
+          page: "https://x.example/terms",
+          note: "Spin to win, see x.example/terms",
+          sounds: { fanfare: `${LIBRARY}/ast_png` }
+        }
+      }
+      const details = yield* failures(SpinTheWheel.game.fileFields(config)).pipe(
+        Effect.provideService(FileRule.MediaLibrary, media)
+      )
+      assert.deepStrictEqual(details, [
+        { path: "config.segments.0.icon", message: "must be an image" },
+        { path: "config.sounds.tick", message: "must be a sound" },
+        { path: "config.extra.logo", message: "is not an available file of the media library" },
+        { path: "config.extra.banner", message: "must be an https URL or a media-library file" },
+        { path: "config.extra.page", message: "must be an image" },
+        { path: "config.extra.sounds.fanfare", message: "must be a sound" }
+      ])
+    })
+  )
+
   it.effect("refuses a theme's lottie decoration that is an image", () =>
     Effect.gen(function* () {
       const theme: Theme.Theme = {

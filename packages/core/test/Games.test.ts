@@ -32,6 +32,15 @@ const question = (i: number, extra: object = {}) => ({
 })
 const questions = (n: number) => Array.from({ length: n }, (_, i) => question(i))
 
+/** The wheel's five files that activation needs besides its segments. */
+const wheelFiles = [
+  "config.art.background",
+  "config.art.pointer",
+  "config.sounds.spin",
+  "config.sounds.win",
+  "config.sounds.lose"
+]
+
 const predictionOption = (i: number) => ({ id: `p${i}`, label: `Team ${i}` })
 const predictionOptions = (n: number) => Array.from({ length: n }, (_, i) => predictionOption(i))
 
@@ -42,11 +51,22 @@ const fullConfigs: Record<string, Record<string, unknown>> = {
       { id: "lose", label: "Try again", isWin: false, weight: 3 }
     ],
     art: { background: "https://cdn.example.com/wheel.png", pointer: "https://cdn.example.com/pointer.svg" },
-    sounds: { spin: "https://cdn.example.com/spin.mp3", win: "https://cdn.example.com/win.ogg" }
+    sounds: {
+      spin: "https://cdn.example.com/spin.mp3",
+      win: "https://cdn.example.com/win.ogg",
+      lose: "https://cdn.example.com/lose.wav"
+    }
   },
   quiz: { questions: [question(0, { points: 2 }), question(1)] },
   prediction: { question: "Who wins the final?", options: predictionOptions(3) },
   "memory-match": { pairs: 8, timeLimitSeconds: 60, maxScore: 1000 }
+}
+
+/** The full wheel without the key at `path` (`config.art.pointer`). */
+const wheelWithout = (path: string): Record<string, unknown> => {
+  const [, group, key] = path.split(".") as [string, string, string]
+  const { [key]: _dropped, ...rest } = fullConfigs[W]![group] as Record<string, unknown>
+  return { ...fullConfigs[W], [group]: rest }
 }
 
 const game = (slug: string): Game => {
@@ -323,8 +343,16 @@ describe("Game configs", () => {
 
 describe("Completeness", () => {
   const cases = [
-    { slug: W, config: {}, missing: ["config.segments"] },
-    { slug: W, config: { art: { background: "https://x.example/a.png" } }, missing: ["config.segments"] },
+    { slug: W, config: {}, missing: ["config.segments", ...wheelFiles] },
+    {
+      slug: W,
+      config: { art: { background: "https://x.example/a.png" } },
+      missing: ["config.segments", ...wheelFiles.filter((path) => path !== "config.art.background")]
+    },
+    { slug: W, config: { segments: segments(2) }, missing: wheelFiles },
+    { slug: W, config: { segments: segments(2), art: {}, sounds: {} }, missing: wheelFiles },
+    // One detail per missing key, each named by its full path.
+    ...wheelFiles.map((path) => ({ slug: W, config: wheelWithout(path), missing: [path] })),
     { slug: Q, config: {}, missing: ["config.questions"] },
     { slug: P, config: {}, missing: ["config.question", "config.options"] },
     { slug: P, config: { question: "Who?" }, missing: ["config.options"] },
@@ -484,6 +512,13 @@ describe("Finishing Spin the Wheel", () => {
 
   it("refuses to finish on a config without segments, naming what is missing", () => {
     assert.deepStrictEqual(finishErrors(W, {}, {}), ["config.segments"])
+    // Art and sounds are the embed's: their absence is not the finish's to report.
+    assert.deepStrictEqual(finishErrors(W, { art: fullConfigs[W]!.art }, {}), ["config.segments"])
+  })
+
+  it("finishes on segments alone: activation asks for the art and sounds, the spin does not", () => {
+    assert.isNotEmpty(SpinTheWheel.game.complete(config))
+    assert.isTrue(Result.isSuccess(SpinTheWheel.game.finish(config, {}, 0.5)))
   })
 
   it("names the segment ids a reward may match", () => {
@@ -634,12 +669,70 @@ describe("File fields", () => {
       { path: "config.art.background", url: "https://cdn.example.com/wheel.png", kind: "image" },
       { path: "config.art.pointer", url: "https://cdn.example.com/pointer.svg", kind: "image" },
       { path: "config.sounds.spin", url: "https://cdn.example.com/spin.mp3", kind: "sound" },
-      { path: "config.sounds.win", url: "https://cdn.example.com/win.ogg", kind: "sound" }
+      { path: "config.sounds.win", url: "https://cdn.example.com/win.ogg", kind: "sound" },
+      { path: "config.sounds.lose", url: "https://cdn.example.com/lose.wav", kind: "sound" }
     ])
   })
 
   it("lists no files for the other games", () => {
     for (const slug of [Q, P, M]) assert.deepStrictEqual(game(slug).fileFields(fullConfigs[slug]), [], slug)
+  })
+
+  it("lists the URLs under keys the game does not define: sounds under a key `sounds`, images elsewhere", () => {
+    const config = {
+      ...fullConfigs[W],
+      segments: [
+        { id: "win", label: "10% off", isWin: true, icon: "https://cdn.example.com/star.png" },
+        { id: "lose", label: "https://not-a-file-to-the-wheel.example/label", isWin: false }
+      ],
+      art: { ...(fullConfigs[W]!.art as object), logo: "https://cdn.example.com/logo.svg" },
+      sounds: { ...(fullConfigs[W]!.sounds as object), tick: "https://cdn.example.com/tick.mp3" },
+      extra: {
+        logo: "https://cdn.example.com/extra.png",
+        note: "free text, not a URL",
+        path: "/relative/file.png",
+        other: "ftp://cdn.example.com/a.png",
+        count: 3,
+        list: ["https://cdn.example.com/a.gif", null],
+        sounds: { fanfare: "http://127.0.0.1:8080/files/ast_1", deep: [{ clip: "https://cdn.example.com/b.mp3" }] }
+      }
+    }
+    const defined = SpinTheWheel.game.fileFields(fullConfigs[W])
+    assert.deepStrictEqual(SpinTheWheel.game.fileFields(config), [
+      ...defined,
+      { path: "config.segments.0.icon", url: "https://cdn.example.com/star.png", kind: "image" },
+      { path: "config.art.logo", url: "https://cdn.example.com/logo.svg", kind: "image" },
+      { path: "config.sounds.tick", url: "https://cdn.example.com/tick.mp3", kind: "sound" },
+      { path: "config.extra.logo", url: "https://cdn.example.com/extra.png", kind: "image" },
+      { path: "config.extra.list.0", url: "https://cdn.example.com/a.gif", kind: "image" },
+      { path: "config.extra.sounds.fanfare", url: "http://127.0.0.1:8080/files/ast_1", kind: "sound" },
+      { path: "config.extra.sounds.deep.0.clip", url: "https://cdn.example.com/b.mp3", kind: "sound" }
+    ])
+    // A config it decoded before gives the same files: the keys it does not define are kept there too.
+    assert.deepStrictEqual(
+      SpinTheWheel.game.fileFields(SpinTheWheel.game.decodeConfig(config)),
+      SpinTheWheel.game.fileFields(config)
+    )
+  })
+
+  it("lists the files under keys the other games do not define, and none of their own text", () => {
+    const quiz = {
+      questions: [
+        question(0, { text: "https://cdn.example.com/question.png", image: "https://cdn.example.com/q.png" })
+      ],
+      sounds: { correct: "https://cdn.example.com/correct.ogg" }
+    }
+    assert.deepStrictEqual(Quiz.game.fileFields(quiz), [
+      { path: "config.questions.0.image", url: "https://cdn.example.com/q.png", kind: "image" },
+      { path: "config.sounds.correct", url: "https://cdn.example.com/correct.ogg", kind: "sound" }
+    ])
+  })
+
+  it("lists no files of a config that does not decode (its schema errors come first)", () => {
+    assert.deepStrictEqual(
+      SpinTheWheel.game.fileFields({ segments: "many", extra: { logo: "https://cdn.example.com/x.mp3" } }),
+      []
+    )
   })
 })
 

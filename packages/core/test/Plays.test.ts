@@ -9,7 +9,7 @@
  * rolled-back transaction leaves none there.
  */
 import { MemoryStore } from "@campaign-games/testing"
-import { makeEndpoint } from "@campaign-games/testing/internal/Fixtures"
+import { makeEndpoint, WHEEL_ART, WHEEL_SOUNDS } from "@campaign-games/testing/internal/Fixtures"
 import { assert, describe, it } from "@effect/vitest"
 import { DateTime, Duration, Effect, Layer, Option, Random } from "effect"
 import { TestClock } from "effect/testing"
@@ -72,7 +72,9 @@ const WHEEL = {
     { id: "coupon", label: "10% off", isWin: true, weight: 3 },
     { id: "mug", label: "A mug", isWin: true, weight: 2 },
     { id: "miss", label: "Try again", isWin: false, weight: 4 }
-  ]
+  ],
+  art: WHEEL_ART,
+  sounds: WHEEL_SOUNDS
 }
 const SEGMENT_IDS = WHEEL.segments.map((s) => s.id)
 

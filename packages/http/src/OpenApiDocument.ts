@@ -57,7 +57,16 @@ const requestExamples: Record<string, unknown> = {
       segments: [
         { id: "win", label: "10% off", isWin: true, weight: 1 },
         { id: "lose", label: "Next time", isWin: false, weight: 3 }
-      ]
+      ],
+      art: {
+        background: "https://cdn.example.com/wheel/background.png",
+        pointer: "https://cdn.example.com/wheel/pointer.png"
+      },
+      sounds: {
+        spin: "https://cdn.example.com/wheel/spin.mp3",
+        win: "https://cdn.example.com/wheel/win.mp3",
+        lose: "https://cdn.example.com/wheel/lose.mp3"
+      }
     }
   },
   "allowedOrigins.create": { origin: "https://www.example.com" },

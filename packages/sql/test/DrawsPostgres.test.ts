@@ -18,7 +18,7 @@ import * as Secrets from "@campaign-games/core/Secrets"
 import { Store } from "@campaign-games/core/Store"
 import { Database } from "@campaign-games/sql"
 import { assert, describe } from "@effect/vitest"
-import { makeAccount, makeChannel, makeEntry } from "@campaign-games/testing/internal/Fixtures"
+import { makeAccount, makeChannel, makeEntry, WHEEL_ART, WHEEL_SOUNDS } from "@campaign-games/testing/internal/Fixtures"
 import { type Context, DateTime, Effect, Fiber, Layer, Ref } from "effect"
 import { TestClock } from "effect/testing"
 import * as Postgres from "./support/Postgres.ts"
@@ -53,7 +53,9 @@ const WHEEL = {
   segments: [
     { id: "w", label: "Win", isWin: true },
     { id: "l", label: "Lose", isWin: false }
-  ]
+  ],
+  art: WHEEL_ART,
+  sounds: WHEEL_SOUNDS
 }
 
 /** An account and channel, and a wheel campaign made (and activated) by the engine with `input`. */

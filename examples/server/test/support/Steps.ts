@@ -22,12 +22,28 @@ export const caller =
 /** The field paths a 400 names in its `details`. */
 export const paths = (body: any): Array<string> => (body?.error?.details ?? []).map((d: { path: string }) => d.path)
 
-/** The spin-the-wheel config of most test campaigns: a winning segment and a losing one. */
+/**
+ * What a wheel needs besides its segments to be activated: its two images and three sounds, as https
+ * addresses the file rule judges by their extension.
+ */
+export const WHEEL_ART = {
+  background: "https://cdn.example.com/wheel/background.png",
+  pointer: "https://cdn.example.com/wheel/pointer.png"
+}
+export const WHEEL_SOUNDS = {
+  spin: "https://cdn.example.com/wheel/spin.mp3",
+  win: "https://cdn.example.com/wheel/win.mp3",
+  lose: "https://cdn.example.com/wheel/lose.mp3"
+}
+
+/** The spin-the-wheel config of most test campaigns: a winning segment and a losing one, art and sounds. */
 export const WHEEL = {
   segments: [
     { id: "win", label: "Prize", isWin: true },
     { id: "lose", label: "Try again", isWin: false }
-  ]
+  ],
+  art: WHEEL_ART,
+  sounds: WHEEL_SOUNDS
 }
 
 /** A campaign's winner-selection rules when it sets none but `maxWinners` (a draw run adds its own fields). */

@@ -3,7 +3,8 @@
  * Lottie animation, video, font), and a file of another kind is refused with a 400 naming the field
  * (`config.art.background: must be an image`). The specification states it for configs as "a file
  * under a key `sounds` must be a sound, any other file an image"; themes add animations, videos and
- * fonts.
+ * fonts. A game names the files of the config keys it defines (`Game.fileFields`); a file under a key
+ * it does not define, kept as sent, is held to the same rule (`undefinedKeyFields`).
  *
  * A file from the account's media library is judged by its stored content type (so a Lottie JSON
  * passes only where an animation may be, a sound only under `sounds`); any other address by the
@@ -77,6 +78,45 @@ const extensionKinds: Readonly<Record<string, FileKind>> = {
   woff2: "font",
   ttf: "font",
   otf: "font"
+}
+
+/**
+ * The files named under the keys of a config its game does not define (kept as sent: `extra.logo`,
+ * `segments.0.icon`, `sounds.tick`), for the specification's rule on every file named inside config:
+ * under a key `sounds` (at any depth above it) a sound, anywhere else an image. `raw` is the config
+ * as sent, `decoded` the same config decoded by the game's schema, which drops the keys the game does
+ * not define: whatever `raw` holds where `decoded` has no key is undefined. A file there is a string
+ * that is an absolute http(s) URL (a media-library file's URL is one); any other string stays
+ * free-form text. Paths start with `prefix` (`config.extra.logo`).
+ */
+export const undefinedKeyFields = (raw: unknown, decoded: unknown, prefix = "config"): ReadonlyArray<FileField> => {
+  const fields: Array<FileField> = []
+  const isObject = (value: unknown): value is Readonly<Record<string, unknown>> =>
+    typeof value === "object" && value !== null && !Array.isArray(value)
+  /** Every file in a value nothing defines. */
+  const collect = (value: unknown, path: string, sounds: boolean): void => {
+    if (typeof value === "string") {
+      if (isHttpUrl(value)) fields.push({ path, url: value, kind: sounds ? "sound" : "image" })
+    } else if (Array.isArray(value)) {
+      value.forEach((item, i) => collect(item, `${path}.${i}`, sounds))
+    } else if (isObject(value)) {
+      for (const [key, item] of Object.entries(value)) collect(item, `${path}.${key}`, sounds || key === "sounds")
+    }
+  }
+  /** The undefined parts of a value the game defines (`decoded` is what it decoded to). */
+  const walk = (value: unknown, known: unknown, path: string, sounds: boolean): void => {
+    if (Array.isArray(value) && Array.isArray(known)) {
+      value.forEach((item, i) => walk(item, known[i], `${path}.${i}`, sounds))
+    } else if (isObject(value) && isObject(known)) {
+      for (const [key, item] of Object.entries(value)) {
+        const inSounds = sounds || key === "sounds"
+        if (Object.hasOwn(known, key)) walk(item, known[key], `${path}.${key}`, inSounds)
+        else collect(item, `${path}.${key}`, inSounds)
+      }
+    }
+  }
+  walk(raw, decoded, prefix, false)
+  return fields
 }
 
 /** The kind of a file at `url`, from the extension of its path (query and fragment ignored). */

@@ -14,7 +14,7 @@
  */
 import { type JsonSchema, Result, Schema } from "effect"
 import { ConfigIncomplete, type Detail, InvalidAnswer, InvalidRequest } from "../Errors.ts"
-import type { FileField } from "../campaigns/FileRule.ts"
+import { type FileField, undefinedKeyFields } from "../campaigns/FileRule.ts"
 import { Text } from "../Fields.ts"
 import { fromSchemaError, issueToDetails } from "../Validation.ts"
 
@@ -83,7 +83,11 @@ export interface Rules<S, C, B> {
    * `Random`. Fails with `InvalidRequest` naming the body field (`answers.2.questionId`, `score`).
    */
   readonly finish: (config: C, body: B, random: number) => Result.Result<Finished, InvalidRequest>
-  /** The files the config names (`config.art.background`), with the kind each must be, for `FileRule.check`. */
+  /**
+   * The files the config names (`config.art.background`), with the kind each must be, for
+   * `FileRule.check`. A `Definition` names those of the keys its game defines; a `Game` adds the files
+   * under keys the game does not define (`FileRule.undefinedKeyFields`).
+   */
   readonly fileFields: (config: C) => ReadonlyArray<FileField>
   /** Ids a reward's outcome match may name (wheel segment ids); empty for other games. */
   readonly outcomeIds: (config: C) => ReadonlyArray<string>
@@ -133,6 +137,8 @@ export interface DecodedConfig {
   /** The game that decoded it: another game decodes the raw config as usual. */
   readonly slug: string
   readonly result: Result.Result<unknown, Schema.SchemaError>
+  /** The config as it was before decoding (the keys the game does not define are only here). */
+  readonly raw: unknown
 }
 
 const isDecodedConfig = (input: unknown): input is DecodedConfig =>
@@ -158,7 +164,8 @@ export const make = <C extends Config, B>(definition: Definition<C, B>): Game =>
     decodeConfig: (input) => ({
       [DecodedTypeId]: DecodedTypeId,
       slug: definition.slug,
-      result: decode(input, parseOptions)
+      result: decode(input, parseOptions),
+      raw: input
     }),
     slug: definition.slug,
     name: definition.name,
@@ -176,7 +183,12 @@ export const make = <C extends Config, B>(definition: Definition<C, B>): Game =>
         : issueToDetails(config.failure.issue, "config")
     },
     playerView: withConfig<PlayerView>({}, definition.playerView),
-    fileFields: withConfig<ReadonlyArray<FileField>>([], definition.fileFields ?? none),
+    fileFields: (input) => {
+      const config = decodeConfig(input, parseOptions)
+      if (Result.isFailure(config)) return []
+      const raw = isDecodedConfig(input) ? input.raw : input
+      return [...(definition.fileFields ?? none)(config.success), ...undefinedKeyFields(raw, config.success)]
+    },
     outcomeIds: withConfig<ReadonlyArray<string>>([], definition.outcomeIds ?? none),
     finish: (input, rawBody, random) => {
       const config = decodeConfig(input, parseOptions)
@@ -226,11 +238,27 @@ export const UniqueIdList = <S extends Schema.Top & { readonly Type: { readonly 
   max: number
 ) => Schema.Array(item).check(Schema.isMinLength(min), Schema.isMaxLength(max), uniqueIds<S["Type"]>())
 
-/** The details for the required top-level keys a config lacks (`config.segments: is required…`). */
+/**
+ * The details for the required keys a config lacks, one per key (`config.segments: is required…`).
+ * A key is a dotted path into nested objects (`art.background`); it is missing when any object on
+ * the way is.
+ */
 export const missingKeys = (config: Config, keys: ReadonlyArray<string>): ReadonlyArray<Detail> =>
   keys
-    .filter((key) => config[key] === undefined)
+    .filter((key) => valueAt(config, key) === undefined)
     .map((key) => ({ path: `config.${key}`, message: "is required to activate the campaign" }))
+
+/** The value at a dotted path (`art.background`) of a config, `undefined` when any step is missing. */
+const valueAt = (config: Config, path: string): unknown =>
+  path
+    .split(".")
+    .reduce<unknown>(
+      (value, key) =>
+        typeof value === "object" && value !== null && Object.hasOwn(value, key)
+          ? (value as Record<string, unknown>)[key]
+          : undefined,
+      config
+    )
 
 /**
  * The failure of a config that lacks what the game needs (`ConfigIncomplete`): an activation, or a

@@ -4,8 +4,9 @@
  * instant outcome `{ id, label, isWin }`, which reward tiers can match (`won`, or a segment by id).
  *
  * Config: `segments` (2 to 24, ids unique), `art.background` and `art.pointer` (images),
- * `sounds.spin`, `sounds.win`, `sounds.lose` (sounds). Complete when `segments` is set.
- * Finish body: `{}`. The embed sees the segments' ids and labels only: no weights, no win flags.
+ * `sounds.spin`, `sounds.win`, `sounds.lose` (sounds). Complete (activatable) when all six are set:
+ * the segments, both images and the three sounds. A finish needs only the segments (the art and the
+ * sounds are the embed's). Finish body: `{}`. The embed sees the segments' ids and labels only: no weights, no win flags.
  *
  * @since 0.1.0
  */
@@ -82,11 +83,25 @@ export const pick = (segments: ReadonlyArray<Segment>, random: number): Segment 
   return segments[segments.length - 1]!
 }
 
-const complete = (config: Config) => Game.missingKeys(config, ["segments"])
+/** What activation needs: the segments, the art and the sounds. */
+export const requiredKeys = [
+  "segments",
+  "art.background",
+  "art.pointer",
+  "sounds.spin",
+  "sounds.win",
+  "sounds.lose"
+] as const
 
+const complete = (config: Config) => Game.missingKeys(config, requiredKeys)
+
+/**
+ * The server spins with the segments alone: a config that lacks only art or sounds (which only the
+ * embed shows) still finishes, and one without segments fails naming just them.
+ */
 const finish = (config: Config, _body: FinishBody, random: number): Result.Result<Game.Finished, InvalidRequest> => {
   if (config.segments === undefined || config.segments.length === 0)
-    return Result.fail(Game.incomplete(complete(config)))
+    return Result.fail(Game.incomplete(Game.missingKeys(config, ["segments"])))
   const segment = pick(config.segments, random)
   return Result.succeed({
     score: null,

@@ -8,6 +8,7 @@
  */
 import { createHash } from "node:crypto"
 import { MemoryStore } from "@campaign-games/testing"
+import { WHEEL_ART, WHEEL_SOUNDS } from "@campaign-games/testing/internal/Fixtures"
 import { assert, describe, it } from "@effect/vitest"
 import { Context, DateTime, Effect, Layer, Option, Ref, Schema } from "effect"
 import { TestClock } from "effect/testing"
@@ -117,7 +118,9 @@ const WHEEL = {
   segments: [
     { id: "win", label: "Prize", isWin: true },
     { id: "miss", label: "Next time", isWin: false }
-  ]
+  ],
+  art: WHEEL_ART,
+  sounds: WHEEL_SOUNDS
 }
 
 /** An account and a channel; `Actor.system` holds every permission. */

@@ -5,6 +5,7 @@
  * finish's `reward`, the reward's counts, the grants listed, the events and deliveries stored.
  */
 import { MemoryStore } from "@campaign-games/testing"
+import { WHEEL_ART, WHEEL_SOUNDS } from "@campaign-games/testing/internal/Fixtures"
 import { assert, describe, it } from "@effect/vitest"
 import { DateTime, Effect, Layer, Option } from "effect"
 import * as Accounts from "../../src/accounts/Accounts.ts"
@@ -88,7 +89,9 @@ const wheel = (lands: "gold" | "miss") => ({
   segments: [
     { id: "gold", label: "Gold", isWin: true, weight: lands === "gold" ? 1_000_000 : 1 },
     { id: "miss", label: "Miss", isWin: false, weight: lands === "miss" ? 1_000_000 : 1 }
-  ]
+  ],
+  art: WHEEL_ART,
+  sounds: WHEEL_SOUNDS
 })
 
 const page: Reward.RewardInput["page"] = {

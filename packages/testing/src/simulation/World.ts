@@ -13,6 +13,7 @@
  * @since 0.1.0
  */
 import type * as Rng from "./Rng.ts"
+import { WHEEL_ART, WHEEL_SOUNDS } from "../internal/Fixtures.ts"
 import { offsetAt, utcMonth } from "./LocalTime.ts"
 
 export const SECOND = 1_000
@@ -96,7 +97,7 @@ export type GamePlan =
 export const configOf = (game: GamePlan): Record<string, unknown> => {
   switch (game.slug) {
     case "spin-the-wheel":
-      return { segments: game.segments }
+      return { segments: game.segments, art: WHEEL_ART, sounds: WHEEL_SOUNDS }
     case "quiz":
       return { questions: game.questions }
     case "prediction":
