@@ -80,10 +80,9 @@ local limit = tonumber(ARGV[3])
 local current = tonumber(redis.call("GET", key))
 local pttl = tonumber(redis.call("PTTL", key))
 if not current or pttl < 0 then
-  if tokens > limit then
-    return { tostring(tokens), windowms }
+  if tokens <= limit then
+    redis.call("SET", key, tokens, "PX", windowms)
   end
-  redis.call("SET", key, tokens, "PX", windowms)
   return { tostring(tokens), windowms }
 end
 local count = current + tokens

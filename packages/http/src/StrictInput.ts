@@ -345,12 +345,14 @@ const takesJson = (payload: ReadonlyMap<string, unknown>): boolean =>
   payload.size > 0 && [...payload.keys()].every((type) => type === JSON_TYPE)
 
 /** The middleware's implementation, for the server's layers. */
-export const layer = Layer.succeed(StrictInput, (httpEffect, { endpoint }) =>
-  Effect.gen(function* () {
+// Called once per endpoint when the routes are built: whether it takes JSON is decided here.
+export const layer = Layer.succeed(StrictInput, (httpEffect, { endpoint }) => {
+  const json = takesJson(endpoint.payload)
+  return Effect.gen(function* () {
     const request = yield* HttpServerRequest.HttpServerRequest
     const { params, route } = yield* HttpRouter.RouteContext
     const details = [...paramIssues(request.url, route.path, params), ...queryIssues(request.url)]
-    if (details.length === 0 && takesJson(endpoint.payload) && HttpMethod.hasBody(request.method)) {
+    if (details.length === 0 && json && HttpMethod.hasBody(request.method)) {
       const type = request.headers["content-type"]
       if (type !== undefined && !isJsonContentType(type)) return yield* Effect.fail(notJson())
       // The bytes, not the headers, tell whether there is a body: chunked bodies have no length.
@@ -361,4 +363,4 @@ export const layer = Layer.succeed(StrictInput, (httpEffect, { endpoint }) =>
     if (details.length > 0) return yield* Effect.fail(Validation.invalid(details))
     return yield* httpEffect
   })
-)
+})

@@ -165,11 +165,15 @@ export const requireFeature = (features: Features, feature: FeatureFlag): Effect
     ? Effect.void
     : Effect.fail(new UpgradeRequired({ reason: new FeatureMissing({ feature, featureName: featureLabels[feature] }) }))
 
+/** `requireGame` as a value: the failure when the game is not in the plan, else undefined. */
+export const gameMissing = (features: Features, slug: string): UpgradeRequired | undefined =>
+  features.games.includes(slug) ? undefined : new UpgradeRequired({ reason: new GameNotInPlan({ gameSlug: slug }) })
+
 /** Fails with `UpgradeRequired` (`GameNotInPlan`) unless the game is in the plan. */
-export const requireGame = (features: Features, slug: string): Effect.Effect<void, UpgradeRequired> =>
-  features.games.includes(slug)
-    ? Effect.void
-    : Effect.fail(new UpgradeRequired({ reason: new GameNotInPlan({ gameSlug: slug }) }))
+export const requireGame = (features: Features, slug: string): Effect.Effect<void, UpgradeRequired> => {
+  const missing = gameMissing(features, slug)
+  return missing === undefined ? Effect.void : Effect.fail(missing)
+}
 
 /** Whether `used + adding` stays within the limit (null = no limit). */
 export const withinLimit = (limits: Limits, limit: LimitName, used: number, adding = 1): boolean => {

@@ -23,7 +23,6 @@ import * as Campaign from "../campaigns/Campaign.ts"
 import type * as Channel from "../campaigns/Channel.ts"
 import {
   Forbidden,
-  GameNotInPlan,
   KeyRevoked,
   NotFound,
   OriginNotAllowed,
@@ -76,8 +75,8 @@ export const decide = (read: MintRead, request: Request, now: DateTime.Utc): Res
   if (live === undefined || !Campaign.takesPlays(live))
     return Result.succeed({ _tag: "BetweenCampaigns", betweenCampaigns: channel.betweenCampaigns })
   // The game is a plan feature: a campaign of a game taken out of the plan plays no more.
-  if (!Account.features(read.account.value).games.includes(live.gameSlug))
-    return Result.fail(new UpgradeRequired({ reason: new GameNotInPlan({ gameSlug: live.gameSlug }) }))
+  const noGame = Plan.gameMissing(Account.features(read.account.value), live.gameSlug)
+  if (noGame !== undefined) return Result.fail(noGame)
   const monthFull = Plan.limitReached(Account.limits(read.account.value), "playsPerMonth", monthPlays)
   if (monthFull !== undefined) return Result.fail(monthFull)
   return Result.succeed({ _tag: "Mint", campaign: live, channel, origin, countPlays: anyLimit(live, channel) })
