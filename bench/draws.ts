@@ -29,12 +29,8 @@
  * at the end with the account's rows.
  */
 import { createHash } from "node:crypto"
-import * as Campaigns from "@campaign-games/core/campaigns/Campaigns"
-import * as Draw from "@campaign-games/core/draws/Draw"
-import { DrawRepo, type Selection } from "@campaign-games/core/draws/DrawRun"
-import { Draws } from "@campaign-games/core/draws/Draws"
-import { Database } from "@campaign-games/sql"
-import * as SqlDrawSelect from "@campaign-games/sql/SqlDrawSelect"
+import { Campaigns, Draw, DrawRun, Draws } from "@campaign-games/core"
+import { Database, SqlDrawSelect } from "@campaign-games/sql"
 import { MemoryStore } from "@campaign-games/testing"
 import { DateTime, Effect, Layer } from "effect"
 import { SqlClient } from "effect/sql"
@@ -102,7 +98,7 @@ const makeCampaign = (order: Pick<Draw.Rules, "algorithm" | "tieBreak">) =>
 // -----------------------------------------------------------------------------
 
 /** The bare statement: each player's best entry (`DISTINCT ON`), the first `WINNERS`, with the count and hash. */
-const bareSelection = (sql: SqlClient.SqlClient, s: Selection) => {
+const bareSelection = (sql: SqlClient.SqlClient, s: DrawRun.Selection) => {
   const digest = sql`sha256(convert_to(${s.seed} || ':' || e.id, 'UTF8'))`
   const keyColumns =
     s.rules.algorithm === "random_uniform"
@@ -148,7 +144,7 @@ const postgres = Effect.gen(function* () {
   const run = <A, E>(effect: Effect.Effect<A, E, any>) =>
     Effect.provideContext(effect, context as any) as Effect.Effect<A, E>
   const sql = yield* run(Effect.service(SqlClient.SqlClient))
-  const repo = yield* run(Effect.service(DrawRepo))
+  const repo = yield* run(Effect.service(DrawRun.DrawRepo))
   const { actor, campaign } = yield* run(makeCampaign(ORDERS[0]!.rules))
   // The benchmark's rows go at the end, whatever happens.
   yield* Effect.addFinalizer(() =>
@@ -176,7 +172,7 @@ const postgres = Effect.gen(function* () {
   for (const order of ORDERS) {
     const rules = rulesOf(order.rules)
     const bound = yield* repo.entryBound(campaign.accountId, campaign.id)
-    const s: Selection = {
+    const s: DrawRun.Selection = {
       accountId: campaign.accountId,
       campaignId: campaign.id,
       rules,
@@ -210,7 +206,7 @@ const postgres = Effect.gen(function* () {
       )
     )
     const start = performance.now()
-    yield* run(Effect.flatMap(Effect.service(Draws), (d) => d.trigger(actor, campaign.id)))
+    yield* run(Effect.flatMap(Effect.service(Draws.Draws), (d) => d.trigger(actor, campaign.id)))
     const whole = performance.now() - start
     lines.push(
       `  ${order.name.padEnd(30)} engine select ${ms(engineSelect.ms)}   bare statement ${ms(bare.ms)} (${ratio(engineSelect.ms, bare.ms)})   run ${ms(whole)}   bare winners alone ${ms(bareWinners.ms)}, bare hash alone ${ms(bareHash.ms)}   same result: ${same}`
@@ -290,7 +286,7 @@ const memory = Effect.gen(function* () {
   const context = yield* Layer.build(DrawEngine.engine(MemoryStore.layer))
   const run = <A, E>(effect: Effect.Effect<A, E, any>) =>
     Effect.provideContext(effect, context as any) as Effect.Effect<A, E>
-  const repo = yield* run(Effect.service(DrawRepo))
+  const repo = yield* run(Effect.service(DrawRun.DrawRepo))
   const { campaign } = yield* run(makeCampaign(ORDERS[0]!.rules))
   const database = yield* run(Effect.service(MemoryStore.MemoryDatabase))
   const plain: Array<Draw.DrawEntry> = []
@@ -318,7 +314,7 @@ const memory = Effect.gen(function* () {
   for (const order of ORDERS) {
     const rules = rulesOf(order.rules)
     const seed = `bench ${order.name}`
-    const s: Selection = {
+    const s: DrawRun.Selection = {
       accountId: campaign.accountId,
       campaignId: campaign.id,
       rules,

@@ -25,8 +25,7 @@
  * @since 0.1.0
  */
 import { Accounts } from "@campaign-games/core"
-import { NodeEngine } from "@campaign-games/http"
-import * as NodeMedia from "@campaign-games/http/NodeMedia"
+import { NodeEngine, NodeMedia } from "@campaign-games/http"
 import { Database } from "@campaign-games/sql"
 import { NodeRuntime } from "@effect/platform-node"
 import { Config, Console, Effect, Layer, Option, References } from "effect"

@@ -8,7 +8,7 @@
  * API key, an endpoint's secret, generated and granted codes), and another key opens none of them.
  */
 import type { StorePorts } from "@campaign-games/core"
-import { apiKeyScope, keyMaterial } from "@campaign-games/http/IdempotencyKeys"
+import { IdempotencyKeys } from "@campaign-games/http"
 import { assert, layer } from "@effect/vitest"
 import { Context, Effect, Layer, Option } from "effect"
 import { SqlClient } from "effect/sql"
@@ -332,8 +332,11 @@ layer(serverAndDatabase, { excludeTestServices: true, timeout: "120 seconds" })(
       if (Option.isNone(sql)) return
       const listed = yield* request("GET", "/v1/tenant/api-keys", { key })
       const keyId: string = listed.body.apiKeys.find((k: any) => key.startsWith(`cgk_${k.keyPrefix}_`)).id
-      const scope = apiKeyScope(id, keyId)
-      const [from, to] = [keyMaterial(scope, "idem-first").keyHash, keyMaterial(scope, "idem-other").keyHash]
+      const scope = IdempotencyKeys.apiKeyScope(id, keyId)
+      const [from, to] = [
+        IdempotencyKeys.keyMaterial(scope, "idem-first").keyHash,
+        IdempotencyKeys.keyMaterial(scope, "idem-other").keyHash
+      ]
       yield* Effect.orDie(
         sql.value`UPDATE idempotency_keys AS t SET status = f.status, content_type = f.content_type, body = f.body
           FROM idempotency_keys AS f

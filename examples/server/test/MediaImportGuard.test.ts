@@ -11,8 +11,7 @@
  * DNS answer changes between the check and the connection, too many redirects.
  */
 import { assert, layer } from "@effect/vitest"
-import { isPublicAddress } from "@campaign-games/http/NodeHostResolver"
-import { type Network, systemNetwork } from "@campaign-games/http/NodeImportFetcher"
+import { NodeHostResolver, NodeImportFetcher } from "@campaign-games/http"
 import { Effect } from "effect"
 import { body, origin, redirect } from "./fixtures/media/Origin.ts"
 import { sampleOf } from "./fixtures/media/Samples.ts"
@@ -25,7 +24,7 @@ const INTERNET = "127.0.0.2"
 
 const lookups = new Map<string, number>()
 
-const network: Network = {
+const network: NodeImportFetcher.Network = {
   lookup: async (host) => {
     const seen = (lookups.get(host) ?? 0) + 1
     lookups.set(host, seen)
@@ -34,9 +33,9 @@ const network: Network = {
     if (host.startsWith("rebind-") && host.endsWith(".test")) {
       return [{ address: seen === 1 ? INTERNET : "127.0.0.1", family: 4 }]
     }
-    return systemNetwork.lookup(host)
+    return NodeImportFetcher.systemNetwork.lookup(host)
   },
-  isPublic: (address) => address === INTERNET || isPublicAddress(address)
+  isPublic: (address) => address === INTERNET || NodeHostResolver.isPublicAddress(address)
 }
 
 const server = make(storeLayer(), {

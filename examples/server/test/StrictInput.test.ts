@@ -6,7 +6,7 @@
  * body must be sent as `application/json` (a request without a body needs no content type).
  */
 import { assert, layer } from "@effect/vitest"
-import * as StrictInput from "@campaign-games/http/StrictInput"
+import { StrictInput } from "@campaign-games/http"
 import { Effect } from "effect"
 import * as Steps from "./support/Steps.ts"
 import { layer as serverLayer, type Reply, sendBytes, TestServer, withAccount } from "./support/TestServer.ts"

@@ -9,9 +9,7 @@ import { mkdtempSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
-import * as DrawAudit from "@campaign-games/core/draws/DrawAudit"
-import { Draws } from "@campaign-games/core/draws/Draws"
-import { EntryRepo } from "@campaign-games/core/play/Entry"
+import { DrawAudit, Draws, Entry } from "@campaign-games/core"
 import { MemoryStore } from "@campaign-games/testing"
 import { assert, describe, it } from "@effect/vitest"
 import { DateTime, Effect, Schema } from "effect"
@@ -34,7 +32,7 @@ const auditJson = Effect.gen(function* () {
     }
   )
   for (let i = 0; i < 30; i++) {
-    yield* (yield* EntryRepo).insert({
+    yield* (yield* Entry.EntryRepo).insert({
       id: `ent_${String(i).padStart(2, "0")}`,
       accountId: account.id,
       campaignId: campaign.id,
@@ -49,7 +47,7 @@ const auditJson = Effect.gen(function* () {
       createdAt: DateTime.add(now, { seconds: i })
     })
   }
-  const draws = yield* Draws
+  const draws = yield* Draws.Draws
   const run = yield* draws.trigger(actor, campaign.id)
   const audit = yield* draws.audit(actor, campaign.id, run.id)
   return JSON.parse(JSON.stringify(Schema.encodeSync(DrawAudit.Audit)(audit)))

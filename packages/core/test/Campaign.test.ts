@@ -5,7 +5,7 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import { DateTime, Effect, Result, Schema, SchemaAST } from "effect"
-import { WHEEL_ART, WHEEL_SOUNDS } from "@campaign-games/testing/internal/Fixtures"
+import { Fixtures } from "@campaign-games/testing"
 import * as Campaign from "../src/campaigns/Campaign.ts"
 import type { Conflict, InvalidRequest } from "../src/Errors.ts"
 import type { Game } from "../src/games/Game.ts"
@@ -35,8 +35,8 @@ const wheelConfig = {
     { id: "win", label: "10% off", isWin: true },
     { id: "lose", label: "Try again", isWin: false }
   ],
-  art: WHEEL_ART,
-  sounds: WHEEL_SOUNDS
+  art: Fixtures.WHEEL_ART,
+  sounds: Fixtures.WHEEL_SOUNDS
 }
 /** The wheel's five files that activation needs besides its segments. */
 const wheelFiles = [

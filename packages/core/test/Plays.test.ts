@@ -8,8 +8,7 @@
  * The events the outbox holds are read from the memory store (`MemoryStore.EventLog`): a
  * rolled-back transaction leaves none there.
  */
-import { MemoryStore } from "@campaign-games/testing"
-import { makeEndpoint, WHEEL_ART, WHEEL_SOUNDS } from "@campaign-games/testing/internal/Fixtures"
+import { Fixtures, MemoryStore } from "@campaign-games/testing"
 import { assert, describe, it } from "@effect/vitest"
 import { DateTime, Duration, Effect, Layer, Option, Random } from "effect"
 import { TestClock } from "effect/testing"
@@ -73,8 +72,8 @@ const WHEEL = {
     { id: "mug", label: "A mug", isWin: true, weight: 2 },
     { id: "miss", label: "Try again", isWin: false, weight: 4 }
   ],
-  art: WHEEL_ART,
-  sounds: WHEEL_SOUNDS
+  art: Fixtures.WHEEL_ART,
+  sounds: Fixtures.WHEEL_SOUNDS
 }
 const SEGMENT_IDS = WHEEL.segments.map((s) => s.id)
 
@@ -689,7 +688,7 @@ describe("Plays: plays per month", () => {
       const campaigns = yield* Campaign.CampaignRepo
       const stored = Option.getOrThrow(yield* campaigns.findById(world.actor.account.id, world.campaign.id))
       yield* campaigns.update({ ...stored, config: { ...WHO_WINS, question: "Who wins the final?" } })
-      const endpoint = makeEndpoint(world.actor.account.id, {
+      const endpoint = Fixtures.makeEndpoint(world.actor.account.id, {
         id: "we_other_server",
         url: "https://hooks.example.com/other",
         secret: "whsec_other_server",

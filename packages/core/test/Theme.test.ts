@@ -10,7 +10,7 @@ import * as Games from "../src/games/Games.ts"
 import * as SpinTheWheel from "../src/games/SpinTheWheel.ts"
 import * as Theme from "../src/campaigns/Theme.ts"
 import * as Validation from "../src/Validation.ts"
-import * as Fixtures from "@campaign-games/testing/internal/Fixtures"
+import { Fixtures } from "@campaign-games/testing"
 
 const chars = (n: number, c = "a") => c.repeat(n)
 const labels = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`key${i}`, `Value ${i}`]))

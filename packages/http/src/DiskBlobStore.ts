@@ -26,9 +26,7 @@ import { createHmac, randomBytes, randomUUID, timingSafeEqual } from "node:crypt
 import { createReadStream } from "node:fs"
 import * as fs from "node:fs/promises"
 import * as path from "node:path"
-import { Errors } from "@campaign-games/core"
-import { BlobStore, isKey, TooLarge } from "@campaign-games/core/media/BlobStore"
-import { ServerSecretRepo } from "@campaign-games/core/play/ClientToken"
+import { BlobStore, ClientToken, Errors } from "@campaign-games/core"
 import { Context, DateTime, Effect, Layer, Option, Schema, Stream } from "effect"
 import * as BlobFile from "./internal/BlobFile.ts"
 import * as Garbage from "./internal/Garbage.ts"
@@ -87,16 +85,21 @@ const isMissing = (error: unknown): boolean => (error as { readonly code?: strin
 class TooSmall extends Schema.TaggedError<TooSmall>()("TooSmall", {}) {}
 
 /** The store and its uploads' receiving side over `options.directory`. */
-export const layer = (options: Options): Layer.Layer<BlobStore | LocalUploads, Errors.StoreError, ServerSecretRepo> =>
+export const layer = (
+  options: Options
+): Layer.Layer<BlobStore.BlobStore | LocalUploads, Errors.StoreError, ClientToken.ServerSecretRepo> =>
   Layer.effectContext(
     Effect.gen(function* () {
       const root = path.resolve(options.directory)
       const temporary = path.join(root, ".tmp")
-      const signingKey = yield* (yield* ServerSecretRepo).getOrCreate(SIGNING_KEY_NAME, randomBytes(32).toString("hex"))
+      const signingKey = yield* (yield* ClientToken.ServerSecretRepo).getOrCreate(
+        SIGNING_KEY_NAME,
+        randomBytes(32).toString("hex")
+      )
       const sign = (policy: string) => createHmac("sha256", signingKey).update(policy).digest("hex")
 
       const fileOf = (key: string) =>
-        isKey(key)
+        BlobStore.isKey(key)
           ? Effect.succeed(path.join(root, ...key.split("/")))
           : Effect.fail(new Errors.StoreError({ message: `Not a blob key: ${JSON.stringify(key)}.` }))
 
@@ -171,7 +174,7 @@ export const layer = (options: Options): Layer.Layer<BlobStore | LocalUploads, E
         return out
       }
 
-      const store = BlobStore.of({
+      const store = BlobStore.BlobStore.of({
         presignUpload: (policy) =>
           Effect.sync(() => {
             const encoded = Buffer.from(
@@ -262,7 +265,7 @@ export const layer = (options: Options): Layer.Layer<BlobStore | LocalUploads, E
             const { maxBytes, minBytes } = policy.value
             yield* writeChecked(policy.value.key, file, minBytes, maxBytes).pipe(
               Effect.catch((error): Effect.Effect<never, UploadRefused | Errors.StoreError | E> =>
-                error instanceof TooLarge
+                error instanceof BlobStore.TooLarge
                   ? refuse(400, `the file is larger than the ${maxBytes} bytes its policy allows`)
                   : error instanceof TooSmall
                     ? refuse(400, `the file is smaller than the ${minBytes} bytes its policy requires`)
@@ -272,6 +275,6 @@ export const layer = (options: Options): Layer.Layer<BlobStore | LocalUploads, E
           })
       })
 
-      return Context.make(BlobStore, store).pipe(Context.add(LocalUploads, uploads))
+      return Context.make(BlobStore.BlobStore, store).pipe(Context.add(LocalUploads, uploads))
     })
   )

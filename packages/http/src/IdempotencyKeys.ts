@@ -27,9 +27,7 @@
  * @since 0.1.0
  */
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from "node:crypto"
-import { ApiKeys } from "@campaign-games/core"
-import * as Idempotency from "@campaign-games/core/Idempotency"
-import { TokenSigner } from "@campaign-games/core/play/ClientToken"
+import { ApiKeys, ClientToken, Idempotency } from "@campaign-games/core"
 import { DateTime, Effect, Exit, Option, type Types } from "effect"
 import { HttpIncomingMessage, HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
 import * as ApiError from "./ApiError.ts"
@@ -199,7 +197,7 @@ const tokenScope = (accountId: string, jti: string): string => `${accountId}\u00
 export const layer = HttpRouter.middleware(
   Effect.gen(function* () {
     const keys = yield* ApiKeys.ApiKeys
-    const signer = yield* TokenSigner
+    const signer = yield* ClientToken.TokenSigner
     const repo = yield* Idempotency.IdempotencyRepo
     const scopeOf = (bearer: string) =>
       Effect.gen(function* () {

@@ -25,8 +25,7 @@
  *
  * @since 0.1.0
  */
-import { Asset, Media } from "@campaign-games/core"
-import { BlobStore } from "@campaign-games/core/media/BlobStore"
+import { Asset, BlobStore, Media } from "@campaign-games/core"
 import { ByteSize, DateTime, Effect, Option, Stream } from "effect"
 import { HttpIncomingMessage, HttpRouter, HttpServerRequest, HttpServerResponse, Multipart } from "effect/http"
 import * as ApiError from "./ApiError.ts"
@@ -91,7 +90,7 @@ const noneMatch = (header: string | undefined, etag: string): boolean =>
     return t === "*" || t === etag || t === `W/${etag}`
   })
 
-const serve = (media: Media.Media["Service"], blobs: BlobStore["Service"]) =>
+const serve = (media: Media.Media["Service"], blobs: BlobStore.BlobStore["Service"]) =>
   Effect.gen(function* () {
     const request = yield* HttpServerRequest.HttpServerRequest
     const id = (yield* HttpRouter.params)["assetId"] ?? ""
@@ -230,7 +229,7 @@ export const layerUploads = HttpRouter.use((router) =>
 export const layer = HttpRouter.use((router) =>
   Effect.gen(function* () {
     const media = yield* Media.Media
-    const blobs = yield* BlobStore
+    const blobs = yield* BlobStore.BlobStore
     const uploads = yield* Effect.serviceOption(LocalUploads)
     yield* router.add("GET", `${Asset.FILES_PATH}:assetId`, serve(media, blobs))
     if (Option.isSome(uploads)) yield* router.add("POST", UPLOAD_PATH, receive(uploads.value))

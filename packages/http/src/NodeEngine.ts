@@ -15,8 +15,7 @@
  *
  * @since 0.1.0
  */
-import { Engine, type Errors, type StorePorts } from "@campaign-games/core"
-import type { ServerSecretRepo } from "@campaign-games/core/play/ClientToken"
+import { type ClientToken, Engine, type Errors, type StorePorts } from "@campaign-games/core"
 import { Layer } from "effect"
 import * as NodeHostResolver from "./NodeHostResolver.ts"
 import * as NodeImportFetcher from "./NodeImportFetcher.ts"
@@ -38,7 +37,7 @@ export interface Options extends Engine.Options {
  */
 export const layerPlatform = (
   options: Options
-): Layer.Layer<Engine.PlatformPorts, Errors.StoreError, ServerSecretRepo> => {
+): Layer.Layer<Engine.PlatformPorts, Errors.StoreError, ClientToken.ServerSecretRepo> => {
   const media = options.media ?? NodeMedia.defaults
   return Layer.mergeAll(
     NodeSecrets.layer,

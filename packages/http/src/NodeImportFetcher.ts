@@ -23,8 +23,7 @@
  * @since 0.1.0
  */
 import { isIP } from "node:net"
-import { Webhook } from "@campaign-games/core"
-import { FetchFailed, MAX_REDIRECTS, UrlFetcher } from "@campaign-games/core/media/UrlFetcher"
+import { UrlFetcher, Webhook } from "@campaign-games/core"
 import { Effect, Layer, Stream } from "effect"
 import { Agent, request as undiciRequest } from "undici"
 import * as GuardedLookup from "./internal/GuardedLookup.ts"
@@ -85,11 +84,11 @@ const codesOf = (error: unknown): ReadonlyArray<string> => {
   return codes
 }
 
-const retry = (reason: string) => new FetchFailed({ reason, retryable: true })
-const final = (reason: string) => new FetchFailed({ reason, retryable: false })
+const retry = (reason: string) => new UrlFetcher.FetchFailed({ reason, retryable: true })
+const final = (reason: string) => new UrlFetcher.FetchFailed({ reason, retryable: false })
 
 /** The failure of a request that got no usable answer (pure but for the error's shape). */
-export const classify = (error: unknown, timeouts: Timeouts, totalExpired: boolean): FetchFailed => {
+export const classify = (error: unknown, timeouts: Timeouts, totalExpired: boolean): UrlFetcher.FetchFailed => {
   const codes = codesOf(error)
   if (codes.includes(NON_PUBLIC_CODE)) return final(NON_PUBLIC_REASON)
   if (totalExpired) return retry(`the download took longer than ${timeouts.totalMs / 1000} s`)
@@ -119,9 +118,9 @@ const retryableStatus = (status: number): boolean => status === 408 || status ==
 const REDIRECTS = new Set([301, 302, 303, 307, 308])
 
 /** The fetcher over its own undici agent, for the life of the layer. */
-export const layer = (options: Options): Layer.Layer<UrlFetcher> =>
+export const layer = (options: Options): Layer.Layer<UrlFetcher.UrlFetcher> =>
   Layer.effect(
-    UrlFetcher,
+    UrlFetcher.UrlFetcher,
     Effect.gen(function* () {
       const timeouts: Timeouts = { ...defaultTimeouts, ...options.timeouts }
       const network = options.network ?? systemNetwork
@@ -144,7 +143,7 @@ export const layer = (options: Options): Layer.Layer<UrlFetcher> =>
       )
 
       /** The URL of a hop, checked before anything is sent. */
-      const target = (url: string): URL | FetchFailed => {
+      const target = (url: string): URL | UrlFetcher.FetchFailed => {
         if (!URL.canParse(url)) return final("not an absolute URL")
         const parsed = new URL(url)
         if (parsed.protocol !== "https:" && parsed.protocol !== "http:") return final("not an http or https URL")
@@ -164,7 +163,7 @@ export const layer = (options: Options): Layer.Layer<UrlFetcher> =>
           let current = url
           for (let hop = 0; ; hop++) {
             const parsed = target(current)
-            if (parsed instanceof FetchFailed) return yield* parsed
+            if (parsed instanceof UrlFetcher.FetchFailed) return yield* parsed
             const response = yield* Effect.tryPromise({
               try: () =>
                 undiciRequest(parsed, {
@@ -183,13 +182,17 @@ export const layer = (options: Options): Layer.Layer<UrlFetcher> =>
             const status = response.statusCode
             if (REDIRECTS.has(status) && header("location") !== undefined) {
               yield* discard
-              if (hop >= MAX_REDIRECTS) return yield* final(`more than ${MAX_REDIRECTS} redirects`)
+              if (hop >= UrlFetcher.MAX_REDIRECTS)
+                return yield* final(`more than ${UrlFetcher.MAX_REDIRECTS} redirects`)
               current = new URL(header("location")!, parsed).href
               continue
             }
             if (status < 200 || status > 299) {
               yield* discard
-              return yield* new FetchFailed({ reason: `answered ${status}`, retryable: retryableStatus(status) })
+              return yield* new UrlFetcher.FetchFailed({
+                reason: `answered ${status}`,
+                retryable: retryableStatus(status)
+              })
             }
             const length = Number(header("content-length"))
             if (Number.isFinite(length) && length > maxBytes) {
@@ -210,7 +213,7 @@ export const layer = (options: Options): Layer.Layer<UrlFetcher> =>
           }
         })
 
-      return UrlFetcher.of({ fetch })
+      return UrlFetcher.UrlFetcher.of({ fetch })
     })
   )
 

@@ -19,11 +19,7 @@
  *
  * @since 0.1.0
  */
-import type { Errors } from "@campaign-games/core"
-import type { BlobStore } from "@campaign-games/core/media/BlobStore"
-import type * as MediaEngine from "@campaign-games/core/media/MediaEngine"
-import * as MediaSettings from "@campaign-games/core/media/MediaSettings"
-import type { ServerSecretRepo } from "@campaign-games/core/play/ClientToken"
+import { type BlobStore, type ClientToken, type Errors, type MediaEngine, MediaSettings } from "@campaign-games/core"
 import { Effect, Layer } from "effect"
 import * as DiskBlobStore from "./DiskBlobStore.ts"
 import { UPLOAD_PATH } from "./MediaRoutes.ts"
@@ -79,7 +75,9 @@ export const fromEnv = (
  * The blob store of `storage`; the disk's also receives uploads (`DiskBlobStore.LocalUploads`). The
  * S3 store (and the AWS SDK) is loaded only when chosen.
  */
-const blobStore = (options: Options): Layer.Layer<BlobStore, Errors.StoreError, ServerSecretRepo> => {
+const blobStore = (
+  options: Options
+): Layer.Layer<BlobStore.BlobStore, Errors.StoreError, ClientToken.ServerSecretRepo> => {
   const storage = options.storage
   return storage._tag === "Disk"
     ? DiskBlobStore.layer({
@@ -101,7 +99,7 @@ const blobStore = (options: Options): Layer.Layer<BlobStore, Errors.StoreError, 
 export const layer = (
   options: Options,
   allowPrivate: boolean
-): Layer.Layer<MediaEngine.Requirements, Errors.StoreError, ServerSecretRepo> =>
+): Layer.Layer<MediaEngine.Requirements, Errors.StoreError, ClientToken.ServerSecretRepo> =>
   Layer.mergeAll(
     blobStore(options),
     NodeMediaSniffer.layer,

@@ -5,7 +5,7 @@
  *
  * @since 0.1.0
  */
-import { ContentSniffer } from "@campaign-games/core/media/ContentCheck"
+import { ContentCheck } from "@campaign-games/core"
 import { Effect, Layer, Option } from "effect"
 import { fileTypeFromBuffer } from "file-type"
 
@@ -19,4 +19,7 @@ export const sniff = (head: Uint8Array): Effect.Effect<Option.Option<string>> =>
   )
 
 /** The sniffer over `file-type`. */
-export const layer: Layer.Layer<ContentSniffer> = Layer.succeed(ContentSniffer, ContentSniffer.of({ sniff }))
+export const layer: Layer.Layer<ContentCheck.ContentSniffer> = Layer.succeed(
+  ContentCheck.ContentSniffer,
+  ContentCheck.ContentSniffer.of({ sniff })
+)

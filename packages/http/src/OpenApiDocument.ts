@@ -14,7 +14,7 @@
  *
  * @since 0.1.0
  */
-import * as Idempotency from "@campaign-games/core/Idempotency"
+import { Idempotency } from "@campaign-games/core"
 import type { OpenApi } from "effect/http-api"
 
 /** The servers the document names: the reference server with its defaults (`npm start`). */

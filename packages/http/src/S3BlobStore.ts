@@ -36,8 +36,7 @@ import {
 } from "@aws-sdk/client-s3"
 import { createPresignedPost } from "@aws-sdk/s3-presigned-post"
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner"
-import { Errors } from "@campaign-games/core"
-import { BlobStore, isKey } from "@campaign-games/core/media/BlobStore"
+import { BlobStore, Errors } from "@campaign-games/core"
 import { DateTime, Effect, Layer, Option, Stream } from "effect"
 import * as BlobFile from "./internal/BlobFile.ts"
 import { disposition } from "./MediaRoutes.ts"
@@ -80,9 +79,9 @@ const storeError = (operation: string) => (cause: unknown) =>
   })
 
 /** The store over `options.bucket`. */
-export const layer = (options: Options): Layer.Layer<BlobStore> =>
+export const layer = (options: Options): Layer.Layer<BlobStore.BlobStore> =>
   Layer.effect(
-    BlobStore,
+    BlobStore.BlobStore,
     Effect.gen(function* () {
       const client = yield* Effect.acquireRelease(
         Effect.sync(
@@ -101,7 +100,7 @@ export const layer = (options: Options): Layer.Layer<BlobStore> =>
       const Bucket = options.bucket
 
       const checked = (key: string) =>
-        isKey(key)
+        BlobStore.isKey(key)
           ? Effect.succeed(key)
           : Effect.fail(new Errors.StoreError({ message: `Not a blob key: ${JSON.stringify(key)}.` }))
 
@@ -176,7 +175,7 @@ export const layer = (options: Options): Layer.Layer<BlobStore> =>
           )
         )
 
-      const store = BlobStore.of({
+      const store = BlobStore.BlobStore.of({
         presignUpload: (policy) =>
           Effect.gen(function* () {
             const Key = yield* checked(policy.key)

@@ -10,10 +10,8 @@
 import { mkdtemp, readdir, rm } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { BlobStore, type PresignedUpload } from "@campaign-games/core/media/BlobStore"
-import { MemoryStore } from "@campaign-games/testing"
-import * as BlobStoreContract from "@campaign-games/testing/contract/BlobStoreContract"
-import * as MemoryBlobStore from "@campaign-games/testing/memory/MemoryBlobStore"
+import { BlobStore } from "@campaign-games/core"
+import { BlobStoreContract, MemoryBlobStore, MemoryStore } from "@campaign-games/testing"
 import { assert, layer } from "@effect/vitest"
 import { Context, Effect, Layer, Option, Stream } from "effect"
 import { HttpRouter } from "effect/http"
@@ -81,7 +79,7 @@ const disk = Layer.unwrap(
           ),
           ({ dispose }) => Effect.promise(dispose)
         )
-        return Poster.of((upload: PresignedUpload, file, fields) =>
+        return Poster.of((upload: BlobStore.PresignedUpload, file, fields) =>
           Effect.promise(async () => {
             // The form is encoded first, as a browser sends it: the route may answer before reading it all.
             const encoded = new Response(form(fields, file))
@@ -108,7 +106,7 @@ layer(disk, { excludeTestServices: true })("BlobStore on the disk", (it) => {
   it.effect("blobs are files under the directory; writes go through a temporary file that never stays", () =>
     Effect.gen(function* () {
       const directory = yield* Directory
-      const store = yield* BlobStore
+      const store = yield* BlobStore.BlobStore
       const key = "files/acc_disk/ast_disk"
       yield* store.write(key, Stream.make(new Uint8Array([1, 2, 3])), { contentType: "image/png", maxBytes: 10 })
       assert.deepStrictEqual(yield* Effect.promise(() => readdir(join(directory, "files", "acc_disk"))), ["ast_disk"])

@@ -15,7 +15,7 @@
 
 import { mkdir } from "node:fs/promises"
 import { join, resolve } from "node:path"
-import type * as StorePorts from "@campaign-games/core/StorePorts"
+import type { StorePorts } from "@campaign-games/core"
 import * as PgClient from "@effect/sql-pg/PgClient"
 import { Clock, Effect, Layer, Redacted, type Scope } from "effect"
 import { Reactivity } from "effect/reactivity"

@@ -6,12 +6,7 @@
  *
  * @since 0.1.0
  */
-import type { Page } from "@campaign-games/core/Pagination"
-import {
-  type AllowedOrigin,
-  AllowedOriginRepo,
-  duplicate as duplicateOrigin
-} from "@campaign-games/core/play/AllowedOrigin"
+import { AllowedOrigin, type Pagination } from "@campaign-games/core"
 import { Effect, Layer } from "effect"
 import { SqlClient } from "effect/sql"
 import * as AccountTable from "./internal/AccountTable.ts"
@@ -23,21 +18,22 @@ import { time } from "./internal/Values.ts"
 const origin = Table.read(Tables.allowedOrigins)
 
 /** `AllowedOriginRepo` over a migrated database. */
-export const layer: Layer.Layer<AllowedOriginRepo, never, SqlClient.SqlClient> = Repository.layer(
-  AllowedOriginRepo,
+export const layer: Layer.Layer<AllowedOrigin.AllowedOriginRepo, never, SqlClient.SqlClient> = Repository.layer(
+  AllowedOrigin.AllowedOriginRepo,
   (sql) => {
     const byAccount = AccountTable.make(sql, "allowed_origins", origin)
 
     return {
-      insert: (o: AllowedOrigin) =>
+      insert: (o: AllowedOrigin.AllowedOrigin) =>
         Effect.flatMap(
           sql`INSERT INTO allowed_origins (id, account_id, origin, created_at)
           VALUES (${o.id}, ${o.accountId}, ${o.origin}, ${time(o.createdAt)})
           ON CONFLICT (account_id, origin) DO NOTHING
           RETURNING id`,
-          (rows) => (rows.length > 0 ? Effect.void : Effect.fail(duplicateOrigin(o.origin)))
+          (rows) => (rows.length > 0 ? Effect.void : Effect.fail(AllowedOrigin.duplicate(o.origin)))
         ),
-      list: (accountId: string, page: Page) => byAccount.page(byAccount.where(accountId), "created_at, id", page),
+      list: (accountId: string, page: Pagination.Page) =>
+        byAccount.page(byAccount.where(accountId), "created_at, id", page),
       delete: byAccount.deleteById,
       exists: (accountId: string, origin: string) =>
         Effect.map(

@@ -4,8 +4,7 @@
  *
  * @since 0.1.0
  */
-import { BrandingRepo } from "@campaign-games/core/campaigns/Branding"
-import type { Theme } from "@campaign-games/core/campaigns/Theme"
+import { Branding, type Theme } from "@campaign-games/core"
 import { Effect, Layer, Option } from "effect"
 import { SqlClient } from "effect/sql"
 import * as Repository from "./internal/Repository.ts"
@@ -16,14 +15,17 @@ import { json } from "./internal/Values.ts"
 const branding = Table.read(Tables.branding)
 
 /** `BrandingRepo` over a migrated database. */
-export const layer: Layer.Layer<BrandingRepo, never, SqlClient.SqlClient> = Repository.layer(BrandingRepo, (sql) => ({
-  get: (accountId: string) =>
-    sql`SELECT ${branding.select} FROM branding WHERE account_id = ${accountId}`.values.pipe(
-      Effect.flatMap(branding.first),
-      Effect.map(Option.map((row) => row.theme))
-    ),
-  put: Effect.fnUntraced(function* (accountId: string, theme: Theme) {
-    yield* sql`INSERT INTO branding (account_id, theme, updated_at) VALUES (${accountId}, ${json(theme)}, now())
+export const layer: Layer.Layer<Branding.BrandingRepo, never, SqlClient.SqlClient> = Repository.layer(
+  Branding.BrandingRepo,
+  (sql) => ({
+    get: (accountId: string) =>
+      sql`SELECT ${branding.select} FROM branding WHERE account_id = ${accountId}`.values.pipe(
+        Effect.flatMap(branding.first),
+        Effect.map(Option.map((row) => row.theme))
+      ),
+    put: Effect.fnUntraced(function* (accountId: string, theme: Theme.Theme) {
+      yield* sql`INSERT INTO branding (account_id, theme, updated_at) VALUES (${accountId}, ${json(theme)}, now())
       ON CONFLICT (account_id) DO UPDATE SET theme = EXCLUDED.theme, updated_at = EXCLUDED.updated_at`
+    })
   })
-}))
+)

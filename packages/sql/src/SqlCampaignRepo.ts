@@ -8,8 +8,7 @@
  *
  * @since 0.1.0
  */
-import { type Campaign, CampaignRepo, type ListFilter } from "@campaign-games/core/campaigns/Campaign"
-import type { Page } from "@campaign-games/core/Pagination"
+import { Campaign, type Pagination } from "@campaign-games/core"
 import { Effect, Layer } from "effect"
 import { SqlClient, type Statement } from "effect/sql"
 import * as AccountTable from "./internal/AccountTable.ts"
@@ -21,7 +20,7 @@ import { json, jsonOrNull, time, timeOrNull } from "./internal/Values.ts"
 const campaign = Table.read(Tables.campaigns)
 
 /** The winner-selection settings as stored: window times as ISO 8601 strings or null. */
-const selectionConfig = (config: Campaign["winnerSelectionConfig"]): string =>
+const selectionConfig = (config: Campaign.Campaign["winnerSelectionConfig"]): string =>
   json({
     maxWinners: config.maxWinners,
     tieBreak: config.tieBreak,
@@ -30,27 +29,29 @@ const selectionConfig = (config: Campaign["winnerSelectionConfig"]): string =>
   })
 
 /** `CampaignRepo` over a migrated database. */
-export const layer: Layer.Layer<CampaignRepo, never, SqlClient.SqlClient> = Repository.layer(CampaignRepo, (sql) => {
-  const byAccount = AccountTable.make(sql, "campaigns", campaign)
+export const layer: Layer.Layer<Campaign.CampaignRepo, never, SqlClient.SqlClient> = Repository.layer(
+  Campaign.CampaignRepo,
+  (sql) => {
+    const byAccount = AccountTable.make(sql, "campaigns", campaign)
 
-  const matching = (accountId: string, filter: ListFilter) =>
-    byAccount.where(accountId, [
-      ...AccountTable.ifGiven(filter.channelId, (channelId) => sql`channel_id = ${channelId}`),
-      ...AccountTable.ifGiven(filter.status, (status) => sql`status = ${status}`)
-    ])
+    const matching = (accountId: string, filter: Campaign.ListFilter) =>
+      byAccount.where(accountId, [
+        ...AccountTable.ifGiven(filter.channelId, (channelId) => sql`channel_id = ${channelId}`),
+        ...AccountTable.ifGiven(filter.status, (status) => sql`status = ${status}`)
+      ])
 
-  /** The account's active campaigns matching `and`, newest first. */
-  const active = (accountId: string, and: Statement.Fragment) =>
-    Effect.flatMap(
-      sql`SELECT ${campaign.select} FROM campaigns
+    /** The account's active campaigns matching `and`, newest first. */
+    const active = (accountId: string, and: Statement.Fragment) =>
+      Effect.flatMap(
+        sql`SELECT ${campaign.select} FROM campaigns
         WHERE account_id = ${accountId} AND status = 'active'${and}
         ORDER BY created_at DESC, id DESC`.values,
-      campaign.decode
-    )
+        campaign.decode
+      )
 
-  return {
-    insert: Effect.fnUntraced(function* (c: Campaign) {
-      yield* sql`INSERT INTO campaigns
+    return {
+      insert: Effect.fnUntraced(function* (c: Campaign.Campaign) {
+        yield* sql`INSERT INTO campaigns
         (id, account_id, channel_id, game_slug, name, status, config, prize, theme,
           grant_once_per_participant, reward_valid_for_seconds, winner_selection_trigger,
           winner_selection_algorithm, winner_selection_config, schedule_at, seed_commitment, resolved_option_id,
@@ -65,9 +66,9 @@ export const layer: Layer.Layer<CampaignRepo, never, SqlClient.SqlClient> = Repo
           ${c.maxPlaysPerParticipant}, ${c.maxPlaysPerParticipantPerDay}, ${c.playLimitTimezone},
           ${timeOrNull(c.liveFrom)}, ${timeOrNull(c.liveUntil)}, ${timeOrNull(c.activatedAt)},
           ${time(c.createdAt)}, ${time(c.updatedAt)})`
-    }),
-    update: Effect.fnUntraced(function* (c: Campaign) {
-      yield* sql`UPDATE campaigns SET channel_id = ${c.channelId}, game_slug = ${c.gameSlug}, name = ${c.name},
+      }),
+      update: Effect.fnUntraced(function* (c: Campaign.Campaign) {
+        yield* sql`UPDATE campaigns SET channel_id = ${c.channelId}, game_slug = ${c.gameSlug}, name = ${c.name},
           status = ${c.status}, config = ${json(c.config)}, prize = ${jsonOrNull(c.prize)},
           theme = ${jsonOrNull(c.theme)}, grant_once_per_participant = ${c.grantOncePerParticipant},
           reward_valid_for_seconds = ${c.rewardValidForSeconds},
@@ -82,14 +83,15 @@ export const layer: Layer.Layer<CampaignRepo, never, SqlClient.SqlClient> = Repo
           live_until = ${timeOrNull(c.liveUntil)}, activated_at = ${timeOrNull(c.activatedAt)},
           updated_at = ${time(c.updatedAt)}
         WHERE account_id = ${c.accountId} AND id = ${c.id}`
-    }),
-    findById: byAccount.findById,
-    list: (accountId: string, filter: ListFilter, page: Page) =>
-      byAccount.page(matching(accountId, filter), "created_at DESC, id DESC", page),
-    listActive: (accountId: string) => active(accountId, sql``),
-    listActiveOnChannel: (accountId: string, channelId: string) =>
-      active(accountId, sql` AND channel_id = ${channelId}`),
-    countOnChannel: (accountId: string, channelId: string) => byAccount.count(matching(accountId, { channelId })),
-    delete: byAccount.deleteById
+      }),
+      findById: byAccount.findById,
+      list: (accountId: string, filter: Campaign.ListFilter, page: Pagination.Page) =>
+        byAccount.page(matching(accountId, filter), "created_at DESC, id DESC", page),
+      listActive: (accountId: string) => active(accountId, sql``),
+      listActiveOnChannel: (accountId: string, channelId: string) =>
+        active(accountId, sql` AND channel_id = ${channelId}`),
+      countOnChannel: (accountId: string, channelId: string) => byAccount.count(matching(accountId, { channelId })),
+      delete: byAccount.deleteById
+    }
   }
-})
+)

@@ -19,7 +19,7 @@
  *
  * @since 0.1.0
  */
-import { DeliveryNotices } from "@campaign-games/core/webhooks/Webhook"
+import { Webhook } from "@campaign-games/core"
 import * as PgClient from "@effect/sql-pg/PgClient"
 import * as PgConnection from "@effect/sql-pg/PgConnection"
 import { Clock, Duration, Effect, Layer, Option, Queue, type Scope } from "effect"
@@ -69,19 +69,19 @@ const listenPglite = (
     )
 
 /** `DeliveryNotices` over the database's `SqlClient`: PostgreSQL, PGlite, or none. */
-export const layer: Layer.Layer<DeliveryNotices, never, SqlClient.SqlClient> = Layer.effect(
-  DeliveryNotices,
+export const layer: Layer.Layer<Webhook.DeliveryNotices, never, SqlClient.SqlClient> = Layer.effect(
+  Webhook.DeliveryNotices,
   Effect.gen(function* () {
     const clock = yield* Clock.Clock
     const pg = yield* Effect.serviceOption(PgClient.PgClient)
     const pglite = yield* Effect.serviceOption(PgliteClient.PgliteClient)
     const onClock = <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.provideService(effect, Clock.Clock, clock)
     if (Option.isSome(pg)) {
-      return DeliveryNotices.of({ listen: (onNotice) => onClock(listenPostgres(pg.value, onNotice)) })
+      return Webhook.DeliveryNotices.of({ listen: (onNotice) => onClock(listenPostgres(pg.value, onNotice)) })
     }
     if (Option.isSome(pglite)) {
-      return DeliveryNotices.of({ listen: (onNotice) => onClock(listenPglite(pglite.value, onNotice)) })
+      return Webhook.DeliveryNotices.of({ listen: (onNotice) => onClock(listenPglite(pglite.value, onNotice)) })
     }
-    return DeliveryNotices.of({ listen: () => Effect.void })
+    return Webhook.DeliveryNotices.of({ listen: () => Effect.void })
   })
 )

@@ -22,15 +22,7 @@
  *
  * @since 0.1.0
  */
-import type { Page } from "@campaign-games/core/Pagination"
-import {
-  type Claimed,
-  type Delivery,
-  type DeliveryListQuery,
-  DeliveryRepo,
-  type SendTarget,
-  type Tried
-} from "@campaign-games/core/webhooks/Webhook"
+import { type Pagination, Webhook } from "@campaign-games/core"
 import * as PgTypes from "@effect/sql-pg/PgTypes"
 import { Array as Arr, DateTime, Effect, Layer, Result } from "effect"
 import { SqlClient } from "effect/sql"
@@ -51,7 +43,7 @@ const claimedEndpoint = Table.read(Table.pick(Tables.endpoints, ["includeCouponC
 
 /** What sending needs of an endpoint. */
 const target = Table.read(Table.pick(Tables.endpoints, ["id", "url", "secret", "updatedAt"]), {
-  map: ({ id, ...rest }): SendTarget => ({ endpointId: id, ...rest })
+  map: ({ id, ...rest }): Webhook.SendTarget => ({ endpointId: id, ...rest })
 })
 
 /** A list of texts (or nulls) as one `text[]` parameter, whatever its elements (all null, or none). */
@@ -61,54 +53,56 @@ const textArray = (values: ReadonlyArray<string | null>) => Result.getOrThrow(Pg
 const intArray = (values: ReadonlyArray<number | null>) => Result.getOrThrow(PgTypes.array(values, PgTypes.OID.int4))
 
 /** `ORDER BY` of the list; by status, then by creation and id, all in the same direction. */
-const ORDER: Record<DeliveryListQuery["sort"], Record<DeliveryListQuery["dir"], string>> = AccountTable.orders(
-  { createdAt: ["d.created_at"], status: ["d.status", "d.created_at"] },
-  "d.id"
-)
+const ORDER: Record<
+  Webhook.DeliveryListQuery["sort"],
+  Record<Webhook.DeliveryListQuery["dir"], string>
+> = AccountTable.orders({ createdAt: ["d.created_at"], status: ["d.status", "d.created_at"] }, "d.id")
 
 /** Earliest due first, then by id: the order of a claim. */
-const byDue = Claims.byDue((claimed: Claimed) => claimed.delivery, "nextRetryAt")
+const byDue = Claims.byDue((claimed: Webhook.Claimed) => claimed.delivery, "nextRetryAt")
 
 /** `DeliveryRepo` over a migrated database. */
-export const layer: Layer.Layer<DeliveryRepo, never, SqlClient.SqlClient> = Repository.layer(DeliveryRepo, (sql) => {
-  const byAccount = AccountTable.make(sql, "webhook_deliveries d", delivery)
+export const layer: Layer.Layer<Webhook.DeliveryRepo, never, SqlClient.SqlClient> = Repository.layer(
+  Webhook.DeliveryRepo,
+  (sql) => {
+    const byAccount = AccountTable.make(sql, "webhook_deliveries d", delivery)
 
-  const matching = (accountId: string, query: DeliveryListQuery) =>
-    byAccount.where(accountId, [
-      ...AccountTable.ifGiven(query.status, (status) => sql`d.status = ${status}`),
-      ...AccountTable.ifGiven(query.search, (text) => sql`d.event_type ILIKE ${containing(text)}`)
-    ])
+    const matching = (accountId: string, query: Webhook.DeliveryListQuery) =>
+      byAccount.where(accountId, [
+        ...AccountTable.ifGiven(query.status, (status) => sql`d.status = ${status}`),
+        ...AccountTable.ifGiven(query.search, (text) => sql`d.event_type ILIKE ${containing(text)}`)
+      ])
 
-  return {
-    insertMany: Effect.fnUntraced(function* (deliveries: ReadonlyArray<Delivery>) {
-      const rows = deliveries.map((d): Record<string, unknown> => ({
-        id: d.id,
-        account_id: d.accountId,
-        endpoint_id: d.endpointId,
-        event_id: d.eventId,
-        event_type: d.eventType,
-        payload: json(d.payload),
-        status: d.status,
-        attempt_count: d.attemptCount,
-        last_attempted_at: timeOrNull(d.lastAttemptedAt),
-        next_retry_at: timeOrNull(d.nextRetryAt),
-        response_status: d.responseStatus,
-        note: d.note,
-        created_at: time(d.createdAt)
-      }))
-      if (!Arr.isReadonlyArrayNonEmpty(rows)) return
-      yield* sql`INSERT INTO webhook_deliveries ${sql.insert(rows)}`
-    }),
-    findById: byAccount.findById,
-    list: (accountId: string, query: DeliveryListQuery, page: Page) =>
-      byAccount.page(matching(accountId, query), ORDER[query.sort][query.dir], page),
-    claimDue: Effect.fnUntraced(function* (
-      now: DateTime.Utc,
-      leaseUntil: DateTime.Utc,
-      limit: number,
-      excludeEndpoints: ReadonlyArray<string> = []
-    ) {
-      const rows = yield* sql`UPDATE webhook_deliveries d SET claimed_until = ${time(leaseUntil)}
+    return {
+      insertMany: Effect.fnUntraced(function* (deliveries: ReadonlyArray<Webhook.Delivery>) {
+        const rows = deliveries.map((d): Record<string, unknown> => ({
+          id: d.id,
+          account_id: d.accountId,
+          endpoint_id: d.endpointId,
+          event_id: d.eventId,
+          event_type: d.eventType,
+          payload: json(d.payload),
+          status: d.status,
+          attempt_count: d.attemptCount,
+          last_attempted_at: timeOrNull(d.lastAttemptedAt),
+          next_retry_at: timeOrNull(d.nextRetryAt),
+          response_status: d.responseStatus,
+          note: d.note,
+          created_at: time(d.createdAt)
+        }))
+        if (!Arr.isReadonlyArrayNonEmpty(rows)) return
+        yield* sql`INSERT INTO webhook_deliveries ${sql.insert(rows)}`
+      }),
+      findById: byAccount.findById,
+      list: (accountId: string, query: Webhook.DeliveryListQuery, page: Pagination.Page) =>
+        byAccount.page(matching(accountId, query), ORDER[query.sort][query.dir], page),
+      claimDue: Effect.fnUntraced(function* (
+        now: DateTime.Utc,
+        leaseUntil: DateTime.Utc,
+        limit: number,
+        excludeEndpoints: ReadonlyArray<string> = []
+      ) {
+        const rows = yield* sql`UPDATE webhook_deliveries d SET claimed_until = ${time(leaseUntil)}
         FROM (
           SELECT id FROM webhook_deliveries w
           WHERE status IN ('pending', 'failed') AND next_retry_at <= ${time(now)}
@@ -121,35 +115,35 @@ export const layer: Layer.Layer<DeliveryRepo, never, SqlClient.SqlClient> = Repo
         ) c, webhook_endpoints e
         WHERE d.id = c.id AND e.id = d.endpoint_id
         RETURNING ${delivery.select}, ${claimedEndpoint.select}`.values
-      const deliveries = yield* delivery.decode(rows)
-      const endpoints = yield* claimedEndpoint.decode(rows)
-      // RETURNING has no order: earliest due first, as claimed.
-      return deliveries
-        .map((d, i): Claimed => ({
-          delivery: d,
-          includeCouponCodes: endpoints[i]!.includeCouponCodes,
-          endpointUpdatedAt: endpoints[i]!.updatedAt
-        }))
-        .sort(byDue)
-    }),
-    targets: (endpointIds: ReadonlyArray<string>) =>
-      endpointIds.length === 0
-        ? Effect.succeed([])
-        : Effect.flatMap(
-            sql`SELECT ${target.select} FROM webhook_endpoints
+        const deliveries = yield* delivery.decode(rows)
+        const endpoints = yield* claimedEndpoint.decode(rows)
+        // RETURNING has no order: earliest due first, as claimed.
+        return deliveries
+          .map((d, i): Webhook.Claimed => ({
+            delivery: d,
+            includeCouponCodes: endpoints[i]!.includeCouponCodes,
+            endpointUpdatedAt: endpoints[i]!.updatedAt
+          }))
+          .sort(byDue)
+      }),
+      targets: (endpointIds: ReadonlyArray<string>) =>
+        endpointIds.length === 0
+          ? Effect.succeed([])
+          : Effect.flatMap(
+              sql`SELECT ${target.select} FROM webhook_endpoints
               WHERE id = ANY (${textArray(endpointIds)}::text[])`.values,
-            target.decode
-          ),
-    release: Effect.fnUntraced(function* (ids: ReadonlyArray<string>, leaseUntil: DateTime.Utc) {
-      if (ids.length === 0) return
-      yield* sql`UPDATE webhook_deliveries SET claimed_until = NULL
+              target.decode
+            ),
+      release: Effect.fnUntraced(function* (ids: ReadonlyArray<string>, leaseUntil: DateTime.Utc) {
+        if (ids.length === 0) return
+        yield* sql`UPDATE webhook_deliveries SET claimed_until = NULL
         WHERE id = ANY (${textArray(ids)}::text[]) AND claimed_until = ${time(leaseUntil)}`
-    }),
-    recordAttempts: (tried: ReadonlyArray<Tried>) => {
-      if (tried.length === 0) return Effect.succeed([])
-      const column = <A>(f: (t: Tried) => A) => tried.map(f)
-      return Effect.map(
-        sql`UPDATE webhook_deliveries d SET status = u.status, attempt_count = u.attempt_count,
+      }),
+      recordAttempts: (tried: ReadonlyArray<Webhook.Tried>) => {
+        if (tried.length === 0) return Effect.succeed([])
+        const column = <A>(f: (t: Webhook.Tried) => A) => tried.map(f)
+        return Effect.map(
+          sql`UPDATE webhook_deliveries d SET status = u.status, attempt_count = u.attempt_count,
             last_attempted_at = u.last_attempted_at::timestamptz, next_retry_at = u.next_retry_at::timestamptz,
             response_status = u.response_status, note = u.note, claimed_until = NULL
           FROM unnest(
@@ -166,24 +160,24 @@ export const layer: Layer.Layer<DeliveryRepo, never, SqlClient.SqlClient> = Repo
             lease)
           WHERE d.id = u.id AND d.account_id = u.account_id AND d.claimed_until = u.lease::timestamptz
           RETURNING d.id`.values,
-        (rows) => rows.map((row) => String(row[0]))
-      )
-    },
-    resend: (accountId: string, id: string, now: DateTime.Utc) =>
-      Effect.map(
-        sql`WITH resent AS (
+          (rows) => rows.map((row) => String(row[0]))
+        )
+      },
+      resend: (accountId: string, id: string, now: DateTime.Utc) =>
+        Effect.map(
+          sql`WITH resent AS (
             UPDATE webhook_deliveries
             SET status = 'pending', attempt_count = 0, next_retry_at = ${time(now)}, claimed_until = NULL
             WHERE account_id = ${accountId} AND id = ${id} AND status IN ('failed', 'exhausted')
             RETURNING 1
           )
           SELECT count(*)::int, (SELECT pg_notify(${SqlDeliveryNotices.CHANNEL}, '') FROM resent LIMIT 1) FROM resent`
-          .values,
-        (rows) => Table.count(rows) > 0
-      ),
-    resendExhausted: (accountId: string, endpointId: string, since: DateTime.Utc, now: DateTime.Utc) =>
-      Effect.map(
-        sql`WITH resent AS (
+            .values,
+          (rows) => Table.count(rows) > 0
+        ),
+      resendExhausted: (accountId: string, endpointId: string, since: DateTime.Utc, now: DateTime.Utc) =>
+        Effect.map(
+          sql`WITH resent AS (
             UPDATE webhook_deliveries
             SET status = 'pending', attempt_count = 0, next_retry_at = ${time(now)}, claimed_until = NULL
             WHERE account_id = ${accountId} AND endpoint_id = ${endpointId} AND status = 'exhausted'
@@ -191,8 +185,9 @@ export const layer: Layer.Layer<DeliveryRepo, never, SqlClient.SqlClient> = Repo
             RETURNING 1
           )
           SELECT count(*)::int, (SELECT pg_notify(${SqlDeliveryNotices.CHANNEL}, '') FROM resent LIMIT 1) FROM resent`
-          .values,
-        Table.count
-      )
+            .values,
+          Table.count
+        )
+    }
   }
-})
+)

@@ -19,15 +19,14 @@
  *
  * @since 0.1.0
  */
-import type * as Draw from "@campaign-games/core/draws/Draw"
-import type { Selection } from "@campaign-games/core/draws/DrawRun"
+import type { Draw, DrawRun } from "@campaign-games/core"
 import { DateTime } from "effect"
 import type { SqlClient, Statement } from "effect/sql"
 
 const timeOf = (millis: number): string => DateTime.formatIso(DateTime.makeUnsafe(millis))
 
 /** The conditions of the entries a selection considers (on `entries e`). */
-export const considered = (sql: SqlClient.SqlClient, s: Selection): Statement.Fragment =>
+export const considered = (sql: SqlClient.SqlClient, s: DrawRun.Selection): Statement.Fragment =>
   sql.and([
     sql`e.campaign_id = ${s.campaignId}`,
     sql`e.account_id = ${s.accountId}`,
@@ -72,7 +71,7 @@ export const order = (
 }
 
 /** The conditions of an entry that can win: considered, able to win, not an earlier winner. */
-const candidates = (sql: SqlClient.SqlClient, s: Selection) =>
+const candidates = (sql: SqlClient.SqlClient, s: DrawRun.Selection) =>
   sql.and([
     considered(sql, s),
     ...canWin(sql, s.rules.algorithm),
@@ -84,7 +83,7 @@ const candidates = (sql: SqlClient.SqlClient, s: Selection) =>
  * The first `limit` entries (id, participantRef) of the selection's order among those that can win,
  * leaving out the participants who won an earlier run of the campaign.
  */
-export const firstEntries = (sql: SqlClient.SqlClient, s: Selection, limit: number) =>
+export const firstEntries = (sql: SqlClient.SqlClient, s: DrawRun.Selection, limit: number) =>
   sql`SELECT e.id, e.participant_ref FROM entries e
 WHERE ${candidates(sql, s)}
 ORDER BY ${order(sql, s.rules, s.seed).orderBy}
@@ -101,7 +100,7 @@ const TWO_52 = "4503599627370496::float8"
  * have left out an entry that beats one it chose. `n` (the digest's first 52 bits) is computed once
  * per entry (the fenced subquery), as is the key.
  */
-export const firstWeighted = (sql: SqlClient.SqlClient, s: Selection, limit: number) =>
+export const firstWeighted = (sql: SqlClient.SqlClient, s: DrawRun.Selection, limit: number) =>
   sql`SELECT c.id, c.participant_ref, c.n::float8, c.weight,
   -ln((c.n::float8 + 0.5::float8) / ${sql.literal(TWO_52)}) / least(greatest(c.weight, 1e-300::float8), 1e300::float8) AS approx
 FROM (
@@ -129,7 +128,7 @@ export const listingLine = (sql: SqlClient.SqlClient): Statement.Fragment =>
  * no sort), which PostgreSQL keeps for a plain aggregate over it when the aggregate is not split
  * between parallel workers: `SqlDraws` runs it with parallel plans off (`SET LOCAL`).
  */
-export const listingHash = (sql: SqlClient.SqlClient, s: Selection) =>
+export const listingHash = (sql: SqlClient.SqlClient, s: DrawRun.Selection) =>
   sql`SELECT count(*)::int, encode(sha256(convert_to(coalesce(string_agg(${listingLine(sql)}, ''), ''), 'UTF8')), 'hex')
 FROM (
   SELECT e.id, e.participant_ref, e.score, e.weight, e.created_at FROM entries e
@@ -138,7 +137,7 @@ FROM (
 ) l`
 
 /** The considered entries, in the listing's order (for an audit). */
-export const listing = (sql: SqlClient.SqlClient, s: Selection) =>
+export const listing = (sql: SqlClient.SqlClient, s: DrawRun.Selection) =>
   sql`SELECT e.id, e.participant_ref, e.score, e.weight, e.created_at FROM entries e
 WHERE ${considered(sql, s)}
 ORDER BY e.created_at, e.id`

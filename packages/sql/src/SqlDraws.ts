@@ -14,11 +14,7 @@
  *
  * @since 0.1.0
  */
-import type * as DrawsEngine from "@campaign-games/core/draws/DrawsEngine"
-import * as Draw from "@campaign-games/core/draws/Draw"
-import * as Prediction from "@campaign-games/core/games/Prediction"
-import { DrawRepo, type Run, type Selection } from "@campaign-games/core/draws/DrawRun"
-import type { Page } from "@campaign-games/core/Pagination"
+import { Draw, DrawRun, type DrawsEngine, type Pagination, Prediction } from "@campaign-games/core"
 import { DateTime, Effect, Layer, Option, Schema } from "effect"
 import { SqlClient } from "effect/sql"
 import * as Repository from "./internal/Repository.ts"
@@ -43,7 +39,7 @@ const decodeListed = Schema.decodeUnknownEffect(
 )
 
 /** A run's rules as stored: times as ISO 8601 strings or null. */
-const rulesJson = (rules: Run["rules"]) => ({
+const rulesJson = (rules: DrawRun.Run["rules"]) => ({
   maxWinners: rules.maxWinners,
   tieBreak: rules.tieBreak,
   windowStart: timeOrNull(rules.windowStart),
@@ -52,7 +48,7 @@ const rulesJson = (rules: Run["rules"]) => ({
 })
 
 /** A run's moment as stored. */
-const momentJson = (moment: NonNullable<Run["moment"]>) => ({
+const momentJson = (moment: NonNullable<DrawRun.Run["moment"]>) => ({
   index: moment.index,
   count: moment.count,
   windowStart: time(moment.windowStart),
@@ -66,7 +62,7 @@ const momentJson = (moment: NonNullable<Run["moment"]>) => ({
 const TOLERANCE = 1e-9
 
 /** How many entries a selection first reads: twice the winners and some. */
-const firstLimit = (s: Selection) => Math.max(s.rules.maxWinners * 2, s.rules.maxWinners + 16)
+const firstLimit = (s: DrawRun.Selection) => Math.max(s.rules.maxWinners * 2, s.rules.maxWinners + 16)
 
 /** Down the rows' order, the first entry of each participant, up to `max`. */
 const distinctPlayers = (rows: ReadonlyArray<readonly [string, string]>, max: number) => {
@@ -82,9 +78,9 @@ const distinctPlayers = (rows: ReadonlyArray<readonly [string, string]>, max: nu
 }
 
 /** `DrawRepo` over a migrated database. */
-const drawRepo = Repository.layer(DrawRepo, (sql) => {
+const drawRepo = Repository.layer(DrawRun.DrawRepo, (sql) => {
   /** The first entries of the order, until `maxWinners` participants are found or none are left. */
-  const winners = Effect.fnUntraced(function* (s: Selection) {
+  const winners = Effect.fnUntraced(function* (s: DrawRun.Selection) {
     if (s.rules.algorithm === "random_weighted") return yield* weightedWinners(s)
     for (let limit = firstLimit(s); ; limit *= 4) {
       const rows = (yield* SqlDrawSelect.firstEntries(sql, s, limit).values) as ReadonlyArray<readonly [string, string]>
@@ -99,7 +95,7 @@ const drawRepo = Repository.layer(DrawRepo, (sql) => {
    * (`edge`), hence an exact key above `edge / (1 + TOLERANCE)`: when every winner chosen beats that,
    * none left out could beat them. Otherwise (or too few players), more are fetched.
    */
-  const weightedWinners = Effect.fnUntraced(function* (s: Selection) {
+  const weightedWinners = Effect.fnUntraced(function* (s: DrawRun.Selection) {
     for (let limit = firstLimit(s); ; limit *= 4) {
       const rows = (yield* SqlDrawSelect.firstWeighted(sql, s, limit).values) as ReadonlyArray<
         readonly [string, string, number, number, number]
@@ -122,7 +118,7 @@ const drawRepo = Repository.layer(DrawRepo, (sql) => {
     }
   })
 
-  const insertRun = Effect.fnUntraced(function* (r: Run) {
+  const insertRun = Effect.fnUntraced(function* (r: DrawRun.Run) {
     yield* sql`INSERT INTO draw_runs (id, account_id, campaign_id, sequence, trigger, algorithm, algorithm_version,
         rules, seed, seed_commitment, chain_position, published_commitment, moment, moment_index, schedule_at, prize,
         entries_considered, entries_hash, entry_bound, winners, created_at)
@@ -161,7 +157,7 @@ const drawRepo = Repository.layer(DrawRepo, (sql) => {
       ),
     // In a transaction of its own (a savepoint in the caller's), whose parallel plans are off for
     // the listing's hash: the aggregate must read the entries in order (`SqlDrawSelect.listingHash`).
-    select: (s: Selection) =>
+    select: (s: DrawRun.Selection) =>
       sql.withTransaction(
         Effect.gen(function* () {
           const found = yield* winners(s)
@@ -170,7 +166,7 @@ const drawRepo = Repository.layer(DrawRepo, (sql) => {
           return { winners: found, entriesConsidered: Number(counted![0]), entriesHash: String(counted![1]) }
         })
       ),
-    considered: Effect.fnUntraced(function* (s: Selection) {
+    considered: Effect.fnUntraced(function* (s: DrawRun.Selection) {
       const rows = yield* decodeListed(yield* SqlDrawSelect.listing(sql, s).values)
       return rows.map(([id, participantRef, score, weight, createdAt]) => ({
         id,
@@ -203,8 +199,8 @@ const drawRepo = Repository.layer(DrawRepo, (sql) => {
         }
       ),
     // The run and its winners, all or nothing (a savepoint inside the caller's transaction).
-    insertRun: (r: Run) => sql.withTransaction(insertRun(r)),
-    listRuns: (accountId: string, campaignId: string, page: Page) =>
+    insertRun: (r: DrawRun.Run) => sql.withTransaction(insertRun(r)),
+    listRuns: (accountId: string, campaignId: string, page: Pagination.Page) =>
       Effect.flatMap(
         sql`SELECT ${run.select}, count(*) OVER ()::int FROM draw_runs
           WHERE campaign_id = ${campaignId} AND account_id = ${accountId}

@@ -9,9 +9,7 @@
  *
  * @since 0.1.0
  */
-import type { EventType } from "@campaign-games/core/webhooks/Event"
-import type { Page } from "@campaign-games/core/Pagination"
-import { type Endpoint, type EndpointListQuery, EndpointRepo } from "@campaign-games/core/webhooks/Webhook"
+import { type Event, type Pagination, Webhook } from "@campaign-games/core"
 import { Effect, Layer } from "effect"
 import { SqlClient } from "effect/sql"
 import * as AccountTable from "./internal/AccountTable.ts"
@@ -23,51 +21,57 @@ import { containing, time } from "./internal/Values.ts"
 const endpoint = Table.read(Tables.endpoints)
 
 /** `ORDER BY` of the list per sort key and direction. */
-const ORDER: Record<EndpointListQuery["sort"], Record<EndpointListQuery["dir"], string>> = AccountTable.orders({
+const ORDER: Record<
+  Webhook.EndpointListQuery["sort"],
+  Record<Webhook.EndpointListQuery["dir"], string>
+> = AccountTable.orders({
   createdAt: ["created_at"],
   url: ["url"]
 })
 
 /** What a list may be filtered by. */
-type Filter = Partial<Pick<EndpointListQuery, "status" | "search">>
+type Filter = Partial<Pick<Webhook.EndpointListQuery, "status" | "search">>
 
 /** `EndpointRepo` over a migrated database. */
-export const layer: Layer.Layer<EndpointRepo, never, SqlClient.SqlClient> = Repository.layer(EndpointRepo, (sql) => {
-  const byAccount = AccountTable.make(sql, "webhook_endpoints", endpoint)
+export const layer: Layer.Layer<Webhook.EndpointRepo, never, SqlClient.SqlClient> = Repository.layer(
+  Webhook.EndpointRepo,
+  (sql) => {
+    const byAccount = AccountTable.make(sql, "webhook_endpoints", endpoint)
 
-  const matching = (accountId: string, query: Filter) =>
-    byAccount.where(accountId, [
-      ...AccountTable.ifGiven(query.status, (status) => sql`status = ${status}`),
-      ...AccountTable.ifGiven(query.search, (text) => sql`url ILIKE ${containing(text)}`)
-    ])
+    const matching = (accountId: string, query: Filter) =>
+      byAccount.where(accountId, [
+        ...AccountTable.ifGiven(query.status, (status) => sql`status = ${status}`),
+        ...AccountTable.ifGiven(query.search, (text) => sql`url ILIKE ${containing(text)}`)
+      ])
 
-  return {
-    insert: Effect.fnUntraced(function* (e: Endpoint) {
-      yield* sql`INSERT INTO webhook_endpoints
+    return {
+      insert: Effect.fnUntraced(function* (e: Webhook.Endpoint) {
+        yield* sql`INSERT INTO webhook_endpoints
         (id, account_id, url, events, game_instance_ids, channel_ids, include_coupon_codes, status, secret,
           created_at, updated_at)
         VALUES (${e.id}, ${e.accountId}, ${e.url}, ${[...e.events]}, ${[...e.gameInstanceIds]},
           ${[...e.channelIds]}, ${e.includeCouponCodes}, ${e.status}, ${e.secret}, ${time(e.createdAt)},
           ${time(e.updatedAt)})`
-    }),
-    update: Effect.fnUntraced(function* (e: Endpoint) {
-      yield* sql`UPDATE webhook_endpoints SET url = ${e.url}, events = ${[...e.events]},
+      }),
+      update: Effect.fnUntraced(function* (e: Webhook.Endpoint) {
+        yield* sql`UPDATE webhook_endpoints SET url = ${e.url}, events = ${[...e.events]},
           game_instance_ids = ${[...e.gameInstanceIds]}, channel_ids = ${[...e.channelIds]},
           include_coupon_codes = ${e.includeCouponCodes}, status = ${e.status}, secret = ${e.secret},
           updated_at = ${time(e.updatedAt)}
         WHERE account_id = ${e.accountId} AND id = ${e.id}`
-    }),
-    findById: byAccount.findById,
-    list: (accountId: string, query: EndpointListQuery, page: Page) =>
-      byAccount.page(matching(accountId, query), ORDER[query.sort][query.dir], page),
-    count: (accountId: string) => byAccount.count(matching(accountId, {})),
-    delete: byAccount.deleteById,
-    activeFor: (accountId: string, type: EventType) =>
-      Effect.flatMap(
-        sql`SELECT ${endpoint.select} FROM webhook_endpoints
+      }),
+      findById: byAccount.findById,
+      list: (accountId: string, query: Webhook.EndpointListQuery, page: Pagination.Page) =>
+        byAccount.page(matching(accountId, query), ORDER[query.sort][query.dir], page),
+      count: (accountId: string) => byAccount.count(matching(accountId, {})),
+      delete: byAccount.deleteById,
+      activeFor: (accountId: string, type: Event.EventType) =>
+        Effect.flatMap(
+          sql`SELECT ${endpoint.select} FROM webhook_endpoints
           WHERE account_id = ${accountId} AND status = 'active' AND ${type} = ANY (events)
           ORDER BY created_at, id`.values,
-        endpoint.decode
-      )
+          endpoint.decode
+        )
+    }
   }
-})
+)

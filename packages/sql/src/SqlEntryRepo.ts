@@ -10,8 +10,7 @@
  *
  * @since 0.1.0
  */
-import type { Page } from "@campaign-games/core/Pagination"
-import { type Direction, type Entry, EntryRepo, type ListFilter, type SortKey } from "@campaign-games/core/play/Entry"
+import { Entry, type Pagination } from "@campaign-games/core"
 import { Effect, Layer } from "effect"
 import { SqlClient } from "effect/sql"
 import * as AccountTable from "./internal/AccountTable.ts"
@@ -23,37 +22,40 @@ import { containing, jsonOrNull, time } from "./internal/Values.ts"
 const entry = Table.read(Tables.entries, { map: Tables.entryOf })
 
 /** `ORDER BY` of the list per sort key and direction. */
-const ORDER: Record<SortKey, Record<Direction, string>> = AccountTable.orders({
+const ORDER: Record<Entry.SortKey, Record<Entry.Direction, string>> = AccountTable.orders({
   createdAt: ["created_at"],
   score: ["score NULLS LAST"],
   participantRef: ["participant_ref"]
 })
 
 /** `EntryRepo` over a migrated database. */
-export const layer: Layer.Layer<EntryRepo, never, SqlClient.SqlClient> = Repository.layer(EntryRepo, (sql) => {
-  const byAccount = AccountTable.make(sql, "entries", entry)
+export const layer: Layer.Layer<Entry.EntryRepo, never, SqlClient.SqlClient> = Repository.layer(
+  Entry.EntryRepo,
+  (sql) => {
+    const byAccount = AccountTable.make(sql, "entries", entry)
 
-  const matching = (accountId: string, campaignId: string, filter: ListFilter) =>
-    byAccount.where(accountId, [
-      sql`campaign_id = ${campaignId}`,
-      ...AccountTable.ifGiven(filter.eligible, (eligible) => sql`eligible = ${eligible}`),
-      ...AccountTable.ifGiven(filter.search, (text) => sql`participant_ref ILIKE ${containing(text)}`)
-    ])
+    const matching = (accountId: string, campaignId: string, filter: Entry.ListFilter) =>
+      byAccount.where(accountId, [
+        sql`campaign_id = ${campaignId}`,
+        ...AccountTable.ifGiven(filter.eligible, (eligible) => sql`eligible = ${eligible}`),
+        ...AccountTable.ifGiven(filter.search, (text) => sql`participant_ref ILIKE ${containing(text)}`)
+      ])
 
-  return {
-    insert: Effect.fnUntraced(function* (e: Entry) {
-      yield* sql`INSERT INTO entries
+    return {
+      insert: Effect.fnUntraced(function* (e: Entry.Entry) {
+        yield* sql`INSERT INTO entries
         (id, account_id, campaign_id, channel_id, session_id, participant_ref, score, prediction_option_id,
           outcome, weight, eligible, created_at)
         VALUES (${e.id}, ${e.accountId}, ${e.campaignId}, ${e.channelId}, ${e.sessionId}, ${e.participantRef},
           ${e.score}, ${e.predictionValue?.optionId ?? null}, ${jsonOrNull(e.outcome)}, ${e.weight},
           ${e.eligible}, ${time(e.createdAt)})`
-    }),
-    list: (accountId: string, campaignId: string, filter: ListFilter, page: Page) =>
-      byAccount.page(matching(accountId, campaignId, filter), ORDER[filter.sort][filter.dir], page),
-    resolvePredictions: Effect.fnUntraced(function* (accountId: string, campaignId: string, optionId: string) {
-      yield* sql`UPDATE entries SET eligible = (prediction_option_id = ${optionId})
+      }),
+      list: (accountId: string, campaignId: string, filter: Entry.ListFilter, page: Pagination.Page) =>
+        byAccount.page(matching(accountId, campaignId, filter), ORDER[filter.sort][filter.dir], page),
+      resolvePredictions: Effect.fnUntraced(function* (accountId: string, campaignId: string, optionId: string) {
+        yield* sql`UPDATE entries SET eligible = (prediction_option_id = ${optionId})
         WHERE campaign_id = ${campaignId} AND account_id = ${accountId} AND prediction_option_id IS NOT NULL`
-    })
+      })
+    }
   }
-})
+)

@@ -5,17 +5,20 @@
  *
  * @since 0.1.0
  */
-import { type Event, EventOutbox } from "@campaign-games/core/webhooks/Event"
+import { Event } from "@campaign-games/core"
 import { Effect, Layer } from "effect"
 import { SqlClient } from "effect/sql"
 import * as Repository from "./internal/Repository.ts"
 import { json, time } from "./internal/Values.ts"
 
 /** `EventOutbox` over a migrated database. */
-export const layer: Layer.Layer<EventOutbox, never, SqlClient.SqlClient> = Repository.layer(EventOutbox, (sql) => ({
-  append: Effect.fnUntraced(function* (e: Event) {
-    yield* sql`INSERT INTO events (id, account_id, type, game_instance_id, channel_id, payload, created_at)
+export const layer: Layer.Layer<Event.EventOutbox, never, SqlClient.SqlClient> = Repository.layer(
+  Event.EventOutbox,
+  (sql) => ({
+    append: Effect.fnUntraced(function* (e: Event.Event) {
+      yield* sql`INSERT INTO events (id, account_id, type, game_instance_id, channel_id, payload, created_at)
       VALUES (${e.id}, ${e.accountId}, ${e.type}, ${e.campaignId}, ${e.channelId}, ${json(e.data)},
         ${time(e.createdAt)})`
+    })
   })
-}))
+)

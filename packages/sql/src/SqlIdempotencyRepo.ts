@@ -11,15 +11,14 @@
  *
  * @since 0.1.0
  */
-import type { Timestamp } from "@campaign-games/core/Fields"
-import { IdempotencyRepo, type KeyRecord, type SealedAnswer } from "@campaign-games/core/Idempotency"
+import { type Fields, Idempotency } from "@campaign-games/core"
 import { DateTime, Effect, Layer, Option } from "effect"
 import type { SqlClient } from "effect/sql"
 import * as Repository from "./internal/Repository.ts"
 
-const time = (t: Timestamp) => new Date(DateTime.toEpochMillis(t))
+const time = (t: Fields.Timestamp) => new Date(DateTime.toEpochMillis(t))
 
-const recordOf = (accountId: string, keyHash: string, row: ReadonlyArray<unknown>): KeyRecord => {
+const recordOf = (accountId: string, keyHash: string, row: ReadonlyArray<unknown>): Idempotency.KeyRecord => {
   const [fingerprint, createdAt, status, contentType, sealed] = row
   return {
     accountId,
@@ -34,10 +33,10 @@ const recordOf = (accountId: string, keyHash: string, row: ReadonlyArray<unknown
 }
 
 /** `IdempotencyRepo` over a migrated database. */
-export const layer: Layer.Layer<IdempotencyRepo, never, SqlClient.SqlClient> = Repository.layer(
-  IdempotencyRepo,
+export const layer: Layer.Layer<Idempotency.IdempotencyRepo, never, SqlClient.SqlClient> = Repository.layer(
+  Idempotency.IdempotencyRepo,
   (sql) => ({
-    claim: Effect.fnUntraced(function* (record: KeyRecord, since: Timestamp) {
+    claim: Effect.fnUntraced(function* (record: Idempotency.KeyRecord, since: Fields.Timestamp) {
       const claimed = yield* sql`INSERT INTO idempotency_keys (account_id, key, fingerprint, created_at)
         VALUES (${record.accountId}, ${record.keyHash}, ${record.fingerprint}, ${time(record.createdAt)})
         ON CONFLICT (account_id, key) DO UPDATE
@@ -55,7 +54,7 @@ export const layer: Layer.Layer<IdempotencyRepo, never, SqlClient.SqlClient> = R
         rows[0] === undefined ? { ...record, answer: null } : recordOf(record.accountId, record.keyHash, rows[0])
       )
     }),
-    complete: Effect.fnUntraced(function* (accountId: string, keyHash: string, answer: SealedAnswer) {
+    complete: Effect.fnUntraced(function* (accountId: string, keyHash: string, answer: Idempotency.SealedAnswer) {
       yield* sql`UPDATE idempotency_keys SET status = ${answer.status}, content_type = ${answer.contentType},
         body = ${answer.sealed} WHERE account_id = ${accountId} AND key = ${keyHash}`
     }),

@@ -4,7 +4,7 @@
  *
  * @since 0.1.0
  */
-import type * as MediaEngine from "@campaign-games/core/media/MediaEngine"
+import type { MediaEngine } from "@campaign-games/core"
 import { Layer } from "effect"
 import type { SqlClient } from "effect/sql"
 import * as SqlAssetRepo from "./SqlAssetRepo.ts"

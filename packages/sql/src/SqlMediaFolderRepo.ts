@@ -7,8 +7,7 @@
  *
  * @since 0.1.0
  */
-import { fields, type Folder, FolderRepo, type ParentFilter } from "@campaign-games/core/media/Folder"
-import type { Page } from "@campaign-games/core/Pagination"
+import { Folder, type Pagination } from "@campaign-games/core"
 import { Effect, Layer } from "effect"
 import { SqlClient } from "effect/sql"
 import * as AccountTable from "./internal/AccountTable.ts"
@@ -17,53 +16,56 @@ import * as Table from "./internal/Table.ts"
 import { time } from "./internal/Values.ts"
 
 /** `media_folders`. */
-export const table = Table.fromFields(fields)
+export const table = Table.fromFields(Folder.fields)
 
 const folder = Table.read(table)
 
 /** `FolderRepo` over a migrated database. */
-export const layer: Layer.Layer<FolderRepo, never, SqlClient.SqlClient> = Repository.layer(FolderRepo, (sql) => {
-  const byAccount = AccountTable.make(sql, "media_folders", folder)
+export const layer: Layer.Layer<Folder.FolderRepo, never, SqlClient.SqlClient> = Repository.layer(
+  Folder.FolderRepo,
+  (sql) => {
+    const byAccount = AccountTable.make(sql, "media_folders", folder)
 
-  const matching = (accountId: string, parent: ParentFilter) =>
-    byAccount.where(accountId, [
-      ...(parent._tag === "Root"
-        ? [sql`parent_id IS NULL`]
-        : parent._tag === "In"
-          ? [sql`parent_id = ${parent.id}`]
-          : [])
-    ])
+    const matching = (accountId: string, parent: Folder.ParentFilter) =>
+      byAccount.where(accountId, [
+        ...(parent._tag === "Root"
+          ? [sql`parent_id IS NULL`]
+          : parent._tag === "In"
+            ? [sql`parent_id = ${parent.id}`]
+            : [])
+      ])
 
-  return {
-    insert: Effect.fnUntraced(function* (f: Folder) {
-      yield* sql`INSERT INTO media_folders (id, account_id, parent_id, name, created_at, updated_at)
+    return {
+      insert: Effect.fnUntraced(function* (f: Folder.Folder) {
+        yield* sql`INSERT INTO media_folders (id, account_id, parent_id, name, created_at, updated_at)
         VALUES (${f.id}, ${f.accountId}, ${f.parentId}, ${f.name}, ${time(f.createdAt)}, ${time(f.updatedAt)})`
-    }),
-    update: (f: Folder) =>
-      Effect.map(
-        sql`UPDATE media_folders SET parent_id = ${f.parentId}, name = ${f.name}, updated_at = ${time(f.updatedAt)}
+      }),
+      update: (f: Folder.Folder) =>
+        Effect.map(
+          sql`UPDATE media_folders SET parent_id = ${f.parentId}, name = ${f.name}, updated_at = ${time(f.updatedAt)}
           WHERE account_id = ${f.accountId} AND id = ${f.id}
           RETURNING id`,
-        (rows) => rows.length > 0
-      ),
-    findById: byAccount.findById,
-    list: (accountId: string, parent: ParentFilter, page: Page) =>
-      byAccount.page(matching(accountId, parent), "name, id", page),
-    all: (accountId: string) =>
-      Effect.flatMap(
-        sql`SELECT ${folder.select} FROM media_folders WHERE account_id = ${accountId} ORDER BY name, id`.values,
-        folder.decode
-      ),
-    deleteMany: (accountId: string, ids: ReadonlyArray<string>) =>
-      ids.length === 0
-        ? Effect.succeed(0)
-        : Effect.map(
-            sql`WITH deleted AS (
+          (rows) => rows.length > 0
+        ),
+      findById: byAccount.findById,
+      list: (accountId: string, parent: Folder.ParentFilter, page: Pagination.Page) =>
+        byAccount.page(matching(accountId, parent), "name, id", page),
+      all: (accountId: string) =>
+        Effect.flatMap(
+          sql`SELECT ${folder.select} FROM media_folders WHERE account_id = ${accountId} ORDER BY name, id`.values,
+          folder.decode
+        ),
+      deleteMany: (accountId: string, ids: ReadonlyArray<string>) =>
+        ids.length === 0
+          ? Effect.succeed(0)
+          : Effect.map(
+              sql`WITH deleted AS (
                 DELETE FROM media_folders WHERE account_id = ${accountId} AND id IN ${sql.in(ids)}
                 RETURNING 1
               )
               SELECT count(*)::int FROM deleted`.values,
-            Table.count
-          )
+              Table.count
+            )
+    }
   }
-})
+)

@@ -20,17 +20,7 @@
  *
  * @since 0.1.0
  */
-import {
-  type MintLookup,
-  type MintRead,
-  mustCount,
-  PlayContextRepo,
-  type StartOutcome,
-  type StartRequest,
-  startCounted
-} from "@campaign-games/core/play/PlayContext"
-import { type Session, SessionRepo } from "@campaign-games/core/play/Session"
-import { Store } from "@campaign-games/core/Store"
+import { PlayContext, Session, Store } from "@campaign-games/core"
 import { Effect, Layer, Option } from "effect"
 import { SqlClient } from "effect/sql"
 import * as Repository from "./internal/Repository.ts"
@@ -67,7 +57,10 @@ const STARTED = startRow.end + 1
  * there is none, with null channel columns too when the account has no such channel); no row when
  * the account is gone.
  */
-const selectForMint = (sql: SqlClient.SqlClient, { accountId, channelId, keyId, month, origin }: MintLookup) => sql`
+const selectForMint = (
+  sql: SqlClient.SqlClient,
+  { accountId, channelId, keyId, month, origin }: PlayContext.MintLookup
+) => sql`
 SELECT ${mintRow.account.select}, ${mintRow.channel.select}, ${mintRow.campaign.select},
   ${keyId}::text IS NULL OR EXISTS (
     SELECT 1 FROM api_keys WHERE id = ${keyId} AND account_id = a.id AND revoked_at IS NULL),
@@ -83,7 +76,7 @@ ORDER BY c.created_at DESC, c.id DESC`
  * One row when the account exists (none when it is gone), with null columns for what is not found;
  * the session is inserted, and its play counted, only when that row shows an open start.
  */
-const startIfOpen = (sql: SqlClient.SqlClient, s: Session, month: string) => sql`
+const startIfOpen = (sql: SqlClient.SqlClient, s: Session.Session, month: string) => sql`
 WITH found AS (
   SELECT ${startRow.account.select}, ${startRow.campaign.select}, ${startRow.channel.select}, ${startRow.branding.select},
     ${startRow.reward.select}, c.status = 'active' AND ch.status = 'active' AND c.resolved_option_id IS NULL
@@ -107,20 +100,24 @@ WITH found AS (
 SELECT found.*, EXISTS (SELECT 1 FROM inserted) FROM found`
 
 /** `PlayContextRepo` over a migrated database, counting limited starts through `Store` and `SessionRepo`. */
-export const layer: Layer.Layer<PlayContextRepo, never, SqlClient.SqlClient | Store | SessionRepo> = Layer.unwrap(
-  Effect.map(Effect.all([Effect.service(Store), Effect.service(SessionRepo)]), ([store, sessions]) =>
-    layerWith(startCounted(store, sessions))
+export const layer: Layer.Layer<
+  PlayContext.PlayContextRepo,
+  never,
+  SqlClient.SqlClient | Store.Store | Session.SessionRepo
+> = Layer.unwrap(
+  Effect.map(Effect.all([Effect.service(Store.Store), Effect.service(Session.SessionRepo)]), ([store, sessions]) =>
+    layerWith(PlayContext.startCounted(store, sessions))
   )
 )
 
-const layerWith = (counted: ReturnType<typeof startCounted>) =>
-  Repository.layer(PlayContextRepo, (sql) => ({
-    forMint: Effect.fnUntraced(function* (lookup: MintLookup) {
+const layerWith = (counted: ReturnType<typeof PlayContext.startCounted>) =>
+  Repository.layer(PlayContext.PlayContextRepo, (sql) => ({
+    forMint: Effect.fnUntraced(function* (lookup: PlayContext.MintLookup) {
       const rows = yield* selectForMint(sql, lookup).values
       const row = rows[0]
       if (row === undefined) return { account: Option.none(), keyActive: false, channel: Option.none() }
       const channel = yield* mintRow.channel.first(rows)
-      const read: MintRead = {
+      const read: PlayContext.MintRead = {
         account: yield* mintRow.account.first(rows),
         keyActive: row[KEY_ACTIVE] === true,
         channel: Option.isNone(channel)
@@ -134,7 +131,7 @@ const layerWith = (counted: ReturnType<typeof startCounted>) =>
       }
       return read
     }),
-    start: Effect.fnUntraced(function* (request: StartRequest) {
+    start: Effect.fnUntraced(function* (request: PlayContext.StartRequest) {
       const rows = yield* startIfOpen(sql, request.session, request.month).values
       const campaign = yield* startRow.campaign.first(rows)
       const channel = yield* startRow.channel.first(rows)
@@ -145,12 +142,12 @@ const layerWith = (counted: ReturnType<typeof startCounted>) =>
         branding: Option.map(yield* startRow.branding.first(rows), (branding) => branding.theme),
         reward: yield* startRow.reward.first(rows)
       }
-      const outcome: StartOutcome = {
+      const outcome: PlayContext.StartOutcome = {
         ...read,
         result:
           rows[0]?.[STARTED] === true
             ? { _tag: "Started", session: request.session }
-            : Option.isSome(campaign) && Option.isSome(channel) && mustCount(campaign.value, channel.value)
+            : Option.isSome(campaign) && Option.isSome(channel) && PlayContext.mustCount(campaign.value, channel.value)
               ? yield* counted(request, campaign.value, channel.value)
               : { _tag: "NotStarted" }
       }

@@ -26,15 +26,7 @@
  *
  * @since 0.1.0
  */
-import {
-  type CompleteResult,
-  type Completion,
-  type FinishContext,
-  type FinishBasis,
-  PlayFinishRepo
-} from "@campaign-games/core/play/PlayContext"
-import type { EventType } from "@campaign-games/core/webhooks/Event"
-import type { Delivery, Target } from "@campaign-games/core/webhooks/Webhook"
+import { type Event, PlayContext, type Webhook } from "@campaign-games/core"
 import { Effect, Layer, Option, Schema } from "effect"
 import { SqlClient, type SqlError, type Statement } from "effect/sql"
 import * as Repository from "./internal/Repository.ts"
@@ -56,7 +48,7 @@ const GRANT_ENDPOINTS = ENDPOINTS + 1
 const decodeTargets = Schema.decodeUnknownExit(Schema.Array(Tables.targets.Row))
 
 /** What `complete` compares of an endpoint (`jsonb`, so the keys' order does not matter). */
-const endpointFilters = ({ channelIds, events, gameInstanceIds, id }: Target) => ({
+const endpointFilters = ({ channelIds, events, gameInstanceIds, id }: Webhook.Target) => ({
   id,
   events,
   gameInstanceIds,
@@ -64,7 +56,7 @@ const endpointFilters = ({ channelIds, events, gameInstanceIds, id }: Target) =>
 })
 
 /** The account's active endpoints of an event type, as a JSON list of `Webhook.Target`s, oldest first. */
-const targetsOf = (sql: SqlClient.SqlClient, eventType: EventType | Statement.Fragment) => sql`(
+const targetsOf = (sql: SqlClient.SqlClient, eventType: Event.EventType | Statement.Fragment) => sql`(
   SELECT coalesce(json_agg(json_build_object('id', e.id, 'status', e.status, 'events', e.events,
     'gameInstanceIds', e.game_instance_ids, 'channelIds', e.channel_ids) ORDER BY e.created_at, e.id), '[]')
   FROM webhook_endpoints e
@@ -74,7 +66,7 @@ const targetsOf = (sql: SqlClient.SqlClient, eventType: EventType | Statement.Fr
  * The session with its campaign, its reward and the account's active endpoints of `eventType` (and
  * of `reward_granted` when the campaign has a reward); no row without the session.
  */
-const selectFinish = (sql: SqlClient.SqlClient, sessionId: string, eventType: EventType) => sql`
+const selectFinish = (sql: SqlClient.SqlClient, sessionId: string, eventType: Event.EventType) => sql`
 SELECT ${finishRow.session.select}, ${finishRow.campaign.select}, ${finishRow.reward.select}, ${targetsOf(sql, eventType)},
   CASE WHEN r.campaign_id IS NULL THEN '[]'::json ELSE ${targetsOf(sql, sql.literal("'reward_granted'"))} END
 FROM sessions s
@@ -83,13 +75,13 @@ LEFT JOIN rewards r ON r.campaign_id = c.id
 WHERE s.id = ${sessionId}`
 
 /** A delivery as a row of a `VALUES` list. */
-const deliveryRow = (sql: SqlClient.SqlClient, d: Delivery) => sql`(${d.id}, ${d.accountId}, ${d.endpointId},
+const deliveryRow = (sql: SqlClient.SqlClient, d: Webhook.Delivery) => sql`(${d.id}, ${d.accountId}, ${d.endpointId},
   ${d.eventId}, ${d.eventType}, ${json(d.payload)}::jsonb, ${d.status}, ${d.attemptCount}::int,
   ${timeOrNull(d.lastAttemptedAt)}::timestamptz, ${timeOrNull(d.nextRetryAt)}::timestamptz, ${d.responseStatus}::int,
   ${d.note}, ${time(d.createdAt)}::timestamptz)`
 
 /** The `WITH` query inserting the deliveries for each row of `claimed` (none without deliveries). */
-const insertDeliveries = (sql: SqlClient.SqlClient, deliveries: ReadonlyArray<Delivery>) =>
+const insertDeliveries = (sql: SqlClient.SqlClient, deliveries: ReadonlyArray<Webhook.Delivery>) =>
   deliveries.length === 0
     ? sql``
     : sql`, delivered AS (
@@ -102,8 +94,8 @@ const insertDeliveries = (sql: SqlClient.SqlClient, deliveries: ReadonlyArray<De
 const endpointsAre = (
   sql: SqlClient.SqlClient,
   accountId: string,
-  eventType: EventType,
-  targets: ReadonlyArray<Target>
+  eventType: Event.EventType,
+  targets: ReadonlyArray<Webhook.Target>
 ) => sql`(
     SELECT coalesce(jsonb_agg(jsonb_build_object('id', w.id, 'events', w.events,
       'gameInstanceIds', w.game_instance_ids, 'channelIds', w.channel_ids) ORDER BY w.created_at, w.id), '[]'::jsonb)
@@ -117,7 +109,11 @@ const endpointsAre = (
  * having none), and so are the account's active endpoints (and those of `reward_granted`, with a
  * grant).
  */
-const basisHolds = (sql: SqlClient.SqlClient, { entry: e, event, grant }: Completion, known: FinishBasis) => sql`
+const basisHolds = (
+  sql: SqlClient.SqlClient,
+  { entry: e, event, grant }: PlayContext.Completion,
+  known: PlayContext.FinishBasis
+) => sql`
   AND s.jti = ${known.jti} AND s.account_id = ${e.accountId} AND s.campaign_id = ${e.campaignId}
   AND s.channel_id = ${e.channelId} AND s.participant_ref = ${e.participantRef}
   AND EXISTS (
@@ -137,7 +133,12 @@ const basisHolds = (sql: SqlClient.SqlClient, { entry: e, event, grant }: Comple
   }`
 
 /** The claim and the writes in one statement, while `basis` still holds (`start`: the grant's, if any). */
-const complete = (sql: SqlClient.SqlClient, completion: Completion, basis: FinishBasis, start: string) => {
+const complete = (
+  sql: SqlClient.SqlClient,
+  completion: PlayContext.Completion,
+  basis: PlayContext.FinishBasis,
+  start: string
+) => {
   const { deliveries, entry: e, event: v, finishedAt, grant, sessionId } = completion
   return sql`
 WITH claimed AS (
@@ -167,11 +168,11 @@ SELECT claimed.id, ${SqlRewardGrantStatement.result(sql)} FROM claimed LEFT JOIN
 
 /** What `complete`'s statement answered: its rows, or the grant conflict that failed it. */
 const completed = (
-  completion: Completion,
+  completion: PlayContext.Completion,
   run: Effect.Effect<ReadonlyArray<ReadonlyArray<unknown>>, SqlError.SqlError>
-): Effect.Effect<CompleteResult, SqlError.SqlError> =>
+): Effect.Effect<PlayContext.CompleteResult, SqlError.SqlError> =>
   run.pipe(
-    Effect.map((rows): CompleteResult => {
+    Effect.map((rows): PlayContext.CompleteResult => {
       const row = rows[0]
       if (row === undefined) return { _tag: "Stale" }
       const grant = completion.grant
@@ -188,16 +189,16 @@ const completed = (
   )
 
 /** `PlayFinishRepo` over a migrated database. */
-export const layer: Layer.Layer<PlayFinishRepo, never, SqlClient.SqlClient> = Repository.layer(
-  PlayFinishRepo,
+export const layer: Layer.Layer<PlayContext.PlayFinishRepo, never, SqlClient.SqlClient> = Repository.layer(
+  PlayContext.PlayFinishRepo,
   (sql) => {
     return {
-      read: Effect.fnUntraced(function* (sessionId: string, eventType: EventType) {
+      read: Effect.fnUntraced(function* (sessionId: string, eventType: Event.EventType) {
         const rows = yield* selectFinish(sql, sessionId, eventType).values
         const row = rows[0]
         if (row === undefined) return Option.none()
         const reward = finishRow.reward.found(row) ? Option.some(yield* finishRow.reward.row(row)) : Option.none()
-        const context: FinishContext = {
+        const context: PlayContext.FinishContext = {
           session: yield* finishRow.session.row(row),
           campaign: yield* finishRow.campaign.row(row),
           endpoints: yield* decodeTargets(row[ENDPOINTS]),
@@ -206,7 +207,7 @@ export const layer: Layer.Layer<PlayFinishRepo, never, SqlClient.SqlClient> = Re
         }
         return Option.some(context)
       }),
-      complete: (completion: Completion, basis: FinishBasis) =>
+      complete: (completion: PlayContext.Completion, basis: PlayContext.FinishBasis) =>
         Effect.gen(function* () {
           const open = yield* Effect.serviceOption(sql.transactionService)
           const start = completion.grant === undefined ? "" : yield* SqlRewardGrantStatement.randomStart

@@ -11,7 +11,7 @@
  *
  * @since 0.1.0
  */
-import { type Coupon, CouponRepo } from "@campaign-games/core/rewards/Coupon"
+import { Coupon } from "@campaign-games/core"
 import * as PgTypes from "@effect/sql-pg/PgTypes"
 import { Effect, Layer, Result } from "effect"
 import { SqlClient } from "effect/sql"
@@ -26,16 +26,18 @@ const textArray = (values: ReadonlyArray<string | null>) => Result.getOrThrow(Pg
 const intArray = (values: ReadonlyArray<number | null>) => Result.getOrThrow(PgTypes.array(values, PgTypes.OID.int4))
 
 /** `CouponRepo` over a migrated database. */
-export const layer: Layer.Layer<CouponRepo, never, SqlClient.SqlClient> = Repository.layer(CouponRepo, (sql) => {
-  /** The codes of a prize a withdrawal takes: all of them, or those named. */
-  const named = (codes: ReadonlyArray<string> | undefined) =>
-    codes === undefined ? sql`` : sql` AND code = ANY (${textArray(codes)}::text[])`
-  return {
-    add: (coupons: ReadonlyArray<Coupon>) =>
-      coupons.length === 0
-        ? Effect.succeed([])
-        : Effect.map(
-            sql`INSERT INTO reward_coupons (id, account_id, campaign_id, tier_id, code, ref, name, issue_limit, issued,
+export const layer: Layer.Layer<Coupon.CouponRepo, never, SqlClient.SqlClient> = Repository.layer(
+  Coupon.CouponRepo,
+  (sql) => {
+    /** The codes of a prize a withdrawal takes: all of them, or those named. */
+    const named = (codes: ReadonlyArray<string> | undefined) =>
+      codes === undefined ? sql`` : sql` AND code = ANY (${textArray(codes)}::text[])`
+    return {
+      add: (coupons: ReadonlyArray<Coupon.Coupon>) =>
+        coupons.length === 0
+          ? Effect.succeed([])
+          : Effect.map(
+              sql`INSERT INTO reward_coupons (id, account_id, campaign_id, tier_id, code, ref, name, issue_limit, issued,
               stock, created_at)
             SELECT c.id, c.account_id, c.campaign_id, c.tier_id, c.code, c.ref, c.name, c.issue_limit, c.issued,
               c.stock::boolean, c.created_at::timestamptz
@@ -48,25 +50,26 @@ export const layer: Layer.Layer<CouponRepo, never, SqlClient.SqlClient> = Reposi
               AS c (id, account_id, campaign_id, tier_id, code, ref, name, issue_limit, issued, stock, created_at)
             ON CONFLICT (campaign_id, code) DO NOTHING
             RETURNING code`.values,
-            (rows) => rows.map((row) => row[0] as string)
-          ),
-    stored: (accountId: string) =>
-      Effect.map(
-        sql`SELECT count(*)::int FROM reward_coupons
+              (rows) => rows.map((row) => row[0] as string)
+            ),
+      stored: (accountId: string) =>
+        Effect.map(
+          sql`SELECT count(*)::int FROM reward_coupons
         WHERE account_id = ${accountId} AND stock AND (issue_limit IS NULL OR issued < issue_limit)`.values,
-        Table.count
-      ),
-    withdraw: (accountId: string, campaignId: string, tierId: string, codes: ReadonlyArray<string> | undefined) =>
-      Effect.gen(function* () {
-        const deleted = yield* sql`DELETE FROM reward_coupons
+          Table.count
+        ),
+      withdraw: (accountId: string, campaignId: string, tierId: string, codes: ReadonlyArray<string> | undefined) =>
+        Effect.gen(function* () {
+          const deleted = yield* sql`DELETE FROM reward_coupons
           WHERE account_id = ${accountId} AND campaign_id = ${campaignId} AND tier_id = ${tierId}${named(codes)}
             AND issued = 0
           RETURNING id`
-        const closed = yield* sql`UPDATE reward_coupons SET issue_limit = issued
+          const closed = yield* sql`UPDATE reward_coupons SET issue_limit = issued
           WHERE account_id = ${accountId} AND campaign_id = ${campaignId} AND tier_id = ${tierId}${named(codes)}
             AND (issue_limit IS NULL OR issued < issue_limit)
           RETURNING id`
-        return deleted.length + closed.length
-      })
+          return deleted.length + closed.length
+        })
+    }
   }
-})
+)

@@ -24,10 +24,7 @@
  *
  * @since 0.1.0
  */
-import type * as Grant from "@campaign-games/core/rewards/Grant"
-import type { Event } from "@campaign-games/core/webhooks/Event"
-import type { Delivery } from "@campaign-games/core/webhooks/Webhook"
-import * as Coupon from "@campaign-games/core/rewards/Coupon"
+import { Coupon, type Event, type Grant, type Webhook } from "@campaign-games/core"
 import { DateTime } from "effect"
 import type { SqlClient } from "effect/sql"
 import { SqlError } from "effect/sql"
@@ -67,7 +64,7 @@ const allowed = (sql: SqlClient.SqlClient, plan: Grant.Plan, gate: string | unde
   }`
 
 /** A delivery template as a row of a `VALUES` list (its payload is made from the event written). */
-const deliveryRow = (sql: SqlClient.SqlClient, d: Delivery) => sql`(${d.id}, ${d.accountId}, ${d.endpointId},
+const deliveryRow = (sql: SqlClient.SqlClient, d: Webhook.Delivery) => sql`(${d.id}, ${d.accountId}, ${d.endpointId},
   ${d.eventId}, ${d.eventType}, ${d.status}, ${d.attemptCount}::int, ${timeOrNull(d.lastAttemptedAt)}::timestamptz,
   ${timeOrNull(d.nextRetryAt)}::timestamptz, ${d.responseStatus}::int, ${d.note}::text, ${time(d.createdAt)}::timestamptz)`
 
@@ -79,8 +76,8 @@ const eventCtes = (
   sql: SqlClient.SqlClient,
   plan: Grant.Plan,
   prizes: string,
-  event: Event,
-  deliveries: ReadonlyArray<Delivery>
+  event: Event.Event,
+  deliveries: ReadonlyArray<Webhook.Delivery>
 ) => sql`, grant_event AS (
   INSERT INTO events (id, account_id, type, game_instance_id, channel_id, payload, created_at)
   SELECT ${event.id}, ${event.accountId}, ${event.type}, ${plan.campaignId}, ${plan.channelId},

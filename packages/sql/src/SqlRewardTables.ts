@@ -5,9 +5,7 @@
  *
  * @since 0.1.0
  */
-import * as Coupon from "@campaign-games/core/rewards/Coupon"
-import * as Grant from "@campaign-games/core/rewards/Grant"
-import * as Reward from "@campaign-games/core/rewards/Reward"
+import { Coupon, Grant, Reward } from "@campaign-games/core"
 import * as Table from "./internal/Table.ts"
 
 /** `rewards`: the prizes and the page are documents. */

@@ -5,7 +5,7 @@
  *
  * @since 0.1.0
  */
-import type * as RewardsEngine from "@campaign-games/core/rewards/RewardsEngine"
+import type { RewardsEngine } from "@campaign-games/core"
 import { Layer } from "effect"
 import type { SqlClient } from "effect/sql"
 import * as SqlRewardCouponRepo from "./SqlRewardCouponRepo.ts"

@@ -5,15 +5,14 @@
  *
  * @since 0.1.0
  */
-import { StoreError } from "@campaign-games/core/Errors"
-import { ServerSecretRepo } from "@campaign-games/core/play/ClientToken"
+import { ClientToken, Errors } from "@campaign-games/core"
 import { Effect, Layer } from "effect"
 import { SqlClient } from "effect/sql"
 import * as Repository from "./internal/Repository.ts"
 
 /** `ServerSecretRepo` over a migrated database. */
-export const layer: Layer.Layer<ServerSecretRepo, never, SqlClient.SqlClient> = Repository.layer(
-  ServerSecretRepo,
+export const layer: Layer.Layer<ClientToken.ServerSecretRepo, never, SqlClient.SqlClient> = Repository.layer(
+  ClientToken.ServerSecretRepo,
   (sql) => ({
     // Two statements on purpose: a SELECT in the INSERT's statement would not see a row committed
     // by a concurrent first call while the INSERT waited on it; a statement of its own does.
@@ -23,7 +22,7 @@ export const layer: Layer.Layer<ServerSecretRepo, never, SqlClient.SqlClient> = 
       const rows = yield* sql`SELECT value FROM server_secrets WHERE name = ${name}`.values
       const value = rows[0]?.[0]
       if (typeof value !== "string") {
-        return yield* new StoreError({ message: `ServerSecretRepo.getOrCreate found no secret ${name}.` })
+        return yield* new Errors.StoreError({ message: `ServerSecretRepo.getOrCreate found no secret ${name}.` })
       }
       return value
     })

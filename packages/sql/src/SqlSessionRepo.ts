@@ -9,7 +9,7 @@
  *
  * @since 0.1.0
  */
-import { type CountQuery, type Session, SessionRepo } from "@campaign-games/core/play/Session"
+import { Session } from "@campaign-games/core"
 import { type DateTime, Effect, Layer, Schema } from "effect"
 import { SqlClient } from "effect/sql"
 import * as Repository from "./internal/Repository.ts"
@@ -30,33 +30,35 @@ const decodeCounts = Schema.decodeUnknownExit(
 )
 
 /** `SessionRepo` over a migrated database. */
-export const layer: Layer.Layer<SessionRepo, never, SqlClient.SqlClient> = Repository.layer(SessionRepo, (sql) => {
-  /** The `INSERT` of a session; none when its jti has one already. */
-  const insert = (s: Session) =>
-    sql`INSERT INTO sessions
+export const layer: Layer.Layer<Session.SessionRepo, never, SqlClient.SqlClient> = Repository.layer(
+  Session.SessionRepo,
+  (sql) => {
+    /** The `INSERT` of a session; none when its jti has one already. */
+    const insert = (s: Session.Session) =>
+      sql`INSERT INTO sessions
         (id, account_id, campaign_id, channel_id, participant_ref, origin, jti, started_at, finished_at)
       VALUES (${s.id}, ${s.accountId}, ${s.campaignId}, ${s.channelId}, ${s.participantRef}, ${s.origin},
         ${s.jti}, ${time(s.startedAt)}, ${timeOrNull(s.finishedAt)})
       ON CONFLICT (jti) DO NOTHING`
 
-  return {
-    insert: (s: Session) => Effect.map(sql`${insert(s)} RETURNING id`, (rows) => rows.length > 0),
-    insertPlay: (s: Session, month: string) =>
-      Effect.map(
-        sql`WITH inserted AS (${insert(s)} RETURNING account_id), ${SqlUsageRepo.countInserted(sql, month)}
+    return {
+      insert: (s: Session.Session) => Effect.map(sql`${insert(s)} RETURNING id`, (rows) => rows.length > 0),
+      insertPlay: (s: Session.Session, month: string) =>
+        Effect.map(
+          sql`WITH inserted AS (${insert(s)} RETURNING account_id), ${SqlUsageRepo.countInserted(sql, month)}
           SELECT 1 FROM inserted`,
-        (rows) => rows.length > 0
-      ),
-    findById: (id: string) =>
-      Effect.flatMap(sql`SELECT ${session.select} FROM sessions WHERE id = ${id}`.values, session.first),
-    finish: (id: string, at: DateTime.Utc) =>
-      Effect.map(
-        sql`UPDATE sessions SET finished_at = ${time(at)} WHERE id = ${id} AND finished_at IS NULL RETURNING id`,
-        (rows) => rows.length > 0
-      ),
-    counts: (q: CountQuery) =>
-      Effect.flatMap(
-        sql`SELECT
+          (rows) => rows.length > 0
+        ),
+      findById: (id: string) =>
+        Effect.flatMap(sql`SELECT ${session.select} FROM sessions WHERE id = ${id}`.values, session.first),
+      finish: (id: string, at: DateTime.Utc) =>
+        Effect.map(
+          sql`UPDATE sessions SET finished_at = ${time(at)} WHERE id = ${id} AND finished_at IS NULL RETURNING id`,
+          (rows) => rows.length > 0
+        ),
+      counts: (q: Session.CountQuery) =>
+        Effect.flatMap(
+          sql`SELECT
             count(*) FILTER (WHERE campaign_id = ${q.campaignId})::int AS "campaignTotal",
             count(*) FILTER (WHERE campaign_id = ${q.campaignId}
               AND started_at >= ${time(q.campaignDay.start)} AND started_at < ${time(q.campaignDay.end)}
@@ -67,14 +69,15 @@ export const layer: Layer.Layer<SessionRepo, never, SqlClient.SqlClient> = Repos
             )::int AS "channelToday"
           FROM sessions
           WHERE channel_id = ${q.channelId} AND participant_ref = ${q.participantRef}`,
-        // An aggregate without GROUP BY answers one row.
-        ([row]) => decodeCounts(row)
-      ),
-    anyForCampaign: (accountId: string, campaignId: string) =>
-      Effect.map(
-        sql`SELECT EXISTS (SELECT 1 FROM sessions WHERE campaign_id = ${campaignId} AND account_id = ${accountId})`
-          .values,
-        (rows) => rows[0]?.[0] === true
-      )
+          // An aggregate without GROUP BY answers one row.
+          ([row]) => decodeCounts(row)
+        ),
+      anyForCampaign: (accountId: string, campaignId: string) =>
+        Effect.map(
+          sql`SELECT EXISTS (SELECT 1 FROM sessions WHERE campaign_id = ${campaignId} AND account_id = ${accountId})`
+            .values,
+          (rows) => rows[0]?.[0] === true
+        )
+    }
   }
-})
+)

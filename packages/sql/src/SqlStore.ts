@@ -15,9 +15,7 @@
  *
  * @since 0.1.0
  */
-import { StoreError } from "@campaign-games/core/Errors"
-import { Store } from "@campaign-games/core/Store"
-import type * as StorePorts from "@campaign-games/core/StorePorts"
+import { Errors, Store, type StorePorts } from "@campaign-games/core"
 import { Clock, Effect, Layer, Option, Random } from "effect"
 import { SqlClient, SqlError } from "effect/sql"
 import * as Repository from "./internal/Repository.ts"
@@ -43,7 +41,7 @@ import * as SqlWebhookStore from "./SqlWebhookStore.ts"
 
 /** Whether a failure is a transient conflict worth running the transaction again for. */
 export const isTransient = (error: unknown): boolean => {
-  const cause = error instanceof StoreError ? error.cause : error
+  const cause = error instanceof Errors.StoreError ? error.cause : error
   return SqlError.isSqlError(cause) && Conflicts.isConflict(cause)
 }
 
@@ -51,8 +49,8 @@ export const isTransient = (error: unknown): boolean => {
 export const MAX_ATTEMPTS = 5
 
 /** The `Store` port: transactions with retries on transient conflicts, advisory locks. */
-export const layerStore: Layer.Layer<Store, never, SqlClient.SqlClient> = Layer.effect(
-  Store,
+export const layerStore: Layer.Layer<Store.Store, never, SqlClient.SqlClient> = Layer.effect(
+  Store.Store,
   Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
     const clock = yield* Clock.Clock
@@ -67,10 +65,10 @@ export const layerStore: Layer.Layer<Store, never, SqlClient.SqlClient> = Layer.
         attempt >= MAX_ATTEMPTS ? Effect.fail(error) : Effect.andThen(backoff(attempt), retrying(self, attempt + 1))
       )
 
-    const toStore = <E>(error: E | SqlError.SqlError): E | StoreError =>
+    const toStore = <E>(error: E | SqlError.SqlError): E | Errors.StoreError =>
       SqlError.isSqlError(error) ? Repository.toStoreError("Store.transaction")(error) : error
 
-    return Store.of({
+    return Store.Store.of({
       transaction: <A, E, R>(self: Effect.Effect<A, E, R>) =>
         Effect.flatMap(Effect.serviceOption(sql.transactionService), (open) => {
           const once = Effect.mapError(sql.withTransaction(self), toStore<E>)

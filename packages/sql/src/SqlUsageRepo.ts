@@ -8,7 +8,7 @@
  *
  * @since 0.1.0
  */
-import { UsageRepo } from "@campaign-games/core/play/Usage"
+import { Usage } from "@campaign-games/core"
 import { Effect, Layer } from "effect"
 import { SqlClient, type Statement } from "effect/sql"
 import * as Repository from "./internal/Repository.ts"
@@ -25,17 +25,20 @@ export const countInserted = (sql: SqlClient.SqlClient, month: string): Statemen
 )`
 
 /** `UsageRepo` over a migrated database. */
-export const layer: Layer.Layer<UsageRepo, never, SqlClient.SqlClient> = Repository.layer(UsageRepo, (sql) => ({
-  // bigint arrives as a string; a float8 is exact far beyond any month's plays.
-  plays: (accountId: string, month: string) =>
-    Effect.map(
-      sql`SELECT coalesce(sum(plays), 0)::float8 FROM account_usage
+export const layer: Layer.Layer<Usage.UsageRepo, never, SqlClient.SqlClient> = Repository.layer(
+  Usage.UsageRepo,
+  (sql) => ({
+    // bigint arrives as a string; a float8 is exact far beyond any month's plays.
+    plays: (accountId: string, month: string) =>
+      Effect.map(
+        sql`SELECT coalesce(sum(plays), 0)::float8 FROM account_usage
         WHERE account_id = ${accountId} AND month = ${month}`.values,
-      Table.count
-    ),
-  addPlay: Effect.fnUntraced(function* (accountId: string, month: string) {
-    yield* sql`INSERT INTO account_usage (account_id, month, shard, plays)
+        Table.count
+      ),
+    addPlay: Effect.fnUntraced(function* (accountId: string, month: string) {
+      yield* sql`INSERT INTO account_usage (account_id, month, shard, plays)
       VALUES (${accountId}, ${month}, pg_backend_pid() & 15, 1)
       ON CONFLICT (account_id, month, shard) DO UPDATE SET plays = account_usage.plays + 1`
+    })
   })
-}))
+)

@@ -5,7 +5,7 @@
  *
  * @since 0.1.0
  */
-import type * as StorePorts from "@campaign-games/core/StorePorts"
+import type { StorePorts } from "@campaign-games/core"
 import { Layer } from "effect"
 import type { SqlClient } from "effect/sql"
 import * as SqlDeliveryNotices from "./SqlDeliveryNotices.ts"

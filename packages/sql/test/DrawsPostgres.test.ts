@@ -5,20 +5,22 @@
  * moment make one run; and draws made while plays are being written (in slow transactions) all
  * verify afterwards, because each waits for the entries being written and bounds what it considers.
  */
-import { AccountRepo } from "@campaign-games/core/accounts/Account"
-import * as Actor from "@campaign-games/core/accounts/Actor"
-import * as Campaigns from "@campaign-games/core/campaigns/Campaigns"
-import type * as Campaign from "@campaign-games/core/campaigns/Campaign"
-import { ChannelRepo } from "@campaign-games/core/campaigns/Channel"
-import * as FileRule from "@campaign-games/core/campaigns/FileRule"
-import { Draws } from "@campaign-games/core/draws/Draws"
-import * as DrawsEngine from "@campaign-games/core/draws/DrawsEngine"
-import { type Entry, EntryRepo } from "@campaign-games/core/play/Entry"
-import * as Secrets from "@campaign-games/core/Secrets"
-import { Store } from "@campaign-games/core/Store"
+import {
+  Account,
+  Actor,
+  type Campaign,
+  Campaigns,
+  Channel,
+  Draws,
+  DrawsEngine,
+  Entry,
+  FileRule,
+  Secrets,
+  Store
+} from "@campaign-games/core"
 import { Database } from "@campaign-games/sql"
 import { assert, describe } from "@effect/vitest"
-import { makeAccount, makeChannel, makeEntry, WHEEL_ART, WHEEL_SOUNDS } from "@campaign-games/testing/internal/Fixtures"
+import { Fixtures } from "@campaign-games/testing"
 import { type Context, DateTime, Effect, Fiber, Layer, Ref } from "effect"
 import { TestClock } from "effect/testing"
 import * as Postgres from "./support/Postgres.ts"
@@ -54,17 +56,17 @@ const WHEEL = {
     { id: "w", label: "Win", isWin: true },
     { id: "l", label: "Lose", isWin: false }
   ],
-  art: WHEEL_ART,
-  sounds: WHEEL_SOUNDS
+  art: Fixtures.WHEEL_ART,
+  sounds: Fixtures.WHEEL_SOUNDS
 }
 
 /** An account and channel, and a wheel campaign made (and activated) by the engine with `input`. */
 const givenCampaign = (input: Partial<Parameters<Campaigns.Campaigns["Service"]["create"]>[1]>) =>
   Effect.gen(function* () {
-    const account = makeAccount({ plan: "pro", featureOverrides: {}, limitOverrides: {} })
-    yield* (yield* AccountRepo).insert(account)
-    const channel = makeChannel(account.id)
-    yield* (yield* ChannelRepo).insert(channel)
+    const account = Fixtures.makeAccount({ plan: "pro", featureOverrides: {}, limitOverrides: {} })
+    yield* (yield* Account.AccountRepo).insert(account)
+    const channel = Fixtures.makeChannel(account.id)
+    yield* (yield* Channel.ChannelRepo).insert(channel)
     const actor = Actor.system(account)
     const campaigns = yield* Campaigns.Campaigns
     const wheel = { gameSlug: "spin-the-wheel", name: "Draw", channelId: channel.id, config: WHEEL }
@@ -74,9 +76,9 @@ const givenCampaign = (input: Partial<Parameters<Campaigns.Campaigns["Service"][
 
 let counter = 0
 /** An entry of the campaign as a finished play writes it. */
-const entryOf = (campaign: Campaign.Campaign, at: number): Entry => {
+const entryOf = (campaign: Campaign.Campaign, at: number): Entry.Entry => {
   counter++
-  return makeEntry(campaign, {
+  return Fixtures.makeEntry(campaign, {
     participantRef: `player ${counter % 37}`,
     weight: 1 + (counter % 3),
     createdAt: DateTime.makeUnsafe(at)
@@ -94,7 +96,7 @@ const eventually = <E, R>(condition: Effect.Effect<boolean, E, R>) =>
   })
 
 const runCount = (actor: Actor.Actor, campaignId: string) =>
-  Effect.flatMap(Effect.service(Draws), (draws) =>
+  Effect.flatMap(Effect.service(Draws.Draws), (draws) =>
     Effect.map(draws.runs(actor, campaignId, { limit: 200, offset: 0 }), (page) => page.total)
   )
 
@@ -109,7 +111,7 @@ describe.runIf(Postgres.available)("draws on PostgreSQL, several instances", () 
       const { actor, campaign } = yield* on(a)(
         givenCampaign({ winnerSelectionTrigger: "auto_on_schedule", scheduleAt: DateTime.makeUnsafe(T0 + HOUR) })
       )
-      for (let i = 0; i < 20; i++) yield* on(b)(EntryRepo.use((repo) => repo.insert(entryOf(campaign, T0 + i))))
+      for (let i = 0; i < 20; i++) yield* on(b)(Entry.EntryRepo.use((repo) => repo.insert(entryOf(campaign, T0 + i))))
       yield* TestClock.adjust(HOUR - 1_000)
       assert.isTrue(yield* on(a)(eventually(Effect.map(runCount(actor, campaign.id), (n) => n === 0))))
       yield* TestClock.adjust("1 second")
@@ -126,12 +128,13 @@ describe.runIf(Postgres.available)("draws on PostgreSQL, several instances", () 
       )
       assert.strictEqual(yield* on(b)(runCount(actor, campaign.id)), 1, "once")
       const run = (yield* on(b)(
-        Effect.flatMap(Effect.service(Draws), (d) => d.runs(actor, campaign.id, { limit: 1, offset: 0 }))
+        Effect.flatMap(Effect.service(Draws.Draws), (d) => d.runs(actor, campaign.id, { limit: 1, offset: 0 }))
       )).items[0]!
       assert.strictEqual(run.trigger, "auto_on_schedule")
       assert.strictEqual(run.entriesConsidered, 20)
       assert.isTrue(
-        (yield* on(c)(Effect.flatMap(Effect.service(Draws), (d) => d.verify(actor, campaign.id, run.id)))).verified
+        (yield* on(c)(Effect.flatMap(Effect.service(Draws.Draws), (d) => d.verify(actor, campaign.id, run.id))))
+          .verified
       )
     }
   )
@@ -178,11 +181,11 @@ describe.runIf(Postgres.available)("draws on PostgreSQL, several instances", () 
       })
     )
     const entry = entryOf(campaign, now)
-    yield* on(a)(EntryRepo.use((repo) => repo.insert(entry)))
+    yield* on(a)(Entry.EntryRepo.use((repo) => repo.insert(entry)))
     const play = { campaign: { ...campaign }, entry }
     const paid = yield* Effect.all(
       Array.from({ length: 10 }, (_, i) =>
-        on(Postgres.alternate(a, b)(i))(Effect.flatMap(Effect.service(Draws), (d) => d.afterPlay(play)))
+        on(Postgres.alternate(a, b)(i))(Effect.flatMap(Effect.service(Draws.Draws), (d) => d.afterPlay(play)))
       ),
       { concurrency: "unbounded" }
     )
@@ -204,8 +207,8 @@ describe.runIf(Postgres.available)("draws on PostgreSQL, several instances", () 
       const writer = (n: number) =>
         on(a)(
           Effect.gen(function* () {
-            const store = yield* Store
-            const entries = yield* EntryRepo
+            const store = yield* Store.Store
+            const entries = yield* Entry.EntryRepo
             while (yield* Ref.get(writing)) {
               yield* store.transaction(
                 Effect.gen(function* () {
@@ -221,7 +224,9 @@ describe.runIf(Postgres.available)("draws on PostgreSQL, several instances", () 
       const runs = yield* Effect.forEach(
         Array.from({ length: 12 }, (_, i) => i),
         (i) =>
-          on(Postgres.alternate(b, a)(i))(Effect.flatMap(Effect.service(Draws), (d) => d.trigger(actor, campaign.id))),
+          on(Postgres.alternate(b, a)(i))(
+            Effect.flatMap(Effect.service(Draws.Draws), (d) => d.trigger(actor, campaign.id))
+          ),
         { concurrency: 3 }
       )
       yield* Ref.set(writing, false)
@@ -231,7 +236,7 @@ describe.runIf(Postgres.available)("draws on PostgreSQL, several instances", () 
       assert.isAbove(Math.max(...considered), Math.min(...considered), "entries kept coming between the runs")
       for (const run of runs) {
         const verified = yield* on(b)(
-          Effect.flatMap(Effect.service(Draws), (d) => d.verify(actor, campaign.id, run.id))
+          Effect.flatMap(Effect.service(Draws.Draws), (d) => d.verify(actor, campaign.id, run.id))
         )
         assert.isTrue(verified.verified, `run ${run.sequence} (${run.entriesConsidered} entries) verifies`)
       }

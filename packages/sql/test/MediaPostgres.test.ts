@@ -4,29 +4,28 @@
  * across instances; confirms racing past a storage limit let no more in than it holds; two folder
  * moves racing to put each folder inside the other make no cycle. Run when `DATABASE_URL` is set.
  */
-import { type Account, AccountRepo } from "@campaign-games/core/accounts/Account"
-import * as Actor from "@campaign-games/core/accounts/Actor"
-import { AssetRepo } from "@campaign-games/core/media/Asset"
-import { Media } from "@campaign-games/core/media/Media"
-import { MediaFolders } from "@campaign-games/core/media/MediaFolders"
-import * as MediaSettings from "@campaign-games/core/media/MediaSettings"
-import { HostResolver } from "@campaign-games/core/webhooks/Webhook"
-import { WebhookPolicy } from "@campaign-games/core/webhooks/Webhooks"
-import { makeAccount } from "@campaign-games/testing/internal/Fixtures"
-import { makeImport } from "@campaign-games/testing/contract/MediaAssetRepoContract"
-import * as MemoryBlobStore from "@campaign-games/testing/memory/MemoryBlobStore"
-import * as MemoryMediaPorts from "@campaign-games/testing/memory/MemoryMediaPorts"
+import {
+  Account,
+  Actor,
+  Asset,
+  type BlobStore,
+  Media,
+  MediaFolders,
+  MediaSettings,
+  Webhook,
+  Webhooks
+} from "@campaign-games/core"
+import { Fixtures, MediaAssetRepoContract, MemoryBlobStore, MemoryMediaPorts } from "@campaign-games/testing"
 import { assert, describe } from "@effect/vitest"
 import { Context, DateTime, Effect, Layer, Option } from "effect"
-import type { BlobStore } from "@campaign-games/core/media/BlobStore"
 import * as Samples from "../../../examples/server/test/fixtures/media/Samples.ts"
 import * as Postgres from "./support/Postgres.ts"
 
 const { live, on } = Postgres
 
 /** The media use cases of one instance over its pool, on the shared blob store. */
-const instance = (url: string, blobs: Context.Context<BlobStore | MemoryBlobStore.MemoryUploads>) =>
-  Layer.mergeAll(Media.layer, MediaFolders.layer).pipe(
+const instance = (url: string, blobs: Context.Context<BlobStore.BlobStore | MemoryBlobStore.MemoryUploads>) =>
+  Layer.mergeAll(Media.Media.layer, MediaFolders.MediaFolders.layer).pipe(
     Layer.provideMerge(Layer.succeed(MediaSettings.MediaSettings, MediaSettings.defaults)),
     Layer.provideMerge(
       Layer.mergeAll(
@@ -35,17 +34,17 @@ const instance = (url: string, blobs: Context.Context<BlobStore | MemoryBlobStor
         MemoryMediaPorts.layerFetcher(() => ({ _tag: "Fail", reason: "none", retryable: false }))
       )
     ),
-    Layer.provideMerge(Layer.succeed(WebhookPolicy, { allowPrivateUrls: true })),
-    Layer.provideMerge(Layer.succeed(HostResolver, { resolve: () => Effect.succeed([]) })),
+    Layer.provideMerge(Layer.succeed(Webhooks.WebhookPolicy, { allowPrivateUrls: true })),
+    Layer.provideMerge(Layer.succeed(Webhook.HostResolver, { resolve: () => Effect.succeed([]) })),
     Layer.provideMerge(Postgres.store(5)(url))
   )
 
 /** Two instances on a fresh database and their shared blob store, with an account (written by `a`). */
-const givens = (account: Account = makeAccount()) =>
+const givens = (account: Account.Account = Fixtures.makeAccount()) =>
   Effect.gen(function* () {
     const blobs = yield* Layer.build(MemoryBlobStore.layer)
     const { a, b } = yield* Postgres.twoInstances((url) => instance(url, blobs))
-    yield* on(a)(AccountRepo.use((repo) => repo.insert(account)))
+    yield* on(a)(Account.AccountRepo.use((repo) => repo.insert(account)))
     return { a, b, blobs, account, actor: Actor.system(account) }
   })
 
@@ -55,14 +54,14 @@ describe.runIf(Postgres.available)("the media library on two instances of one Po
     const now = yield* DateTime.now
     const made: Array<string> = []
     for (let i = 0; i < 40; i++) {
-      const asset = makeImport(account.id, DateTime.subtractDuration(now, `${i} seconds`))
-      yield* on(a)(AssetRepo.use((repo) => repo.insert(asset)))
+      const asset = MediaAssetRepoContract.makeImport(account.id, DateTime.subtractDuration(now, `${i} seconds`))
+      yield* on(a)(Asset.AssetRepo.use((repo) => repo.insert(asset)))
       made.push(asset.id)
     }
     const lease = DateTime.addDuration(now, "1 minute")
     const claims = yield* Effect.all(
       Array.from({ length: 20 }, (_, i) =>
-        on(Postgres.alternate(a, b)(i))(AssetRepo.use((repo) => repo.claimImports(now, lease, 3)))
+        on(Postgres.alternate(a, b)(i))(Asset.AssetRepo.use((repo) => repo.claimImports(now, lease, 3)))
       ),
       { concurrency: "unbounded" }
     )
@@ -74,14 +73,14 @@ describe.runIf(Postgres.available)("the media library on two instances of one Po
   live("six confirms racing past a storage limit of three files, on two instances, let exactly three in", function* () {
     const png = Samples.png()
     const { a, b, blobs, account, actor } = yield* givens(
-      makeAccount({ plan: "pro", featureOverrides: {}, limitOverrides: { storageBytes: png.length * 3 } })
+      Fixtures.makeAccount({ plan: "pro", featureOverrides: {}, limitOverrides: { storageBytes: png.length * 3 } })
     )
     const uploads = Context.get(blobs, MemoryBlobStore.MemoryUploads)
     const started = yield* Effect.forEach(
       Array.from({ length: 6 }, (_, i) => i),
       () =>
         on(a)(
-          Effect.flatMap(Effect.service(Media), (media) =>
+          Effect.flatMap(Effect.service(Media.Media), (media) =>
             media.presign(actor, { filename: "a.png", contentType: "image/png", sizeBytes: png.length })
           )
         )
@@ -90,7 +89,7 @@ describe.runIf(Postgres.available)("the media library on two instances of one Po
     const results = yield* Effect.all(
       started.map(({ asset }, i) =>
         on(Postgres.alternate(a, b)(i))(
-          Effect.flatMap(Effect.service(Media), (media) => media.confirm(actor, asset.id)).pipe(Effect.result)
+          Effect.flatMap(Effect.service(Media.Media), (media) => media.confirm(actor, asset.id)).pipe(Effect.result)
         )
       ),
       { concurrency: "unbounded" }
@@ -99,13 +98,13 @@ describe.runIf(Postgres.available)("the media library on two instances of one Po
     const refused = results.filter((r) => r._tag === "Failure" && r.failure._tag === "UpgradeRequired").length
     assert.strictEqual(confirmed, 3, "exactly as many as the limit holds")
     assert.strictEqual(refused, 3)
-    const used = yield* on(b)(AssetRepo.use((repo) => repo.storageUsed(account.id)))
+    const used = yield* on(b)(Asset.AssetRepo.use((repo) => repo.storageUsed(account.id)))
     assert.strictEqual(used, png.length * 3)
   })
 
   live("two moves racing to put each folder inside the other make no cycle", function* () {
     const { a, b, actor } = yield* givens()
-    const folders = (context: typeof a) => on(context)(Effect.service(MediaFolders))
+    const folders = (context: typeof a) => on(context)(Effect.service(MediaFolders.MediaFolders))
     for (let round = 0; round < 10; round++) {
       const x = yield* Effect.flatMap(folders(a), (f) => f.create(actor, { name: `x${round}` }))
       const y = yield* Effect.flatMap(folders(b), (f) => f.create(actor, { name: `y${round}` }))

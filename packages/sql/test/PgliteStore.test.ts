@@ -1,11 +1,7 @@
 import { mkdtemp, rm } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import type { Account } from "@campaign-games/core/accounts/Account"
-import { AccountRepo } from "@campaign-games/core/accounts/Account"
-import { type Event, EventOutbox } from "@campaign-games/core/webhooks/Event"
-import { DeliveryRepo } from "@campaign-games/core/webhooks/Webhook"
-import { Store } from "@campaign-games/core/Store"
+import { Account, Event, Store, Webhook } from "@campaign-games/core"
 import { Database, PgliteClient, SqlStore } from "@campaign-games/sql"
 import { StoreContract } from "@campaign-games/testing"
 import * as PgTypes from "@effect/sql-pg/PgTypes"
@@ -77,7 +73,7 @@ layer(Database.layerPglite(), { excludeTestServices: true, timeout: "120 seconds
                 return statement
               })
             const now = DateTime.makeUnsafe("2026-03-03T04:05:06.789Z")
-            yield* DeliveryRepo.use((repo) => repo.claimDue(now, DateTime.add(now, { seconds: 30 }), 50)).pipe(
+            yield* Webhook.DeliveryRepo.use((repo) => repo.claimDue(now, DateTime.add(now, { seconds: 30 }), 50)).pipe(
               Effect.provideService(Statement.CurrentTransformer, capture)
             )
             assert.strictEqual(sent.length, 1, "a claim is one statement")
@@ -210,7 +206,7 @@ layer(Database.layerPglite(), { excludeTestServices: true, timeout: "120 seconds
       it.effect("Store.transaction runs a transaction again after a serialization failure or a deadlock", () =>
         Effect.gen(function* () {
           const sql = yield* SqlClient.SqlClient
-          const store = yield* Store
+          const store = yield* Store.Store
           const table = yield* probeTable
           let attempts = 0
           const result = yield* store.transaction(
@@ -231,7 +227,7 @@ layer(Database.layerPglite(), { excludeTestServices: true, timeout: "120 seconds
       it.effect("Store.transaction gives up after a few attempts, and only retries whole transactions", () =>
         Effect.gen(function* () {
           const sql = yield* SqlClient.SqlClient
-          const store = yield* Store
+          const store = yield* Store.Store
           let attempts = 0
           const error = yield* Effect.flip(
             store.transaction(
@@ -263,10 +259,10 @@ layer(Database.layerPglite(), { excludeTestServices: true, timeout: "120 seconds
       it.effect("EventOutbox.append writes every column of the events table", () =>
         Effect.gen(function* () {
           const sql = yield* SqlClient.SqlClient
-          const outbox = yield* EventOutbox
+          const outbox = yield* Event.EventOutbox
           const createdAt = DateTime.makeUnsafe(Date.UTC(2026, 4, 6, 7, 8, 9, 123))
           const data = { gameInstanceId: "gi_1", score: null, outcome: { id: "a", label: "« A »", isWin: true } }
-          const event: Event = {
+          const event: Event.Event = {
             id: `evt_${suffix()}`,
             accountId: `acc_${suffix()}`,
             type: "session_completed",
@@ -375,7 +371,7 @@ describe("PGlite data directory", () => {
           Effect.promise(() => mkdtemp(join(tmpdir(), "cg-pglite-"))),
           (dir) => Effect.promise(() => rm(dir, { recursive: true, force: true }))
         )
-        const account: Account = {
+        const account: Account.Account = {
           id: `acc_${suffix()}`,
           name: "Persisted",
           plan: "free",
@@ -389,7 +385,7 @@ describe("PGlite data directory", () => {
           Effect.gen(function* () {
             const context = yield* Layer.build(Database.layerPglite({ dataDir: dir }))
             return yield* Effect.gen(function* () {
-              const accounts = yield* AccountRepo
+              const accounts = yield* Account.AccountRepo
               assert.isTrue(yield* accounts.isEmpty, "a new database holds no account")
               yield* accounts.insert(account)
               assert.isFalse(yield* accounts.isEmpty)
@@ -401,7 +397,7 @@ describe("PGlite data directory", () => {
 
         const found = yield* Effect.scoped(
           Effect.flatMap(Layer.build(Database.layerPglite({ dataDir: dir })), (context) =>
-            AccountRepo.use((repo) => repo.findById(account.id)).pipe(Effect.provideContext(context))
+            Account.AccountRepo.use((repo) => repo.findById(account.id)).pipe(Effect.provideContext(context))
           )
         )
         assert.isTrue(Option.isSome(found))

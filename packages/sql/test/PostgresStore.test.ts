@@ -4,12 +4,9 @@
  * across them, a deadlock is retried, and the pool keeps the live clock under a test clock. Run
  * when `DATABASE_URL` is set.
  */
-import { AccountRepo } from "@campaign-games/core/accounts/Account"
-import { ChannelRepo } from "@campaign-games/core/campaigns/Channel"
-import { LockKey, Store } from "@campaign-games/core/Store"
+import { Account, Channel, Store } from "@campaign-games/core"
 import { Database } from "@campaign-games/sql"
-import { StoreContract } from "@campaign-games/testing"
-import { all, makeAccount, makeChannel, uid } from "@campaign-games/testing/internal/Fixtures"
+import { Fixtures, StoreContract } from "@campaign-games/testing"
 import { assert, describe, layer } from "@effect/vitest"
 import { Deferred, Effect, Option } from "effect"
 import { TestClock } from "effect/testing"
@@ -25,16 +22,16 @@ describe.runIf(Postgres.available)("PostgreSQL", () => {
 
   live("two instances on one database see each other's writes", function* () {
     const { a, b } = yield* twoInstances
-    const account = makeAccount()
-    assert.isTrue(yield* on(b)(AccountRepo.use((repo) => repo.isEmpty)))
-    yield* on(a)(AccountRepo.use((repo) => repo.insert(account)))
-    assert.isFalse(yield* on(b)(AccountRepo.use((repo) => repo.isEmpty)))
-    const found = yield* on(b)(AccountRepo.use((repo) => repo.findById(account.id)))
+    const account = Fixtures.makeAccount()
+    assert.isTrue(yield* on(b)(Account.AccountRepo.use((repo) => repo.isEmpty)))
+    yield* on(a)(Account.AccountRepo.use((repo) => repo.insert(account)))
+    assert.isFalse(yield* on(b)(Account.AccountRepo.use((repo) => repo.isEmpty)))
+    const found = yield* on(b)(Account.AccountRepo.use((repo) => repo.findById(account.id)))
     assert.isTrue(Option.isSome(found))
 
-    const channel = makeChannel(account.id, { name: "Written by B" })
-    yield* on(b)(ChannelRepo.use((repo) => repo.insert(channel)))
-    const listed = yield* on(a)(ChannelRepo.use((repo) => repo.list(account.id, all)))
+    const channel = Fixtures.makeChannel(account.id, { name: "Written by B" })
+    yield* on(b)(Channel.ChannelRepo.use((repo) => repo.insert(channel)))
+    const listed = yield* on(a)(Channel.ChannelRepo.use((repo) => repo.list(account.id, Fixtures.all)))
     assert.deepStrictEqual(
       listed.items.map((c) => c.id),
       [channel.id]
@@ -43,21 +40,21 @@ describe.runIf(Postgres.available)("PostgreSQL", () => {
 
   live("the lock serialises limit checks across instances", function* () {
     const { a, b } = yield* twoInstances
-    const account = makeAccount()
-    yield* on(a)(AccountRepo.use((repo) => repo.insert(account)))
+    const account = Fixtures.makeAccount()
+    yield* on(a)(Account.AccountRepo.use((repo) => repo.insert(account)))
     const limit = 5
     const attempt = (i: number) =>
       on(Postgres.alternate(a, b)(i))(
         Effect.gen(function* () {
-          const store = yield* Store
-          const channels = yield* ChannelRepo
+          const store = yield* Store.Store
+          const channels = yield* Channel.ChannelRepo
           return yield* store.transaction(
             Effect.gen(function* () {
-              yield* store.lock(LockKey.account(account.id))
+              yield* store.lock(Store.LockKey.account(account.id))
               const used = yield* channels.count(account.id)
               yield* Effect.sleep(2)
               if (used >= limit) return false
-              yield* channels.insert(makeChannel(account.id, { name: `attempt ${i}` }))
+              yield* channels.insert(Fixtures.makeChannel(account.id, { name: `attempt ${i}` }))
               return true
             })
           )
@@ -66,19 +63,19 @@ describe.runIf(Postgres.available)("PostgreSQL", () => {
     const attempts = Array.from({ length: 20 }, (_, i) => i)
     const results = yield* Effect.forEach(attempts, attempt, { concurrency: "unbounded" })
     assert.strictEqual(results.filter((inserted) => inserted).length, limit)
-    const counted = yield* on(b)(ChannelRepo.use((repo) => repo.count(account.id)))
+    const counted = yield* on(b)(Channel.ChannelRepo.use((repo) => repo.count(account.id)))
     assert.strictEqual(counted, limit)
   })
 
   live("a deadlock between two transactions is retried until both commit", function* () {
     const [context] = yield* Postgres.instances(1, Postgres.store(4))
-    const first = uid("deadlock")
-    const second = uid("deadlock")
+    const first = Fixtures.uid("deadlock")
+    const second = Fixtures.uid("deadlock")
     const holdsFirst = yield* Deferred.make<void>()
     const holdsSecond = yield* Deferred.make<void>()
     let attempts = 0
     const crossing = (mine: string, theirs: string, held: Deferred.Deferred<void>, other: Deferred.Deferred<void>) =>
-      Store.use((store) =>
+      Store.Store.use((store) =>
         store.transaction(
           Effect.gen(function* () {
             attempts++
@@ -102,10 +99,10 @@ describe.runIf(Postgres.available)("PostgreSQL", () => {
       "the pool runs on the live clock, so moving the test clock ahead is harmless",
       () =>
         Effect.gen(function* () {
-          const account = makeAccount()
-          yield* AccountRepo.use((repo) => repo.insert(account))
+          const account = Fixtures.makeAccount()
+          yield* Account.AccountRepo.use((repo) => repo.insert(account))
           yield* TestClock.adjust("3650 days")
-          const found = yield* AccountRepo.use((repo) => repo.findById(account.id))
+          const found = yield* Account.AccountRepo.use((repo) => repo.findById(account.id))
           assert.isTrue(Option.isSome(found))
         }),
       10_000

@@ -4,17 +4,9 @@
  * another commits. Run when `DATABASE_URL` is set; the webhook store contract runs with every other
  * port's in `PostgresStore.test.ts`.
  */
-import { AccountRepo } from "@campaign-games/core/accounts/Account"
-import { Store } from "@campaign-games/core/Store"
-import {
-  type Delivery,
-  DeliveryNotices,
-  DeliveryRepo,
-  type Endpoint,
-  EndpointRepo
-} from "@campaign-games/core/webhooks/Webhook"
+import { Account, Store, Webhook } from "@campaign-games/core"
 import { SqlWebhookStore } from "@campaign-games/sql"
-import { makeAccount, makeDelivery, makeEndpoint, uid } from "@campaign-games/testing/internal/Fixtures"
+import { Fixtures } from "@campaign-games/testing"
 import { assert, describe } from "@effect/vitest"
 import { Context, DateTime, Effect, Layer, Queue } from "effect"
 import * as Postgres from "./support/Postgres.ts"
@@ -29,17 +21,17 @@ const instance = (url: string) => SqlWebhookStore.layer.pipe(Layer.provideMerge(
 /** Two instances on a fresh database, an account (written by `a`) and an endpoint of it (written by `b`). */
 const givens = Effect.gen(function* () {
   const { a, b } = yield* Postgres.twoInstances(instance)
-  const account = makeAccount({ plan: "pro", featureOverrides: {}, limitOverrides: {} })
-  const endpoint = makeEndpoint(account.id, { secret: "whsec_two" })
-  yield* on(a)(AccountRepo.use((repo) => repo.insert(account)))
-  yield* on(b)(EndpointRepo.use((repo) => repo.insert(endpoint)))
+  const account = Fixtures.makeAccount({ plan: "pro", featureOverrides: {}, limitOverrides: {} })
+  const endpoint = Fixtures.makeEndpoint(account.id, { secret: "whsec_two" })
+  yield* on(a)(Account.AccountRepo.use((repo) => repo.insert(account)))
+  yield* on(b)(Webhook.EndpointRepo.use((repo) => repo.insert(endpoint)))
   return { a, b, endpoint }
 })
 
 /** A pending delivery to `endpoint`, made at `base` and due a few milliseconds after. */
-const pendingTo = (endpoint: Endpoint, round: number, base: number, i: number): Delivery =>
-  makeDelivery(endpoint, {
-    id: uid(`wd_${round}`),
+const pendingTo = (endpoint: Webhook.Endpoint, round: number, base: number, i: number): Webhook.Delivery =>
+  Fixtures.makeDelivery(endpoint, {
+    id: Fixtures.uid(`wd_${round}`),
     payload: { type: "session_completed", createdAt: DateTime.formatIso(time(base)), data: { i } },
     nextRetryAt: time(base + (i % 7)),
     createdAt: time(base)
@@ -52,11 +44,14 @@ describe.runIf(Postgres.available)("PostgreSQL", () => {
       // Each round earlier than the last: the previous rounds' deliveries are never due in it.
       const base = -round * 3_600_000
       const made = Array.from({ length: 300 }, (_, i) => pendingTo(endpoint, round, base, i))
-      yield* on(Postgres.alternate(a, b)(round))(DeliveryRepo.use((repo) => repo.insertMany(made)))
+      yield* on(Postgres.alternate(a, b)(round))(Webhook.DeliveryRepo.use((repo) => repo.insertMany(made)))
       const now = time(base + 1_000)
       const claims = yield* Effect.forEach(
         Array.from({ length: 10 }, (_, i) => i),
-        (i) => on(Postgres.alternate(a, b)(i))(DeliveryRepo.use((repo) => repo.claimDue(now, time(base + 30_000), 50))),
+        (i) =>
+          on(Postgres.alternate(a, b)(i))(
+            Webhook.DeliveryRepo.use((repo) => repo.claimDue(now, time(base + 30_000), 50))
+          ),
         { concurrency: "unbounded" }
       )
       const claimed = claims.flatMap((batch) => batch.map((c) => c.delivery.id))
@@ -78,15 +73,15 @@ describe.runIf(Postgres.available)("PostgreSQL", () => {
     function* () {
       const { a, b, endpoint } = yield* givens
       const heard = yield* Queue.unbounded<void>()
-      yield* Context.get(a, DeliveryNotices).listen(() => Queue.offerUnsafe(heard, undefined))
+      yield* Context.get(a, Webhook.DeliveryNotices).listen(() => Queue.offerUnsafe(heard, undefined))
       yield* Queue.take(heard).pipe(Effect.timeout("20 seconds")) // the first, on listening
-      yield* Effect.sleep(DeliveryNotices.lookAgain)
+      yield* Effect.sleep(Webhook.DeliveryNotices.lookAgain)
       yield* Queue.clear(heard)
 
       // Inserted in a transaction on b: nothing is heard before its commit, then a notice.
-      const heardInside = yield* Context.get(b, Store).transaction(
+      const heardInside = yield* Context.get(b, Store.Store).transaction(
         Effect.gen(function* () {
-          yield* Context.get(b, DeliveryRepo).insertMany([pendingTo(endpoint, 9, 0, 1)])
+          yield* Context.get(b, Webhook.DeliveryRepo).insertMany([pendingTo(endpoint, 9, 0, 1)])
           yield* Effect.sleep("300 millis")
           return yield* Queue.size(heard)
         })

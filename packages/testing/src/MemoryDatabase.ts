@@ -14,16 +14,18 @@
  *
  * @since 0.1.0
  */
-import type { Account } from "@campaign-games/core/accounts/Account"
-import type { ApiKey } from "@campaign-games/core/accounts/ApiKey"
-import type { Campaign } from "@campaign-games/core/campaigns/Campaign"
-import type { Channel } from "@campaign-games/core/campaigns/Channel"
-import type { Theme } from "@campaign-games/core/campaigns/Theme"
-import type { AllowedOrigin } from "@campaign-games/core/play/AllowedOrigin"
-import type { Entry } from "@campaign-games/core/play/Entry"
-import type { Session } from "@campaign-games/core/play/Session"
-import type { Event } from "@campaign-games/core/webhooks/Event"
-import type { Delivery, Endpoint } from "@campaign-games/core/webhooks/Webhook"
+import type {
+  Account,
+  AllowedOrigin,
+  ApiKey,
+  Campaign,
+  Channel,
+  Entry,
+  Event,
+  Session,
+  Theme,
+  Webhook
+} from "@campaign-games/core"
 import { Context, type DateTime, Effect, Layer } from "effect"
 import * as Table from "./internal/Table.ts"
 import * as MemoryDrawsTables from "./memory/MemoryDrawsTables.ts"
@@ -32,7 +34,7 @@ import * as MemoryRewardsTables from "./memory/MemoryRewardsTables.ts"
 
 /** A webhook delivery as stored: with the lease of the instance that claimed it. */
 export interface StoredDelivery {
-  readonly delivery: Delivery
+  readonly delivery: Webhook.Delivery
   readonly claimedUntil: DateTime.Utc | null
 }
 
@@ -47,31 +49,31 @@ export const originKey = (accountId: string, origin: string): string => `${accou
 
 /** The tables of one memory store, each with its key and row types. */
 const tables = {
-  accounts: Table.of<string, Account>(),
-  apiKeys: Table.of<string, ApiKey>(),
+  accounts: Table.of<string, Account.Account>(),
+  apiKeys: Table.of<string, ApiKey.ApiKey>(),
   /** key prefix → key id */
   apiKeyPrefixes: Table.of<string, string>(),
-  channels: Table.of<string, Channel>(),
-  campaigns: Table.of<string, Campaign>(),
+  channels: Table.of<string, Channel.Channel>(),
+  campaigns: Table.of<string, Campaign.Campaign>(),
   /** account id → theme */
-  branding: Table.of<string, Theme>(),
-  sessions: Table.of<string, Session>(),
+  branding: Table.of<string, Theme.Theme>(),
+  sessions: Table.of<string, Session.Session>(),
   /** jti → session id */
   sessionJtis: Table.of<string, string>(),
   /** `playerKey(channel, participantRef)` → the player's session ids on the channel */
   playerSessions: Table.of<string, ReadonlyArray<string>>(),
-  entries: Table.of<string, Entry>(),
+  entries: Table.of<string, Entry.Entry>(),
   /** session id → entry id */
   entrySessions: Table.of<string, string>(),
-  events: Table.of<string, Event>(),
+  events: Table.of<string, Event.Event>(),
   /** `usageKey(account, month)` → plays */
   usage: Table.of<string, number>(),
   /** name → value */
   serverSecrets: Table.of<string, string>(),
-  allowedOrigins: Table.of<string, AllowedOrigin>(),
+  allowedOrigins: Table.of<string, AllowedOrigin.AllowedOrigin>(),
   /** `originKey(account, origin)` → allowed origin id */
   allowedOriginKeys: Table.of<string, string>(),
-  endpoints: Table.of<string, Endpoint>(),
+  endpoints: Table.of<string, Webhook.Endpoint>(),
   deliveries: Table.of<string, StoredDelivery>(),
   ...MemoryDrawsTables.tables,
   ...MemoryRewardsTables.tables,

@@ -21,8 +21,7 @@
  *
  * @since 0.1.0
  */
-import { Store } from "@campaign-games/core/Store"
-import type { StoreServices } from "@campaign-games/core/StorePorts"
+import { Store, type StorePorts } from "@campaign-games/core"
 import { Effect, Layer } from "effect"
 import * as MemoryAccountRepo from "./memory/MemoryAccountRepo.ts"
 import * as MemoryAllowedOriginRepo from "./memory/MemoryAllowedOriginRepo.ts"
@@ -48,13 +47,13 @@ export { MemoryDatabase } from "./MemoryDatabase.ts"
 export { EventLog } from "./memory/MemoryEventOutbox.ts"
 
 /** What `layer` provides: every store port, the database under them and the event log. */
-export type Services = StoreServices | MemoryDatabase | MemoryEventOutbox.EventLog
+export type Services = StorePorts.StoreServices | MemoryDatabase | MemoryEventOutbox.EventLog
 
 /** The `Store` port over the database: serialised transactions, locks are no-ops. */
-export const layerStore: Layer.Layer<Store, never, MemoryDatabase> = Layer.effect(
-  Store,
+export const layerStore: Layer.Layer<Store.Store, never, MemoryDatabase> = Layer.effect(
+  Store.Store,
   Effect.map(Effect.service(MemoryDatabase), (database) =>
-    Store.of({ transaction: database.transaction, lock: () => Effect.void })
+    Store.Store.of({ transaction: database.transaction, lock: () => Effect.void })
   )
 )
 

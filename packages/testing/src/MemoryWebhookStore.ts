@@ -7,14 +7,14 @@
  *
  * @since 0.1.0
  */
-import type { WebhookRepos } from "@campaign-games/core/StorePorts"
+import type { StorePorts } from "@campaign-games/core"
 import { Layer } from "effect"
 import * as MemoryDeliveryRepo from "./memory/MemoryDeliveryRepo.ts"
 import * as MemoryEndpointRepo from "./memory/MemoryEndpointRepo.ts"
 import type { MemoryDatabase } from "./MemoryDatabase.ts"
 
 /** The ports of this module. */
-export type Repos = WebhookRepos
+export type Repos = StorePorts.WebhookRepos
 
 /** `EndpointRepo`, `DeliveryRepo` and `DeliveryNotices` over the `MemoryDatabase` of a memory store. */
 export const layer: Layer.Layer<Repos, never, MemoryDatabase> = Layer.mergeAll(

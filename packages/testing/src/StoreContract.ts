@@ -21,7 +21,7 @@
  *
  * @since 0.1.0
  */
-import type { StoreServices } from "@campaign-games/core/StorePorts"
+import type { StorePorts } from "@campaign-games/core"
 import { describe, layer, type Vitest } from "@effect/vitest"
 import type { Layer } from "effect"
 import * as AccountRepoContract from "./contract/AccountRepoContract.ts"
@@ -46,7 +46,7 @@ import * as StoreTransactionsContract from "./contract/StoreTransactionsContract
 import * as UsageRepoContract from "./contract/UsageRepoContract.ts"
 
 /** The services an adapter under test provides: every store port. */
-export type Services = StoreServices
+export type Services = StorePorts.StoreServices
 
 /** The suites, by the port (or part of the store) each pins, in the order they run. */
 export const suites = {

@@ -6,15 +6,13 @@
  *
  * @since 0.1.0
  */
-import type { AccountRepo } from "@campaign-games/core/accounts/Account"
-import type { Store } from "@campaign-games/core/Store"
-import type { WebhookRepos } from "@campaign-games/core/StorePorts"
+import type { Account, Store, StorePorts } from "@campaign-games/core"
 import { layer, type Vitest } from "@effect/vitest"
 import type { Layer } from "effect"
 import { register, suites } from "./StoreContract.ts"
 
 /** The services an adapter under test provides. */
-export type Services = Store | AccountRepo | WebhookRepos
+export type Services = Store.Store | Account.AccountRepo | StorePorts.WebhookRepos
 
 /**
  * Registers the webhook store contract tests under `name`, run against one build of `storeLayer`

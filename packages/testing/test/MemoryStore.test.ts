@@ -1,4 +1,4 @@
-import { AccountRepo } from "@campaign-games/core/accounts/Account"
+import { Account } from "@campaign-games/core"
 import { MemoryStore, StoreContract } from "@campaign-games/testing"
 import { assert, describe, it } from "@effect/vitest"
 import { DateTime, Effect } from "effect"
@@ -9,7 +9,7 @@ describe("MemoryStore.layer", () => {
   it.effect("starts empty on every build", () =>
     Effect.gen(function* () {
       const insertOne = Effect.gen(function* () {
-        const accounts = yield* AccountRepo
+        const accounts = yield* Account.AccountRepo
         const empty = yield* accounts.isEmpty
         const now = DateTime.makeUnsafe(0)
         yield* accounts.insert({

@@ -1,6 +1,4 @@
-import { AccountRepo } from "@campaign-games/core/accounts/Account"
-import { Store } from "@campaign-games/core/Store"
-import { EndpointRepo } from "@campaign-games/core/webhooks/Webhook"
+import { Account, Store, Webhook } from "@campaign-games/core"
 import { MemoryStore, MemoryWebhookStore, StoreContractWebhooks } from "@campaign-games/testing"
 import { assert, describe, it } from "@effect/vitest"
 import { DateTime, Effect, Layer } from "effect"
@@ -12,10 +10,10 @@ describe("MemoryStore.layer", () => {
     Effect.gen(function* () {
       const now = DateTime.makeUnsafe(0)
       const scenario = Effect.gen(function* () {
-        const store = yield* Store
-        const endpoints = yield* EndpointRepo
+        const store = yield* Store.Store
+        const endpoints = yield* Webhook.EndpointRepo
         const empty = yield* endpoints.count("acc_1")
-        yield* AccountRepo.use((accounts) =>
+        yield* Account.AccountRepo.use((accounts) =>
           accounts.insert({
             id: "acc_1",
             name: "First",

@@ -19,13 +19,9 @@
  *   from a campaign's list, or answers a draw's winners out of order, is caught by the invariant
  *   it breaks.
  */
-import type { StorePorts } from "@campaign-games/core"
-import { DrawRepo } from "@campaign-games/core/draws/DrawRun"
-import { EntryRepo } from "@campaign-games/core/play/Entry"
-import { SessionRepo } from "@campaign-games/core/play/Session"
+import { DrawRun, Entry, Session, type StorePorts } from "@campaign-games/core"
 import { Database } from "@campaign-games/sql"
-import { MemoryStore } from "@campaign-games/testing"
-import * as Simulation from "@campaign-games/testing/simulation/Simulation"
+import { MemoryStore, Simulation } from "@campaign-games/testing"
 import { assert, describe, it } from "@effect/vitest"
 import { type Context, Effect, Layer } from "effect"
 
@@ -167,7 +163,7 @@ describe("Simulation", () => {
 
   it.effect("a store that undercounts a player's plays today at the mint is caught", () =>
     Effect.gen(function* () {
-      const undercounting = memoryWith(SessionRepo, (repo) => ({
+      const undercounting = memoryWith(Session.SessionRepo, (repo) => ({
         ...repo,
         counts: (query) =>
           Effect.map(repo.counts(query), (counts) => ({
@@ -185,7 +181,7 @@ describe("Simulation", () => {
 
   it.effect("an entries list that loses a campaign's first entry is caught", () =>
     Effect.gen(function* () {
-      const losing = memoryWith(EntryRepo, (repo) => ({
+      const losing = memoryWith(Entry.EntryRepo, (repo) => ({
         ...repo,
         list: (accountId, campaignId, filter, page) =>
           Effect.map(repo.list(accountId, campaignId, filter, page), (listed) => ({
@@ -208,7 +204,7 @@ describe("Simulation", () => {
 
   it.effect("a store whose draw selection answers its winners out of order is caught", () =>
     Effect.gen(function* () {
-      const reordering = memoryWith(DrawRepo, (repo) => ({
+      const reordering = memoryWith(DrawRun.DrawRepo, (repo) => ({
         ...repo,
         select: (selection) =>
           Effect.map(repo.select(selection), (selected) => ({ ...selected, winners: [...selected.winners].reverse() }))

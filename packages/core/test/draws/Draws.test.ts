@@ -7,8 +7,7 @@
  * subject. Expected listing hashes are computed here with `node:crypto`.
  */
 import { createHash } from "node:crypto"
-import { MemoryStore } from "@campaign-games/testing"
-import { WHEEL_ART, WHEEL_SOUNDS } from "@campaign-games/testing/internal/Fixtures"
+import { Fixtures, MemoryStore } from "@campaign-games/testing"
 import { assert, describe, it } from "@effect/vitest"
 import { Context, DateTime, Effect, Layer, Option, Ref, Schema } from "effect"
 import { TestClock } from "effect/testing"
@@ -119,8 +118,8 @@ const WHEEL = {
     { id: "win", label: "Prize", isWin: true },
     { id: "miss", label: "Next time", isWin: false }
   ],
-  art: WHEEL_ART,
-  sounds: WHEEL_SOUNDS
+  art: Fixtures.WHEEL_ART,
+  sounds: Fixtures.WHEEL_SOUNDS
 }
 
 /** An account and a channel; `Actor.system` holds every permission. */

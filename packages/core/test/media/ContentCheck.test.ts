@@ -6,7 +6,7 @@
  * import without a declared type typed by its bytes. The sniffer is the testing kit's magic
  * numbers (the server's is `file-type`, whose answers the HTTP tests check).
  */
-import * as MemoryMediaPorts from "@campaign-games/testing/memory/MemoryMediaPorts"
+import { MemoryMediaPorts } from "@campaign-games/testing"
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Option } from "effect"
 import * as Samples from "../../../../examples/server/test/fixtures/media/Samples.ts"

@@ -6,10 +6,7 @@
  * gives its claim back uncounted; the sweep deletes uploads never confirmed, with their bytes;
  * where files are used, channels' between-campaigns images included.
  */
-import { MemoryStore } from "@campaign-games/testing"
-import { makeAccount, makeCampaign, makeChannel } from "@campaign-games/testing/internal/Fixtures"
-import * as MemoryBlobStore from "@campaign-games/testing/memory/MemoryBlobStore"
-import * as MemoryMediaPorts from "@campaign-games/testing/memory/MemoryMediaPorts"
+import { Fixtures, MemoryBlobStore, MemoryMediaPorts, MemoryStore } from "@campaign-games/testing"
 import { assert, describe, it } from "@effect/vitest"
 import { DateTime, Duration, Effect, Fiber, Layer, Option, Stream } from "effect"
 import { TestClock } from "effect/testing"
@@ -51,7 +48,7 @@ const setup = (fetcher: Layer.Layer<UrlFetcher>) =>
 
 /** An account of the `pro` plan, stored, and its system actor. */
 const givenActor = Effect.gen(function* () {
-  const account = makeAccount({ plan: "pro", featureOverrides: {}, limitOverrides: {} })
+  const account = Fixtures.makeAccount({ plan: "pro", featureOverrides: {}, limitOverrides: {} })
   yield* (yield* AccountRepo).insert(account)
   return Actor.system(account)
 })
@@ -255,9 +252,9 @@ describe("Media", () => {
       yield* uploads.post(started.upload.fields, png)
       const asset = yield* media.confirm(actor, started.asset.id)
       const url = media.view(asset).url
-      const channel = makeChannel(accountId, { betweenCampaigns: { title: "Soon", imageUrl: url } })
+      const channel = Fixtures.makeChannel(accountId, { betweenCampaigns: { title: "Soon", imageUrl: url } })
       yield* (yield* ChannelRepo).insert(channel)
-      const campaign = makeCampaign(accountId, channel.id, {
+      const campaign = Fixtures.makeCampaign(accountId, channel.id, {
         config: { custom: { deep: [{ art: url }] }, segments: [] },
         theme: { decorations: { top: { url, kind: "image", size: "small" } } }
       })

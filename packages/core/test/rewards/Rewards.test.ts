@@ -4,8 +4,7 @@
  * win a draw. What is asserted is what a player, a backend and a webhook endpoint would see: the
  * finish's `reward`, the reward's counts, the grants listed, the events and deliveries stored.
  */
-import { MemoryStore } from "@campaign-games/testing"
-import { WHEEL_ART, WHEEL_SOUNDS } from "@campaign-games/testing/internal/Fixtures"
+import { Fixtures, MemoryStore } from "@campaign-games/testing"
 import { assert, describe, it } from "@effect/vitest"
 import { DateTime, Effect, Layer, Option } from "effect"
 import * as Accounts from "../../src/accounts/Accounts.ts"
@@ -90,8 +89,8 @@ const wheel = (lands: "gold" | "miss") => ({
     { id: "gold", label: "Gold", isWin: true, weight: lands === "gold" ? 1_000_000 : 1 },
     { id: "miss", label: "Miss", isWin: false, weight: lands === "miss" ? 1_000_000 : 1 }
   ],
-  art: WHEEL_ART,
-  sounds: WHEEL_SOUNDS
+  art: Fixtures.WHEEL_ART,
+  sounds: Fixtures.WHEEL_SOUNDS
 })
 
 const page: Reward.RewardInput["page"] = {

@@ -5,8 +5,7 @@
  *
  * @since 0.1.0
  */
-import { AllowedOrigins, Entry, Pagination, Plays } from "@campaign-games/core"
-import { TokenSigner } from "@campaign-games/core/play/ClientToken"
+import { AllowedOrigins, ClientToken, Entry, Pagination, Plays } from "@campaign-games/core"
 import { Effect, Layer } from "effect"
 import { Redacted } from "effect"
 import { Api } from "../Api.ts"
@@ -103,7 +102,7 @@ export const EntriesHandlers = Handle.group(Api, "entries", Plays.Plays, (handle
 export const ClientTokenAuthLayer = Layer.effect(
   ClientTokenAuth,
   Effect.gen(function* () {
-    const signer = yield* TokenSigner
+    const signer = yield* ClientToken.TokenSigner
     return ClientTokenAuth.of({
       clientToken: (httpEffect, { credential }) => {
         const token = Redacted.value(credential)

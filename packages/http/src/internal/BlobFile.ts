@@ -8,8 +8,7 @@
  * @since 0.1.0
  */
 import * as fs from "node:fs/promises"
-import type { Errors } from "@campaign-games/core"
-import { TooLarge } from "@campaign-games/core/media/BlobStore"
+import { BlobStore, type Errors } from "@campaign-games/core"
 import { Effect, Stream } from "effect"
 import * as Garbage from "./Garbage.ts"
 
@@ -28,10 +27,10 @@ export const writeBounded = <E>(file: string, body: Stream.Stream<Uint8Array, E>
     )
     let size = 0
     const passed = Garbage.counter()
-    yield* Stream.runForEach(body, (chunk): Effect.Effect<void, TooLarge | Errors.StoreError> => {
+    yield* Stream.runForEach(body, (chunk): Effect.Effect<void, BlobStore.TooLarge | Errors.StoreError> => {
       size += chunk.length
       passed(chunk.length)
-      if (size > maxBytes) return Effect.fail(new TooLarge({ maxBytes }))
+      if (size > maxBytes) return Effect.fail(new BlobStore.TooLarge({ maxBytes }))
       return attempt("write", () => handle.write(chunk)).pipe(Effect.asVoid)
     })
     return { handle, size }

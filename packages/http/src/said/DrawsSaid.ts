@@ -3,7 +3,7 @@
  *
  * @since 0.1.0
  */
-import type * as DrawErrors from "@campaign-games/core/draws/DrawErrors"
+import type { DrawErrors } from "@campaign-games/core"
 import type { SayingOf } from "./Said.ts"
 
 export const said: SayingOf<DrawErrors.Reason> = {

@@ -6,7 +6,7 @@
  *
  * @since 0.1.0
  */
-import type * as MediaErrors from "@campaign-games/core/media/MediaErrors"
+import type { MediaErrors } from "@campaign-games/core"
 import { asIs, type SayingOf } from "./Said.ts"
 
 export const said: SayingOf<MediaErrors.Reason> = {

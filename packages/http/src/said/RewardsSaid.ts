@@ -4,7 +4,7 @@
  *
  * @since 0.1.0
  */
-import type * as RewardErrors from "@campaign-games/core/rewards/RewardErrors"
+import type { RewardErrors } from "@campaign-games/core"
 import { asIs, type SayingOf } from "./Said.ts"
 
 export const said: SayingOf<RewardErrors.Reason> = {

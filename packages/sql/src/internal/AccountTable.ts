@@ -8,7 +8,7 @@
  *
  * @since 0.1.0
  */
-import type { Page } from "@campaign-games/core/Pagination"
+import type { Pagination } from "@campaign-games/core"
 import { Effect } from "effect"
 import type { SqlClient, Statement } from "effect/sql"
 import * as Table from "./Table.ts"
@@ -40,7 +40,7 @@ export const make = <A>(sql: SqlClient.SqlClient, from: string, read: Table.Read
         (rows) => rows.length > 0
       ),
     /** The `page` of the rows matching `where` in the order `orderBy`, and how many match. */
-    page: (where: Statement.Fragment, orderBy: string, page: Page) =>
+    page: (where: Statement.Fragment, orderBy: string, page: Pagination.Page) =>
       Effect.flatMap(
         sql`SELECT ${read.select}, count(*) OVER ()::int FROM ${table}
           WHERE ${where}

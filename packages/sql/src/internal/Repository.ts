@@ -7,7 +7,7 @@
  *
  * @since 0.1.0
  */
-import { StoreError } from "@campaign-games/core/Errors"
+import { Errors } from "@campaign-games/core"
 import { type Context, Effect, Layer, Schema } from "effect"
 import { SqlClient, SqlError } from "effect/sql"
 
@@ -19,10 +19,10 @@ const isFailure = (error: unknown): error is Failure => SqlError.isSqlError(erro
 /** A storage failure of `operation`, as the ports report it. */
 export const toStoreError =
   (operation: string) =>
-  (error: Failure | StoreError): StoreError =>
-    error instanceof StoreError
+  (error: Failure | Errors.StoreError): Errors.StoreError =>
+    error instanceof Errors.StoreError
       ? error
-      : new StoreError({ message: `${operation} failed: ${error.message}`, cause: error })
+      : new Errors.StoreError({ message: `${operation} failed: ${error.message}`, cause: error })
 
 /** `self` with its database and decoding failures reported as `StoreError`s of `operation`. */
 const reported =

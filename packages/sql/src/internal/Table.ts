@@ -17,8 +17,7 @@
  *
  * @since 0.1.0
  */
-import { Timestamp, TimestampOrNull } from "@campaign-games/core/Fields"
-import type { Page, Paged } from "@campaign-games/core/Pagination"
+import { Fields, type Pagination } from "@campaign-games/core"
 import { Effect, Exit, Option, Schema, type Types } from "effect"
 import { Statement } from "effect/sql"
 import { Time, TimeOrNull } from "./Values.ts"
@@ -36,14 +35,14 @@ export const make = <const F extends Schema.Struct.Fields>(fields: F): Table<F> 
 })
 
 /** The schema of a column's value, for the core's schema of its field: a time is read as a `Date`. */
-export type Column<S> = S extends typeof TimestampOrNull
+export type Column<S> = S extends typeof Fields.TimestampOrNull
   ? typeof TimeOrNull
-  : S extends typeof Timestamp
+  : S extends typeof Fields.Timestamp
     ? typeof Time
     : S
 
 const columnOf = (schema: Schema.Struct.Fields[string]): Schema.Struct.Fields[string] =>
-  schema === Timestamp ? Time : schema === TimestampOrNull ? TimeOrNull : schema
+  schema === Fields.Timestamp ? Time : schema === Fields.TimestampOrNull ? TimeOrNull : schema
 
 /**
  * Overrides of a table made from a core field record: for a field, the fields that stand in its
@@ -196,8 +195,8 @@ export const count = (rows: Values): number => Number(rows[0]?.[0] ?? 0)
  * (not on the first page, where no row means none match).
  */
 export const page =
-  <A, E, R>(read: Read<A>, page: Page, count: Effect.Effect<number, E, R>) =>
-  (rows: Values): Effect.Effect<Paged<A>, E | Schema.SchemaError, R> =>
+  <A, E, R>(read: Read<A>, page: Pagination.Page, count: Effect.Effect<number, E, R>) =>
+  (rows: Values): Effect.Effect<Pagination.Paged<A>, E | Schema.SchemaError, R> =>
     Effect.flatMap(read.decode(rows), (items) =>
       rows.length > 0
         ? Effect.succeed({ items, total: Number(rows[0]![read.end]) })

@@ -11,16 +11,18 @@
  *
  * @since 0.1.0
  */
-import * as Account from "@campaign-games/core/accounts/Account"
-import * as ApiKey from "@campaign-games/core/accounts/ApiKey"
-import * as Campaign from "@campaign-games/core/campaigns/Campaign"
-import * as Channel from "@campaign-games/core/campaigns/Channel"
-import * as DrawRun from "@campaign-games/core/draws/DrawRun"
-import { Theme } from "@campaign-games/core/campaigns/Theme"
-import * as AllowedOrigin from "@campaign-games/core/play/AllowedOrigin"
-import * as Entry from "@campaign-games/core/play/Entry"
-import * as Session from "@campaign-games/core/play/Session"
-import * as Webhook from "@campaign-games/core/webhooks/Webhook"
+import {
+  Account,
+  AllowedOrigin,
+  ApiKey,
+  Campaign,
+  Channel,
+  DrawRun,
+  Entry,
+  Session,
+  Theme,
+  Webhook
+} from "@campaign-games/core"
 import { Schema, SchemaTransformation } from "effect"
 import * as Table from "./Table.ts"
 
@@ -37,7 +39,7 @@ export const channels = Table.fromFields(Channel.fields)
 export const campaigns = Table.fromFields(Campaign.fields)
 
 /** `branding`: an account's theme. */
-export const branding = Table.make({ theme: Theme })
+export const branding = Table.make({ theme: Theme.Theme })
 
 /** `sessions`. */
 export const sessions = Table.fromFields(Session.fields)

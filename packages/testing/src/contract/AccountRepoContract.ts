@@ -5,7 +5,7 @@
  *
  * @since 0.1.0
  */
-import { type Account, AccountRepo } from "@campaign-games/core/accounts/Account"
+import { Account } from "@campaign-games/core"
 import { assert, type Vitest } from "@effect/vitest"
 import { DateTime, Effect, Option } from "effect"
 import { assertFails, assertNone, assertSome } from "../internal/Assertions.ts"
@@ -13,10 +13,10 @@ import { at, makeAccount, uid } from "../internal/Fixtures.ts"
 import { givenAccount } from "../internal/Given.ts"
 
 /** Registers the `AccountRepo` tests with `it`. */
-export const tests = (it: Vitest.MethodsNonLive<AccountRepo>): void => {
+export const tests = (it: Vitest.MethodsNonLive<Account.AccountRepo>): void => {
   it.effect("accounts round-trip every field", () =>
     Effect.gen(function* () {
-      const accounts = yield* AccountRepo
+      const accounts = yield* Account.AccountRepo
       const full = makeAccount({
         plan: "unlimited",
         featureOverrides: {
@@ -58,9 +58,9 @@ export const tests = (it: Vitest.MethodsNonLive<AccountRepo>): void => {
 
   it.effect("account updates change every field but createdAt", () =>
     Effect.gen(function* () {
-      const accounts = yield* AccountRepo
+      const accounts = yield* Account.AccountRepo
       const account = yield* givenAccount()
-      const changed: Account = {
+      const changed: Account.Account = {
         ...account,
         name: "Renamed",
         plan: "pro",
@@ -76,7 +76,7 @@ export const tests = (it: Vitest.MethodsNonLive<AccountRepo>): void => {
 
   it.effect("an account id is unique", () =>
     Effect.gen(function* () {
-      const accounts = yield* AccountRepo
+      const accounts = yield* Account.AccountRepo
       const account = yield* givenAccount()
       yield* assertFails(accounts.insert({ ...account, name: "Twin" }), "StoreError")
       assertSome(yield* accounts.findById(account.id), account)

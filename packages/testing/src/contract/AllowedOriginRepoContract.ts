@@ -8,10 +8,7 @@
  *
  * @since 0.1.0
  */
-import type { AccountRepo } from "@campaign-games/core/accounts/Account"
-import * as AllowedOrigin from "@campaign-games/core/play/AllowedOrigin"
-import { AllowedOriginRepo } from "@campaign-games/core/play/AllowedOrigin"
-import type { Store } from "@campaign-games/core/Store"
+import { type Account, AllowedOrigin, type Store } from "@campaign-games/core"
 import { assert, type Vitest } from "@effect/vitest"
 import { Effect, Result } from "effect"
 import { assertFails, assertSame } from "../internal/Assertions.ts"
@@ -22,25 +19,32 @@ import { failedTransaction, givenAccount, givenTwoAccounts, inserted } from "../
 const givenOrigin = (fields: Partial<AllowedOrigin.AllowedOrigin> = {}) =>
   Effect.gen(function* () {
     const account = yield* givenAccount()
-    return { account, allowed: yield* inserted(AllowedOriginRepo, makeOrigin(account.id, fields)) }
+    return { account, allowed: yield* inserted(AllowedOrigin.AllowedOriginRepo, makeOrigin(account.id, fields)) }
   })
 
 /** An account with a web and an app origin stored. */
 const givenWebAndApp = Effect.gen(function* () {
   const { account, allowed: web } = yield* givenOrigin({ origin: "https://games.example.com" })
-  const ios = yield* inserted(AllowedOriginRepo, makeOrigin(account.id, { origin: "ios:com.example.Game" }))
+  const ios = yield* inserted(
+    AllowedOrigin.AllowedOriginRepo,
+    makeOrigin(account.id, { origin: "ios:com.example.Game" })
+  )
   return { account, web, ios }
 })
 
 /** The first ten origins of the account. */
 const listed = (accountId: string) =>
-  Effect.flatMap(Effect.service(AllowedOriginRepo), (origins) => origins.list(accountId, { limit: 10, offset: 0 }))
+  Effect.flatMap(Effect.service(AllowedOrigin.AllowedOriginRepo), (origins) =>
+    origins.list(accountId, { limit: 10, offset: 0 })
+  )
 
 /** Registers the `AllowedOriginRepo` tests with `it`. */
-export const tests = (it: Vitest.MethodsNonLive<AllowedOriginRepo | AccountRepo | Store>): void => {
+export const tests = (
+  it: Vitest.MethodsNonLive<AllowedOrigin.AllowedOriginRepo | Account.AccountRepo | Store.Store>
+): void => {
   it.effect("allowed origins round-trip and are listed oldest first, paginated, per account", () =>
     Effect.gen(function* () {
-      const origins = yield* AllowedOriginRepo
+      const origins = yield* AllowedOrigin.AllowedOriginRepo
       const [account, other] = yield* givenTwoAccounts
       const tie = uid("ao")
       const o1 = makeOrigin(account.id, { origin: "https://shop.example.com", createdAt: at(100) })
@@ -61,7 +65,7 @@ export const tests = (it: Vitest.MethodsNonLive<AllowedOriginRepo | AccountRepo 
 
   it.effect("a duplicate origin in an account is a Conflict", () =>
     Effect.gen(function* () {
-      const origins = yield* AllowedOriginRepo
+      const origins = yield* AllowedOrigin.AllowedOriginRepo
       const { account, allowed } = yield* givenOrigin()
 
       const twin = yield* assertFails(
@@ -78,7 +82,7 @@ export const tests = (it: Vitest.MethodsNonLive<AllowedOriginRepo | AccountRepo 
 
   it.effect("another account may have the same origin", () =>
     Effect.gen(function* () {
-      const origins = yield* AllowedOriginRepo
+      const origins = yield* AllowedOrigin.AllowedOriginRepo
       const { allowed } = yield* givenOrigin()
       const other = yield* givenAccount()
       const elsewhere = makeOrigin(other.id, { origin: allowed.origin })
@@ -89,7 +93,7 @@ export const tests = (it: Vitest.MethodsNonLive<AllowedOriginRepo | AccountRepo 
 
   it.effect("an allowed origin id is unique", () =>
     Effect.gen(function* () {
-      const origins = yield* AllowedOriginRepo
+      const origins = yield* AllowedOrigin.AllowedOriginRepo
       const { account, allowed } = yield* givenOrigin()
       yield* assertFails(
         origins.insert(makeOrigin(account.id, { id: allowed.id, origin: "ios:a.b" })),
@@ -102,7 +106,7 @@ export const tests = (it: Vitest.MethodsNonLive<AllowedOriginRepo | AccountRepo 
 
   it.effect("an allowed origin needs its account", () =>
     Effect.gen(function* () {
-      const origins = yield* AllowedOriginRepo
+      const origins = yield* AllowedOrigin.AllowedOriginRepo
       const orphan = makeOrigin(uid("acc"))
       yield* assertFails(origins.insert(orphan), "StoreError", "an allowed origin needs its account")
       assert.isFalse(yield* origins.exists(orphan.accountId, orphan.origin))
@@ -111,7 +115,7 @@ export const tests = (it: Vitest.MethodsNonLive<AllowedOriginRepo | AccountRepo 
 
   it.effect("concurrent inserts of one origin: one wins, the others are a Conflict", () =>
     Effect.gen(function* () {
-      const origins = yield* AllowedOriginRepo
+      const origins = yield* AllowedOrigin.AllowedOriginRepo
       const { account } = yield* givenOrigin()
       const raced = "https://raced.example.com"
       const results = yield* Effect.forEach(
@@ -130,7 +134,7 @@ export const tests = (it: Vitest.MethodsNonLive<AllowedOriginRepo | AccountRepo 
 
   it.effect("exists compares exactly within the account", () =>
     Effect.gen(function* () {
-      const origins = yield* AllowedOriginRepo
+      const origins = yield* AllowedOrigin.AllowedOriginRepo
       const { account, web, ios } = yield* givenWebAndApp
       const other = yield* givenAccount()
 
@@ -145,7 +149,7 @@ export const tests = (it: Vitest.MethodsNonLive<AllowedOriginRepo | AccountRepo 
 
   it.effect("delete removes an origin once, only in its account", () =>
     Effect.gen(function* () {
-      const origins = yield* AllowedOriginRepo
+      const origins = yield* AllowedOrigin.AllowedOriginRepo
       const { account, web, ios } = yield* givenWebAndApp
       const other = yield* givenAccount()
 
@@ -161,7 +165,7 @@ export const tests = (it: Vitest.MethodsNonLive<AllowedOriginRepo | AccountRepo 
 
   it.effect("a deleted origin can be added again", () =>
     Effect.gen(function* () {
-      const origins = yield* AllowedOriginRepo
+      const origins = yield* AllowedOrigin.AllowedOriginRepo
       const { account, web, ios } = yield* givenWebAndApp
       assert.isTrue(yield* origins.delete(account.id, web.id))
       const again = makeOrigin(account.id, { origin: web.origin, createdAt: at(5_000) })
@@ -173,7 +177,7 @@ export const tests = (it: Vitest.MethodsNonLive<AllowedOriginRepo | AccountRepo 
 
   it.effect("a failing transaction keeps none of its origin writes", () =>
     Effect.gen(function* () {
-      const origins = yield* AllowedOriginRepo
+      const origins = yield* AllowedOrigin.AllowedOriginRepo
       const { account, web, ios } = yield* givenWebAndApp
       yield* failedTransaction(
         Effect.gen(function* () {

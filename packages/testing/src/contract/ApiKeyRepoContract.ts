@@ -6,9 +6,7 @@
  *
  * @since 0.1.0
  */
-import type { AccountRepo } from "@campaign-games/core/accounts/Account"
-import { ApiKeyRepo } from "@campaign-games/core/accounts/ApiKey"
-import * as Permission from "@campaign-games/core/accounts/Permission"
+import { type Account, ApiKey, Permission } from "@campaign-games/core"
 import { assert, type Vitest } from "@effect/vitest"
 import { Effect } from "effect"
 import { assertFails, assertNone, assertSame, assertSome } from "../internal/Assertions.ts"
@@ -16,10 +14,10 @@ import { at, keyPrefix, madeAt, makeKey, uid } from "../internal/Fixtures.ts"
 import { givenAccount, givenKey, givenTwoAccounts } from "../internal/Given.ts"
 
 /** Registers the `ApiKeyRepo` tests with `it`. */
-export const tests = (it: Vitest.MethodsNonLive<ApiKeyRepo | AccountRepo>): void => {
+export const tests = (it: Vitest.MethodsNonLive<ApiKey.ApiKeyRepo | Account.AccountRepo>): void => {
   it.effect("findByPrefix returns the key with its account", () =>
     Effect.gen(function* () {
-      const keys = yield* ApiKeyRepo
+      const keys = yield* ApiKey.ApiKeyRepo
       const account = yield* givenAccount()
       const owner = makeKey(account.id, { name: "Owner key", permissions: [...Permission.all] })
       const none = makeKey(account.id, { permissions: [] })
@@ -34,7 +32,7 @@ export const tests = (it: Vitest.MethodsNonLive<ApiKeyRepo | AccountRepo>): void
 
   it.effect.each(["keyPrefix", "id"] as const)("a key %s is unique", (field) =>
     Effect.gen(function* () {
-      const keys = yield* ApiKeyRepo
+      const keys = yield* ApiKey.ApiKeyRepo
       const { account, key } = yield* givenKey
       yield* assertFails(keys.insert(makeKey(account.id, { [field]: key[field] })), "StoreError")
       assertSome(yield* keys.findActive(account.id, key.id), key)
@@ -44,7 +42,7 @@ export const tests = (it: Vitest.MethodsNonLive<ApiKeyRepo | AccountRepo>): void
 
   it.effect("a key needs its account", () =>
     Effect.gen(function* () {
-      const keys = yield* ApiKeyRepo
+      const keys = yield* ApiKey.ApiKeyRepo
       const orphan = makeKey(uid("acc"))
       yield* assertFails(keys.insert(orphan), "StoreError")
       assertNone(yield* keys.findByPrefix(orphan.keyPrefix))
@@ -53,7 +51,7 @@ export const tests = (it: Vitest.MethodsNonLive<ApiKeyRepo | AccountRepo>): void
 
   it.effect("another account's key is not found and cannot be revoked", () =>
     Effect.gen(function* () {
-      const keys = yield* ApiKeyRepo
+      const keys = yield* ApiKey.ApiKeyRepo
       const { account, key } = yield* givenKey
       const other = yield* givenAccount()
 
@@ -66,7 +64,7 @@ export const tests = (it: Vitest.MethodsNonLive<ApiKeyRepo | AccountRepo>): void
 
   it.effect("revoke marks the key revoked once", () =>
     Effect.gen(function* () {
-      const keys = yield* ApiKeyRepo
+      const keys = yield* ApiKey.ApiKeyRepo
       const { account, key } = yield* givenKey
 
       assert.isTrue(yield* keys.revoke(account.id, key.id, at(60)))
@@ -79,7 +77,7 @@ export const tests = (it: Vitest.MethodsNonLive<ApiKeyRepo | AccountRepo>): void
 
   it.effect("active keys are listed oldest first, paginated, without revoked keys", () =>
     Effect.gen(function* () {
-      const keys = yield* ApiKeyRepo
+      const keys = yield* ApiKey.ApiKeyRepo
       const [account, other] = yield* givenTwoAccounts
       const [k1, k2, k3, k4] = madeAt("key", [100, 200, 200, 300], (fields) => makeKey(account.id, fields))
       const revoked = makeKey(account.id, { createdAt: at(150) })

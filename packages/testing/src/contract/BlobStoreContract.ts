@@ -17,7 +17,7 @@
  *
  * @since 0.1.0
  */
-import { BlobStore, type PresignedUpload } from "@campaign-games/core/media/BlobStore"
+import { BlobStore } from "@campaign-games/core"
 import { assert, type Vitest } from "@effect/vitest"
 import { DateTime, Effect, Option, Stream } from "effect"
 import { uid } from "../internal/Fixtures.ts"
@@ -29,7 +29,7 @@ export interface Options<R> {
    * changes them), then the file as field `file`; the status answered (2xx: stored).
    */
   readonly post: (
-    upload: PresignedUpload,
+    upload: BlobStore.PresignedUpload,
     file: Uint8Array,
     fields: { readonly [name: string]: string }
   ) => Effect.Effect<number, never, R>
@@ -58,7 +58,7 @@ export const pieces = (data: Uint8Array, size = 64 * 1024): Stream.Stream<Uint8A
 /** The bytes of the blob `key` (or of a range of it), in one array. */
 const readAll = (key: string, range?: { readonly offset: number; readonly length: number }) =>
   Effect.map(
-    BlobStore.use((store) => Stream.runCollect(store.read(key, range))),
+    BlobStore.BlobStore.use((store) => Stream.runCollect(store.read(key, range))),
     (chunks): Uint8Array => Buffer.concat(chunks)
   )
 
@@ -77,10 +77,10 @@ class Broken {
 }
 
 /** Registers the `BlobStore` tests with `it`. */
-export const tests = <R>(it: Vitest.MethodsNonLive<BlobStore | R>, options: Options<R>): void => {
+export const tests = <R>(it: Vitest.MethodsNonLive<BlobStore.BlobStore | R>, options: Options<R>): void => {
   it.effect("a blob round-trips, whole and by range", () =>
     Effect.gen(function* () {
-      const store = yield* BlobStore
+      const store = yield* BlobStore.BlobStore
       const k = key("a.bin")
       const data = bytes(300_001)
       assert.strictEqual(
@@ -102,7 +102,7 @@ export const tests = <R>(it: Vitest.MethodsNonLive<BlobStore | R>, options: Opti
 
   it.effect("a write replaces the blob whole; a failed or oversized write leaves the key as it was", () =>
     Effect.gen(function* () {
-      const store = yield* BlobStore
+      const store = yield* BlobStore.BlobStore
       const k = key("b.bin")
       yield* store.write(k, pieces(bytes(5000, 1)), { contentType: "image/png", maxBytes: 10_000 })
       const second = bytes(3000, 2)
@@ -129,7 +129,7 @@ export const tests = <R>(it: Vitest.MethodsNonLive<BlobStore | R>, options: Opti
 
   it.effect("keys outside the safe form are refused", () =>
     Effect.gen(function* () {
-      const store = yield* BlobStore
+      const store = yield* BlobStore.BlobStore
       for (const bad of ["../escape", "a//b", "/abs", "a/./b", "sp ace", ""]) {
         const error = yield* Effect.flip(
           store.write(bad, pieces(bytes(10)), { contentType: "image/png", maxBytes: 100 })
@@ -141,7 +141,7 @@ export const tests = <R>(it: Vitest.MethodsNonLive<BlobStore | R>, options: Opti
 
   it.effect("a missing blob has no size and cannot be read", () =>
     Effect.gen(function* () {
-      const store = yield* BlobStore
+      const store = yield* BlobStore.BlobStore
       const k = key("missing")
       assert.isTrue(Option.isNone(yield* store.stat(k)))
       const error = yield* Effect.flip(readAll(k))
@@ -151,7 +151,7 @@ export const tests = <R>(it: Vitest.MethodsNonLive<BlobStore | R>, options: Opti
 
   it.effect("move renames (replacing the target), false without a source; delete deletes what exists", () =>
     Effect.gen(function* () {
-      const store = yield* BlobStore
+      const store = yield* BlobStore.BlobStore
       const from = key("from")
       const to = key("to")
       const data = bytes(4000, 5)
@@ -170,7 +170,7 @@ export const tests = <R>(it: Vitest.MethodsNonLive<BlobStore | R>, options: Opti
 
   it.effect("sweep deletes only the blobs under its prefix written before its time", () =>
     Effect.gen(function* () {
-      const store = yield* BlobStore
+      const store = yield* BlobStore.BlobStore
       const prefix = `sweep/${uid("p")}/`
       const a = `${prefix}x/a`
       const b = `${prefix}b`
@@ -190,7 +190,7 @@ export const tests = <R>(it: Vitest.MethodsNonLive<BlobStore | R>, options: Opti
 
   const presign = (k: string, size: number, contentType = "image/png", expiresIn: number = 600_000) =>
     Effect.gen(function* () {
-      const store = yield* BlobStore
+      const store = yield* BlobStore.BlobStore
       const expiresAt = DateTime.add(yield* DateTime.now, { milliseconds: expiresIn })
       return yield* store.presignUpload({ key: k, contentType, minBytes: size, maxBytes: size, expiresAt })
     })
@@ -205,7 +205,7 @@ export const tests = <R>(it: Vitest.MethodsNonLive<BlobStore | R>, options: Opti
 
   it.effect("a POST of the presigned fields and the file stores the file at the policy's key", () =>
     Effect.gen(function* () {
-      const store = yield* BlobStore
+      const store = yield* BlobStore.BlobStore
       const { k, data, upload } = yield* presignedFile(70_000, 9)
       assert.isTrue(Object.values(upload.fields).includes(k), "the fields name the key")
       assert.isTrue(Object.values(upload.fields).includes("image/png"), "the fields name the content type")
@@ -219,7 +219,7 @@ export const tests = <R>(it: Vitest.MethodsNonLive<BlobStore | R>, options: Opti
   if (options.enforcesPolicy) {
     it.effect("an upload outside its policy is refused and stores nothing", () =>
       Effect.gen(function* () {
-        const store = yield* BlobStore
+        const store = yield* BlobStore.BlobStore
         const { k, data, upload } = yield* presignedFile(1000, 11)
         const refused = (status: number, what: string) =>
           assert.isTrue(status >= 400 && status < 500, `${what}: ${status}`)
@@ -248,7 +248,7 @@ export const tests = <R>(it: Vitest.MethodsNonLive<BlobStore | R>, options: Opti
 
   it.effect("locate serves the bytes here, or redirects to a URL that answers them (and ranges)", () =>
     Effect.gen(function* () {
-      const store = yield* BlobStore
+      const store = yield* BlobStore.BlobStore
       const k = key("served.bin")
       const data = bytes(5000, 13)
       yield* store.write(k, pieces(data), { contentType: "image/webp", maxBytes: 10_000 })

@@ -5,22 +5,20 @@
  *
  * @since 0.1.0
  */
-import type { AccountRepo } from "@campaign-games/core/accounts/Account"
-import { BrandingRepo } from "@campaign-games/core/campaigns/Branding"
-import type { Theme } from "@campaign-games/core/campaigns/Theme"
+import { type Account, Branding, type Theme } from "@campaign-games/core"
 import type { Vitest } from "@effect/vitest"
 import { Effect } from "effect"
 import { assertFails, assertNone, assertSome } from "../internal/Assertions.ts"
 import { fullTheme, uid } from "../internal/Fixtures.ts"
 import { givenAccount, givenTwoAccounts } from "../internal/Given.ts"
 
-const replaced: Theme = { colors: { accent: "#00FF00" }, labels: { title: "Hello" } }
+const replaced: Theme.Theme = { colors: { accent: "#00FF00" }, labels: { title: "Hello" } }
 
 /** Registers the `BrandingRepo` tests with `it`. */
-export const tests = (it: Vitest.MethodsNonLive<BrandingRepo | AccountRepo>): void => {
+export const tests = (it: Vitest.MethodsNonLive<Branding.BrandingRepo | Account.AccountRepo>): void => {
   it.effect("branding is none until put, then replaced whole", () =>
     Effect.gen(function* () {
-      const branding = yield* BrandingRepo
+      const branding = yield* Branding.BrandingRepo
       const account = yield* givenAccount()
 
       assertNone(yield* branding.get(account.id))
@@ -36,7 +34,7 @@ export const tests = (it: Vitest.MethodsNonLive<BrandingRepo | AccountRepo>): vo
 
   it.effect("branding is per account", () =>
     Effect.gen(function* () {
-      const branding = yield* BrandingRepo
+      const branding = yield* Branding.BrandingRepo
       const [account, other] = yield* givenTwoAccounts
 
       yield* branding.put(account.id, fullTheme)
@@ -49,7 +47,7 @@ export const tests = (it: Vitest.MethodsNonLive<BrandingRepo | AccountRepo>): vo
 
   it.effect("branding needs its account", () =>
     Effect.gen(function* () {
-      const branding = yield* BrandingRepo
+      const branding = yield* Branding.BrandingRepo
       const orphan = uid("acc")
       yield* assertFails(branding.put(orphan, fullTheme), "StoreError")
       assertNone(yield* branding.get(orphan))

@@ -10,12 +10,7 @@
  *
  * @since 0.1.0
  */
-import type { AccountRepo } from "@campaign-games/core/accounts/Account"
-import { type Campaign, CampaignRepo } from "@campaign-games/core/campaigns/Campaign"
-import { type Channel, ChannelRepo } from "@campaign-games/core/campaigns/Channel"
-import { DrawRepo } from "@campaign-games/core/draws/DrawRun"
-import { EntryRepo } from "@campaign-games/core/play/Entry"
-import { SessionRepo } from "@campaign-games/core/play/Session"
+import { type Account, Campaign, Channel, DrawRun, Entry, Session } from "@campaign-games/core"
 import { assert, type Vitest } from "@effect/vitest"
 import { DateTime, Effect, Option } from "effect"
 import { assertFails, assertNone, assertSame, assertSome } from "../internal/Assertions.ts"
@@ -25,10 +20,10 @@ import * as ScopedUpdates from "../internal/ScopedUpdates.ts"
 import * as DrawsContract from "./DrawsContract.ts"
 
 /** A campaign stored on a new channel, with the channel. */
-const givenCampaignOn = (fields: Partial<Campaign> = {}) =>
+const givenCampaignOn = (fields: Partial<Campaign.Campaign> = {}) =>
   Effect.gen(function* () {
     const channel = yield* givenChannel()
-    const campaign = yield* inserted(CampaignRepo, makeCampaign(channel.accountId, channel.id, fields))
+    const campaign = yield* inserted(Campaign.CampaignRepo, makeCampaign(channel.accountId, channel.id, fields))
     return { accountId: channel.accountId, channel, campaign }
   })
 
@@ -37,7 +32,7 @@ const givenCampaignOn = (fields: Partial<Campaign> = {}) =>
  * config, which decode as `DateTime.Utc`), one with a bare prize and theme, and one as made.
  */
 const givenRoundTrip = Effect.gen(function* () {
-  const repo = yield* CampaignRepo
+  const repo = yield* Campaign.CampaignRepo
   const channel = yield* givenChannel()
   const full = makeCampaign(channel.accountId, channel.id, {
     gameSlug: "prediction",
@@ -91,32 +86,32 @@ const givenRoundTrip = Effect.gen(function* () {
       DateTime.toEpochMillis(at(86_400_999))
     )
   })
-  return { repo, rows: [full, bare, nulls], checks } satisfies ScopedUpdates.RoundTrip<Campaign>
+  return { repo, rows: [full, bare, nulls], checks } satisfies ScopedUpdates.RoundTrip<Campaign.Campaign>
 })
 
 /** A stored campaign and an update of every field of it (but its id and account), to another channel. */
 const givenUpdate = Effect.gen(function* () {
-  const repo = yield* CampaignRepo
+  const repo = yield* Campaign.CampaignRepo
   const { accountId, campaign: row } = yield* givenCampaignOn({ config: { segments: [{ id: "a" }] } })
   const changed = changedFrom(row, yield* givenChannel(accountId))
-  const cleared: Partial<Campaign> = {
+  const cleared: Partial<Campaign.Campaign> = {
     ...nullsOf(row),
     winnerSelectionConfig: { maxWinners: 3, tieBreak: "random", windowStart: null, windowEnd: at(13) },
     config: {},
     updatedAt: at(100_001)
   }
-  return { repo, row, changed, hijack: { name: "Hijacked" }, cleared } satisfies ScopedUpdates.Update<Campaign>
+  return { repo, row, changed, hijack: { name: "Hijacked" }, cleared } satisfies ScopedUpdates.Update<Campaign.Campaign>
 })
 
 /**
  * The fields a new draft leaves null (`Campaign.make`, which `makeCampaign` uses): every nullable
  * field of a campaign.
  */
-const nullsOf = (draft: Campaign): Partial<Campaign> =>
+const nullsOf = (draft: Campaign.Campaign): Partial<Campaign.Campaign> =>
   Object.fromEntries(Object.entries(draft).filter(([, value]) => value === null))
 
 /** A campaign's fields all changed (but its id and account), moved to `channel`. */
-const changedFrom = (campaign: Campaign, channel: Channel): Campaign => ({
+const changedFrom = (campaign: Campaign.Campaign, channel: Channel.Channel): Campaign.Campaign => ({
   ...campaign,
   channelId: channel.id,
   gameSlug: "quiz",
@@ -146,7 +141,7 @@ const changedFrom = (campaign: Campaign, channel: Channel): Campaign => ({
 
 /** Six campaigns of one account on two channels, and a campaign of another account. */
 const givenSixCampaigns = Effect.gen(function* () {
-  const campaigns = yield* CampaignRepo
+  const campaigns = yield* Campaign.CampaignRepo
   const ch1 = yield* givenChannel()
   const accountId = ch1.accountId
   const ch2 = yield* givenChannel(accountId)
@@ -165,7 +160,7 @@ const givenSixCampaigns = Effect.gen(function* () {
 
 /** Three active campaigns and one of each other status on two channels, and an empty channel. */
 const givenActiveCampaigns = Effect.gen(function* () {
-  const campaigns = yield* CampaignRepo
+  const campaigns = yield* Campaign.CampaignRepo
   const ch1 = yield* givenChannel()
   const accountId = ch1.accountId
   const ch2 = yield* givenChannel(accountId)
@@ -182,7 +177,14 @@ const givenActiveCampaigns = Effect.gen(function* () {
 
 /** Registers the `CampaignRepo` tests with `it`. */
 export const tests = (
-  it: Vitest.MethodsNonLive<CampaignRepo | ChannelRepo | AccountRepo | SessionRepo | EntryRepo | DrawRepo>
+  it: Vitest.MethodsNonLive<
+    | Campaign.CampaignRepo
+    | Channel.ChannelRepo
+    | Account.AccountRepo
+    | Session.SessionRepo
+    | Entry.EntryRepo
+    | DrawRun.DrawRepo
+  >
 ): void => {
   ScopedUpdates.roundTripTests(it, "campaigns", givenRoundTrip)
 
@@ -190,7 +192,7 @@ export const tests = (
 
   it.effect("a campaign id is unique", () =>
     Effect.gen(function* () {
-      const campaigns = yield* CampaignRepo
+      const campaigns = yield* Campaign.CampaignRepo
       const { accountId, channel, campaign } = yield* givenCampaignOn()
       yield* assertFails(campaigns.insert({ ...campaign, name: "Twin" }), "StoreError")
       assertSome(yield* campaigns.findById(accountId, campaign.id), campaign)
@@ -200,7 +202,7 @@ export const tests = (
 
   it.effect("a campaign needs its account", () =>
     Effect.gen(function* () {
-      const campaigns = yield* CampaignRepo
+      const campaigns = yield* Campaign.CampaignRepo
       const channel = yield* givenChannel()
       yield* assertFails(campaigns.insert(makeCampaign(uid("acc"), channel.id)), "StoreError")
       assert.strictEqual(yield* campaigns.countOnChannel(channel.accountId, channel.id), 0)
@@ -209,7 +211,7 @@ export const tests = (
 
   it.effect("a campaign needs a channel", () =>
     Effect.gen(function* () {
-      const campaigns = yield* CampaignRepo
+      const campaigns = yield* Campaign.CampaignRepo
       const account = yield* givenAccount()
       const noChannel = makeCampaign(account.id, uid("ch"))
       yield* assertFails(campaigns.insert(noChannel), "StoreError")
@@ -219,7 +221,7 @@ export const tests = (
 
   it.effect("a campaign needs a channel of its own account", () =>
     Effect.gen(function* () {
-      const campaigns = yield* CampaignRepo
+      const campaigns = yield* Campaign.CampaignRepo
       const account = yield* givenAccount()
       const foreign = yield* givenChannel()
       const otherAccountsChannel = makeCampaign(account.id, foreign.id)
@@ -232,7 +234,7 @@ export const tests = (
 
   it.effect("an update needs a channel of the account too", () =>
     Effect.gen(function* () {
-      const campaigns = yield* CampaignRepo
+      const campaigns = yield* Campaign.CampaignRepo
       const { accountId, channel, campaign } = yield* givenCampaignOn()
       yield* assertFails(
         campaigns.update({ ...campaign, channelId: uid("ch"), name: "Moved" }),
@@ -246,7 +248,7 @@ export const tests = (
 
   it.effect("campaigns are listed newest first (then by id, descending), paginated", () =>
     Effect.gen(function* () {
-      const campaigns = yield* CampaignRepo
+      const campaigns = yield* Campaign.CampaignRepo
       const { accountId, c1, c2, c3, c4, c5, c6 } = yield* givenSixCampaigns
       const all = { limit: 200, offset: 0 }
       assertSame(yield* campaigns.list(accountId, {}, all), { items: [c5, c4, c3, c2, c1, c6], total: 6 })
@@ -264,7 +266,7 @@ export const tests = (
 
   it.effect("campaigns are filtered by channel and status, paginated with the filter's total", () =>
     Effect.gen(function* () {
-      const campaigns = yield* CampaignRepo
+      const campaigns = yield* Campaign.CampaignRepo
       const { accountId, ch1, ch2, otherChannel, c1, c2, c3, c4, c5, c6 } = yield* givenSixCampaigns
       const all = { limit: 200, offset: 0 }
       assertSame(yield* campaigns.list(accountId, { channelId: ch1.id }, all), {
@@ -301,7 +303,7 @@ export const tests = (
     "active campaigns are listed by account and by channel (newest first); any status counts on a channel",
     () =>
       Effect.gen(function* () {
-        const campaigns = yield* CampaignRepo
+        const campaigns = yield* Campaign.CampaignRepo
         const { accountId, ch1, ch2, empty, a1, a2, a3 } = yield* givenActiveCampaigns
 
         assertSame(yield* campaigns.listActive(accountId), [a2, a3, a1])
@@ -318,7 +320,7 @@ export const tests = (
 
   it.effect("a status change moves a campaign in or out of the active lists", () =>
     Effect.gen(function* () {
-      const campaigns = yield* CampaignRepo
+      const campaigns = yield* Campaign.CampaignRepo
       const { accountId, ch1, a1, a2, a3, draft } = yield* givenActiveCampaigns
 
       yield* campaigns.update({ ...a3, status: "paused", updatedAt: at(700) })
@@ -334,7 +336,7 @@ export const tests = (
 
   it.effect("another account's campaign is not found, listed, counted, changed or deleted", () =>
     Effect.gen(function* () {
-      const campaigns = yield* CampaignRepo
+      const campaigns = yield* Campaign.CampaignRepo
       const { accountId, channel, campaign } = yield* givenCampaignOn({ status: "active" })
       const other = yield* givenAccount()
 
@@ -355,7 +357,7 @@ export const tests = (
 
   it.effect("delete removes the campaign once", () =>
     Effect.gen(function* () {
-      const campaigns = yield* CampaignRepo
+      const campaigns = yield* Campaign.CampaignRepo
       const { accountId, channel, campaign } = yield* givenCampaignOn()
       const kept = makeCampaign(accountId, channel.id)
       yield* campaigns.insert(kept)
@@ -371,8 +373,8 @@ export const tests = (
 
   it.effect("deleting a campaign never played deletes its draws' secret and runs with it", () =>
     Effect.gen(function* () {
-      const campaigns = yield* CampaignRepo
-      const draws = yield* DrawRepo
+      const campaigns = yield* Campaign.CampaignRepo
+      const draws = yield* DrawRun.DrawRepo
       const { accountId, campaign } = yield* givenCampaignOn()
       yield* draws.insertSecret({ accountId, campaignId: campaign.id, secret: "s", createdAt: at(1) })
       const run = DrawsContract.runOf(campaign, 1, [])
@@ -389,8 +391,8 @@ export const tests = (
 
   it.effect("a channel with campaigns cannot be deleted; without them it can", () =>
     Effect.gen(function* () {
-      const campaigns = yield* CampaignRepo
-      const channels = yield* ChannelRepo
+      const campaigns = yield* Campaign.CampaignRepo
+      const channels = yield* Channel.ChannelRepo
       const { accountId, channel, campaign } = yield* givenCampaignOn()
       const kept = makeCampaign(accountId, channel.id)
       yield* campaigns.insert(kept)
@@ -406,11 +408,17 @@ export const tests = (
   )
 
   it.effect.each([
-    { rows: "sessions", play: (campaign: Campaign) => SessionRepo.use((repo) => repo.insert(makeSession(campaign))) },
-    { rows: "entries", play: (campaign: Campaign) => EntryRepo.use((repo) => repo.insert(makeEntry(campaign))) }
+    {
+      rows: "sessions",
+      play: (campaign: Campaign.Campaign) => Session.SessionRepo.use((repo) => repo.insert(makeSession(campaign)))
+    },
+    {
+      rows: "entries",
+      play: (campaign: Campaign.Campaign) => Entry.EntryRepo.use((repo) => repo.insert(makeEntry(campaign)))
+    }
   ])("a campaign with $rows cannot be deleted", ({ play }) =>
     Effect.gen(function* () {
-      const campaigns = yield* CampaignRepo
+      const campaigns = yield* Campaign.CampaignRepo
       const played = yield* givenCampaign()
       yield* play(played)
       yield* assertFails(campaigns.delete(played.accountId, played.id), "StoreError")

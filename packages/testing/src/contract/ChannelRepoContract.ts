@@ -7,8 +7,7 @@
  *
  * @since 0.1.0
  */
-import type { AccountRepo } from "@campaign-games/core/accounts/Account"
-import { type Channel, ChannelRepo } from "@campaign-games/core/campaigns/Channel"
+import { type Account, Channel } from "@campaign-games/core"
 import { assert, type Vitest } from "@effect/vitest"
 import { Effect } from "effect"
 import { assertNone, assertSame, assertSome } from "../internal/Assertions.ts"
@@ -17,7 +16,7 @@ import { givenAccount, givenChannel, givenTwoAccounts } from "../internal/Given.
 import * as ScopedUpdates from "../internal/ScopedUpdates.ts"
 
 /** A channel stored in a new account, and that account. */
-const givenChannelOf = (fields: Partial<Channel> = {}) =>
+const givenChannelOf = (fields: Partial<Channel.Channel> = {}) =>
   Effect.gen(function* () {
     const account = yield* givenAccount()
     return { account, channel: yield* givenChannel(account.id, fields) }
@@ -41,14 +40,14 @@ const givenRoundTrip = Effect.gen(function* () {
     updatedAt: at(32)
   })
   const rows = [full, makeChannel(account.id, { betweenCampaigns: { title: "" } })]
-  return { repo: yield* ChannelRepo, rows } satisfies ScopedUpdates.RoundTrip<Channel>
+  return { repo: yield* Channel.ChannelRepo, rows } satisfies ScopedUpdates.RoundTrip<Channel.Channel>
 })
 
 /** A stored channel and an update of every field of it (but its id and account). */
 const givenUpdate = Effect.gen(function* () {
-  const repo = yield* ChannelRepo
+  const repo = yield* Channel.ChannelRepo
   const { channel: row } = yield* givenChannelOf({ betweenCampaigns: { title: "Soon" } })
-  const changed: Channel = {
+  const changed: Channel.Channel = {
     ...row,
     name: "Renamed",
     status: "disabled",
@@ -60,11 +59,11 @@ const givenUpdate = Effect.gen(function* () {
     updatedAt: at(10_000)
   }
   const cleared = { maxPlaysPerParticipant: null, betweenCampaigns: {} }
-  return { repo, row, changed, hijack: { name: "Hijacked" }, cleared } satisfies ScopedUpdates.Update<Channel>
+  return { repo, row, changed, hijack: { name: "Hijacked" }, cleared } satisfies ScopedUpdates.Update<Channel.Channel>
 })
 
 /** Registers the `ChannelRepo` tests with `it`. */
-export const tests = (it: Vitest.MethodsNonLive<ChannelRepo | AccountRepo>): void => {
+export const tests = (it: Vitest.MethodsNonLive<Channel.ChannelRepo | Account.AccountRepo>): void => {
   ScopedUpdates.roundTripTests(it, "channels", givenRoundTrip)
 
   ScopedUpdates.tests(it, "channel", "a limit and the between-campaigns message", givenUpdate)
@@ -74,13 +73,13 @@ export const tests = (it: Vitest.MethodsNonLive<ChannelRepo | AccountRepo>): voi
     "a channel",
     Effect.gen(function* () {
       const { channel: row } = yield* givenChannelOf()
-      return { repo: yield* ChannelRepo, row, twin: { ...row, name: "Twin" }, orphan: makeChannel(uid("acc")) }
+      return { repo: yield* Channel.ChannelRepo, row, twin: { ...row, name: "Twin" }, orphan: makeChannel(uid("acc")) }
     })
   )
 
   it.effect("channels are listed newest first (then by id, descending), paginated", () =>
     Effect.gen(function* () {
-      const channels = yield* ChannelRepo
+      const channels = yield* Channel.ChannelRepo
       const [account, other] = yield* givenTwoAccounts
       const [c1, c2, c3, c4, c5] = madeAt("ch", [1_000, 2_000, 2_000, 2_001, 5_000], (fields) =>
         makeChannel(account.id, fields)
@@ -103,7 +102,7 @@ export const tests = (it: Vitest.MethodsNonLive<ChannelRepo | AccountRepo>): voi
 
   it.effect("another account's channel is not found, listed, counted or deleted", () =>
     Effect.gen(function* () {
-      const channels = yield* ChannelRepo
+      const channels = yield* Channel.ChannelRepo
       const { account, channel } = yield* givenChannelOf()
       const other = yield* givenAccount()
 
@@ -117,7 +116,7 @@ export const tests = (it: Vitest.MethodsNonLive<ChannelRepo | AccountRepo>): voi
 
   it.effect("delete removes the channel once", () =>
     Effect.gen(function* () {
-      const channels = yield* ChannelRepo
+      const channels = yield* Channel.ChannelRepo
       const { account, channel } = yield* givenChannelOf()
       const kept = makeChannel(account.id)
       yield* channels.insert(kept)

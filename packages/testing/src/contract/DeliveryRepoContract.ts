@@ -22,19 +22,7 @@
  *
  * @since 0.1.0
  */
-import type { AccountRepo } from "@campaign-games/core/accounts/Account"
-import type { Store } from "@campaign-games/core/Store"
-import {
-  afterAttempt,
-  type Claimed,
-  type Delivery,
-  type DeliveryListQuery,
-  DeliveryNotices,
-  DeliveryRepo,
-  type Endpoint,
-  EndpointRepo,
-  type SendTarget
-} from "@campaign-games/core/webhooks/Webhook"
+import { type Account, type Store, Webhook } from "@campaign-games/core"
 import { assert, type Vitest } from "@effect/vitest"
 import { DateTime, Effect, Option, Queue } from "effect"
 import { assertFails, assertNone, assertSame, assertSome } from "../internal/Assertions.ts"
@@ -53,7 +41,7 @@ const claimWindow = (): ((ms: number) => DateTime.Utc) => {
 }
 
 /** The ids of the deliveries of `accountId` among `claimed`. */
-const claimedIds = (claimed: ReadonlyArray<Claimed>, accountId: string) =>
+const claimedIds = (claimed: ReadonlyArray<Webhook.Claimed>, accountId: string) =>
   claimed.filter((c) => c.delivery.accountId === accountId).map((c) => c.delivery.id)
 
 /**
@@ -62,36 +50,38 @@ const claimedIds = (claimed: ReadonlyArray<Claimed>, accountId: string) =>
  */
 const claiming = <A, E, R>(
   body: (given: {
-    readonly deliveries: DeliveryRepo["Service"]
+    readonly deliveries: Webhook.DeliveryRepo["Service"]
     readonly t: (ms: number) => DateTime.Utc
     readonly accountId: string
-    readonly endpoint: (fields?: Partial<Endpoint>) => Effect.Effect<Endpoint, unknown, EndpointRepo>
+    readonly endpoint: (
+      fields?: Partial<Webhook.Endpoint>
+    ) => Effect.Effect<Webhook.Endpoint, unknown, Webhook.EndpointRepo>
     /** The ids of the account's deliveries that `claimDue` claims now. */
     readonly claim: (
       now: DateTime.Utc,
       leaseUntil: DateTime.Utc,
       limit: number,
       exclude?: ReadonlyArray<string>
-    ) => Effect.Effect<Array<string>, unknown, DeliveryRepo>
+    ) => Effect.Effect<Array<string>, unknown, Webhook.DeliveryRepo>
   }) => Effect.Effect<A, E, R>
-): Effect.Effect<A, unknown, R | AccountRepo | EndpointRepo | DeliveryRepo> => {
-  const made: Array<Endpoint> = []
+): Effect.Effect<A, unknown, R | Account.AccountRepo | Webhook.EndpointRepo | Webhook.DeliveryRepo> => {
+  const made: Array<Webhook.Endpoint> = []
   return Effect.gen(function* () {
     const account = yield* givenAccount()
     return yield* body({
-      deliveries: yield* DeliveryRepo,
+      deliveries: yield* Webhook.DeliveryRepo,
       t: claimWindow(),
       accountId: account.id,
       endpoint: (fields) =>
         Effect.tap(givenEndpoint(account.id, fields), (endpoint) => Effect.sync(() => made.push(endpoint))),
       claim: (now, leaseUntil, limit, exclude) =>
-        DeliveryRepo.use((repo) =>
+        Webhook.DeliveryRepo.use((repo) =>
           Effect.map(repo.claimDue(now, leaseUntil, limit, exclude), (claimed) => claimedIds(claimed, account.id))
         )
     })
   }).pipe(
     Effect.ensuring(
-      EndpointRepo.use((repo) =>
+      Webhook.EndpointRepo.use((repo) =>
         Effect.forEach(made, (e) => Effect.ignore(repo.delete(e.accountId, e.id)), { discard: true })
       )
     )
@@ -103,7 +93,7 @@ const claiming = <A, E, R>(
  * and one of another account; `list` lists the account's with a query.
  */
 const givenFiveDeliveries = Effect.gen(function* () {
-  const deliveries = yield* DeliveryRepo
+  const deliveries = yield* Webhook.DeliveryRepo
   const [account, other] = yield* givenTwoAccounts
   const one = yield* givenEndpoint(account.id)
   const two = yield* givenEndpoint(account.id)
@@ -121,7 +111,7 @@ const givenFiveDeliveries = Effect.gen(function* () {
   ])
   yield* givenDeliveries([makeDelivery(yield* givenEndpoint(other.id), { createdAt: at(5) })])
   const tied = [e4, s4].sort((x, y) => (x.id < y.id ? -1 : 1))
-  const list = (query: Partial<DeliveryListQuery>, page = all) =>
+  const list = (query: Partial<Webhook.DeliveryListQuery>, page = all) =>
     deliveries.list(account.id, deliveryQuery(query), page)
   return { s1, f2, p3, e4, s4, tied, list }
 })
@@ -138,7 +128,7 @@ const givenBatchTargets = Effect.gen(function* () {
 /** Batches of which one delivery breaks a constraint. */
 const brokenBatches: ReadonlyArray<{
   readonly why: string
-  readonly batch: (given: Effect.Success<typeof givenBatchTargets>) => ReadonlyArray<Delivery>
+  readonly batch: (given: Effect.Success<typeof givenBatchTargets>) => ReadonlyArray<Webhook.Delivery>
 }> = [
   {
     why: "an id already stored",
@@ -174,11 +164,13 @@ export const givenExhaustedDelivery = Effect.gen(function* () {
 
 /** Registers the `DeliveryRepo` tests with `it`. */
 export const tests = (
-  it: Vitest.MethodsNonLive<DeliveryRepo | DeliveryNotices | EndpointRepo | AccountRepo | Store>
+  it: Vitest.MethodsNonLive<
+    Webhook.DeliveryRepo | Webhook.DeliveryNotices | Webhook.EndpointRepo | Account.AccountRepo | Store.Store
+  >
 ): void => {
   it.effect("deliveries round-trip every field", () =>
     Effect.gen(function* () {
-      const deliveries = yield* DeliveryRepo
+      const deliveries = yield* Webhook.DeliveryRepo
       const account = yield* givenAccount()
       const endpoint = yield* givenEndpoint(account.id)
       const full = makeDelivery(endpoint, {
@@ -220,7 +212,7 @@ export const tests = (
 
   it.effect("another account's delivery is not found or listed", () =>
     Effect.gen(function* () {
-      const deliveries = yield* DeliveryRepo
+      const deliveries = yield* Webhook.DeliveryRepo
       const { account, other, stored } = yield* givenBatchTargets
       assertNone(yield* deliveries.findById(other.id, stored.id), "another account's delivery is not found")
       assertSame(yield* deliveries.list(other.id, deliveryQuery(), all), { items: [], total: 0 })
@@ -230,7 +222,7 @@ export const tests = (
 
   it.effect.each(brokenBatches)("insertMany stores none of a batch with $why", ({ batch }) =>
     Effect.gen(function* () {
-      const deliveries = yield* DeliveryRepo
+      const deliveries = yield* Webhook.DeliveryRepo
       const given = yield* givenBatchTargets
       const broken = batch(given)
       yield* assertFails(deliveries.insertMany(broken), "StoreError")
@@ -242,7 +234,7 @@ export const tests = (
 
   it.effect("insertMany refuses an id twice in one batch", () =>
     Effect.gen(function* () {
-      const deliveries = yield* DeliveryRepo
+      const deliveries = yield* Webhook.DeliveryRepo
       const { account, endpoint } = yield* givenBatchTargets
       const twice = makeDelivery(endpoint)
       yield* assertFails(deliveries.insertMany([twice, twice]), "StoreError", "an id twice in one batch")
@@ -291,8 +283,8 @@ export const tests = (
 
   it.effect("a failing transaction keeps none of its endpoint or delivery writes", () =>
     Effect.gen(function* () {
-      const endpoints = yield* EndpointRepo
-      const deliveries = yield* DeliveryRepo
+      const endpoints = yield* Webhook.EndpointRepo
+      const deliveries = yield* Webhook.DeliveryRepo
       const { account, endpoint, exhausted } = yield* givenExhaustedDelivery
       const added = makeEndpoint(account.id)
       const logged = makeDelivery(endpoint)
@@ -363,12 +355,12 @@ export const tests = (
   it.effect("claimDue leaves a disabled endpoint's deliveries, and gives an endpoint's changes", () =>
     claiming(({ deliveries, t, accountId, endpoint: given, claim }) =>
       Effect.gen(function* () {
-        const endpoints = yield* EndpointRepo
+        const endpoints = yield* Webhook.EndpointRepo
         const endpoint = yield* given({ includeCouponCodes: false })
         const [delivery] = yield* givenDeliveries([makeDelivery(endpoint, { nextRetryAt: t(0), createdAt: t(0) })])
         yield* endpoints.update({ ...endpoint, status: "disabled", updatedAt: t(1) })
         assert.deepStrictEqual(yield* claim(t(SECOND), t(60 * SECOND), 10), [], "a disabled endpoint's wait")
-        const changed: Endpoint = { ...endpoint, status: "active", includeCouponCodes: true, updatedAt: t(2) }
+        const changed: Webhook.Endpoint = { ...endpoint, status: "active", includeCouponCodes: true, updatedAt: t(2) }
         yield* endpoints.update(changed)
         const claimed = (yield* deliveries.claimDue(t(SECOND), t(60 * SECOND), 10)).filter(
           (c) => c.delivery.accountId === accountId
@@ -380,11 +372,11 @@ export const tests = (
 
   it.effect("targets gives endpoints' URLs and secrets, of any account, none for unknown ids", () =>
     Effect.gen(function* () {
-      const deliveries = yield* DeliveryRepo
+      const deliveries = yield* Webhook.DeliveryRepo
       const [account, other] = yield* givenTwoAccounts
       const one = yield* givenEndpoint(account.id, { url: "https://one.example.com/in", secret: "whsec_one" })
       const two = yield* givenEndpoint(other.id, { url: "https://two.example.com/in", secret: "whsec_two" })
-      const byId = (a: SendTarget, b: SendTarget) => (a.endpointId < b.endpointId ? -1 : 1)
+      const byId = (a: Webhook.SendTarget, b: Webhook.SendTarget) => (a.endpointId < b.endpointId ? -1 : 1)
       const found = yield* deliveries.targets([two.id, uid("we"), one.id, one.id])
       assertSame(
         [...found].sort(byId),
@@ -437,7 +429,7 @@ export const tests = (
         const now = t(10 * SECOND)
         const lease = t(40 * SECOND)
 
-        const first = yield* (yield* DeliveryRepo).claimDue(now, lease, 2)
+        const first = yield* (yield* Webhook.DeliveryRepo).claimDue(now, lease, 2)
         assert.deepStrictEqual(claimedIds(first, accountId), ids(byDue.slice(0, 2)))
         assert.deepStrictEqual(
           first.filter((c) => c.delivery.accountId === accountId).map((c) => c.delivery.endpointId),
@@ -462,7 +454,7 @@ export const tests = (
         const lease = t(60 * SECOND)
         assert.strictEqual((yield* claim(t(0), lease, 10)).length, 2)
 
-        const failed = afterAttempt(delivery, { _tag: "Answered", status: 503 }, t(1 * SECOND + 1))
+        const failed = Webhook.afterAttempt(delivery, { _tag: "Answered", status: 503 }, t(1 * SECOND + 1))
         assert.strictEqual(failed.status, "failed")
         const changed = { ...failed, payload: { ...failed.payload, data: { changed: true } }, eventId: uid("evt") }
         assert.deepStrictEqual(yield* deliveries.recordAttempts([{ delivery: changed, leaseUntil: lease }]), [
@@ -490,8 +482,8 @@ export const tests = (
         ])
         const lease = t(60 * SECOND)
         assert.strictEqual((yield* claim(t(0), lease, 10)).length, 2)
-        const failed = afterAttempt(delivery, { _tag: "Answered", status: 503 }, t(1 * SECOND + 1))
-        const exhausted = afterAttempt(other, { _tag: "Answered", status: 410 }, t(1 * SECOND + 1))
+        const failed = Webhook.afterAttempt(delivery, { _tag: "Answered", status: 503 }, t(1 * SECOND + 1))
+        const exhausted = Webhook.afterAttempt(other, { _tag: "Answered", status: 410 }, t(1 * SECOND + 1))
         assert.strictEqual(exhausted.status, "exhausted")
         yield* deliveries.recordAttempts([
           { delivery: failed, leaseUntil: lease },
@@ -500,7 +492,7 @@ export const tests = (
 
         const again = t(120 * SECOND)
         assert.deepStrictEqual(yield* claim(t(7 * SECOND), again, 10), [delivery.id])
-        const succeeded = afterAttempt(failed, { _tag: "Answered", status: 204 }, t(7 * SECOND))
+        const succeeded = Webhook.afterAttempt(failed, { _tag: "Answered", status: 204 }, t(7 * SECOND))
         yield* deliveries.recordAttempts([{ delivery: succeeded, leaseUntil: again }])
         assertSome(yield* deliveries.findById(accountId, delivery.id), succeeded)
         assertSome(yield* deliveries.findById(accountId, other.id), exhausted)
@@ -520,7 +512,8 @@ export const tests = (
         const second = t(61 * SECOND)
         assert.deepStrictEqual(yield* claim(t(SECOND), first, 3), ids([a!, b!, c!]))
         assert.deepStrictEqual(yield* claim(t(SECOND), second, 3), ids([d!, e!, f!]))
-        const answered = (x: Delivery, status: number) => afterAttempt(x, { _tag: "Answered", status }, t(2 * SECOND))
+        const answered = (x: Webhook.Delivery, status: number) =>
+          Webhook.afterAttempt(x, { _tag: "Answered", status }, t(2 * SECOND))
         const written = yield* deliveries.recordAttempts([
           { delivery: answered(a!, 200), leaseUntil: first },
           // Another claim's lease, another account, an unknown delivery: not written.
@@ -591,13 +584,13 @@ export const tests = (
         // The first claimer is slow: its lease passes and another claimer takes the delivery over.
         const newLease = t(200 * SECOND)
         assert.strictEqual((yield* claim(t(61 * SECOND), newLease, 10)).length, 1)
-        const late = afterAttempt(delivery, { _tag: "Answered", status: 503 }, t(70 * SECOND))
+        const late = Webhook.afterAttempt(delivery, { _tag: "Answered", status: 503 }, t(70 * SECOND))
         assert.deepStrictEqual(
           yield* deliveries.recordAttempts([{ delivery: late, leaseUntil: oldLease }]),
           [],
           "the old claimer cannot write"
         )
-        const current = afterAttempt(delivery, { _tag: "Answered", status: 200 }, t(71 * SECOND))
+        const current = Webhook.afterAttempt(delivery, { _tag: "Answered", status: 200 }, t(71 * SECOND))
         assert.deepStrictEqual(yield* deliveries.recordAttempts([{ delivery: current, leaseUntil: newLease }]), [
           delivery.id
         ])
@@ -729,9 +722,9 @@ export const tests = (
   it.effect("inserting deliveries and resending them notify the listeners", () =>
     Effect.scoped(
       Effect.gen(function* () {
-        const deliveries = yield* DeliveryRepo
+        const deliveries = yield* Webhook.DeliveryRepo
         const heard = yield* Queue.unbounded<void>()
-        yield* (yield* DeliveryNotices).listen(() => Queue.offerUnsafe(heard, undefined))
+        yield* (yield* Webhook.DeliveryNotices).listen(() => Queue.offerUnsafe(heard, undefined))
         const notice = Queue.take(heard).pipe(Effect.timeout("20 seconds"))
         yield* notice // the first, on listening: anything added before
         const account = yield* givenAccount()
@@ -739,7 +732,7 @@ export const tests = (
         const tried = { status: "exhausted", attemptCount: 5, lastAttemptedAt: at(1), note: "timed out" } as const
         // A store may give one notice for inserts close together (`DeliveryNotices.lookAgain`): these
         // come after a pause, so each has its own.
-        const pause = Effect.andThen(Effect.sleep(DeliveryNotices.lookAgain), Queue.clear(heard))
+        const pause = Effect.andThen(Effect.sleep(Webhook.DeliveryNotices.lookAgain), Queue.clear(heard))
         yield* pause
         const [exhausted] = yield* givenDeliveries([makeDelivery(endpoint, { ...tried, createdAt: at(2) })])
         yield* notice

@@ -19,11 +19,7 @@
  *
  * @since 0.1.0
  */
-import { type Campaign, CampaignRepo } from "@campaign-games/core/campaigns/Campaign"
-import * as Draw from "@campaign-games/core/draws/Draw"
-import { DrawRepo, type Run, type Selection } from "@campaign-games/core/draws/DrawRun"
-import { type Entry, EntryRepo } from "@campaign-games/core/play/Entry"
-import type { StoreServices } from "@campaign-games/core/StorePorts"
+import { Campaign, Draw, DrawRun, Entry, type StorePorts } from "@campaign-games/core"
 import { assert, type Vitest } from "@effect/vitest"
 import { DateTime, Effect, Option } from "effect"
 import { assertFails, assertNone, assertSame, assertSome } from "../internal/Assertions.ts"
@@ -48,7 +44,7 @@ const WEIGHTS = [1, 1, 2.5, 0.3, 7, 1e-9, 1e9, 0, 1]
 const SCORES = [null, 0, -0, 5, 5, 10, 10, -3.25, 1e6, 7.5]
 
 /** 80 entries of the campaign over 40 seconds (several per instant), a tenth ineligible. */
-const generatedEntries = (campaign: Campaign): ReadonlyArray<Entry> => {
+const generatedEntries = (campaign: Campaign.Campaign): ReadonlyArray<Entry.Entry> => {
   const next = generator(20_260_601)
   return Array.from({ length: 80 }, (_, i) =>
     makeEntry(campaign, {
@@ -66,13 +62,13 @@ const generatedEntries = (campaign: Campaign): ReadonlyArray<Entry> => {
 const givenEntries = Effect.gen(function* () {
   const campaign = yield* givenCampaign()
   const entries = generatedEntries(campaign)
-  const repo = yield* EntryRepo
+  const repo = yield* Entry.EntryRepo
   for (const entry of entries) yield* repo.insert(entry)
   return { campaign, entries }
 })
 
 /** The pure draw's entries of stored entries. */
-const drawEntries = (entries: ReadonlyArray<Entry>): ReadonlyArray<Draw.DrawEntry> =>
+const drawEntries = (entries: ReadonlyArray<Entry.Entry>): ReadonlyArray<Draw.DrawEntry> =>
   entries.map((e) => ({
     id: e.id,
     participantRef: e.participantRef,
@@ -92,7 +88,13 @@ const rules = (extra: Partial<Draw.Rules>): Draw.Rules => ({
   ...extra
 })
 
-const selection = (campaign: Campaign, r: Draw.Rules, seed: string, entryBound: number, sequence = 1): Selection => ({
+const selection = (
+  campaign: Campaign.Campaign,
+  r: Draw.Rules,
+  seed: string,
+  entryBound: number,
+  sequence = 1
+): DrawRun.Selection => ({
   accountId: campaign.accountId,
   campaignId: campaign.id,
   rules: r,
@@ -103,11 +105,11 @@ const selection = (campaign: Campaign, r: Draw.Rules, seed: string, entryBound: 
 
 /** A run of the campaign with `winners` (participant, entry), numbered `sequence`. */
 const makeRun = (
-  campaign: Campaign,
+  campaign: Campaign.Campaign,
   sequence: number,
   winners: ReadonlyArray<readonly [string, string]>,
-  fields: Partial<Run> = {}
-): Run => ({
+  fields: Partial<DrawRun.Run> = {}
+): DrawRun.Run => ({
   id: uid("run"),
   accountId: campaign.accountId,
   campaignId: campaign.id,
@@ -142,7 +144,7 @@ const HASH = "3f".repeat(32)
 // The suite
 // -----------------------------------------------------------------------------
 
-const drawRepoTests = (it: Vitest.MethodsNonLive<StoreServices>): void => {
+const drawRepoTests = (it: Vitest.MethodsNonLive<StorePorts.StoreServices>): void => {
   const windows: ReadonlyArray<readonly [string, Partial<Draw.Rules>]> = [
     ["every entry", {}],
     ["from 10 s", { windowStart: DateTime.toEpochMillis(at(10_000)) }],
@@ -168,7 +170,7 @@ const drawRepoTests = (it: Vitest.MethodsNonLive<StoreServices>): void => {
     const name = `${order.algorithm}${order.algorithm === "score_highest" ? `, ${order.tieBreak}` : ""}`
     it.effect(`select picks what the pure draw picks: ${name}, every window, 1 to 50 winners, three seeds`, () =>
       Effect.gen(function* () {
-        const repo = yield* DrawRepo
+        const repo = yield* DrawRun.DrawRepo
         const { campaign, entries } = yield* givenEntries
         const bound = yield* repo.entryBound(campaign.accountId, campaign.id)
         for (const [window, w] of windows) {
@@ -194,8 +196,8 @@ const drawRepoTests = (it: Vitest.MethodsNonLive<StoreServices>): void => {
 
   it.effect("a player whose many entries crowd the top of the order counts once; the store looks past them", () =>
     Effect.gen(function* () {
-      const repo = yield* DrawRepo
-      const entryRepo = yield* EntryRepo
+      const repo = yield* DrawRun.DrawRepo
+      const entryRepo = yield* Entry.EntryRepo
       const campaign = yield* givenCampaign()
       const entries = [
         ...Array.from({ length: 150 }, (_, i) =>
@@ -224,7 +226,7 @@ const drawRepoTests = (it: Vitest.MethodsNonLive<StoreServices>): void => {
 
   it.effect("select leaves out the winners of runs before its sequence, and only those", () =>
     Effect.gen(function* () {
-      const repo = yield* DrawRepo
+      const repo = yield* DrawRun.DrawRepo
       const { campaign, entries } = yield* givenEntries
       const bound = yield* repo.entryBound(campaign.accountId, campaign.id)
       const r = rules({ maxWinners: 3 })
@@ -259,8 +261,8 @@ const drawRepoTests = (it: Vitest.MethodsNonLive<StoreServices>): void => {
 
   it.effect("a selection considers the entries written before its bound, never those written after", () =>
     Effect.gen(function* () {
-      const repo = yield* DrawRepo
-      const entryRepo = yield* EntryRepo
+      const repo = yield* DrawRun.DrawRepo
+      const entryRepo = yield* Entry.EntryRepo
       const campaign = yield* givenCampaign()
       const before = [makeEntry(campaign, { participantRef: "a" }), makeEntry(campaign, { participantRef: "b" })]
       for (const e of before) yield* entryRepo.insert(e)
@@ -279,7 +281,7 @@ const drawRepoTests = (it: Vitest.MethodsNonLive<StoreServices>): void => {
 
   it.effect("considered lists the considered entries in the listing's order, as the pure draw reads them", () =>
     Effect.gen(function* () {
-      const repo = yield* DrawRepo
+      const repo = yield* DrawRun.DrawRepo
       const { campaign, entries } = yield* givenEntries
       const bound = yield* repo.entryBound(campaign.accountId, campaign.id)
       const r = rules({ windowStart: DateTime.toEpochMillis(at(10_000)) })
@@ -297,7 +299,7 @@ const drawRepoTests = (it: Vitest.MethodsNonLive<StoreServices>): void => {
 
   it.effect("select of a campaign without entries, or of another account's campaign, considers none", () =>
     Effect.gen(function* () {
-      const repo = yield* DrawRepo
+      const repo = yield* DrawRun.DrawRepo
       const { campaign } = yield* givenEntries
       const bound = yield* repo.entryBound(campaign.accountId, campaign.id)
       const empty = yield* givenCampaign()
@@ -312,7 +314,7 @@ const drawRepoTests = (it: Vitest.MethodsNonLive<StoreServices>): void => {
 
   it.effect("secrets: one per campaign, read in its account only", () =>
     Effect.gen(function* () {
-      const repo = yield* DrawRepo
+      const repo = yield* DrawRun.DrawRepo
       const campaign = yield* givenCampaign()
       assertNone(yield* repo.findSecret(campaign.accountId, campaign.id))
       const secret = { accountId: campaign.accountId, campaignId: campaign.id, secret: "s3cr3t", createdAt: at(1) }
@@ -326,7 +328,7 @@ const drawRepoTests = (it: Vitest.MethodsNonLive<StoreServices>): void => {
 
   it.effect("runs round-trip exactly, newest first, paginated, in their account and campaign", () =>
     Effect.gen(function* () {
-      const repo = yield* DrawRepo
+      const repo = yield* DrawRun.DrawRepo
       const campaign = yield* givenCampaign()
       const other = yield* givenCampaign({ accountId: campaign.accountId })
       const first = makeRun(campaign, 1, [["ana", "en_1"]], {
@@ -404,7 +406,7 @@ const drawRepoTests = (it: Vitest.MethodsNonLive<StoreServices>): void => {
 
   it.effect("a campaign's run sequence, scheduled time, moment, chain position and winners are each taken once", () =>
     Effect.gen(function* () {
-      const repo = yield* DrawRepo
+      const repo = yield* DrawRun.DrawRepo
       const campaign = yield* givenCampaign()
       const moment = {
         index: 1,
@@ -447,10 +449,10 @@ const drawRepoTests = (it: Vitest.MethodsNonLive<StoreServices>): void => {
 
   it.effect("dueSchedules: active scheduled campaigns past their time, without a run for it", () =>
     Effect.gen(function* () {
-      const repo = yield* DrawRepo
-      const campaigns = yield* CampaignRepo
+      const repo = yield* DrawRun.DrawRepo
+      const campaigns = yield* Campaign.CampaignRepo
       const channel = yield* givenChannel()
-      const scheduled = (fields: Partial<Campaign>) =>
+      const scheduled = (fields: Partial<Campaign.Campaign>) =>
         makeCampaign(channel.accountId, channel.id, {
           status: "active",
           winnerSelectionTrigger: "auto_on_schedule",
@@ -485,8 +487,8 @@ const drawRepoTests = (it: Vitest.MethodsNonLive<StoreServices>): void => {
 
   it.effect("dueSchedules: a prediction is due once resolved, not before", () =>
     Effect.gen(function* () {
-      const repo = yield* DrawRepo
-      const campaigns = yield* CampaignRepo
+      const repo = yield* DrawRun.DrawRepo
+      const campaigns = yield* Campaign.CampaignRepo
       const channel = yield* givenChannel()
       const prediction = (resolvedOptionId: string | null) =>
         makeCampaign(channel.accountId, channel.id, {
@@ -507,7 +509,7 @@ const drawRepoTests = (it: Vitest.MethodsNonLive<StoreServices>): void => {
 }
 
 /** The suites of draws, by the port each pins. */
-export const suites: Record<string, (it: Vitest.MethodsNonLive<StoreServices>) => void> = {
+export const suites: Record<string, (it: Vitest.MethodsNonLive<StorePorts.StoreServices>) => void> = {
   DrawRepo: drawRepoTests
 }
 
@@ -515,8 +517,8 @@ export const suites: Record<string, (it: Vitest.MethodsNonLive<StoreServices>) =
 export const runOf = makeRun
 
 /** Whether the store has the run (for other suites). */
-export const hasRun = (campaign: Campaign, runId: string) =>
+export const hasRun = (campaign: Campaign.Campaign, runId: string) =>
   Effect.map(
-    Effect.flatMap(Effect.service(DrawRepo), (repo) => repo.findRun(campaign.accountId, campaign.id, runId)),
+    Effect.flatMap(Effect.service(DrawRun.DrawRepo), (repo) => repo.findRun(campaign.accountId, campaign.id, runId)),
     Option.isSome
   )

@@ -10,14 +10,7 @@
  *
  * @since 0.1.0
  */
-import type { AccountRepo } from "@campaign-games/core/accounts/Account"
-import type { Store } from "@campaign-games/core/Store"
-import {
-  DeliveryRepo,
-  type Endpoint,
-  type EndpointListQuery,
-  EndpointRepo
-} from "@campaign-games/core/webhooks/Webhook"
+import { type Account, type Store, Webhook } from "@campaign-games/core"
 import { assert, type Vitest } from "@effect/vitest"
 import { Effect } from "effect"
 import { assertNone, assertSame, assertSome } from "../internal/Assertions.ts"
@@ -45,7 +38,7 @@ const givenEndpointOf = Effect.gen(function* () {
 
 /** An endpoint with every field set and a plain one, of a new account; both are counted. */
 const givenRoundTrip = Effect.gen(function* () {
-  const repo = yield* EndpointRepo
+  const repo = yield* Webhook.EndpointRepo
   const account = yield* givenAccount()
   const full = makeEndpoint(account.id, {
     url: "https://hooks.example.com/Été/ünïcode?a=1&b=%20#frag",
@@ -59,14 +52,14 @@ const givenRoundTrip = Effect.gen(function* () {
     updatedAt: at(999)
   })
   const checks = Effect.map(repo.count(account.id), (count) => assert.strictEqual(count, 2))
-  return { repo, rows: [full, makeEndpoint(account.id)], checks } satisfies ScopedUpdates.RoundTrip<Endpoint>
+  return { repo, rows: [full, makeEndpoint(account.id)], checks } satisfies ScopedUpdates.RoundTrip<Webhook.Endpoint>
 })
 
 /** A stored endpoint and an update of every field of it (but its id and account). */
 const givenUpdate = Effect.gen(function* () {
-  const repo = yield* EndpointRepo
+  const repo = yield* Webhook.EndpointRepo
   const { endpoint: row } = yield* givenEndpointOf
-  const changed: Endpoint = {
+  const changed: Webhook.Endpoint = {
     ...row,
     url: "https://changed.example.com/hook",
     events: ["reward_granted", "winner_selected"],
@@ -80,7 +73,7 @@ const givenUpdate = Effect.gen(function* () {
   }
   const hijack = { ...changed, url: "https://hijacked.example.com" }
   const cleared = { events: ["session_completed" as const], gameInstanceIds: [], channelIds: [] }
-  return { repo, row, changed, hijack, cleared } satisfies ScopedUpdates.Update<Endpoint>
+  return { repo, row, changed, hijack, cleared } satisfies ScopedUpdates.Update<Webhook.Endpoint>
 })
 
 /**
@@ -88,7 +81,7 @@ const givenUpdate = Effect.gen(function* () {
  * account with a similar URL; `list` lists the account's with a query.
  */
 const givenFourEndpoints = Effect.gen(function* () {
-  const endpoints = yield* EndpointRepo
+  const endpoints = yield* Webhook.EndpointRepo
   const [account, other] = yield* givenTwoAccounts
   const b = yield* givenEndpoint(account.id, { url: "https://b.example.com/Hook", createdAt: at(1) })
   const a = yield* givenEndpoint(account.id, { url: "https://a.example.com/100%_off", createdAt: at(2) })
@@ -100,17 +93,20 @@ const givenFourEndpoints = Effect.gen(function* () {
   const z = yield* givenEndpoint(account.id, { url: "https://ä.example.com/x\\y", createdAt: at(3) })
   yield* givenEndpoint(other.id, { url: "https://b.example.com/hook" })
   const tied = [a, c].sort((x, y) => (x.id < y.id ? -1 : 1))
-  const list = (query: Partial<EndpointListQuery>, page = all) => endpoints.list(account.id, endpointQuery(query), page)
+  const list = (query: Partial<Webhook.EndpointListQuery>, page = all) =>
+    endpoints.list(account.id, endpointQuery(query), page)
   return { account, a, b, c, z, tied, list }
 })
 
 /** Registers the `EndpointRepo` tests with `it`. */
-export const tests = (it: Vitest.MethodsNonLive<EndpointRepo | DeliveryRepo | AccountRepo | Store>): void => {
+export const tests = (
+  it: Vitest.MethodsNonLive<Webhook.EndpointRepo | Webhook.DeliveryRepo | Account.AccountRepo | Store.Store>
+): void => {
   ScopedUpdates.roundTripTests(it, "endpoints", givenRoundTrip)
 
   it.effect("another account's endpoint is not found, counted or listed", () =>
     Effect.gen(function* () {
-      const endpoints = yield* EndpointRepo
+      const endpoints = yield* Webhook.EndpointRepo
       const { account, other, endpoint } = yield* givenEndpointOf
       assertNone(yield* endpoints.findById(other.id, endpoint.id), "another account's endpoint is not found")
       assert.strictEqual(yield* endpoints.count(other.id), 0)
@@ -125,7 +121,7 @@ export const tests = (it: Vitest.MethodsNonLive<EndpointRepo | DeliveryRepo | Ac
     Effect.gen(function* () {
       const { endpoint: row } = yield* givenEndpointOf
       const twin = { ...row, url: "https://twin.example.com" }
-      return { repo: yield* EndpointRepo, row, twin, orphan: makeEndpoint(uid("acc")) }
+      return { repo: yield* Webhook.EndpointRepo, row, twin, orphan: makeEndpoint(uid("acc")) }
     })
   )
 
@@ -133,7 +129,7 @@ export const tests = (it: Vitest.MethodsNonLive<EndpointRepo | DeliveryRepo | Ac
 
   it.effect("updating a missing endpoint creates none", () =>
     Effect.gen(function* () {
-      const endpoints = yield* EndpointRepo
+      const endpoints = yield* Webhook.EndpointRepo
       const { account } = yield* givenEndpointOf
       yield* endpoints.update(makeEndpoint(account.id))
       assert.strictEqual(yield* endpoints.count(account.id), 1, "updating a missing endpoint creates none")
@@ -170,13 +166,17 @@ export const tests = (it: Vitest.MethodsNonLive<EndpointRepo | DeliveryRepo | Ac
       assertSame(yield* list({}, { limit: 2, offset: 4 }), { items: [], total: 4 }, "total past the last page")
       assertSame(yield* list({ status: "disabled" }, { limit: 5, offset: 3 }), { items: [], total: 1 })
       assertSame(yield* list({ search: "nothing" }), { items: [], total: 0 })
-      assert.strictEqual(yield* (yield* EndpointRepo).count(account.id), 4, "count counts disabled endpoints too")
+      assert.strictEqual(
+        yield* (yield* Webhook.EndpointRepo).count(account.id),
+        4,
+        "count counts disabled endpoints too"
+      )
     })
   )
 
   it.effect("activeFor returns the account's active endpoints subscribed to the type, oldest first", () =>
     Effect.gen(function* () {
-      const endpoints = yield* EndpointRepo
+      const endpoints = yield* Webhook.EndpointRepo
       const [account, other] = yield* givenTwoAccounts
       const second = yield* givenEndpoint(account.id, {
         events: ["winner_selected", "reward_granted"],
@@ -195,8 +195,8 @@ export const tests = (it: Vitest.MethodsNonLive<EndpointRepo | DeliveryRepo | Ac
 
   it.effect("another account cannot delete an endpoint", () =>
     Effect.gen(function* () {
-      const endpoints = yield* EndpointRepo
-      const deliveries = yield* DeliveryRepo
+      const endpoints = yield* Webhook.EndpointRepo
+      const deliveries = yield* Webhook.DeliveryRepo
       const { account, other, endpoint } = yield* givenEndpointOf
       const [logged] = yield* givenDeliveries([makeDelivery(endpoint)])
       assert.isFalse(yield* endpoints.delete(other.id, endpoint.id), "another account cannot delete it")
@@ -207,8 +207,8 @@ export const tests = (it: Vitest.MethodsNonLive<EndpointRepo | DeliveryRepo | Ac
 
   it.effect("deleting an endpoint deletes its delivery log, once", () =>
     Effect.gen(function* () {
-      const endpoints = yield* EndpointRepo
-      const deliveries = yield* DeliveryRepo
+      const endpoints = yield* Webhook.EndpointRepo
+      const deliveries = yield* Webhook.DeliveryRepo
       const account = yield* givenAccount()
       const gone = yield* givenEndpoint(account.id)
       const kept = yield* givenEndpoint(account.id)
@@ -227,8 +227,8 @@ export const tests = (it: Vitest.MethodsNonLive<EndpointRepo | DeliveryRepo | Ac
 
   it.effect("a delete in a failing transaction keeps the endpoint and its log", () =>
     Effect.gen(function* () {
-      const endpoints = yield* EndpointRepo
-      const deliveries = yield* DeliveryRepo
+      const endpoints = yield* Webhook.EndpointRepo
+      const deliveries = yield* Webhook.DeliveryRepo
       const { account, endpoint, exhausted } = yield* givenExhaustedDelivery
       yield* failedTransaction(endpoints.delete(account.id, endpoint.id))
       assertSome(yield* endpoints.findById(account.id, endpoint.id), endpoint)

@@ -9,12 +9,7 @@
  *
  * @since 0.1.0
  */
-import type { AccountRepo } from "@campaign-games/core/accounts/Account"
-import { type Campaign, CampaignRepo } from "@campaign-games/core/campaigns/Campaign"
-import type { ChannelRepo } from "@campaign-games/core/campaigns/Channel"
-import type { Paged } from "@campaign-games/core/Pagination"
-import { type Entry, EntryRepo, type ListFilter } from "@campaign-games/core/play/Entry"
-import { SessionRepo } from "@campaign-games/core/play/Session"
+import { type Account, Campaign, type Channel, Entry, type Pagination, Session } from "@campaign-games/core"
 import { assert, type Vitest } from "@effect/vitest"
 import { DateTime, Effect } from "effect"
 import { assertFails, assertSame } from "../internal/Assertions.ts"
@@ -32,7 +27,7 @@ import {
 const givenEntry = Effect.gen(function* () {
   const campaign = yield* givenCampaign()
   const session = yield* givenSession(campaign)
-  const entry = yield* inserted(EntryRepo, makeEntry(campaign, { sessionId: session.id }))
+  const entry = yield* inserted(Entry.EntryRepo, makeEntry(campaign, { sessionId: session.id }))
   return { campaign, session, entry }
 })
 
@@ -41,7 +36,7 @@ const givenEntry = Effect.gen(function* () {
  * `list` lists them with a filter, `suffixes` names a page's entries by their letters.
  */
 const givenSevenEntries = Effect.gen(function* () {
-  const entries = yield* EntryRepo
+  const entries = yield* Entry.EntryRepo
   const campaign = yield* givenCampaign()
   const other = yield* givenSibling(campaign)
   const stranger = yield* givenCampaign()
@@ -59,15 +54,16 @@ const givenSevenEntries = Effect.gen(function* () {
   yield* entries.insert(makeEntry(other, { participantRef: "alice", score: 50 }))
   yield* entries.insert(makeEntry(stranger, { participantRef: "alice", score: 50 }))
 
-  const list = (filter: Partial<ListFilter>, page = { limit: 50, offset: 0 }) =>
+  const list = (filter: Partial<Entry.ListFilter>, page = { limit: 50, offset: 0 }) =>
     entries.list(campaign.accountId, campaign.id, entryFilter(filter), page)
-  const suffixes = (paged: Paged<Entry>) => paged.items.map((row) => row.id.slice(id.length + 1)).join("")
+  const suffixes = (paged: Pagination.Paged<Entry.Entry>) =>
+    paged.items.map((row) => row.id.slice(id.length + 1)).join("")
   return { campaign, stranger, list, suffixes, a, b, c, d, e, f, g }
 })
 
 /** Five entries of a prediction (three predicting, two not) and one of another campaign. */
 const givenPredictions = Effect.gen(function* () {
-  const entries = yield* EntryRepo
+  const entries = yield* Entry.EntryRepo
   const campaign = yield* givenCampaign({ gameSlug: "prediction" })
   const untouched = yield* givenCampaign({ accountId: campaign.accountId })
   const id = uid("en")
@@ -82,8 +78,8 @@ const givenPredictions = Effect.gen(function* () {
 })
 
 /** The campaign's entries that match `search`, by participantRef. */
-const searched = (campaign: Campaign, search: string) =>
-  Effect.flatMap(Effect.service(EntryRepo), (entries) =>
+const searched = (campaign: Campaign.Campaign, search: string) =>
+  Effect.flatMap(Effect.service(Entry.EntryRepo), (entries) =>
     Effect.map(
       entries.list(campaign.accountId, campaign.id, entryFilter({ search, sort: "participantRef", dir: "asc" }), {
         limit: 50,
@@ -95,11 +91,13 @@ const searched = (campaign: Campaign, search: string) =>
 
 /** Registers the `EntryRepo` tests with `it`. */
 export const tests = (
-  it: Vitest.MethodsNonLive<EntryRepo | SessionRepo | CampaignRepo | ChannelRepo | AccountRepo>
+  it: Vitest.MethodsNonLive<
+    Entry.EntryRepo | Session.SessionRepo | Campaign.CampaignRepo | Channel.ChannelRepo | Account.AccountRepo
+  >
 ): void => {
   it.effect("entries round-trip every field", () =>
     Effect.gen(function* () {
-      const entries = yield* EntryRepo
+      const entries = yield* Entry.EntryRepo
       const campaign = yield* givenCampaign()
       const session = yield* givenSession(campaign)
       const full = makeEntry(campaign, {
@@ -134,7 +132,7 @@ export const tests = (
 
   const refused: ReadonlyArray<{
     readonly why: string
-    readonly make: (given: Effect.Success<typeof givenEntry>) => Entry
+    readonly make: (given: Effect.Success<typeof givenEntry>) => Entry.Entry
   }> = [
     { why: "an entry id is unique", make: ({ campaign, entry }) => makeEntry(campaign, { id: entry.id }) },
     {
@@ -147,7 +145,7 @@ export const tests = (
   ]
   it.effect.each(refused)("$why", ({ make }) =>
     Effect.gen(function* () {
-      const entries = yield* EntryRepo
+      const entries = yield* Entry.EntryRepo
       const given = yield* givenEntry
       yield* assertFails(entries.insert(make(given)), "StoreError")
       assertSame(
@@ -206,7 +204,7 @@ export const tests = (
 
   it.effect("another account sees none of a campaign's entries", () =>
     Effect.gen(function* () {
-      const entries = yield* EntryRepo
+      const entries = yield* Entry.EntryRepo
       const { campaign, stranger } = yield* givenSevenEntries
       const foreign = yield* entries.list(stranger.accountId, campaign.id, entryFilter(), { limit: 50, offset: 0 })
       assertSame(foreign, { items: [], total: 0 }, "another account sees none of the campaign's entries")
@@ -215,7 +213,7 @@ export const tests = (
 
   it.effect("entry search matches %, _ and \\ literally", () =>
     Effect.gen(function* () {
-      const entries = yield* EntryRepo
+      const entries = yield* Entry.EntryRepo
       const campaign = yield* givenCampaign()
       const id = uid("en")
       const refs = ["sale 50%_off", "sale 50%Xoff", "sale 50Y_off", "sale 500off", "C:\\path_x"]
@@ -241,7 +239,7 @@ export const tests = (
   it.effect('entry search folds ASCII letters only, as PostgreSQL\'s ILIKE under COLLATE "C"', () =>
     Effect.gen(function* () {
       const campaign = yield* givenCampaign()
-      yield* (yield* EntryRepo).insert(makeEntry(campaign, { participantRef: "Émile-ÖZ@example.com" }))
+      yield* (yield* Entry.EntryRepo).insert(makeEntry(campaign, { participantRef: "Émile-ÖZ@example.com" }))
       const found = (text: string) => Effect.map(searched(campaign, text), (result) => result.total)
       assert.strictEqual(yield* found("ÉMILE-Öz@EXAMPLE"), 1)
       assert.strictEqual(yield* found("émile"), 0)
@@ -251,7 +249,7 @@ export const tests = (
 
   it.effect("resolvePredictions in another account changes nothing", () =>
     Effect.gen(function* () {
-      const entries = yield* EntryRepo
+      const entries = yield* Entry.EntryRepo
       const { campaign, home, away, draw, plain, plainNo } = yield* givenPredictions
       const stranger = yield* givenAccount()
       yield* entries.resolvePredictions(stranger.id, campaign.id, "home")
@@ -265,7 +263,7 @@ export const tests = (
 
   it.effect("resolvePredictions makes exactly the entries with the option eligible", () =>
     Effect.gen(function* () {
-      const entries = yield* EntryRepo
+      const entries = yield* Entry.EntryRepo
       const { campaign, untouched, home, away, draw, plain, plainNo, elsewhere } = yield* givenPredictions
       yield* entries.resolvePredictions(campaign.accountId, campaign.id, "home")
       assertSame(yield* entriesOfCampaign(campaign), [
@@ -281,7 +279,7 @@ export const tests = (
 
   it.effect("resolvePredictions again makes the earlier option's entries ineligible", () =>
     Effect.gen(function* () {
-      const entries = yield* EntryRepo
+      const entries = yield* Entry.EntryRepo
       const { campaign, home, away, draw, plain, plainNo } = yield* givenPredictions
       yield* entries.resolvePredictions(campaign.accountId, campaign.id, "home")
       yield* entries.resolvePredictions(campaign.accountId, campaign.id, "away")
@@ -297,7 +295,7 @@ export const tests = (
 
   it.effect("resolvePredictions to an option nobody chose makes every prediction ineligible", () =>
     Effect.gen(function* () {
-      const entries = yield* EntryRepo
+      const entries = yield* Entry.EntryRepo
       const { campaign, home, away, draw, plain, plainNo } = yield* givenPredictions
       yield* entries.resolvePredictions(campaign.accountId, campaign.id, "nobody-chose-this")
       assertSame(yield* entriesOfCampaign(campaign), [home, away, { ...draw, eligible: false }, plain, plainNo])

@@ -5,9 +5,7 @@
  *
  * @since 0.1.0
  */
-import type { AccountRepo } from "@campaign-games/core/accounts/Account"
-import type { Store } from "@campaign-games/core/Store"
-import { type Event, EventOutbox } from "@campaign-games/core/webhooks/Event"
+import { type Account, Event, type Store } from "@campaign-games/core"
 import type { Vitest } from "@effect/vitest"
 import { Effect } from "effect"
 import { assertFails } from "../internal/Assertions.ts"
@@ -15,7 +13,7 @@ import { at, uid } from "../internal/Fixtures.ts"
 import { failedTransaction, givenAccount } from "../internal/Given.ts"
 
 /** A `session_completed` event of a new account, with a document of every JSON kind. */
-const newEvent = Effect.map(givenAccount(), (account): Event => ({
+const newEvent = Effect.map(givenAccount(), (account): Event.Event => ({
   id: uid("evt"),
   accountId: account.id,
   type: "session_completed",
@@ -26,10 +24,10 @@ const newEvent = Effect.map(givenAccount(), (account): Event => ({
 }))
 
 /** Registers the `EventOutbox` tests with `it`. */
-export const tests = (it: Vitest.MethodsNonLive<EventOutbox | AccountRepo | Store>): void => {
+export const tests = (it: Vitest.MethodsNonLive<Event.EventOutbox | Account.AccountRepo | Store.Store>): void => {
   it.effect("events are appended once per id", () =>
     Effect.gen(function* () {
-      const outbox = yield* EventOutbox
+      const outbox = yield* Event.EventOutbox
       const event = yield* newEvent
       yield* outbox.append(event)
       yield* outbox.append({ ...event, id: uid("evt"), type: "winner_selected", campaignId: null, channelId: null })
@@ -39,8 +37,8 @@ export const tests = (it: Vitest.MethodsNonLive<EventOutbox | AccountRepo | Stor
 
   it.effect("an append in a failing transaction is not kept", () =>
     Effect.gen(function* () {
-      const outbox = yield* EventOutbox
-      const lost: Event = { ...(yield* newEvent), id: uid("evt") }
+      const outbox = yield* Event.EventOutbox
+      const lost: Event.Event = { ...(yield* newEvent), id: uid("evt") }
       yield* failedTransaction(outbox.append(lost))
       yield* outbox.append(lost) // not there: the failing transaction kept nothing
     })

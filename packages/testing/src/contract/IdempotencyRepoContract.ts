@@ -8,14 +8,18 @@
  *
  * @since 0.1.0
  */
-import type { AccountRepo } from "@campaign-games/core/accounts/Account"
-import { IdempotencyRepo, type KeyRecord } from "@campaign-games/core/Idempotency"
+import { type Account, Idempotency } from "@campaign-games/core"
 import { assert, type Vitest } from "@effect/vitest"
 import { Effect, Option } from "effect"
 import { at, DAY, SECOND, uid } from "../internal/Fixtures.ts"
 import { givenAccount, givenTwoAccounts } from "../internal/Given.ts"
 
-const record = (accountId: string, keyHash: string, fingerprint = "fp-1", createdAt = at(0)): KeyRecord => ({
+const record = (
+  accountId: string,
+  keyHash: string,
+  fingerprint = "fp-1",
+  createdAt = at(0)
+): Idempotency.KeyRecord => ({
   accountId,
   keyHash,
   fingerprint,
@@ -27,10 +31,10 @@ const record = (accountId: string, keyHash: string, fingerprint = "fp-1", create
 const answer = { status: 201, contentType: "application/json", sealed: "v1:q83vASNFZ4mrze8BI0VniQ+/=" }
 
 /** Registers the `IdempotencyRepo` tests with `it`. */
-export const tests = (it: Vitest.MethodsNonLive<IdempotencyRepo | AccountRepo>): void => {
+export const tests = (it: Vitest.MethodsNonLive<Idempotency.IdempotencyRepo | Account.AccountRepo>): void => {
   it.effect("a fresh key is claimed; a repeat gets the record, with its answer once completed", () =>
     Effect.gen(function* () {
-      const repo = yield* IdempotencyRepo
+      const repo = yield* Idempotency.IdempotencyRepo
       const account = yield* givenAccount()
       const key = uid("idem")
       assert.isTrue(Option.isNone(yield* repo.claim(record(account.id, key), at(-DAY))))
@@ -49,7 +53,7 @@ export const tests = (it: Vitest.MethodsNonLive<IdempotencyRepo | AccountRepo>):
 
   it.effect("a record older than the window is replaced by the next claim", () =>
     Effect.gen(function* () {
-      const repo = yield* IdempotencyRepo
+      const repo = yield* Idempotency.IdempotencyRepo
       const account = yield* givenAccount()
       const key = uid("idem")
       yield* repo.claim(record(account.id, key), at(-DAY))
@@ -63,7 +67,7 @@ export const tests = (it: Vitest.MethodsNonLive<IdempotencyRepo | AccountRepo>):
 
   it.effect("keys are scoped by account", () =>
     Effect.gen(function* () {
-      const repo = yield* IdempotencyRepo
+      const repo = yield* Idempotency.IdempotencyRepo
       const [a, b] = yield* givenTwoAccounts
       const key = uid("idem")
       assert.isTrue(Option.isNone(yield* repo.claim(record(a.id, key), at(-DAY))))
@@ -73,7 +77,7 @@ export const tests = (it: Vitest.MethodsNonLive<IdempotencyRepo | AccountRepo>):
 
   it.effect("abandon forgets an unfinished record, never a completed one", () =>
     Effect.gen(function* () {
-      const repo = yield* IdempotencyRepo
+      const repo = yield* Idempotency.IdempotencyRepo
       const account = yield* givenAccount()
       const [open, done] = [uid("idem"), uid("idem")]
       yield* repo.claim(record(account.id, open), at(-DAY))
@@ -92,7 +96,7 @@ export const tests = (it: Vitest.MethodsNonLive<IdempotencyRepo | AccountRepo>):
 
   it.effect("of 10 concurrent claims of one key, exactly one claims it", () =>
     Effect.gen(function* () {
-      const repo = yield* IdempotencyRepo
+      const repo = yield* Idempotency.IdempotencyRepo
       const account = yield* givenAccount()
       const key = uid("idem")
       const results = yield* Effect.forEach(

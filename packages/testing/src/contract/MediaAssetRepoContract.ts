@@ -13,10 +13,7 @@
  *
  * @since 0.1.0
  */
-import type { AccountRepo } from "@campaign-games/core/accounts/Account"
-import { type Asset, AssetRepo, type ListQuery } from "@campaign-games/core/media/Asset"
-import { type Folder, FolderRepo } from "@campaign-games/core/media/Folder"
-import type { Store } from "@campaign-games/core/Store"
+import { type Account, Asset, Folder, type Store } from "@campaign-games/core"
 import { assert, type Vitest } from "@effect/vitest"
 import { DateTime, Effect } from "effect"
 import {
@@ -31,7 +28,7 @@ import { all, at, DAY, HOUR, ids, SECOND, uid } from "../internal/Fixtures.ts"
 import { failedTransaction, givenAccount, givenTwoAccountsFor, inserted } from "../internal/Given.ts"
 
 /** An uploaded file, pending, with plausible defaults a test overrides field by field. */
-export const makeAsset = (accountId: string, fields: Partial<Asset> = {}): Asset => ({
+export const makeAsset = (accountId: string, fields: Partial<Asset.Asset> = {}): Asset.Asset => ({
   id: uid("ast"),
   accountId,
   folderId: null,
@@ -51,7 +48,7 @@ export const makeAsset = (accountId: string, fields: Partial<Asset> = {}): Asset
 })
 
 /** A pending import due at `due`. */
-export const makeImport = (accountId: string, due: DateTime.Utc, fields: Partial<Asset> = {}): Asset =>
+export const makeImport = (accountId: string, due: DateTime.Utc, fields: Partial<Asset.Asset> = {}): Asset.Asset =>
   makeAsset(accountId, {
     filename: "remote.png",
     contentType: "application/octet-stream",
@@ -63,7 +60,7 @@ export const makeImport = (accountId: string, due: DateTime.Utc, fields: Partial
   })
 
 /** A folder with plausible defaults. */
-export const makeFolder = (accountId: string, fields: Partial<Folder> = {}): Folder => ({
+export const makeFolder = (accountId: string, fields: Partial<Folder.Folder> = {}): Folder.Folder => ({
   id: uid("fld"),
   accountId,
   parentId: null,
@@ -74,15 +71,15 @@ export const makeFolder = (accountId: string, fields: Partial<Folder> = {}): Fol
 })
 
 /** A folder already stored. */
-export const givenFolder = (accountId: string, fields: Partial<Folder> = {}) =>
-  Effect.suspend(() => inserted(FolderRepo, makeFolder(accountId, fields)))
+export const givenFolder = (accountId: string, fields: Partial<Folder.Folder> = {}) =>
+  Effect.suspend(() => inserted(Folder.FolderRepo, makeFolder(accountId, fields)))
 
 /** A file already stored. */
-export const givenAsset = (accountId: string, fields: Partial<Asset> = {}) =>
-  Effect.suspend(() => inserted(AssetRepo, makeAsset(accountId, fields)))
+export const givenAsset = (accountId: string, fields: Partial<Asset.Asset> = {}) =>
+  Effect.suspend(() => inserted(Asset.AssetRepo, makeAsset(accountId, fields)))
 
 /** A list query with defaults (any folder, newest first). */
-export const assetQuery = (fields: Partial<ListQuery> = {}): ListQuery => ({
+export const assetQuery = (fields: Partial<Asset.ListQuery> = {}): Asset.ListQuery => ({
   folder: { _tag: "Any" },
   search: undefined,
   kind: undefined,
@@ -97,7 +94,7 @@ export const assetQuery = (fields: Partial<ListQuery> = {}): ListQuery => ({
  */
 const settleImports = (until: DateTime.Utc) =>
   Effect.gen(function* () {
-    const repo = yield* AssetRepo
+    const repo = yield* Asset.AssetRepo
     while (true) {
       const claimed = yield* repo.claimImports(until, DateTime.addDuration(until, "1 minute"), 100)
       for (const c of claimed) {
@@ -116,14 +113,16 @@ const claimingOn = (day: number) =>
     const now = at(day * DAY)
     yield* settleImports(now)
     const account = yield* givenAccount()
-    return { repo: yield* AssetRepo, now, account, lease: DateTime.addDuration(now, "1 minute") }
+    return { repo: yield* Asset.AssetRepo, now, account, lease: DateTime.addDuration(now, "1 minute") }
   })
 
 /** Registers the `AssetRepo` tests with `it`. */
-export const tests = (it: Vitest.MethodsNonLive<AssetRepo | FolderRepo | AccountRepo | Store>): void => {
+export const tests = (
+  it: Vitest.MethodsNonLive<Asset.AssetRepo | Folder.FolderRepo | Account.AccountRepo | Store.Store>
+): void => {
   it.effect("files round-trip every field, in their account only", () =>
     Effect.gen(function* () {
-      const { repo, account, other } = yield* givenTwoAccountsFor(AssetRepo)
+      const { repo, account, other } = yield* givenTwoAccountsFor(Asset.AssetRepo)
       const folder = yield* givenFolder(account.id)
       const full = makeAsset(account.id, {
         folderId: folder.id,
@@ -148,7 +147,7 @@ export const tests = (it: Vitest.MethodsNonLive<AssetRepo | FolderRepo | Account
 
   it.effect("an id is unique, and a file needs its account and a folder of its own account", () =>
     Effect.gen(function* () {
-      const { repo, account, other } = yield* givenTwoAccountsFor(AssetRepo)
+      const { repo, account, other } = yield* givenTwoAccountsFor(Asset.AssetRepo)
       const stored = yield* givenAsset(account.id)
       const theirs = yield* givenFolder(other.id)
       yield* assertInsertsFail(repo, [
@@ -163,10 +162,10 @@ export const tests = (it: Vitest.MethodsNonLive<AssetRepo | FolderRepo | Account
 
   it.effect("an update writes every field but createdAt, in the file's account only", () =>
     Effect.gen(function* () {
-      const { repo, account, other } = yield* givenTwoAccountsFor(AssetRepo)
+      const { repo, account, other } = yield* givenTwoAccountsFor(Asset.AssetRepo)
       const folder = yield* givenFolder(account.id)
       const row = yield* givenAsset(account.id)
-      const changed: Asset = {
+      const changed: Asset.Asset = {
         ...row,
         folderId: folder.id,
         filename: "renamed.png",
@@ -194,7 +193,7 @@ export const tests = (it: Vitest.MethodsNonLive<AssetRepo | FolderRepo | Account
 
   it.effect("lists filter by folder, kind and name, sort either way and paginate with a total", () =>
     Effect.gen(function* () {
-      const { repo, account, other } = yield* givenTwoAccountsFor(AssetRepo)
+      const { repo, account, other } = yield* givenTwoAccountsFor(Asset.AssetRepo)
       const folder = yield* givenFolder(account.id)
       const a = yield* givenAsset(account.id, { filename: "b-Logo.png", createdAt: at(1), sizeBytes: 30 })
       const b = yield* givenAsset(account.id, {
@@ -217,7 +216,7 @@ export const tests = (it: Vitest.MethodsNonLive<AssetRepo | FolderRepo | Account
         folderId: folder.id
       })
       yield* givenAsset(other.id, { filename: "b-logo.png" })
-      const list = (query: Partial<ListQuery>, page = all) => repo.list(account.id, assetQuery(query), page)
+      const list = (query: Partial<Asset.ListQuery>, page = all) => repo.list(account.id, assetQuery(query), page)
       const tied = [b, c].sort((x, y) => (x.id < y.id ? -1 : 1))
 
       const newest = yield* list({})
@@ -251,7 +250,7 @@ export const tests = (it: Vitest.MethodsNonLive<AssetRepo | FolderRepo | Account
 
   it.effect("findMany finds the account's files among ids; findAvailable only available files, in any account", () =>
     Effect.gen(function* () {
-      const { repo, account, other } = yield* givenTwoAccountsFor(AssetRepo)
+      const { repo, account, other } = yield* givenTwoAccountsFor(Asset.AssetRepo)
       const pending = yield* givenAsset(account.id)
       const available = yield* givenAsset(account.id, { sizeBytes: 5, confirmedAt: at(1) })
       const theirs = yield* givenAsset(other.id, { sizeBytes: 5, confirmedAt: at(1) })
@@ -267,7 +266,7 @@ export const tests = (it: Vitest.MethodsNonLive<AssetRepo | FolderRepo | Account
 
   it.effect("a delete deletes once, in the account only, and is undone with its transaction", () =>
     Effect.gen(function* () {
-      const { repo, account, other } = yield* givenTwoAccountsFor(AssetRepo)
+      const { repo, account, other } = yield* givenTwoAccountsFor(Asset.AssetRepo)
       const asset = yield* givenAsset(account.id)
       assert.isFalse(yield* repo.delete(other.id, asset.id))
       yield* failedTransaction(repo.delete(account.id, asset.id))
@@ -280,7 +279,7 @@ export const tests = (it: Vitest.MethodsNonLive<AssetRepo | FolderRepo | Account
 
   it.effect("the storage used sums the sizes of the account's files", () =>
     Effect.gen(function* () {
-      const { repo, account, other } = yield* givenTwoAccountsFor(AssetRepo)
+      const { repo, account, other } = yield* givenTwoAccountsFor(Asset.AssetRepo)
       assert.strictEqual(yield* repo.storageUsed(account.id), 0)
       yield* givenAsset(account.id, { sizeBytes: 52_428_800, confirmedAt: at(1) })
       yield* givenAsset(account.id, { sizeBytes: 52_428_800, confirmedAt: at(1) })
@@ -293,7 +292,7 @@ export const tests = (it: Vitest.MethodsNonLive<AssetRepo | FolderRepo | Account
 
   it.effect("files of folders are counted and moved to another folder or the top level", () =>
     Effect.gen(function* () {
-      const { repo, account, other } = yield* givenTwoAccountsFor(AssetRepo)
+      const { repo, account, other } = yield* givenTwoAccountsFor(Asset.AssetRepo)
       const parent = yield* givenFolder(account.id)
       const x = yield* givenFolder(account.id, { parentId: parent.id })
       const y = yield* givenFolder(account.id)
@@ -371,7 +370,7 @@ export const tests = (it: Vitest.MethodsNonLive<AssetRepo | FolderRepo | Account
       const imported = yield* givenAsset(account.id, makeImport(account.id, now))
       const [claim] = yield* repo.claimImports(now, lease, 10)
       assert.strictEqual(claim?.asset.id, imported.id)
-      const done: Asset = {
+      const done: Asset.Asset = {
         ...claim!.asset,
         contentType: "image/png",
         sizeBytes: 99,
@@ -403,7 +402,7 @@ export const tests = (it: Vitest.MethodsNonLive<AssetRepo | FolderRepo | Account
 
   it.effect("stale uploads are deleted, never available files, imports or fresh uploads", () =>
     Effect.gen(function* () {
-      const repo = yield* AssetRepo
+      const repo = yield* Asset.AssetRepo
       const account = yield* givenAccount()
       const stale = yield* givenAsset(account.id, { createdAt: at(-1000 * DAY) })
       const fresh = yield* givenAsset(account.id, { createdAt: at(0) })
@@ -412,7 +411,7 @@ export const tests = (it: Vitest.MethodsNonLive<AssetRepo | FolderRepo | Account
         account.id,
         makeImport(account.id, at(-1000 * DAY), { createdAt: at(-1000 * DAY), importStatus: "failed" })
       )
-      const deleted: Array<Asset> = []
+      const deleted: Array<Asset.Asset> = []
       while (true) {
         const batch = yield* repo.deleteStaleUploads(at(-900 * DAY), 2)
         deleted.push(...batch)

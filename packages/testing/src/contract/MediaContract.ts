@@ -5,13 +5,13 @@
  *
  * @since 0.1.0
  */
-import type { StoreServices } from "@campaign-games/core/StorePorts"
+import type { StorePorts } from "@campaign-games/core"
 import type { Vitest } from "@effect/vitest"
 import * as MediaAssetRepoContract from "./MediaAssetRepoContract.ts"
 import * as MediaFolderRepoContract from "./MediaFolderRepoContract.ts"
 
 /** The suites of media, by the port each pins. */
-export const suites: Record<string, (it: Vitest.MethodsNonLive<StoreServices>) => void> = {
+export const suites: Record<string, (it: Vitest.MethodsNonLive<StorePorts.StoreServices>) => void> = {
   AssetRepo: MediaAssetRepoContract.tests,
   FolderRepo: MediaFolderRepoContract.tests
 }

@@ -9,10 +9,7 @@
  *
  * @since 0.1.0
  */
-import type { AccountRepo } from "@campaign-games/core/accounts/Account"
-import { AssetRepo } from "@campaign-games/core/media/Asset"
-import { FolderRepo } from "@campaign-games/core/media/Folder"
-import type { Store } from "@campaign-games/core/Store"
+import { type Account, Asset, Folder, type Store } from "@campaign-games/core"
 import { assert, type Vitest } from "@effect/vitest"
 import { Effect } from "effect"
 import { assertFails, assertInsertsFail, assertNone, assertSome } from "../internal/Assertions.ts"
@@ -21,10 +18,12 @@ import { givenTwoAccountsFor } from "../internal/Given.ts"
 import { givenAsset, givenFolder, makeFolder } from "./MediaAssetRepoContract.ts"
 
 /** Registers the `FolderRepo` tests with `it`. */
-export const tests = (it: Vitest.MethodsNonLive<FolderRepo | AssetRepo | AccountRepo | Store>): void => {
+export const tests = (
+  it: Vitest.MethodsNonLive<Folder.FolderRepo | Asset.AssetRepo | Account.AccountRepo | Store.Store>
+): void => {
   it.effect("folders round-trip every field, in their account only; ids are unique; parents are of the account", () =>
     Effect.gen(function* () {
-      const { repo, account, other } = yield* givenTwoAccountsFor(FolderRepo)
+      const { repo, account, other } = yield* givenTwoAccountsFor(Folder.FolderRepo)
       const top = yield* givenFolder(account.id, { name: "Été « 1 »", createdAt: at(-5), updatedAt: at(9) })
       const child = yield* givenFolder(account.id, { parentId: top.id, name: "x" })
       assertSome(yield* repo.findById(account.id, top.id), top)
@@ -41,7 +40,7 @@ export const tests = (it: Vitest.MethodsNonLive<FolderRepo | AssetRepo | Account
 
   it.effect("an update writes the name, the parent and updatedAt, in the folder's account only", () =>
     Effect.gen(function* () {
-      const { repo, account, other } = yield* givenTwoAccountsFor(FolderRepo)
+      const { repo, account, other } = yield* givenTwoAccountsFor(Folder.FolderRepo)
       const a = yield* givenFolder(account.id)
       const b = yield* givenFolder(account.id)
       const moved = { ...b, parentId: a.id, name: "renamed", createdAt: at(777), updatedAt: at(50) }
@@ -63,7 +62,7 @@ export const tests = (it: Vitest.MethodsNonLive<FolderRepo | AssetRepo | Account
 
   it.effect("lists filter by parent, sort by name then id, and paginate with a total; all is the tree", () =>
     Effect.gen(function* () {
-      const { repo, account, other } = yield* givenTwoAccountsFor(FolderRepo)
+      const { repo, account, other } = yield* givenTwoAccountsFor(Folder.FolderRepo)
       const b = yield* givenFolder(account.id, { name: "b" })
       const a = yield* givenFolder(account.id, { name: "B" })
       const c = yield* givenFolder(account.id, { name: "c", parentId: b.id })
@@ -86,7 +85,7 @@ export const tests = (it: Vitest.MethodsNonLive<FolderRepo | AssetRepo | Account
 
   it.effect("a folder and its subfolders are deleted in one call; never while something still names one", () =>
     Effect.gen(function* () {
-      const { repo, account, other } = yield* givenTwoAccountsFor(FolderRepo)
+      const { repo, account, other } = yield* givenTwoAccountsFor(Folder.FolderRepo)
       const top = yield* givenFolder(account.id)
       const mid = yield* givenFolder(account.id, { parentId: top.id })
       const leaf = yield* givenFolder(account.id, { parentId: mid.id })
@@ -95,7 +94,7 @@ export const tests = (it: Vitest.MethodsNonLive<FolderRepo | AssetRepo | Account
       yield* assertFails(repo.deleteMany(account.id, [top.id, mid.id, leaf.id]), "StoreError")
       assertSome(yield* repo.findById(account.id, top.id), top, "a failed deletion deletes nothing")
       assert.strictEqual(yield* repo.deleteMany(other.id, [top.id, mid.id, leaf.id]), 0)
-      const assets = yield* AssetRepo
+      const assets = yield* Asset.AssetRepo
       yield* assets.moveFromFolders(account.id, [leaf.id], null, at(1))
       assertSome(yield* assets.findById(account.id, file.id), { ...file, folderId: null, updatedAt: at(1) })
       assert.strictEqual(yield* repo.deleteMany(account.id, [leaf.id, top.id, mid.id]), 3)

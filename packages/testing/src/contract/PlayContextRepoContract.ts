@@ -9,17 +9,19 @@
  *
  * @since 0.1.0
  */
-import { AccountRepo, playView as accountPlayView } from "@campaign-games/core/accounts/Account"
-import { ApiKeyRepo } from "@campaign-games/core/accounts/ApiKey"
-import { BrandingRepo } from "@campaign-games/core/campaigns/Branding"
-import { type Campaign, CampaignRepo, playView } from "@campaign-games/core/campaigns/Campaign"
-import { type Channel, ChannelRepo, playView as channelPlayView } from "@campaign-games/core/campaigns/Channel"
-import type { Theme } from "@campaign-games/core/campaigns/Theme"
-import { AllowedOriginRepo } from "@campaign-games/core/play/AllowedOrigin"
-import { type MintLookup, PlayContextRepo, type StartRequest } from "@campaign-games/core/play/PlayContext"
-import { type Session, SessionRepo } from "@campaign-games/core/play/Session"
-import { UsageRepo } from "@campaign-games/core/play/Usage"
-import type { Repos } from "@campaign-games/core/StorePorts"
+import {
+  Account,
+  AllowedOrigin,
+  ApiKey,
+  Branding,
+  Campaign,
+  Channel,
+  PlayContext,
+  Session,
+  type StorePorts,
+  type Theme,
+  Usage
+} from "@campaign-games/core"
 import { assert, type Vitest } from "@effect/vitest"
 import { DateTime, Effect, Option } from "effect"
 import { assertNone, assertSame, assertSome } from "../internal/Assertions.ts"
@@ -32,7 +34,7 @@ const MONTH = "2026-03"
 const ALL_TIME = { start: DateTime.makeUnsafe(0), end: DateTime.makeUnsafe(Date.UTC(9999, 0, 1)) }
 
 /** A start of `session` counted in `MONTH`. */
-const requestOf = (session: Session): StartRequest => ({
+const requestOf = (session: Session.Session): PlayContext.StartRequest => ({
   session,
   month: MONTH,
   days: () => Effect.succeed({ campaignDay: ALL_TIME, channelDay: ALL_TIME })
@@ -43,8 +45,8 @@ const requestOf = (session: Session): StartRequest => ({
  * its own); `channelPart` reads the channel's part of a mint, checking the rest of the read.
  */
 const givenMintChannel = Effect.gen(function* () {
-  const origins = yield* AllowedOriginRepo
-  const playContext = yield* PlayContextRepo
+  const origins = yield* AllowedOrigin.AllowedOriginRepo
+  const playContext = yield* PlayContext.PlayContextRepo
   const channel = yield* givenChannel(undefined, {
     status: "disabled",
     betweenCampaigns: { title: "Back « soon » 🎡", imageUrl: "https://cdn.example.com/soon.png" },
@@ -52,12 +54,12 @@ const givenMintChannel = Effect.gen(function* () {
     playLimitTimezone: "America/New_York"
   })
   const { accountId } = channel
-  const account = Option.getOrThrow(yield* (yield* AccountRepo).findById(accountId))
+  const account = Option.getOrThrow(yield* (yield* Account.AccountRepo).findById(accountId))
   const other = yield* givenAccount()
   const allowed = makeOrigin(accountId, { origin: "https://shop.example.com:8443" })
   yield* origins.insert(allowed)
   yield* origins.insert(makeOrigin(other.id, { origin: "https://other.example.com" }))
-  const lookup = (fields: Partial<MintLookup> = {}): MintLookup => ({
+  const lookup = (fields: Partial<PlayContext.MintLookup> = {}): PlayContext.MintLookup => ({
     accountId,
     keyId: null,
     channelId: channel.id,
@@ -65,9 +67,9 @@ const givenMintChannel = Effect.gen(function* () {
     month: MONTH,
     ...fields
   })
-  const channelPart = (fields: Partial<MintLookup> = {}) =>
+  const channelPart = (fields: Partial<PlayContext.MintLookup> = {}) =>
     Effect.map(playContext.forMint(lookup(fields)), (read) => {
-      assertSome(read.account, accountPlayView(fields.accountId === undefined ? account : other))
+      assertSome(read.account, Account.playView(fields.accountId === undefined ? account : other))
       assert.isTrue(read.keyActive, "no key: active")
       return read.channel
     })
@@ -76,8 +78,8 @@ const givenMintChannel = Effect.gen(function* () {
 
 /** A channel with an active key, a revoked key, and another account's key; `read` reads a mint. */
 const givenMintKeys = Effect.gen(function* () {
-  const keys = yield* ApiKeyRepo
-  const playContext = yield* PlayContextRepo
+  const keys = yield* ApiKey.ApiKeyRepo
+  const playContext = yield* PlayContext.PlayContextRepo
   const channel = yield* givenChannel()
   const { accountId } = channel
   const other = yield* givenAccount()
@@ -86,15 +88,15 @@ const givenMintKeys = Effect.gen(function* () {
   const revoked = makeKey(accountId)
   for (const k of [key, otherKey, revoked]) yield* keys.insert(k)
   assert.isTrue(yield* keys.revoke(accountId, revoked.id, at(50)))
-  const read = (keyId: string | null, fields: Partial<MintLookup> = {}) =>
+  const read = (keyId: string | null, fields: Partial<PlayContext.MintLookup> = {}) =>
     playContext.forMint({ accountId, keyId, channelId: channel.id, origin: "", month: MONTH, ...fields })
   return { accountId, key, otherKey, revoked, read }
 })
 
 /** A paused campaign of a "pro" account, and a campaign of another account; `read` starts one. */
 const givenPausedStart = Effect.gen(function* () {
-  const playContext = yield* PlayContextRepo
-  const sessions = yield* SessionRepo
+  const playContext = yield* PlayContext.PlayContextRepo
+  const sessions = yield* Session.SessionRepo
   const account = yield* givenAccount({ plan: "pro", featureOverrides: { customCopy: false } })
   const campaign = yield* givenCampaign({
     accountId: account.id,
@@ -104,9 +106,9 @@ const givenPausedStart = Effect.gen(function* () {
     liveFrom: at(-7),
     liveUntil: at(7)
   })
-  const channel = Option.getOrThrow(yield* (yield* ChannelRepo).findById(account.id, campaign.channelId))
+  const channel = Option.getOrThrow(yield* (yield* Channel.ChannelRepo).findById(account.id, campaign.channelId))
   const other = yield* givenCampaign()
-  const read = (fields: Partial<Session>) =>
+  const read = (fields: Partial<Session.Session>) =>
     Effect.gen(function* () {
       const session = makeSession(campaign, fields)
       const found = yield* playContext.start(requestOf(session))
@@ -114,10 +116,10 @@ const givenPausedStart = Effect.gen(function* () {
       return found
     })
   /** What `start` reads of the campaign, not starting it: all found, `branding` the account's (none unless given). */
-  const notStarted = (branding: Option.Option<Theme> = Option.none()) => ({
-    campaign: Option.some(playView(campaign)),
-    channel: Option.some(channelPlayView(channel)),
-    account: Option.some(accountPlayView(account)),
+  const notStarted = (branding: Option.Option<Theme.Theme> = Option.none()) => ({
+    campaign: Option.some(Campaign.playView(campaign)),
+    channel: Option.some(Channel.playView(channel)),
+    account: Option.some(Account.playView(account)),
     branding,
     reward: Option.none(),
     result: { _tag: "NotStarted" }
@@ -127,10 +129,10 @@ const givenPausedStart = Effect.gen(function* () {
 
 /** An active campaign on an active channel, both without limits; `start` starts a session of it. */
 const givenOpenCampaign = Effect.gen(function* () {
-  const playContext = yield* PlayContextRepo
+  const playContext = yield* PlayContext.PlayContextRepo
   const account = yield* givenAccount()
   const campaign = yield* givenCampaign({ accountId: account.id, status: "active" })
-  const start = (session: Session) =>
+  const start = (session: Session.Session) =>
     Effect.map(playContext.start(requestOf(session)), (found) => found.result._tag === "Started")
   return { account, campaign, start }
 })
@@ -138,8 +140,8 @@ const givenOpenCampaign = Effect.gen(function* () {
 /** Starts that must be counted: a play limit (of 1) on the campaign or the channel. */
 const limitedStarts: ReadonlyArray<{
   readonly why: string
-  readonly campaign: Partial<Campaign>
-  readonly channel: Partial<Channel>
+  readonly campaign: Partial<Campaign.Campaign>
+  readonly channel: Partial<Channel.Channel>
 }> = [
   { why: "campaign total limit", campaign: { maxPlaysPerParticipant: 1 }, channel: {} },
   { why: "campaign daily limit", campaign: { maxPlaysPerParticipantPerDay: 1 }, channel: {} },
@@ -150,32 +152,32 @@ const limitedStarts: ReadonlyArray<{
 /** Starts that are not playable. */
 const closedStarts: ReadonlyArray<{
   readonly why: string
-  readonly campaign: Partial<Campaign>
-  readonly channel: Partial<Channel>
+  readonly campaign: Partial<Campaign.Campaign>
+  readonly channel: Partial<Channel.Channel>
 }> = [
   { why: "paused campaign", campaign: { status: "paused" }, channel: {} },
   { why: "disabled channel", campaign: {}, channel: { status: "disabled" } }
 ]
 
 /** An active campaign of `placed`'s settings on a channel of `channel`'s, in a new account. */
-const givenPlaced = (campaign: Partial<Campaign>, channel: Partial<Channel>) =>
+const givenPlaced = (campaign: Partial<Campaign.Campaign>, channel: Partial<Channel.Channel>) =>
   Effect.gen(function* () {
     const account = yield* givenAccount()
     const placedChannel = yield* givenChannel(account.id, channel)
     const placed = yield* inserted(
-      CampaignRepo,
+      Campaign.CampaignRepo,
       makeCampaign(account.id, placedChannel.id, { status: "active", ...campaign })
     )
     return { account, channel: placedChannel, campaign: placed }
   })
 
 /** Registers the `PlayContextRepo` tests with `it`. */
-export const tests = (it: Vitest.MethodsNonLive<Repos>): void => {
+export const tests = (it: Vitest.MethodsNonLive<StorePorts.Repos>): void => {
   it.effect("forMint reads the channel and whether the origin is allowed, compared exactly", () =>
     Effect.gen(function* () {
       const { channel, channelPart } = yield* givenMintChannel
       assertSome(yield* channelPart(), {
-        channel: channelPlayView(channel),
+        channel: Channel.playView(channel),
         originAllowed: true,
         activeCampaigns: [],
         monthPlays: 0
@@ -194,7 +196,7 @@ export const tests = (it: Vitest.MethodsNonLive<Repos>): void => {
 
   it.effect("forMint reads the channel's active campaigns, as listActiveOnChannel lists them", () =>
     Effect.gen(function* () {
-      const campaigns = yield* CampaignRepo
+      const campaigns = yield* Campaign.CampaignRepo
       const { accountId, channel, channelPart } = yield* givenMintChannel
       const older = makeCampaign(accountId, channel.id, { status: "active", theme: fullTheme, createdAt: at(1) })
       const newer = makeCampaign(accountId, channel.id, {
@@ -212,27 +214,27 @@ export const tests = (it: Vitest.MethodsNonLive<Repos>): void => {
 
       const found = yield* channelPart()
       assertSome(found, {
-        channel: channelPlayView(channel),
+        channel: Channel.playView(channel),
         originAllowed: true,
-        activeCampaigns: [tied, newer, older].map(playView),
+        activeCampaigns: [tied, newer, older].map(Campaign.playView),
         monthPlays: 0
       })
       assertSame(
         found,
         Option.some({
-          channel: channelPlayView(channel),
+          channel: Channel.playView(channel),
           originAllowed: true,
-          activeCampaigns: (yield* campaigns.listActiveOnChannel(accountId, channel.id)).map(playView),
+          activeCampaigns: (yield* campaigns.listActiveOnChannel(accountId, channel.id)).map(Campaign.playView),
           monthPlays: 0
         }),
         "the same campaigns, in the same order, as listActiveOnChannel"
       )
       assertSome(yield* channelPart({ channelId: elsewhere.channelId }), {
-        channel: channelPlayView(
-          Option.getOrThrow(yield* (yield* ChannelRepo).findById(accountId, elsewhere.channelId))
+        channel: Channel.playView(
+          Option.getOrThrow(yield* (yield* Channel.ChannelRepo).findById(accountId, elsewhere.channelId))
         ),
         originAllowed: true,
-        activeCampaigns: [playView(elsewhere)],
+        activeCampaigns: [Campaign.playView(elsewhere)],
         monthPlays: 0
       })
     })
@@ -240,11 +242,11 @@ export const tests = (it: Vitest.MethodsNonLive<Repos>): void => {
 
   it.effect("forMint reads the account's plays of the month asked for, as UsageRepo.plays counts them", () =>
     Effect.gen(function* () {
-      const sessions = yield* SessionRepo
-      const usage = yield* UsageRepo
+      const sessions = yield* Session.SessionRepo
+      const usage = yield* Usage.UsageRepo
       const { accountId, channel, channelPart } = yield* givenMintChannel
       const played = makeCampaign(accountId, channel.id, { status: "active", createdAt: at(0) })
-      yield* (yield* CampaignRepo).insert(played)
+      yield* (yield* Campaign.CampaignRepo).insert(played)
       for (let i = 0; i < 5; i++) yield* sessions.insertPlay(makeSession(played), MONTH)
       yield* usage.addPlay(accountId, MONTH)
       yield* sessions.insertPlay(makeSession(played), "2026-04")
@@ -273,7 +275,10 @@ export const tests = (it: Vitest.MethodsNonLive<Repos>): void => {
       const { accountId, key, otherKey, revoked, read } = yield* givenMintKeys
       const active = yield* read(key.id)
       assert.isTrue(active.keyActive, "an active key of the account")
-      assertSome(active.account, accountPlayView(Option.getOrThrow(yield* (yield* AccountRepo).findById(accountId))))
+      assertSome(
+        active.account,
+        Account.playView(Option.getOrThrow(yield* (yield* Account.AccountRepo).findById(accountId)))
+      )
       assert.isTrue(Option.isSome(active.channel), "with the channel")
       assert.isFalse((yield* read(revoked.id)).keyActive, "a revoked key")
       assert.isFalse((yield* read(otherKey.id)).keyActive, "another account's key")
@@ -293,7 +298,7 @@ export const tests = (it: Vitest.MethodsNonLive<Repos>): void => {
 
   it.effect("forMint reads the account as it is now, plan and overrides included", () =>
     Effect.gen(function* () {
-      const accounts = yield* AccountRepo
+      const accounts = yield* Account.AccountRepo
       const { accountId, key, read } = yield* givenMintKeys
       const upgraded = {
         ...Option.getOrThrow(yield* accounts.findById(accountId)),
@@ -302,7 +307,7 @@ export const tests = (it: Vitest.MethodsNonLive<Repos>): void => {
         updatedAt: at(60)
       }
       yield* accounts.update(upgraded)
-      assertSome((yield* read(key.id)).account, accountPlayView(upgraded))
+      assertSome((yield* read(key.id)).account, Account.playView(upgraded))
     })
   )
 
@@ -326,7 +331,7 @@ export const tests = (it: Vitest.MethodsNonLive<Repos>): void => {
   it.effect("start reads the account's branding", () =>
     Effect.gen(function* () {
       const { account, read, notStarted } = yield* givenPausedStart
-      yield* (yield* BrandingRepo).put(account.id, fullTheme)
+      yield* (yield* Branding.BrandingRepo).put(account.id, fullTheme)
       assertSame(yield* read({}), notStarted(Option.some(fullTheme)))
     })
   )
@@ -334,7 +339,7 @@ export const tests = (it: Vitest.MethodsNonLive<Repos>): void => {
   it.effect("start reads no campaign or channel of another account, nor an unknown channel", () =>
     Effect.gen(function* () {
       const { account, other, read, notStarted } = yield* givenPausedStart
-      yield* (yield* BrandingRepo).put(account.id, fullTheme)
+      yield* (yield* Branding.BrandingRepo).put(account.id, fullTheme)
       const branded = notStarted(Option.some(fullTheme))
       assertSame(yield* read({ campaignId: other.id, channelId: other.channelId }), {
         ...branded,
@@ -351,7 +356,7 @@ export const tests = (it: Vitest.MethodsNonLive<Repos>): void => {
       assertSame(yield* read({ accountId: other.accountId }), {
         campaign: Option.none(),
         channel: Option.none(),
-        account: Option.map(yield* (yield* AccountRepo).findById(other.accountId), accountPlayView),
+        account: Option.map(yield* (yield* Account.AccountRepo).findById(other.accountId), Account.playView),
         branding: Option.none(),
         reward: Option.none(),
         result: { _tag: "NotStarted" }
@@ -372,8 +377,8 @@ export const tests = (it: Vitest.MethodsNonLive<Repos>): void => {
       const { account, campaign, start } = yield* givenOpenCampaign
       const open = makeSession(campaign, { participantRef: "Ünïcödé « player » 🎡" })
       assert.isTrue(yield* start(open))
-      assertSome(yield* (yield* SessionRepo).findById(open.id), open)
-      assert.strictEqual(yield* (yield* UsageRepo).plays(account.id, MONTH), 1)
+      assertSome(yield* (yield* Session.SessionRepo).findById(open.id), open)
+      assert.strictEqual(yield* (yield* Usage.UsageRepo).plays(account.id, MONTH), 1)
     })
   )
 
@@ -384,8 +389,8 @@ export const tests = (it: Vitest.MethodsNonLive<Repos>): void => {
       assert.isTrue(yield* start(open))
       const twin = makeSession(campaign, { jti: open.jti })
       assert.isFalse(yield* start(twin), "a used jti")
-      assertNone(yield* (yield* SessionRepo).findById(twin.id))
-      assert.strictEqual(yield* (yield* UsageRepo).plays(account.id, MONTH), 1, "a used jti counts no play")
+      assertNone(yield* (yield* Session.SessionRepo).findById(twin.id))
+      assert.strictEqual(yield* (yield* Usage.UsageRepo).plays(account.id, MONTH), 1, "a used jti counts no play")
     })
   )
 
@@ -393,32 +398,32 @@ export const tests = (it: Vitest.MethodsNonLive<Repos>): void => {
     Effect.gen(function* () {
       const { account, campaign: placed, channel: closedChannel } = yield* givenPlaced(closed.campaign, closed.channel)
       const session = makeSession(placed)
-      const found = yield* (yield* PlayContextRepo).start(requestOf(session))
+      const found = yield* (yield* PlayContext.PlayContextRepo).start(requestOf(session))
       assert.strictEqual(found.result._tag, "NotStarted", closed.why)
-      assertSome(found.campaign, playView(placed))
-      assertSome(found.channel, channelPlayView(closedChannel))
-      assertNone(yield* (yield* SessionRepo).findById(session.id), closed.why)
-      assert.strictEqual(yield* (yield* UsageRepo).plays(account.id, MONTH), 0, "no closed start counts a play")
+      assertSome(found.campaign, Campaign.playView(placed))
+      assertSome(found.channel, Channel.playView(closedChannel))
+      assertNone(yield* (yield* Session.SessionRepo).findById(session.id), closed.why)
+      assert.strictEqual(yield* (yield* Usage.UsageRepo).plays(account.id, MONTH), 0, "no closed start counts a play")
     })
   )
 
   it.effect.each(limitedStarts)("start counts a limited start: one written, the next refused: $why", (limited) =>
     Effect.gen(function* () {
-      const playContext = yield* PlayContextRepo
-      const sessions = yield* SessionRepo
+      const playContext = yield* PlayContext.PlayContextRepo
+      const sessions = yield* Session.SessionRepo
       const { account, campaign: placed, channel } = yield* givenPlaced(limited.campaign, limited.channel)
       const first = yield* playContext.start(requestOf(makeSession(placed)))
-      assertSome(first.campaign, playView(placed))
-      assertSome(first.channel, channelPlayView(channel))
+      assertSome(first.campaign, Campaign.playView(placed))
+      assertSome(first.channel, Channel.playView(channel))
       if (first.result._tag !== "Started") return assert.fail(`the first start is written: ${first.result._tag}`)
       assertSome(yield* sessions.findById(first.result.session.id), first.result.session)
-      assert.strictEqual(yield* (yield* UsageRepo).plays(account.id, MONTH), 1, "its play counted")
+      assert.strictEqual(yield* (yield* Usage.UsageRepo).plays(account.id, MONTH), 1, "its play counted")
       const second = makeSession(placed)
       const refused = yield* playContext.start(requestOf(second))
       if (refused.result._tag !== "LimitReached") return assert.fail(`the second is refused: ${refused.result._tag}`)
       assert.strictEqual(refused.result.failure.reason._tag, "PlayLimitReached")
       assertNone(yield* sessions.findById(second.id), "a refused start is not written")
-      assert.strictEqual(yield* (yield* UsageRepo).plays(account.id, MONTH), 1, "a refused start counts no play")
+      assert.strictEqual(yield* (yield* Usage.UsageRepo).plays(account.id, MONTH), 1, "a refused start counts no play")
       const otherPlayer = yield* playContext.start(requestOf(makeSession(placed, { participantRef: "player-2" })))
       assert.strictEqual(otherPlayer.result._tag, "Started", "another player has plays of their own")
     })
@@ -426,7 +431,7 @@ export const tests = (it: Vitest.MethodsNonLive<Repos>): void => {
 
   it.effect("concurrent limited starts of one player write no more than the limit allows", () =>
     Effect.gen(function* () {
-      const playContext = yield* PlayContextRepo
+      const playContext = yield* PlayContext.PlayContextRepo
       const { account, campaign } = yield* givenPlaced({ maxPlaysPerParticipant: 3 }, {})
       const results = yield* Effect.forEach(
         Array.from({ length: 12 }, () => makeSession(campaign)),
@@ -435,7 +440,7 @@ export const tests = (it: Vitest.MethodsNonLive<Repos>): void => {
       )
       assert.strictEqual(results.filter((tag) => tag === "Started").length, 3, "the limit of 3")
       assert.strictEqual(results.filter((tag) => tag === "LimitReached").length, 9, "the others refused")
-      assert.strictEqual(yield* (yield* UsageRepo).plays(account.id, MONTH), 3, "three plays counted")
+      assert.strictEqual(yield* (yield* Usage.UsageRepo).plays(account.id, MONTH), 3, "three plays counted")
     })
   )
 
@@ -444,7 +449,7 @@ export const tests = (it: Vitest.MethodsNonLive<Repos>): void => {
       const { account, start } = yield* givenOpenCampaign
       const elsewhere = yield* givenCampaign({ status: "active" })
       assert.isFalse(yield* start(makeSession(elsewhere, { accountId: account.id })), "another account's campaign")
-      assert.strictEqual(yield* (yield* UsageRepo).plays(account.id, MONTH), 0, "no closed start counts a play")
+      assert.strictEqual(yield* (yield* Usage.UsageRepo).plays(account.id, MONTH), 0, "no closed start counts a play")
     })
   )
 
@@ -453,7 +458,7 @@ export const tests = (it: Vitest.MethodsNonLive<Repos>): void => {
       const { account, campaign, start } = yield* givenOpenCampaign
       const results = yield* racedStarts(campaign, start)
       assert.strictEqual(results.filter((started) => started).length, 16, "15 new jtis and one of 5 reusing one")
-      assert.strictEqual(yield* (yield* UsageRepo).plays(account.id, MONTH), 16, "one play counted per session")
+      assert.strictEqual(yield* (yield* Usage.UsageRepo).plays(account.id, MONTH), 16, "one play counted per session")
     })
   )
 }

@@ -9,21 +9,17 @@
  *
  * @since 0.1.0
  */
-import type { AccountRepo } from "@campaign-games/core/accounts/Account"
-import { CampaignRepo, playView } from "@campaign-games/core/campaigns/Campaign"
-import type { ChannelRepo } from "@campaign-games/core/campaigns/Channel"
-import type { Entry } from "@campaign-games/core/play/Entry"
-import type { EntryRepo } from "@campaign-games/core/play/Entry"
 import {
-  type CompleteResult,
-  type Completion,
-  type FinishBasis,
-  PlayFinishRepo
-} from "@campaign-games/core/play/PlayContext"
-import { type Session, SessionRepo } from "@campaign-games/core/play/Session"
-import { Store } from "@campaign-games/core/Store"
-import { type Event, EventOutbox } from "@campaign-games/core/webhooks/Event"
-import { DeliveryRepo, type Endpoint, EndpointRepo } from "@campaign-games/core/webhooks/Webhook"
+  type Account,
+  Campaign,
+  type Channel,
+  type Entry,
+  Event,
+  PlayContext,
+  Session,
+  Store,
+  Webhook
+} from "@campaign-games/core"
 import { assert, type Vitest } from "@effect/vitest"
 import { DateTime, Effect, Exit, Option } from "effect"
 import { assertFails, assertNone, assertSome } from "../internal/Assertions.ts"
@@ -38,22 +34,22 @@ import {
 } from "../internal/Given.ts"
 
 type Services =
-  | PlayFinishRepo
-  | SessionRepo
-  | CampaignRepo
-  | ChannelRepo
-  | AccountRepo
-  | EntryRepo
-  | EventOutbox
-  | EndpointRepo
-  | DeliveryRepo
-  | Store
+  | PlayContext.PlayFinishRepo
+  | Session.SessionRepo
+  | Campaign.CampaignRepo
+  | Channel.ChannelRepo
+  | Account.AccountRepo
+  | Entry.EntryRepo
+  | Event.EventOutbox
+  | Webhook.EndpointRepo
+  | Webhook.DeliveryRepo
+  | Store.Store
 
 /** Whether `complete` wrote the play. */
-const wrote = (result: CompleteResult): boolean => result._tag === "Completed"
+const wrote = (result: PlayContext.CompleteResult): boolean => result._tag === "Completed"
 
 /** What a finish reads of an endpoint. */
-const target = (e: Endpoint) => ({
+const target = (e: Webhook.Endpoint) => ({
   id: e.id,
   status: e.status,
   events: e.events,
@@ -90,7 +86,7 @@ const givenFinishRead = Effect.gen(function* () {
   })
   const first = makeEndpoint(accountId, { createdAt: at(10), gameInstanceIds: [campaign.id] })
   const rewardsOnly = makeEndpoint(accountId, { createdAt: at(20), events: ["reward_granted"] })
-  const endpoints = yield* EndpointRepo
+  const endpoints = yield* Webhook.EndpointRepo
   for (const endpoint of [
     later,
     first,
@@ -107,12 +103,12 @@ const givenFinishRead = Effect.gen(function* () {
  * `complete` with the basis a finish would read for the completion's session now (`read`), or, for a
  * session there is none of, the completion's campaign as stored and no endpoints.
  */
-const completeAsRead = (completion: Completion) =>
+const completeAsRead = (completion: PlayContext.Completion) =>
   Effect.gen(function* () {
-    const playFinish = yield* PlayFinishRepo
+    const playFinish = yield* PlayContext.PlayFinishRepo
     const read = yield* playFinish.read(completion.sessionId, completion.event.type)
     const { accountId, campaignId } = completion.entry
-    const basis: FinishBasis = Option.isSome(read)
+    const basis: PlayContext.FinishBasis = Option.isSome(read)
       ? {
           jti: read.value.session.jti,
           campaign: read.value.campaign,
@@ -122,7 +118,9 @@ const completeAsRead = (completion: Completion) =>
         }
       : {
           jti: "",
-          campaign: playView(Option.getOrThrow(yield* (yield* CampaignRepo).findById(accountId, campaignId))),
+          campaign: Campaign.playView(
+            Option.getOrThrow(yield* (yield* Campaign.CampaignRepo).findById(accountId, campaignId))
+          ),
           endpoints: [],
           reward: null,
           grantEndpoints: []
@@ -135,13 +133,17 @@ const completeAsRead = (completion: Completion) =>
  * `entries` lists the campaign's entries and `stored` tells whether an event is in the outbox.
  */
 const givenCompletions = Effect.gen(function* () {
-  const store = yield* Store
-  const outbox = yield* EventOutbox
+  const store = yield* Store.Store
+  const outbox = yield* Event.EventOutbox
   const campaign = yield* givenCampaign()
   const endpoint = yield* givenEndpoint(campaign.accountId)
   const second = yield* givenEndpoint(campaign.accountId, { createdAt: at(11) })
   const outcome = { id: "w", label: "Wïn 🎉", isWin: true }
-  const completion = (session: Session, at_: DateTime.Utc, targets: ReadonlyArray<Endpoint> = [endpoint, second]) =>
+  const completion = (
+    session: Session.Session,
+    at_: DateTime.Utc,
+    targets: ReadonlyArray<Webhook.Endpoint> = [endpoint, second]
+  ) =>
     makeCompletion(
       campaign,
       session,
@@ -151,7 +153,8 @@ const givenCompletions = Effect.gen(function* () {
       { sessionId: session.id, score: 7.5, outcome }
     )
   /** Whether the event is in the outbox: appending its id again is refused. */
-  const stored = (event: Event) => Effect.map(Effect.exit(store.transaction(outbox.append(event))), Exit.isFailure)
+  const stored = (event: Event.Event) =>
+    Effect.map(Effect.exit(store.transaction(outbox.append(event))), Exit.isFailure)
   /** A session completed at 700 ms. */
   const done = Effect.gen(function* () {
     const session = yield* givenSession(campaign)
@@ -169,9 +172,9 @@ const givenCompletions = Effect.gen(function* () {
  * `refused` checks a refused `complete`: false, the session still open, nothing written.
  */
 const givenFinishBasis = Effect.gen(function* () {
-  const playFinish = yield* PlayFinishRepo
-  const sessions = yield* SessionRepo
-  const deliveries = yield* DeliveryRepo
+  const playFinish = yield* PlayContext.PlayFinishRepo
+  const sessions = yield* Session.SessionRepo
+  const deliveries = yield* Webhook.DeliveryRepo
   const campaign = yield* givenCampaign({
     gameSlug: "prediction",
     status: "active",
@@ -189,15 +192,15 @@ const givenFinishBasis = Effect.gen(function* () {
   yield* givenEndpoint(accountId, { createdAt: at(20), events: ["reward_granted"] })
   yield* givenEndpoint(accountId, { createdAt: at(30), status: "disabled" })
 
-  const knownOf = (session: Session) =>
-    Effect.map(playFinish.read(session.id, "session_completed"), (read): FinishBasis => {
+  const knownOf = (session: Session.Session) =>
+    Effect.map(playFinish.read(session.id, "session_completed"), (read): PlayContext.FinishBasis => {
       const { campaign, endpoints, grantEndpoints, reward } = Option.getOrThrow(read)
       return { jti: session.jti, campaign, endpoints, reward: Option.getOrNull(reward), grantEndpoints }
     })
-  const completionOf = (session: Session, at_: DateTime.Utc, entry: Partial<Entry> = {}) =>
+  const completionOf = (session: Session.Session, at_: DateTime.Utc, entry: Partial<Entry.Entry> = {}) =>
     makeCompletion(campaign, session, at_, [hook], { predictionValue: { optionId: "home" }, ...entry })
   const entriesOf = Effect.map(entriesOfCampaign(campaign), (items) => items.map((e) => e.id))
-  const refused = (completion: Completion, known: FinishBasis, why: string) =>
+  const refused = (completion: PlayContext.Completion, known: PlayContext.FinishBasis, why: string) =>
     Effect.gen(function* () {
       const before = yield* entriesOf
       assert.isFalse(wrote(yield* playFinish.complete(completion, known)), why)
@@ -210,7 +213,10 @@ const givenFinishBasis = Effect.gen(function* () {
   const open = yield* givenSession(campaign)
   const read = yield* knownOf(open)
   const { nested, options, question } = read.campaign.config as Record<string, unknown>
-  const reordered: FinishBasis = { ...read, campaign: { ...read.campaign, config: { nested, options, question } } }
+  const reordered: PlayContext.FinishBasis = {
+    ...read,
+    campaign: { ...read.campaign, config: { nested, options, question } }
+  }
   /** A new session of the campaign and what a finish of it knows. */
   const knownSession = Effect.gen(function* () {
     const session = yield* givenSession(campaign)
@@ -224,7 +230,7 @@ const knownChanges: ReadonlyArray<{
   readonly why: string
   readonly change: (
     given: Effect.Success<typeof givenFinishBasis>
-  ) => readonly [completion: Completion, known: FinishBasis]
+  ) => readonly [completion: PlayContext.Completion, known: PlayContext.FinishBasis]
 }> = [
   {
     why: "another token's session",
@@ -279,10 +285,10 @@ export const tests = (it: Vitest.MethodsNonLive<Services>): void => {
   it.effect("read: the session with its campaign and the account's active endpoints of the event type", () =>
     Effect.gen(function* () {
       const { campaign, session, first, later } = yield* givenFinishRead
-      const read = yield* (yield* PlayFinishRepo).read(session.id, "session_completed")
+      const read = yield* (yield* PlayContext.PlayFinishRepo).read(session.id, "session_completed")
       assertSome(read, {
         session,
-        campaign: playView(campaign),
+        campaign: Campaign.playView(campaign),
         endpoints: [target(first), target(later)],
         reward: Option.none(),
         grantEndpoints: []
@@ -294,7 +300,7 @@ export const tests = (it: Vitest.MethodsNonLive<Services>): void => {
   it.effect("read: the endpoints of another event type", () =>
     Effect.gen(function* () {
       const { session, later, rewardsOnly } = yield* givenFinishRead
-      const rewards = yield* (yield* PlayFinishRepo).read(session.id, "reward_granted")
+      const rewards = yield* (yield* PlayContext.PlayFinishRepo).read(session.id, "reward_granted")
       assert.deepStrictEqual(
         Option.map(rewards, (r) => r.endpoints.map((e) => e.id)),
         Option.some([rewardsOnly.id, later.id])
@@ -304,16 +310,16 @@ export const tests = (it: Vitest.MethodsNonLive<Services>): void => {
 
   it.effect("read: none for an unknown session", () =>
     Effect.gen(function* () {
-      assertNone(yield* (yield* PlayFinishRepo).read(uid("ses"), "session_completed"))
+      assertNone(yield* (yield* PlayContext.PlayFinishRepo).read(uid("ses"), "session_completed"))
     })
   )
 
   it.effect("complete claims the session and writes its entry, event and deliveries", () =>
     Effect.gen(function* () {
-      const deliveries = yield* DeliveryRepo
+      const deliveries = yield* Webhook.DeliveryRepo
       const { campaign, entries, stored, done } = yield* givenCompletions
       const { session, completed } = yield* done
-      assertSome(yield* (yield* SessionRepo).findById(session.id), { ...session, finishedAt: at(700) })
+      assertSome(yield* (yield* Session.SessionRepo).findById(session.id), { ...session, finishedAt: at(700) })
       assert.deepStrictEqual(yield* entries, [completed.entry])
       assert.isTrue(yield* stored(completed.event))
       for (const delivery of completed.deliveries) {
@@ -328,11 +334,11 @@ export const tests = (it: Vitest.MethodsNonLive<Services>): void => {
       const { session, completed } = yield* done
       const again = completion(session, at(800))
       assert.isFalse(yield* completeAsRead(again), "a second completion")
-      assertSome(yield* (yield* SessionRepo).findById(session.id), { ...session, finishedAt: at(700) })
+      assertSome(yield* (yield* Session.SessionRepo).findById(session.id), { ...session, finishedAt: at(700) })
       assert.deepStrictEqual(yield* entries, [completed.entry], "writes no entry")
       assert.isFalse(yield* stored(again.event), "no event")
       for (const delivery of again.deliveries) {
-        assertNone(yield* (yield* DeliveryRepo).findById(campaign.accountId, delivery.id))
+        assertNone(yield* (yield* Webhook.DeliveryRepo).findById(campaign.accountId, delivery.id))
       }
     })
   )
@@ -351,7 +357,7 @@ export const tests = (it: Vitest.MethodsNonLive<Services>): void => {
       const { campaign, completion } = yield* givenCompletions
       const born = yield* givenSession(campaign, { finishedAt: at(550) })
       assert.isFalse(yield* completeAsRead(completion(born, at(800))), "a session stored finished")
-      assertSome(yield* (yield* SessionRepo).findById(born.id), born)
+      assertSome(yield* (yield* Session.SessionRepo).findById(born.id), born)
     })
   )
 
@@ -367,10 +373,10 @@ export const tests = (it: Vitest.MethodsNonLive<Services>): void => {
         deliveries: [clash.deliveries[0]!, { ...clash.deliveries[1]!, id: completed.deliveries[0]!.id }]
       }
       yield* assertFails(completeAsRead(broken), "StoreError")
-      assertSome(yield* (yield* SessionRepo).findById(open.id), open, "still open")
+      assertSome(yield* (yield* Session.SessionRepo).findById(open.id), open, "still open")
       assert.deepStrictEqual(yield* entries, [completed.entry])
       assert.isFalse(yield* stored(clash.event))
-      assertNone(yield* (yield* DeliveryRepo).findById(campaign.accountId, clash.deliveries[0]!.id))
+      assertNone(yield* (yield* Webhook.DeliveryRepo).findById(campaign.accountId, clash.deliveries[0]!.id))
     })
   )
 
@@ -380,7 +386,7 @@ export const tests = (it: Vitest.MethodsNonLive<Services>): void => {
       const { completed } = yield* done
       const open = yield* givenSession(campaign)
       yield* failedTransaction(completeAsRead(completion(open, at(950), [])), "no")
-      assertSome(yield* (yield* SessionRepo).findById(open.id), open, "a rolled-back completion is undone")
+      assertSome(yield* (yield* Session.SessionRepo).findById(open.id), open, "a rolled-back completion is undone")
       assert.deepStrictEqual(yield* entries, [completed.entry])
     })
   )
@@ -402,14 +408,17 @@ export const tests = (it: Vitest.MethodsNonLive<Services>): void => {
 
   it.effect("complete as read writes the session's claim, entry and deliveries, once", () =>
     Effect.gen(function* () {
-      const playFinish = yield* PlayFinishRepo
+      const playFinish = yield* PlayContext.PlayFinishRepo
       const { campaign, knownSession, completionOf, entriesOf } = yield* givenFinishBasis
       const { session, known } = yield* knownSession
       const done = completionOf(session, at(700))
       assert.isTrue(wrote(yield* playFinish.complete(done, known)))
-      assertSome(yield* (yield* SessionRepo).findById(session.id), { ...session, finishedAt: at(700) })
+      assertSome(yield* (yield* Session.SessionRepo).findById(session.id), { ...session, finishedAt: at(700) })
       assert.deepStrictEqual(yield* entriesOf, [done.entry.id])
-      assertSome(yield* (yield* DeliveryRepo).findById(campaign.accountId, done.deliveries[0]!.id), done.deliveries[0]!)
+      assertSome(
+        yield* (yield* Webhook.DeliveryRepo).findById(campaign.accountId, done.deliveries[0]!.id),
+        done.deliveries[0]!
+      )
       assert.isFalse(wrote(yield* playFinish.complete(completionOf(session, at(800)), known)), "a finished session")
     })
   )
@@ -428,7 +437,12 @@ export const tests = (it: Vitest.MethodsNonLive<Services>): void => {
       const before = yield* entriesOf
       const never = makeSession(campaign)
       assert.isFalse(
-        wrote(yield* (yield* PlayFinishRepo).complete(completionOf(never, at(710)), { ...reordered, jti: never.jti })),
+        wrote(
+          yield* (yield* PlayContext.PlayFinishRepo).complete(completionOf(never, at(710)), {
+            ...reordered,
+            jti: never.jti
+          })
+        ),
         "no such session"
       )
       assert.deepStrictEqual(yield* entriesOf, before)
@@ -438,14 +452,14 @@ export const tests = (it: Vitest.MethodsNonLive<Services>): void => {
   it.effect("complete refuses what was known before the campaign was resolved", () =>
     Effect.gen(function* () {
       const { campaign, open, reordered, completionOf, refused } = yield* givenFinishBasis
-      yield* (yield* CampaignRepo).update({ ...campaign, resolvedOptionId: "home", updatedAt: at(720) })
+      yield* (yield* Campaign.CampaignRepo).update({ ...campaign, resolvedOptionId: "home", updatedAt: at(720) })
       yield* refused(completionOf(open, at(730)), reordered, "the campaign was resolved since")
     })
   )
 
   it.effect("complete refuses what was known before an endpoint was disabled", () =>
     Effect.gen(function* () {
-      const endpoints = yield* EndpointRepo
+      const endpoints = yield* Webhook.EndpointRepo
       const { campaign, hook, open, knownOf, completionOf, refused } = yield* givenFinishBasis
       const added = yield* givenEndpoint(campaign.accountId, { createdAt: at(40) })
       const known = yield* knownOf(open)
@@ -461,7 +475,7 @@ export const tests = (it: Vitest.MethodsNonLive<Services>): void => {
   it.effect("complete refuses what was known before the config changed", () =>
     Effect.gen(function* () {
       const { campaign, open, reordered, knownOf, completionOf, refused } = yield* givenFinishBasis
-      yield* (yield* CampaignRepo).update({
+      yield* (yield* Campaign.CampaignRepo).update({
         ...campaign,
         config: { ...campaign.config, question: "Who?" },
         updatedAt: at(750)
@@ -473,23 +487,23 @@ export const tests = (it: Vitest.MethodsNonLive<Services>): void => {
 
   it.effect("complete writes with what was read after the store changed", () =>
     Effect.gen(function* () {
-      const campaigns = yield* CampaignRepo
+      const campaigns = yield* Campaign.CampaignRepo
       const { campaign, open, knownOf, completionOf, entriesOf } = yield* givenFinishBasis
       const resolved = { ...campaign, resolvedOptionId: "home", updatedAt: at(720) }
       yield* campaigns.update(resolved)
       const added = yield* givenEndpoint(campaign.accountId, { createdAt: at(40) })
-      yield* (yield* EndpointRepo).update({ ...added, status: "disabled", updatedAt: at(41) })
+      yield* (yield* Webhook.EndpointRepo).update({ ...added, status: "disabled", updatedAt: at(41) })
       yield* campaigns.update({ ...resolved, config: { ...resolved.config, question: "Who?" }, updatedAt: at(750) })
       const current = yield* knownOf(open)
       const last = completionOf(open, at(770))
-      assert.isTrue(wrote(yield* (yield* PlayFinishRepo).complete(last, current)))
+      assert.isTrue(wrote(yield* (yield* PlayContext.PlayFinishRepo).complete(last, current)))
       assert.deepStrictEqual(yield* entriesOf, [last.entry.id])
     })
   )
 
   it.effect("concurrent completes of a session from one remembered basis: one wins and writes the one entry", () =>
     Effect.gen(function* () {
-      const playFinish = yield* PlayFinishRepo
+      const playFinish = yield* PlayContext.PlayFinishRepo
       const { knownSession, completionOf, entriesOf } = yield* givenFinishBasis
       const { session: raced, known } = yield* knownSession
       const results = yield* Effect.forEach(

@@ -6,10 +6,7 @@
  *
  * @since 0.1.0
  */
-import { CouponRepo } from "@campaign-games/core/rewards/Coupon"
-import { GrantRepo } from "@campaign-games/core/rewards/Grant"
-import { RewardRepo } from "@campaign-games/core/rewards/Reward"
-import type { StoreServices } from "@campaign-games/core/StorePorts"
+import { Coupon, Grant, Reward, type StorePorts } from "@campaign-games/core"
 import { assert, type Vitest } from "@effect/vitest"
 import { Effect } from "effect"
 import { givenAccount, givenCampaign } from "../internal/Given.ts"
@@ -24,10 +21,10 @@ import {
 } from "./RewardFixturesContract.ts"
 
 /** Registers the `CouponRepo` tests with `it`. */
-export const tests = (it: Vitest.MethodsNonLive<StoreServices>): void => {
+export const tests = (it: Vitest.MethodsNonLive<StorePorts.StoreServices>): void => {
   it.effect("add: new codes only, unique per campaign", () =>
     Effect.gen(function* () {
-      const coupons = yield* CouponRepo
+      const coupons = yield* Coupon.CouponRepo
       const { campaign, reward } = yield* givenReward()
       const tierId = reward.tiers[0]!.id
       const first = makeCoupon(campaign, tierId, {
@@ -46,8 +43,8 @@ export const tests = (it: Vitest.MethodsNonLive<StoreServices>): void => {
       const other = yield* givenCampaign({ accountId: campaign.accountId })
       assert.deepStrictEqual(yield* coupons.add([makeCoupon(other, tierId, { code: first.code })]), [first.code])
       // The code, its ref and name round-trip: a grant gives them.
-      yield* (yield* RewardRepo).put(makeReward(other, reward.tiers))
-      const given = yield* (yield* GrantRepo).grant(makePlan(campaign, reward, "p"))
+      yield* (yield* Reward.RewardRepo).put(makeReward(other, reward.tiers))
+      const given = yield* (yield* Grant.GrantRepo).grant(makePlan(campaign, reward, "p"))
       assert.strictEqual(given._tag, "Granted")
       if (given._tag === "Granted") {
         const codes = [first, second].find((c) => c.code === given.given.code)!
@@ -58,11 +55,11 @@ export const tests = (it: Vitest.MethodsNonLive<StoreServices>): void => {
 
   it.effect("stored: the account's codes in stock that can still be given", () =>
     Effect.gen(function* () {
-      const coupons = yield* CouponRepo
+      const coupons = yield* Coupon.CouponRepo
       const account = yield* givenAccount()
       const { campaign, reward } = yield* givenReward([makeTier()], {})
       const mine = yield* givenCampaign({ accountId: account.id })
-      yield* (yield* RewardRepo).put(makeReward(mine, reward.tiers))
+      yield* (yield* Reward.RewardRepo).put(makeReward(mine, reward.tiers))
       const tierId = reward.tiers[0]!.id
       yield* givenCoupons(mine, tierId, 3)
       yield* givenCoupons(mine, tierId, 2, { issueLimit: null, issued: 7 })
@@ -75,7 +72,7 @@ export const tests = (it: Vitest.MethodsNonLive<StoreServices>): void => {
 
   it.effect("withdraw: codes never given are deleted, the others give no more", () =>
     Effect.gen(function* () {
-      const coupons = yield* CouponRepo
+      const coupons = yield* Coupon.CouponRepo
       const pool = makeTier()
       const other = makeTier()
       const { campaign } = yield* givenReward([pool, other])

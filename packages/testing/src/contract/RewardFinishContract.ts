@@ -14,18 +14,7 @@
  *
  * @since 0.1.0
  */
-import type { Campaign } from "@campaign-games/core/campaigns/Campaign"
-import {
-  type CompleteResult,
-  type FinishBasis,
-  PlayContextRepo,
-  PlayFinishRepo
-} from "@campaign-games/core/play/PlayContext"
-import { type Session, SessionRepo } from "@campaign-games/core/play/Session"
-import * as Grant from "@campaign-games/core/rewards/Grant"
-import { type Reward, RewardRepo } from "@campaign-games/core/rewards/Reward"
-import type { StoreServices } from "@campaign-games/core/StorePorts"
-import { DeliveryRepo, type Endpoint, fanOut } from "@campaign-games/core/webhooks/Webhook"
+import { type Campaign, Grant, PlayContext, Reward, Session, type StorePorts, Webhook } from "@campaign-games/core"
 import { assert, type Vitest } from "@effect/vitest"
 import { DateTime, Effect, Option } from "effect"
 import { assertSame } from "../internal/Assertions.ts"
@@ -34,16 +23,16 @@ import { entriesOfCampaign, givenEndpoint, givenSession } from "../internal/Give
 import { givenCoupons, givenReward, makePlan, makeTier } from "./RewardFixturesContract.ts"
 
 /** What a finish of the session reads now, as its basis. */
-const basisOf = (session: Session) =>
+const basisOf = (session: Session.Session) =>
   Effect.gen(function* () {
-    const read = Option.getOrThrow(yield* (yield* PlayFinishRepo).read(session.id, "session_completed"))
+    const read = Option.getOrThrow(yield* (yield* PlayContext.PlayFinishRepo).read(session.id, "session_completed"))
     return {
       jti: session.jti,
       campaign: read.campaign,
       endpoints: read.endpoints,
       reward: Option.getOrNull(read.reward),
       grantEndpoints: read.grantEndpoints
-    } satisfies FinishBasis
+    } satisfies PlayContext.FinishBasis
   })
 
 /**
@@ -51,10 +40,10 @@ const basisOf = (session: Session) =>
  * deliveries made as the core makes them (for the first prize, no coupon ref or name), to `targets`.
  */
 const completionWithGrant = (
-  campaign: Campaign,
-  reward: Reward,
-  session: Session,
-  targets: ReadonlyArray<Endpoint>,
+  campaign: Campaign.Campaign,
+  reward: Reward.Reward,
+  session: Session.Session,
+  targets: ReadonlyArray<Webhook.Endpoint>,
   fields: Partial<Grant.Plan> = {}
 ) =>
   Effect.gen(function* () {
@@ -66,7 +55,7 @@ const completionWithGrant = (
       ...fields
     })
     const first = { tierId: plan.prizes[0]!.tierId, couponRef: null, couponName: null }
-    const { deliveries, event } = yield* fanOut(Grant.event(plan, first, uid("evt")), targets)
+    const { deliveries, event } = yield* Webhook.fanOut(Grant.event(plan, first, uid("evt")), targets)
     return { ...completion, grant: { plan, event, deliveries } }
   })
 
@@ -76,15 +65,15 @@ const completionWithGrant = (
  * `complete` answered.
  */
 const finishWithGrant = (
-  { campaign, reward }: { readonly campaign: Campaign; readonly reward: Reward },
+  { campaign, reward }: { readonly campaign: Campaign.Campaign; readonly reward: Reward.Reward },
   participantRef: string,
-  targets: ReadonlyArray<Endpoint>,
+  targets: ReadonlyArray<Webhook.Endpoint>,
   fields: Partial<Grant.Plan> = {}
 ) =>
   Effect.gen(function* () {
     const session = yield* givenSession(campaign, { participantRef })
     const completion = yield* completionWithGrant(campaign, reward, session, targets, fields)
-    const result = yield* (yield* PlayFinishRepo).complete(completion, yield* basisOf(session))
+    const result = yield* (yield* PlayContext.PlayFinishRepo).complete(completion, yield* basisOf(session))
     return { session, completion, result }
   })
 
@@ -96,9 +85,9 @@ const givenRewarded = (fields: { readonly grantOncePerParticipant?: boolean } = 
     return { campaign, reward, endpoint }
   })
 
-const granted = (result: CompleteResult) => result._tag === "Completed" && result.grant?._tag === "Granted"
+const granted = (result: PlayContext.CompleteResult) => result._tag === "Completed" && result.grant?._tag === "Granted"
 
-const codeOf = (result: CompleteResult) =>
+const codeOf = (result: PlayContext.CompleteResult) =>
   result._tag === "Completed" && result.grant?._tag === "Granted" ? [result.grant.given.code] : []
 
 /** `count` distinct participants: `player-0`, `player-1`, … */
@@ -108,12 +97,16 @@ const players = (count: number) => Array.from({ length: count }, (_, i) => `play
  * A stored session of the campaign for each of `participantRefs`, then all their finishes with a
  * grant of `reward`, concurrently, each on the basis read for the first session (its own jti).
  */
-const concurrentFinishes = (campaign: Campaign, reward: Reward, participantRefs: ReadonlyArray<string>) =>
+const concurrentFinishes = (
+  campaign: Campaign.Campaign,
+  reward: Reward.Reward,
+  participantRefs: ReadonlyArray<string>
+) =>
   Effect.gen(function* () {
     const sessions = yield* Effect.forEach(participantRefs, (participantRef) =>
       givenSession(campaign, { participantRef })
     )
-    const playFinish = yield* PlayFinishRepo
+    const playFinish = yield* PlayContext.PlayFinishRepo
     const basis = yield* basisOf(sessions[0]!)
     return yield* Effect.forEach(
       sessions,
@@ -126,13 +119,13 @@ const concurrentFinishes = (campaign: Campaign, reward: Reward, participantRefs:
   })
 
 /** Registers the tests with `it`. */
-export const tests = (it: Vitest.MethodsNonLive<StoreServices>): void => {
+export const tests = (it: Vitest.MethodsNonLive<StorePorts.StoreServices>): void => {
   it.effect("a start and a finish's read bring the campaign's reward, and the read its reward_granted endpoints", () =>
     Effect.gen(function* () {
       const { campaign, reward, endpoint } = yield* givenRewarded()
       const rewardsOnly = yield* givenEndpoint(campaign.accountId, { events: ["reward_granted"], createdAt: at(12) })
       const session = makeSession(campaign, { participantRef: "ann" })
-      const started = yield* (yield* PlayContextRepo).start({
+      const started = yield* (yield* PlayContext.PlayContextRepo).start({
         session,
         month: "2026-01",
         days: () =>
@@ -142,7 +135,7 @@ export const tests = (it: Vitest.MethodsNonLive<StoreServices>): void => {
           })
       })
       assertSame(started.reward, Option.some(reward))
-      const read = Option.getOrThrow(yield* (yield* PlayFinishRepo).read(session.id, "session_completed"))
+      const read = Option.getOrThrow(yield* (yield* PlayContext.PlayFinishRepo).read(session.id, "session_completed"))
       assertSame(read.reward, Option.some(reward))
       assert.deepStrictEqual(
         read.grantEndpoints.map((e) => e.id),
@@ -177,7 +170,7 @@ export const tests = (it: Vitest.MethodsNonLive<StoreServices>): void => {
           [[completion.grant.plan.id, "rule", session.id, "ann"]]
         )
         const delivery = Option.getOrThrow(
-          yield* (yield* DeliveryRepo).findById(campaign.accountId, completion.grant.deliveries[0]!.id)
+          yield* (yield* Webhook.DeliveryRepo).findById(campaign.accountId, completion.grant.deliveries[0]!.id)
         )
         assert.deepStrictEqual(
           delivery.payload.data,
@@ -205,7 +198,10 @@ export const tests = (it: Vitest.MethodsNonLive<StoreServices>): void => {
       assert.deepStrictEqual(empty.result, { _tag: "Completed", grant: { _tag: "OutOfCodes" } })
       assert.strictEqual((yield* entriesOfCampaign(campaign)).length, 3)
       for (const { completion } of [twice, empty]) {
-        const none = yield* (yield* DeliveryRepo).findById(campaign.accountId, completion.grant.deliveries[0]!.id)
+        const none = yield* (yield* Webhook.DeliveryRepo).findById(
+          campaign.accountId,
+          completion.grant.deliveries[0]!.id
+        )
         assert.isTrue(Option.isNone(none), "no reward_granted delivery without a coupon")
       }
     })
@@ -221,7 +217,7 @@ export const tests = (it: Vitest.MethodsNonLive<StoreServices>): void => {
         made: { couponId: uid("cpn"), code: taken!.code }
       })
       assert.deepStrictEqual(result, { _tag: "GrantConflict", conflict: "CodeTaken" })
-      assert.strictEqual(Option.getOrThrow(yield* (yield* SessionRepo).findById(session.id)).finishedAt, null)
+      assert.strictEqual(Option.getOrThrow(yield* (yield* Session.SessionRepo).findById(session.id)).finishedAt, null)
       assert.strictEqual((yield* entriesOfCampaign(campaign)).length, 0)
     })
   )
@@ -230,11 +226,11 @@ export const tests = (it: Vitest.MethodsNonLive<StoreServices>): void => {
     Effect.gen(function* () {
       const { campaign, reward, endpoint } = yield* givenRewarded()
       yield* givenCoupons(campaign, reward.tiers[0]!.id, 3)
-      const playFinish = yield* PlayFinishRepo
+      const playFinish = yield* PlayContext.PlayFinishRepo
       const session = yield* givenSession(campaign, { participantRef: "ann" })
       const basis = yield* basisOf(session)
       const completion = yield* completionWithGrant(campaign, reward, session, [endpoint])
-      yield* (yield* RewardRepo).put({ ...reward, revision: 2, updatedAt: at(900) })
+      yield* (yield* Reward.RewardRepo).put({ ...reward, revision: 2, updatedAt: at(900) })
       assert.deepStrictEqual(yield* playFinish.complete(completion, basis), { _tag: "Stale" })
       const current = yield* basisOf(session)
       assert.deepStrictEqual(yield* playFinish.complete(completion, { ...current, grantEndpoints: [] }), {
@@ -251,7 +247,7 @@ export const tests = (it: Vitest.MethodsNonLive<StoreServices>): void => {
         "Completed"
       )
       // A reward removed: a basis that knew it is stale.
-      yield* (yield* RewardRepo).delete(campaign.accountId, campaign.id)
+      yield* (yield* Reward.RewardRepo).delete(campaign.accountId, campaign.id)
       const last = yield* givenSession(campaign, { participantRef: "cid" })
       assert.deepStrictEqual(yield* playFinish.complete(makeCompletion(campaign, last, at(720), [endpoint]), current), {
         _tag: "Stale"

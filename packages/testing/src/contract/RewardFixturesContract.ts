@@ -6,16 +6,13 @@
  *
  * @since 0.1.0
  */
-import type { Campaign } from "@campaign-games/core/campaigns/Campaign"
-import { type Coupon, CouponRepo } from "@campaign-games/core/rewards/Coupon"
-import type { Plan, Source } from "@campaign-games/core/rewards/Grant"
-import { type Reward, RewardRepo, type Tier } from "@campaign-games/core/rewards/Reward"
+import { type Campaign, Coupon, type Grant, Reward } from "@campaign-games/core"
 import { Effect } from "effect"
 import { at, uid } from "../internal/Fixtures.ts"
 import { givenCampaign } from "../internal/Given.ts"
 
 /** A prize: an `everyone` pool unless told otherwise. */
-export const makeTier = (fields: Partial<Tier> = {}): Tier => ({
+export const makeTier = (fields: Partial<Reward.Tier> = {}): Reward.Tier => ({
   id: uid("tier"),
   match: { when: "everyone" },
   display: { title: "10 % de réduction « été » 🎁", description: "Sur tout le magasin" },
@@ -24,7 +21,11 @@ export const makeTier = (fields: Partial<Tier> = {}): Tier => ({
 })
 
 /** A reward of the campaign with `tiers`, every other field set. */
-export const makeReward = (campaign: Campaign, tiers: ReadonlyArray<Tier>, fields: Partial<Reward> = {}): Reward => ({
+export const makeReward = (
+  campaign: Campaign.Campaign,
+  tiers: ReadonlyArray<Reward.Tier>,
+  fields: Partial<Reward.Reward> = {}
+): Reward.Reward => ({
   campaignId: campaign.id,
   accountId: campaign.accountId,
   revision: 1,
@@ -54,16 +55,20 @@ export const makeReward = (campaign: Campaign, tiers: ReadonlyArray<Tier>, field
 })
 
 /** A campaign (active) with a reward of `tiers` stored. */
-export const givenReward = (tiers: ReadonlyArray<Tier> = [makeTier()], fields: Partial<Reward> = {}) =>
+export const givenReward = (tiers: ReadonlyArray<Reward.Tier> = [makeTier()], fields: Partial<Reward.Reward> = {}) =>
   Effect.gen(function* () {
     const campaign = yield* givenCampaign({ status: "active" })
     const reward = makeReward(campaign, tiers, fields)
-    yield* (yield* RewardRepo).put(reward)
+    yield* (yield* Reward.RewardRepo).put(reward)
     return { campaign, reward }
   })
 
 /** A code of the campaign's prize, never given. */
-export const makeCoupon = (campaign: Campaign, tierId: string, fields: Partial<Coupon> = {}): Coupon => ({
+export const makeCoupon = (
+  campaign: Campaign.Campaign,
+  tierId: string,
+  fields: Partial<Coupon.Coupon> = {}
+): Coupon.Coupon => ({
   id: uid("cpn"),
   accountId: campaign.accountId,
   campaignId: campaign.id,
@@ -79,29 +84,34 @@ export const makeCoupon = (campaign: Campaign, tierId: string, fields: Partial<C
 })
 
 /** `n` codes of the prize stored (each with `fields`). */
-export const givenCoupons = (campaign: Campaign, tierId: string, n: number, fields: Partial<Coupon> = {}) =>
+export const givenCoupons = (
+  campaign: Campaign.Campaign,
+  tierId: string,
+  n: number,
+  fields: Partial<Coupon.Coupon> = {}
+) =>
   Effect.gen(function* () {
     const coupons = Array.from({ length: n }, () => makeCoupon(campaign, tierId, fields))
-    yield* (yield* CouponRepo).add(coupons)
+    yield* (yield* Coupon.CouponRepo).add(coupons)
     return coupons
   })
 
 /** The stock of a prize of the campaign as `RewardRepo.stock` counts it (its codes, those left, those given). */
-export const stockOf = (campaign: Campaign, tierId: string) =>
+export const stockOf = (campaign: Campaign.Campaign, tierId: string) =>
   Effect.map(
-    RewardRepo.use((rewards) => rewards.stock(campaign.accountId, campaign.id)),
+    Reward.RewardRepo.use((rewards) => rewards.stock(campaign.accountId, campaign.id)),
     (stock) => stock.get(tierId)
   )
 
 /** A plan of a grant to `participantRef` from the reward's prizes `tiers` (all of them by default). */
 export const makePlan = (
-  campaign: Campaign,
-  reward: Reward,
+  campaign: Campaign.Campaign,
+  reward: Reward.Reward,
   participantRef: string,
-  fields: Partial<Plan> & { readonly tiers?: ReadonlyArray<Tier> } = {}
-): Plan => {
+  fields: Partial<Grant.Plan> & { readonly tiers?: ReadonlyArray<Reward.Tier> } = {}
+): Grant.Plan => {
   const { tiers = reward.tiers, ...rest } = fields
-  const source: Source = rest.source ?? "manual"
+  const source: Grant.Source = rest.source ?? "manual"
   return {
     id: uid("grt"),
     accountId: campaign.accountId,

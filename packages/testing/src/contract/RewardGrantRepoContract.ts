@@ -15,10 +15,7 @@
  *
  * @since 0.1.0
  */
-import { EntryRepo } from "@campaign-games/core/play/Entry"
-import { GrantRepo, type Written } from "@campaign-games/core/rewards/Grant"
-import { Store } from "@campaign-games/core/Store"
-import type { StoreServices } from "@campaign-games/core/StorePorts"
+import { Entry, Grant, Store, type StorePorts } from "@campaign-games/core"
 import { assert, type Vitest } from "@effect/vitest"
 import { Effect } from "effect"
 import { assertNone, assertSame, assertSome } from "../internal/Assertions.ts"
@@ -27,21 +24,21 @@ import { failedTransaction, givenAccount } from "../internal/Given.ts"
 import { givenCoupons, givenReward, makePlan, makeTier, stockOf } from "./RewardFixturesContract.ts"
 
 /** The tags of grants' results, counted. */
-const tally = (results: ReadonlyArray<Written>) => {
+const tally = (results: ReadonlyArray<Grant.Written>) => {
   const counts: Record<string, number> = {}
   for (const r of results) counts[r._tag] = (counts[r._tag] ?? 0) + 1
   return counts
 }
 
 /** The codes given by grants' results. */
-const codesGiven = (results: ReadonlyArray<Written>) =>
+const codesGiven = (results: ReadonlyArray<Grant.Written>) =>
   results.flatMap((r) => (r._tag === "Granted" ? [r.given.code] : []))
 
 /** Registers the `GrantRepo` tests with `it`. */
-export const tests = (it: Vitest.MethodsNonLive<StoreServices>): void => {
+export const tests = (it: Vitest.MethodsNonLive<StorePorts.StoreServices>): void => {
   it.effect("a grant gives the first prize with a code; the grant keeps the prize and the code's ref and name", () =>
     Effect.gen(function* () {
-      const grants = yield* GrantRepo
+      const grants = yield* Grant.GrantRepo
       const empty = makeTier()
       const pool = makeTier({ display: { title: "Pool" } })
       const { campaign, reward } = yield* givenReward([empty, pool])
@@ -92,7 +89,7 @@ export const tests = (it: Vitest.MethodsNonLive<StoreServices>): void => {
 
   it.effect("once per participant: a player's second grant is refused, and allowed when not once", () =>
     Effect.gen(function* () {
-      const grants = yield* GrantRepo
+      const grants = yield* Grant.GrantRepo
       const { campaign, reward } = yield* givenReward()
       yield* givenCoupons(campaign, reward.tiers[0]!.id, 4)
       assert.strictEqual((yield* grants.grant(makePlan(campaign, reward, "ann")))._tag, "Granted")
@@ -106,7 +103,7 @@ export const tests = (it: Vitest.MethodsNonLive<StoreServices>): void => {
 
   it.effect("a generated prize makes its code; a code the campaign has is CodeTaken, nothing written", () =>
     Effect.gen(function* () {
-      const grants = yield* GrantRepo
+      const grants = yield* Grant.GrantRepo
       const pool = makeTier()
       const generated = makeTier({ codeStrategy: "generated" })
       const { campaign, reward } = yield* givenReward([pool, generated])
@@ -137,7 +134,7 @@ export const tests = (it: Vitest.MethodsNonLive<StoreServices>): void => {
 
   it.effect("a grant in a failing transaction leaves nothing: its code can be given again", () =>
     Effect.gen(function* () {
-      const grants = yield* GrantRepo
+      const grants = yield* Grant.GrantRepo
       const { campaign, reward } = yield* givenReward()
       const [coupon] = yield* givenCoupons(campaign, reward.tiers[0]!.id, 1)
       yield* failedTransaction(grants.grant(makePlan(campaign, reward, "ann")))
@@ -149,8 +146,8 @@ export const tests = (it: Vitest.MethodsNonLive<StoreServices>): void => {
 
   it.effect("a refused grant inside a transaction leaves the transaction going", () =>
     Effect.gen(function* () {
-      const grants = yield* GrantRepo
-      const store = yield* Store
+      const grants = yield* Grant.GrantRepo
+      const store = yield* Store.Store
       const { campaign, reward } = yield* givenReward([makeTier({ codeStrategy: "generated" })])
       const first = makePlan(campaign, reward, "ann")
       const results = yield* store.transaction(
@@ -171,7 +168,7 @@ export const tests = (it: Vitest.MethodsNonLive<StoreServices>): void => {
 
   it.effect("lists are newest first, paged, with a total", () =>
     Effect.gen(function* () {
-      const grants = yield* GrantRepo
+      const grants = yield* Grant.GrantRepo
       const { campaign, reward } = yield* givenReward([makeTier({ codeStrategy: "generated" })])
       const plans = [300, 100, 200, 200].map((ms) => makePlan(campaign, reward, uid("p"), { createdAt: at(ms) }))
       for (const plan of plans) yield* grants.grant(plan)
@@ -198,21 +195,21 @@ export const tests = (it: Vitest.MethodsNonLive<StoreServices>): void => {
   it.effect("outcomes: the outcomes of the account's entries named", () =>
     Effect.gen(function* () {
       const { campaign } = yield* givenReward()
-      const entries = yield* EntryRepo
+      const entries = yield* Entry.EntryRepo
       const won = makeEntry(campaign, { outcome: { id: "win", label: "Gagné", isWin: true } })
       const none = makeEntry(campaign)
       yield* entries.insert(won)
       yield* entries.insert(none)
-      const outcomes = yield* (yield* GrantRepo).outcomes(campaign.accountId, [won.id, none.id, uid("en")])
+      const outcomes = yield* (yield* Grant.GrantRepo).outcomes(campaign.accountId, [won.id, none.id, uid("en")])
       assert.deepStrictEqual([...outcomes], [[won.id, { id: "win", label: "Gagné", isWin: true }]])
-      assert.strictEqual((yield* (yield* GrantRepo).outcomes((yield* givenAccount()).id, [won.id])).size, 0)
-      assert.strictEqual((yield* (yield* GrantRepo).outcomes(campaign.accountId, [])).size, 0)
+      assert.strictEqual((yield* (yield* Grant.GrantRepo).outcomes((yield* givenAccount()).id, [won.id])).size, 0)
+      assert.strictEqual((yield* (yield* Grant.GrantRepo).outcomes(campaign.accountId, [])).size, 0)
     })
   )
 
   it.effect("1,000 concurrent grants to distinct players, 100 single-use codes: 100 given, each once", () =>
     Effect.gen(function* () {
-      const grants = yield* GrantRepo
+      const grants = yield* Grant.GrantRepo
       const { campaign, reward } = yield* givenReward()
       const coupons = yield* givenCoupons(campaign, reward.tiers[0]!.id, 100)
       const results = yield* Effect.forEach(
@@ -231,7 +228,7 @@ export const tests = (it: Vitest.MethodsNonLive<StoreServices>): void => {
 
   it.effect("a code with an issue limit of 7 is given exactly 7 times by 40 concurrent grants", () =>
     Effect.gen(function* () {
-      const grants = yield* GrantRepo
+      const grants = yield* Grant.GrantRepo
       const { campaign, reward } = yield* givenReward([makeTier({ codeStrategy: "shared" })])
       const [coupon] = yield* givenCoupons(campaign, reward.tiers[0]!.id, 1, { issueLimit: 7 })
       const results = yield* Effect.forEach(
@@ -247,7 +244,7 @@ export const tests = (it: Vitest.MethodsNonLive<StoreServices>): void => {
 
   it.effect("20 concurrent grants to one player of a campaign that grants once: one", () =>
     Effect.gen(function* () {
-      const grants = yield* GrantRepo
+      const grants = yield* Grant.GrantRepo
       const { campaign, reward } = yield* givenReward()
       yield* givenCoupons(campaign, reward.tiers[0]!.id, 30)
       const results = yield* Effect.forEach(

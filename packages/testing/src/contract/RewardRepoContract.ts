@@ -7,21 +7,19 @@
  *
  * @since 0.1.0
  */
-import { type Reward, RewardRepo } from "@campaign-games/core/rewards/Reward"
-import type { StoreServices } from "@campaign-games/core/StorePorts"
+import { Grant, Reward, type StorePorts } from "@campaign-games/core"
 import { assert, type Vitest } from "@effect/vitest"
 import { Effect } from "effect"
 import { assertNone, assertSome } from "../internal/Assertions.ts"
 import { at } from "../internal/Fixtures.ts"
 import { givenAccount, givenSibling } from "../internal/Given.ts"
-import { GrantRepo } from "@campaign-games/core/rewards/Grant"
 import { givenCoupons, givenReward, makePlan, makeReward, makeTier } from "./RewardFixturesContract.ts"
 
 /** Registers the `RewardRepo` tests with `it`. */
-export const tests = (it: Vitest.MethodsNonLive<StoreServices>): void => {
+export const tests = (it: Vitest.MethodsNonLive<StorePorts.StoreServices>): void => {
   it.effect("a reward round-trips, one per campaign, in its account only", () =>
     Effect.gen(function* () {
-      const rewards = yield* RewardRepo
+      const rewards = yield* Reward.RewardRepo
       const { campaign, reward } = yield* givenReward([
         makeTier({
           match: { when: "outcome", segmentIds: ["win", "lose"] },
@@ -31,7 +29,7 @@ export const tests = (it: Vitest.MethodsNonLive<StoreServices>): void => {
       ])
       assertSome(yield* rewards.find(campaign.accountId, campaign.id), reward)
       assertNone(yield* rewards.find((yield* givenAccount()).id, campaign.id), "another account")
-      const replaced: Reward = {
+      const replaced: Reward.Reward = {
         ...reward,
         revision: 2,
         tiers: [reward.tiers[1]!],
@@ -55,7 +53,7 @@ export const tests = (it: Vitest.MethodsNonLive<StoreServices>): void => {
 
   it.effect("listByAccount: every reward of the account's campaigns, by campaign id, and no other account's", () =>
     Effect.gen(function* () {
-      const rewards = yield* RewardRepo
+      const rewards = yield* Reward.RewardRepo
       const first = yield* givenReward()
       const sibling = yield* givenSibling(first.campaign)
       const second = makeReward(sibling, [makeTier({ codeStrategy: "shared" })], { revision: 3 })
@@ -74,7 +72,7 @@ export const tests = (it: Vitest.MethodsNonLive<StoreServices>): void => {
 
   it.effect("stock: codes, issues left and grants per prize", () =>
     Effect.gen(function* () {
-      const rewards = yield* RewardRepo
+      const rewards = yield* Reward.RewardRepo
       const pool = makeTier()
       const shared = makeTier({ codeStrategy: "shared" })
       const empty = makeTier()
@@ -82,7 +80,7 @@ export const tests = (it: Vitest.MethodsNonLive<StoreServices>): void => {
       yield* givenCoupons(campaign, pool.id, 3, { issueLimit: 2 })
       yield* givenCoupons(campaign, pool.id, 1, { issueLimit: 5, issued: 5 })
       yield* givenCoupons(campaign, shared.id, 1, { issueLimit: null })
-      const grants = yield* GrantRepo
+      const grants = yield* Grant.GrantRepo
       yield* grants.grant(makePlan(campaign, reward, "p1", { tiers: [pool] }))
       yield* grants.grant(makePlan(campaign, reward, "p2", { tiers: [shared] }))
       const stock = yield* rewards.stock(campaign.accountId, campaign.id)

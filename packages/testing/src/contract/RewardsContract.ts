@@ -5,7 +5,7 @@
  *
  * @since 0.1.0
  */
-import type { StoreServices } from "@campaign-games/core/StorePorts"
+import type { StorePorts } from "@campaign-games/core"
 import type { Vitest } from "@effect/vitest"
 import * as RewardCouponRepoContract from "./RewardCouponRepoContract.ts"
 import * as RewardFinishContract from "./RewardFinishContract.ts"
@@ -13,7 +13,7 @@ import * as RewardGrantRepoContract from "./RewardGrantRepoContract.ts"
 import * as RewardRepoContract from "./RewardRepoContract.ts"
 
 /** The suites of rewards, by the port each pins. */
-export const suites: Record<string, (it: Vitest.MethodsNonLive<StoreServices>) => void> = {
+export const suites: Record<string, (it: Vitest.MethodsNonLive<StorePorts.StoreServices>) => void> = {
   RewardRepo: RewardRepoContract.tests,
   CouponRepo: RewardCouponRepoContract.tests,
   GrantRepo: RewardGrantRepoContract.tests,

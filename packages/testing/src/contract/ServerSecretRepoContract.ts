@@ -4,16 +4,16 @@
  *
  * @since 0.1.0
  */
-import { ServerSecretRepo } from "@campaign-games/core/play/ClientToken"
+import { ClientToken } from "@campaign-games/core"
 import { assert, type Vitest } from "@effect/vitest"
 import { Effect } from "effect"
 import { uid } from "../internal/Fixtures.ts"
 
 /** Registers the `ServerSecretRepo` tests with `it`. */
-export const tests = (it: Vitest.MethodsNonLive<ServerSecretRepo>): void => {
+export const tests = (it: Vitest.MethodsNonLive<ClientToken.ServerSecretRepo>): void => {
   it.effect("getOrCreate keeps the first value of a secret", () =>
     Effect.gen(function* () {
-      const secrets = yield* ServerSecretRepo
+      const secrets = yield* ClientToken.ServerSecretRepo
       const name = uid("secret")
       assert.strictEqual(yield* secrets.getOrCreate(name, "first"), "first")
       assert.strictEqual(yield* secrets.getOrCreate(name, "second"), "first")
@@ -25,7 +25,7 @@ export const tests = (it: Vitest.MethodsNonLive<ServerSecretRepo>): void => {
 
   it.effect("concurrent first calls of getOrCreate all get the same value", () =>
     Effect.gen(function* () {
-      const secrets = yield* ServerSecretRepo
+      const secrets = yield* ClientToken.ServerSecretRepo
       const raced = uid("secret")
       const values = yield* Effect.forEach(
         Array.from({ length: 10 }, (_, i) => i),

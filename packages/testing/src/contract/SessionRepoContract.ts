@@ -8,12 +8,7 @@
  *
  * @since 0.1.0
  */
-import type { AccountRepo } from "@campaign-games/core/accounts/Account"
-import { type Campaign, CampaignRepo } from "@campaign-games/core/campaigns/Campaign"
-import type { ChannelRepo } from "@campaign-games/core/campaigns/Channel"
-import { type CountQuery, SessionRepo } from "@campaign-games/core/play/Session"
-import { UsageRepo } from "@campaign-games/core/play/Usage"
-import type { Store } from "@campaign-games/core/Store"
+import { type Account, Campaign, type Channel, Session, type Store, Usage } from "@campaign-games/core"
 import { assert, type Vitest } from "@effect/vitest"
 import { DateTime, Effect, Option } from "effect"
 import { assertFails, assertNone, assertSame, assertSome } from "../internal/Assertions.ts"
@@ -24,26 +19,38 @@ import { failedTransaction, givenAccount, givenCampaign, givenSibling, racedStar
 const givenSession = Effect.gen(function* () {
   const campaign = yield* givenCampaign()
   const session = makeSession(campaign)
-  assert.isTrue(yield* (yield* SessionRepo).insert(session))
+  assert.isTrue(yield* (yield* Session.SessionRepo).insert(session))
   return { campaign, session }
 })
 
 /** A campaign with one session started by `insertPlay` in 2026-05; `plays` counts that month's plays. */
 const givenPlayed = Effect.gen(function* () {
-  const sessions = yield* SessionRepo
+  const sessions = yield* Session.SessionRepo
   const campaign = yield* givenCampaign()
   const session = makeSession(campaign)
   assert.isTrue(yield* sessions.insertPlay(session, "2026-05"))
-  return { sessions, campaign, session, plays: UsageRepo.use((usage) => usage.plays(campaign.accountId, "2026-05")) }
+  return {
+    sessions,
+    campaign,
+    session,
+    plays: Usage.UsageRepo.use((usage) => usage.plays(campaign.accountId, "2026-05"))
+  }
 })
 
 /** Registers the `SessionRepo` tests with `it`. */
 export const tests = (
-  it: Vitest.MethodsNonLive<SessionRepo | UsageRepo | CampaignRepo | ChannelRepo | AccountRepo | Store>
+  it: Vitest.MethodsNonLive<
+    | Session.SessionRepo
+    | Usage.UsageRepo
+    | Campaign.CampaignRepo
+    | Channel.ChannelRepo
+    | Account.AccountRepo
+    | Store.Store
+  >
 ): void => {
   it.effect("sessions round-trip every field; findById is not scoped by account", () =>
     Effect.gen(function* () {
-      const sessions = yield* SessionRepo
+      const sessions = yield* Session.SessionRepo
       const campaign = yield* givenCampaign()
       const open = makeSession(campaign, {
         participantRef: "Ünïcödé « player » 🎡 'quoted' \"ref\"",
@@ -64,7 +71,7 @@ export const tests = (
 
   it.effect("a jti starts one session: a second insert returns false and stores nothing", () =>
     Effect.gen(function* () {
-      const sessions = yield* SessionRepo
+      const sessions = yield* Session.SessionRepo
       const { campaign, session } = yield* givenSession
       const twin = makeSession(campaign, { jti: session.jti, participantRef: "someone-else", startedAt: at(900) })
       assert.isFalse(yield* sessions.insert(twin))
@@ -76,7 +83,7 @@ export const tests = (
 
   it.effect("a session id is unique", () =>
     Effect.gen(function* () {
-      const sessions = yield* SessionRepo
+      const sessions = yield* Session.SessionRepo
       const { campaign, session } = yield* givenSession
       yield* assertFails(sessions.insert(makeSession(campaign, { id: session.id })), "StoreError")
       assertSome(yield* sessions.findById(session.id), session)
@@ -84,11 +91,14 @@ export const tests = (
   )
 
   it.effect.each([
-    { why: "a session needs its campaign", orphan: (campaign: Campaign) => ({ ...campaign, id: uid("gi") }) },
-    { why: "a session needs its account", orphan: (campaign: Campaign) => ({ ...campaign, accountId: uid("acc") }) }
+    { why: "a session needs its campaign", orphan: (campaign: Campaign.Campaign) => ({ ...campaign, id: uid("gi") }) },
+    {
+      why: "a session needs its account",
+      orphan: (campaign: Campaign.Campaign) => ({ ...campaign, accountId: uid("acc") })
+    }
   ])("$why", ({ orphan, why }) =>
     Effect.gen(function* () {
-      const sessions = yield* SessionRepo
+      const sessions = yield* Session.SessionRepo
       const session = makeSession(orphan(yield* givenCampaign()))
       yield* assertFails(sessions.insert(session), "StoreError", why)
       assertNone(yield* sessions.findById(session.id))
@@ -97,7 +107,7 @@ export const tests = (
 
   it.effect("finish marks a session finished once", () =>
     Effect.gen(function* () {
-      const sessions = yield* SessionRepo
+      const sessions = yield* Session.SessionRepo
       const { session } = yield* givenSession
 
       assert.isTrue(yield* sessions.finish(session.id, at(700)))
@@ -110,7 +120,7 @@ export const tests = (
 
   it.effect("a session stored finished is not finished again", () =>
     Effect.gen(function* () {
-      const sessions = yield* SessionRepo
+      const sessions = yield* Session.SessionRepo
       const campaign = yield* givenCampaign()
       const born = makeSession(campaign, { finishedAt: at(550) })
       yield* sessions.insert(born)
@@ -121,8 +131,8 @@ export const tests = (
 
   it.effect("insertPlay inserts a session and counts its play in usage", () =>
     Effect.gen(function* () {
-      const sessions = yield* SessionRepo
-      const usage = yield* UsageRepo
+      const sessions = yield* Session.SessionRepo
+      const usage = yield* Usage.UsageRepo
       const campaign = yield* givenCampaign()
       const session = makeSession(campaign, {
         participantRef: "Ünïcödé « player » 🎡",
@@ -141,7 +151,7 @@ export const tests = (
       assert.isTrue(yield* sessions.insertPlay(makeSession(campaign), "2026-05"))
       assert.isTrue(yield* sessions.insertPlay(makeSession(campaign), "2026-06"))
       assert.strictEqual(yield* plays, 2)
-      assert.strictEqual(yield* (yield* UsageRepo).plays(campaign.accountId, "2026-06"), 1)
+      assert.strictEqual(yield* (yield* Usage.UsageRepo).plays(campaign.accountId, "2026-06"), 1)
     })
   )
 
@@ -180,8 +190,8 @@ export const tests = (
 
   it.effect("concurrent insertPlays start one session per jti and count one play per session", () =>
     Effect.gen(function* () {
-      const sessions = yield* SessionRepo
-      const usage = yield* UsageRepo
+      const sessions = yield* Session.SessionRepo
+      const usage = yield* Usage.UsageRepo
       const campaign = yield* givenCampaign()
       const results = yield* racedStarts(campaign, (session) => sessions.insertPlay(session, "2026-07"))
       assert.strictEqual(results.filter((inserted) => inserted).length, 16, "15 new jtis and one of 5 reusing one")
@@ -191,7 +201,7 @@ export const tests = (
 
   it.effect("counts a player's sessions per campaign and channel, in half-open day windows", () =>
     Effect.gen(function* () {
-      const sessions = yield* SessionRepo
+      const sessions = yield* Session.SessionRepo
       const campaign = yield* givenCampaign()
       const { accountId, channelId } = campaign
       const sibling = yield* givenSibling(campaign)
@@ -199,14 +209,14 @@ export const tests = (
       const player = "Player-7"
       const day = DateTime.makeUnsafe(Date.UTC(2026, 2, 10, 0, 0, 0, 0))
       const plus = (ms: number) => DateTime.addDuration(day, ms)
-      const query: CountQuery = {
+      const query: Session.CountQuery = {
         channelId,
         campaignId: campaign.id,
         participantRef: player,
         campaignDay: { start: day, end: plus(DAY) },
         channelDay: { start: plus(-5 * HOUR), end: plus(19 * HOUR) }
       }
-      const played = (on: Campaign, startedAt: DateTime.Utc, participantRef = player) =>
+      const played = (on: Campaign.Campaign, startedAt: DateTime.Utc, participantRef = player) =>
         sessions.insert(makeSession(on, { participantRef, startedAt }))
 
       assertSame(yield* sessions.counts(query), {
@@ -258,7 +268,7 @@ export const tests = (
 
   it.effect("anyForCampaign tells whether a campaign was played, in its account", () =>
     Effect.gen(function* () {
-      const sessions = yield* SessionRepo
+      const sessions = yield* Session.SessionRepo
       const campaign = yield* givenCampaign()
       const other = yield* givenAccount()
       const unplayed = yield* givenSibling(campaign)

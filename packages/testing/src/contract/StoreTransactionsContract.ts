@@ -8,15 +8,7 @@
  *
  * @since 0.1.0
  */
-import { AccountRepo } from "@campaign-games/core/accounts/Account"
-import { ApiKeyRepo } from "@campaign-games/core/accounts/ApiKey"
-import { BrandingRepo } from "@campaign-games/core/campaigns/Branding"
-import { CampaignRepo } from "@campaign-games/core/campaigns/Campaign"
-import { ChannelRepo } from "@campaign-games/core/campaigns/Channel"
-import { EntryRepo } from "@campaign-games/core/play/Entry"
-import { type CountQuery, SessionRepo } from "@campaign-games/core/play/Session"
-import { UsageRepo } from "@campaign-games/core/play/Usage"
-import { LockKey, Store } from "@campaign-games/core/Store"
+import { Account, ApiKey, Branding, Campaign, Channel, Entry, Session, Store, Usage } from "@campaign-games/core"
 import { assert, type Vitest } from "@effect/vitest"
 import { Deferred, Effect, Exit, Fiber } from "effect"
 import { assertNone, assertSame, assertSome } from "../internal/Assertions.ts"
@@ -45,21 +37,29 @@ import {
 
 /** The store, the channel repository and a new account to write channels in. */
 const channelsOfAnAccount = Effect.gen(function* () {
-  return { store: yield* Store, channels: yield* ChannelRepo, account: yield* givenAccount() }
+  return { store: yield* Store.Store, channels: yield* Channel.ChannelRepo, account: yield* givenAccount() }
 })
 
 /** Registers the `Store` tests with `it`. */
 export const tests = (
   it: Vitest.MethodsNonLive<
-    Store | AccountRepo | ApiKeyRepo | ChannelRepo | CampaignRepo | BrandingRepo | SessionRepo | EntryRepo | UsageRepo
+    | Store.Store
+    | Account.AccountRepo
+    | ApiKey.ApiKeyRepo
+    | Channel.ChannelRepo
+    | Campaign.CampaignRepo
+    | Branding.BrandingRepo
+    | Session.SessionRepo
+    | Entry.EntryRepo
+    | Usage.UsageRepo
   >
 ): void => {
   it.effect("a transaction that succeeds keeps all its writes and returns its value", () =>
     Effect.gen(function* () {
-      const store = yield* Store
-      const accounts = yield* AccountRepo
-      const keys = yield* ApiKeyRepo
-      const channels = yield* ChannelRepo
+      const store = yield* Store.Store
+      const accounts = yield* Account.AccountRepo
+      const keys = yield* ApiKey.ApiKeyRepo
+      const channels = yield* Channel.ChannelRepo
       const account = makeAccount()
       const key = makeKey(account.id)
       const channel = makeChannel(account.id)
@@ -80,9 +80,9 @@ export const tests = (
 
   it.effect("a failing transaction keeps none of its writes", () =>
     Effect.gen(function* () {
-      const accounts = yield* AccountRepo
-      const keys = yield* ApiKeyRepo
-      const channels = yield* ChannelRepo
+      const accounts = yield* Account.AccountRepo
+      const keys = yield* ApiKey.ApiKeyRepo
+      const channels = yield* Channel.ChannelRepo
       const { account, key } = yield* givenKey
       const updated = yield* givenChannel(account.id)
       const deleted = yield* givenChannel(account.id)
@@ -117,13 +117,13 @@ export const tests = (
 
   it.effect("a failing transaction keeps none of its campaign or branding writes", () =>
     Effect.gen(function* () {
-      const campaigns = yield* CampaignRepo
-      const branding = yield* BrandingRepo
+      const campaigns = yield* Campaign.CampaignRepo
+      const branding = yield* Branding.BrandingRepo
       const channel = yield* givenChannel()
       const accountId = channel.accountId
       const fresh = yield* givenAccount()
-      const updated = yield* inserted(CampaignRepo, makeCampaign(accountId, channel.id))
-      const deleted = yield* inserted(CampaignRepo, makeCampaign(accountId, channel.id, { status: "active" }))
+      const updated = yield* inserted(Campaign.CampaignRepo, makeCampaign(accountId, channel.id))
+      const deleted = yield* inserted(Campaign.CampaignRepo, makeCampaign(accountId, channel.id, { status: "active" }))
       yield* branding.put(accountId, fullTheme)
       const added = makeCampaign(accountId, channel.id, { status: "active", theme: fullTheme })
 
@@ -156,9 +156,9 @@ export const tests = (
 
   it.effect("a failing transaction keeps none of its session, entry or usage writes", () =>
     Effect.gen(function* () {
-      const sessions = yield* SessionRepo
-      const entries = yield* EntryRepo
-      const usage = yield* UsageRepo
+      const sessions = yield* Session.SessionRepo
+      const entries = yield* Entry.EntryRepo
+      const usage = yield* Usage.UsageRepo
       const campaign = yield* givenCampaign()
       const kept = yield* givenSession(campaign)
       const session = makeSession(campaign)
@@ -287,13 +287,13 @@ export const tests = (
   it.effect("lock succeeds inside and outside transactions", () =>
     Effect.gen(function* () {
       const { store, channels, account } = yield* channelsOfAnAccount
-      yield* store.lock(LockKey.account(account.id))
+      yield* store.lock(Store.LockKey.account(account.id))
       const channel = makeChannel(account.id)
       yield* store.transaction(
         Effect.gen(function* () {
-          yield* store.lock(LockKey.account(account.id))
-          yield* store.lock(LockKey.account(account.id))
-          yield* store.lock(LockKey.channel(channel.id))
+          yield* store.lock(Store.LockKey.account(account.id))
+          yield* store.lock(Store.LockKey.account(account.id))
+          yield* store.lock(Store.LockKey.channel(channel.id))
           yield* channels.insert(channel)
         })
       )
@@ -308,7 +308,7 @@ export const tests = (
       const attempt = (i: number) =>
         store.transaction(
           Effect.gen(function* () {
-            yield* store.lock(LockKey.account(account.id))
+            yield* store.lock(Store.LockKey.account(account.id))
             const used = yield* channels.count(account.id)
             // Give other transactions every chance to interleave between the count and the insert.
             yield* Effect.sleep(1)
@@ -329,13 +329,13 @@ export const tests = (
 
   it.effect("the player lock holds a play limit under 30 concurrent starts", () =>
     Effect.gen(function* () {
-      const store = yield* Store
-      const sessions = yield* SessionRepo
+      const store = yield* Store.Store
+      const sessions = yield* Session.SessionRepo
       const campaign = yield* givenCampaign()
       const participantRef = "racer"
       const limit = 3
       const day = { start: at(-DAY), end: at(DAY) }
-      const query: CountQuery = {
+      const query: Session.CountQuery = {
         channelId: campaign.channelId,
         campaignId: campaign.id,
         participantRef,
@@ -345,7 +345,7 @@ export const tests = (
       const attempt = (i: number) =>
         store.transaction(
           Effect.gen(function* () {
-            yield* store.lock(LockKey.player(campaign.channelId, participantRef))
+            yield* store.lock(Store.LockKey.player(campaign.channelId, participantRef))
             const counts = yield* sessions.counts(query)
             // Give other transactions every chance to interleave between the count and the insert.
             yield* Effect.sleep(1)

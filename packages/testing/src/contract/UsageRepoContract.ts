@@ -5,9 +5,7 @@
  *
  * @since 0.1.0
  */
-import type { AccountRepo } from "@campaign-games/core/accounts/Account"
-import { UsageRepo } from "@campaign-games/core/play/Usage"
-import type { Store } from "@campaign-games/core/Store"
+import { type Account, type Store, Usage } from "@campaign-games/core"
 import { assert, type Vitest } from "@effect/vitest"
 import { Effect } from "effect"
 import { assertFails } from "../internal/Assertions.ts"
@@ -15,10 +13,10 @@ import { uid } from "../internal/Fixtures.ts"
 import { failedTransaction, givenAccount, givenTwoAccounts } from "../internal/Given.ts"
 
 /** Registers the `UsageRepo` tests with `it`. */
-export const tests = (it: Vitest.MethodsNonLive<UsageRepo | AccountRepo | Store>): void => {
+export const tests = (it: Vitest.MethodsNonLive<Usage.UsageRepo | Account.AccountRepo | Store.Store>): void => {
   it.effect("usage counts plays per account and month", () =>
     Effect.gen(function* () {
-      const usage = yield* UsageRepo
+      const usage = yield* Usage.UsageRepo
       const [account, other] = yield* givenTwoAccounts
 
       assert.strictEqual(yield* usage.plays(account.id, "2026-03"), 0)
@@ -35,7 +33,7 @@ export const tests = (it: Vitest.MethodsNonLive<UsageRepo | AccountRepo | Store>
 
   it.effect("concurrent plays are all counted", () =>
     Effect.gen(function* () {
-      const usage = yield* UsageRepo
+      const usage = yield* Usage.UsageRepo
       const account = yield* givenAccount()
       yield* usage.addPlay(account.id, "2026-03")
       yield* usage.addPlay(account.id, "2026-03")
@@ -50,7 +48,7 @@ export const tests = (it: Vitest.MethodsNonLive<UsageRepo | AccountRepo | Store>
 
   it.effect("a play in a failing transaction is not counted", () =>
     Effect.gen(function* () {
-      const usage = yield* UsageRepo
+      const usage = yield* Usage.UsageRepo
       const account = yield* givenAccount()
       yield* usage.addPlay(account.id, "2026-03")
       yield* failedTransaction(usage.addPlay(account.id, "2026-03"))
@@ -60,7 +58,7 @@ export const tests = (it: Vitest.MethodsNonLive<UsageRepo | AccountRepo | Store>
 
   it.effect("usage needs its account", () =>
     Effect.gen(function* () {
-      const usage = yield* UsageRepo
+      const usage = yield* Usage.UsageRepo
       const orphan = uid("acc")
       yield* assertFails(usage.addPlay(orphan, "2026-03"), "StoreError", "usage needs its account")
       assert.strictEqual(yield* usage.plays(orphan, "2026-03"), 0)

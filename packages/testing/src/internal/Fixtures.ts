@@ -4,18 +4,20 @@
  * field (`makeCampaign(accountId, channelId, { status: "active" })`). Pure: nothing here touches a
  * store (`Given.ts` stores them).
  */
-import type { Account } from "@campaign-games/core/accounts/Account"
-import type { ApiKey } from "@campaign-games/core/accounts/ApiKey"
-import * as Campaign from "@campaign-games/core/campaigns/Campaign"
-import type { Channel } from "@campaign-games/core/campaigns/Channel"
-import type { Theme } from "@campaign-games/core/campaigns/Theme"
-import * as SpinTheWheel from "@campaign-games/core/games/SpinTheWheel"
-import type { AllowedOrigin } from "@campaign-games/core/play/AllowedOrigin"
-import type { Entry, ListFilter as EntryListFilter } from "@campaign-games/core/play/Entry"
-import type { Completion } from "@campaign-games/core/play/PlayContext"
-import type { Session } from "@campaign-games/core/play/Session"
-import type { Event } from "@campaign-games/core/webhooks/Event"
-import type { Delivery, DeliveryListQuery, Endpoint, EndpointListQuery } from "@campaign-games/core/webhooks/Webhook"
+import {
+  type Account,
+  type AllowedOrigin,
+  type ApiKey,
+  Campaign,
+  type Channel,
+  type Entry,
+  type Event,
+  type PlayContext,
+  type Session,
+  SpinTheWheel,
+  type Theme,
+  type Webhook
+} from "@campaign-games/core"
 import { DateTime, Schema } from "effect"
 
 const RUN = globalThis.crypto.randomUUID().slice(0, 8)
@@ -41,7 +43,7 @@ export const keyPrefix = (): string => {
   return Array.from(bytes, (b) => BASE32[b & 31]).join("")
 }
 
-export const makeAccount = (fields: Partial<Account> = {}): Account => ({
+export const makeAccount = (fields: Partial<Account.Account> = {}): Account.Account => ({
   id: uid("acc"),
   name: "Acme « l'été » 🎡",
   plan: "starter",
@@ -52,7 +54,7 @@ export const makeAccount = (fields: Partial<Account> = {}): Account => ({
   ...fields
 })
 
-export const makeKey = (accountId: string, fields: Partial<ApiKey> = {}): ApiKey => ({
+export const makeKey = (accountId: string, fields: Partial<ApiKey.ApiKey> = {}): ApiKey.ApiKey => ({
   id: uid("key"),
   accountId,
   name: "Deploy key",
@@ -64,7 +66,7 @@ export const makeKey = (accountId: string, fields: Partial<ApiKey> = {}): ApiKey
   ...fields
 })
 
-export const makeChannel = (accountId: string, fields: Partial<Channel> = {}): Channel => ({
+export const makeChannel = (accountId: string, fields: Partial<Channel.Channel> = {}): Channel.Channel => ({
   id: uid("ch"),
   accountId,
   name: "Main site",
@@ -109,7 +111,7 @@ export const WHEEL_SOUNDS = {
 } as const
 
 /** A theme with every key set. */
-export const fullTheme: Theme = {
+export const fullTheme: Theme.Theme = {
   colors: {
     bg: "#0A0B0C",
     fg: "#ffffff",
@@ -138,7 +140,7 @@ export const fullTheme: Theme = {
   }
 }
 
-export const makeSession = (campaign: Campaign.Campaign, fields: Partial<Session> = {}): Session => ({
+export const makeSession = (campaign: Campaign.Campaign, fields: Partial<Session.Session> = {}): Session.Session => ({
   id: uid("ses"),
   accountId: campaign.accountId,
   campaignId: campaign.id,
@@ -151,7 +153,7 @@ export const makeSession = (campaign: Campaign.Campaign, fields: Partial<Session
   ...fields
 })
 
-export const makeEntry = (campaign: Campaign.Campaign, fields: Partial<Entry> = {}): Entry => ({
+export const makeEntry = (campaign: Campaign.Campaign, fields: Partial<Entry.Entry> = {}): Entry.Entry => ({
   id: uid("en"),
   accountId: campaign.accountId,
   campaignId: campaign.id,
@@ -168,7 +170,7 @@ export const makeEntry = (campaign: Campaign.Campaign, fields: Partial<Entry> = 
 })
 
 /** An entry list's filter: every entry, newest first, with `fields` set. */
-export const entryFilter = (fields: Partial<EntryListFilter> = {}): EntryListFilter => ({
+export const entryFilter = (fields: Partial<Entry.ListFilter> = {}): Entry.ListFilter => ({
   search: undefined,
   sort: "createdAt",
   dir: "desc",
@@ -183,13 +185,13 @@ export const entryFilter = (fields: Partial<EntryListFilter> = {}): EntryListFil
  */
 export const makeCompletion = (
   campaign: Campaign.Campaign,
-  session: Session,
+  session: Session.Session,
   at_: DateTime.Utc,
-  targets: ReadonlyArray<Endpoint>,
-  entry: Partial<Entry> = {},
-  data: Event["data"] = { sessionId: session.id }
-): Completion => {
-  const event: Event = {
+  targets: ReadonlyArray<Webhook.Endpoint>,
+  entry: Partial<Entry.Entry> = {},
+  data: Event.Event["data"] = { sessionId: session.id }
+): PlayContext.Completion => {
+  const event: Event.Event = {
     id: uid("evt"),
     accountId: campaign.accountId,
     type: "session_completed",
@@ -220,13 +222,16 @@ export const makeCompletion = (
   }
 }
 
-export const makeOrigin = (accountId: string, fields: Partial<AllowedOrigin> = {}): AllowedOrigin => {
+export const makeOrigin = (
+  accountId: string,
+  fields: Partial<AllowedOrigin.AllowedOrigin> = {}
+): AllowedOrigin.AllowedOrigin => {
   const id = uid("ao")
   return { id, accountId, origin: `https://${id.replaceAll("_", "-")}.example.com`, createdAt: at(700), ...fields }
 }
 
 /** An active endpoint of the account subscribed to `session_completed`, with no filters. */
-export const makeEndpoint = (accountId: string, fields: Partial<Endpoint> = {}): Endpoint => {
+export const makeEndpoint = (accountId: string, fields: Partial<Webhook.Endpoint> = {}): Webhook.Endpoint => {
   const id = uid("we")
   return {
     id,
@@ -245,7 +250,7 @@ export const makeEndpoint = (accountId: string, fields: Partial<Endpoint> = {}):
 }
 
 /** A pending delivery to the endpoint, never tried, not scheduled. */
-export const makeDelivery = (endpoint: Endpoint, fields: Partial<Delivery> = {}): Delivery => {
+export const makeDelivery = (endpoint: Webhook.Endpoint, fields: Partial<Webhook.Delivery> = {}): Webhook.Delivery => {
   const eventId = uid("evt")
   return {
     id: uid("wd"),
@@ -266,7 +271,7 @@ export const makeDelivery = (endpoint: Endpoint, fields: Partial<Delivery> = {})
 }
 
 /** An endpoint list's query: every endpoint, oldest first, with `fields` set. */
-export const endpointQuery = (fields: Partial<EndpointListQuery> = {}): EndpointListQuery => ({
+export const endpointQuery = (fields: Partial<Webhook.EndpointListQuery> = {}): Webhook.EndpointListQuery => ({
   search: undefined,
   status: undefined,
   sort: "createdAt",
@@ -275,7 +280,7 @@ export const endpointQuery = (fields: Partial<EndpointListQuery> = {}): Endpoint
 })
 
 /** A delivery list's query: every delivery, newest first, with `fields` set. */
-export const deliveryQuery = (fields: Partial<DeliveryListQuery> = {}): DeliveryListQuery => ({
+export const deliveryQuery = (fields: Partial<Webhook.DeliveryListQuery> = {}): Webhook.DeliveryListQuery => ({
   search: undefined,
   status: undefined,
   sort: "createdAt",

@@ -5,14 +5,7 @@
  * its writes. Each asks only for the ports it uses, so a suite of a few ports (the webhook store
  * contract) can use them too.
  */
-import { type Account, AccountRepo } from "@campaign-games/core/accounts/Account"
-import { ApiKeyRepo } from "@campaign-games/core/accounts/ApiKey"
-import { type Campaign, CampaignRepo } from "@campaign-games/core/campaigns/Campaign"
-import { type Channel, ChannelRepo } from "@campaign-games/core/campaigns/Channel"
-import { EntryRepo } from "@campaign-games/core/play/Entry"
-import { type Session, SessionRepo } from "@campaign-games/core/play/Session"
-import { Store } from "@campaign-games/core/Store"
-import { type Delivery, DeliveryRepo, type Endpoint, EndpointRepo } from "@campaign-games/core/webhooks/Webhook"
+import { Account, ApiKey, Campaign, Channel, Entry, Session, Store, Webhook } from "@campaign-games/core"
 import { assert } from "@effect/vitest"
 import { type Context, Effect } from "effect"
 import {
@@ -40,13 +33,13 @@ export const inserted = <I, A, E>(repo: Context.Key<I, Inserting<A, E>>, row: A)
 // tests (`givenTwoAccounts`), each time with new ids.
 
 /** An account already stored. */
-export const givenAccount = (fields: Partial<Account> = {}) =>
-  Effect.suspend(() => inserted(AccountRepo, makeAccount(fields)))
+export const givenAccount = (fields: Partial<Account.Account> = {}) =>
+  Effect.suspend(() => inserted(Account.AccountRepo, makeAccount(fields)))
 
 /** An account with one active key, both already stored. */
 export const givenKey = Effect.gen(function* () {
   const account = yield* givenAccount()
-  return { account, key: yield* inserted(ApiKeyRepo, makeKey(account.id)) }
+  return { account, key: yield* inserted(ApiKey.ApiKeyRepo, makeKey(account.id)) }
 })
 
 /** Two accounts already stored: the one a test works in, and another. */
@@ -60,41 +53,41 @@ export const givenTwoAccountsFor = <I, S>(repo: Context.Key<I, S>) =>
   })
 
 /** A channel already stored, in the account (one stored for it when not given). */
-export const givenChannel = (accountId?: string, fields: Partial<Channel> = {}) =>
+export const givenChannel = (accountId?: string, fields: Partial<Channel.Channel> = {}) =>
   Effect.gen(function* () {
     const owner = accountId ?? (yield* givenAccount()).id
-    return yield* inserted(ChannelRepo, makeChannel(owner, fields))
+    return yield* inserted(Channel.ChannelRepo, makeChannel(owner, fields))
   })
 
 /** A campaign already stored, on a channel already stored (in `fields.accountId` when given). */
-export const givenCampaign = (fields: Partial<Campaign> = {}) =>
+export const givenCampaign = (fields: Partial<Campaign.Campaign> = {}) =>
   Effect.gen(function* () {
     const channel = yield* givenChannel(fields.accountId)
-    return yield* inserted(CampaignRepo, makeCampaign(channel.accountId, channel.id, fields))
+    return yield* inserted(Campaign.CampaignRepo, makeCampaign(channel.accountId, channel.id, fields))
   })
 
 /** Another campaign already stored on the campaign's channel. */
-export const givenSibling = (campaign: Campaign, fields: Partial<Campaign> = {}) =>
-  Effect.suspend(() => inserted(CampaignRepo, makeCampaign(campaign.accountId, campaign.channelId, fields)))
+export const givenSibling = (campaign: Campaign.Campaign, fields: Partial<Campaign.Campaign> = {}) =>
+  Effect.suspend(() => inserted(Campaign.CampaignRepo, makeCampaign(campaign.accountId, campaign.channelId, fields)))
 
 /** A session of the campaign already stored (open unless `fields` finish it). */
-export const givenSession = (campaign: Campaign, fields: Partial<Session> = {}) =>
-  Effect.suspend(() => inserted(SessionRepo, makeSession(campaign, fields)))
+export const givenSession = (campaign: Campaign.Campaign, fields: Partial<Session.Session> = {}) =>
+  Effect.suspend(() => inserted(Session.SessionRepo, makeSession(campaign, fields)))
 
 /** An endpoint already stored in the account. */
-export const givenEndpoint = (accountId: string, fields: Partial<Endpoint> = {}) =>
-  Effect.suspend(() => inserted(EndpointRepo, makeEndpoint(accountId, fields)))
+export const givenEndpoint = (accountId: string, fields: Partial<Webhook.Endpoint> = {}) =>
+  Effect.suspend(() => inserted(Webhook.EndpointRepo, makeEndpoint(accountId, fields)))
 
 /** Deliveries already stored (one batch). */
-export const givenDeliveries = <const A extends ReadonlyArray<Delivery>>(deliveries: A) =>
+export const givenDeliveries = <const A extends ReadonlyArray<Webhook.Delivery>>(deliveries: A) =>
   Effect.as(
-    DeliveryRepo.use((repo) => repo.insertMany(deliveries)),
+    Webhook.DeliveryRepo.use((repo) => repo.insertMany(deliveries)),
     deliveries
   )
 
 /** A campaign's entries, oldest first (up to 100). */
-export const entriesOfCampaign = (campaign: Campaign) =>
-  Effect.flatMap(Effect.service(EntryRepo), (entries) =>
+export const entriesOfCampaign = (campaign: Campaign.Campaign) =>
+  Effect.flatMap(Effect.service(Entry.EntryRepo), (entries) =>
     Effect.map(
       entries.list(campaign.accountId, campaign.id, entryFilter({ dir: "asc" }), { limit: 100, offset: 0 }),
       (page) => page.items
@@ -107,7 +100,7 @@ export const failedTransaction = <A, E extends { readonly _tag: string }, R>(
   message = "rolled back"
 ) =>
   Effect.gen(function* () {
-    const store = yield* Store
+    const store = yield* Store.Store
     const error = yield* Effect.flip(store.transaction(Effect.andThen(writes, Effect.fail(new Boom({ message })))))
     assert.strictEqual(error._tag, "Boom", "the transaction fails with the error of its effect")
   })
@@ -116,7 +109,10 @@ export const failedTransaction = <A, E extends { readonly _tag: string }, R>(
  * 20 concurrent starts of sessions of the campaign with `start`, 5 of which reuse one jti (the
  * others each a new one): 16 of them should start.
  */
-export const racedStarts = <E, R>(campaign: Campaign, start: (session: Session) => Effect.Effect<boolean, E, R>) => {
+export const racedStarts = <E, R>(
+  campaign: Campaign.Campaign,
+  start: (session: Session.Session) => Effect.Effect<boolean, E, R>
+) => {
   const reused = makeSession(campaign)
   return Effect.forEach(
     Array.from({ length: 20 }, (_, i) => i),

@@ -7,16 +7,16 @@
  *
  * @internal
  */
-import { StoreError } from "@campaign-games/core/Errors"
-import type { Page, Paged } from "@campaign-games/core/Pagination"
+import { Errors, type Pagination } from "@campaign-games/core"
 import { DateTime, Effect, Option } from "effect"
 import type * as Table from "./Table.ts"
 
 /** Fails as a breached constraint does in SQL. */
-export const conflict = (message: string): Effect.Effect<never, StoreError> => Effect.fail(new StoreError({ message }))
+export const conflict = (message: string): Effect.Effect<never, Errors.StoreError> =>
+  Effect.fail(new Errors.StoreError({ message }))
 
 /** The page of `rows` asked for, with the count of all of them. */
-export const paginate = <A>(rows: Array<A>, page: Page): Paged<A> => ({
+export const paginate = <A>(rows: Array<A>, page: Pagination.Page): Pagination.Paged<A> => ({
   items: rows.slice(page.offset, page.offset + page.limit),
   total: rows.length
 })
@@ -104,7 +104,7 @@ export const insertNew = <V>(
   id: string,
   row: V,
   what: string
-): Effect.Effect<void, StoreError> =>
+): Effect.Effect<void, Errors.StoreError> =>
   Effect.suspend(() => (table.has(id) ? conflict(`${what} ${id} already exists.`) : table.set(id, row)))
 
 /**
@@ -116,7 +116,7 @@ export const checkNewOfAccount = (
   accounts: { readonly has: (id: string) => boolean },
   row: { readonly id: string; readonly accountId: string },
   noun: string
-): Effect.Effect<void, StoreError> =>
+): Effect.Effect<void, Errors.StoreError> =>
   table.has(row.id)
     ? conflict(`A ${noun} ${row.id} already exists.`)
     : accounts.has(row.accountId)

@@ -7,7 +7,7 @@
  * its account; and the round-trip test (`roundTripTests`): rows come back exactly as stored, and
  * an unknown id finds nothing.
  */
-import type { AccountRepo } from "@campaign-games/core/accounts/Account"
+import type { Account } from "@campaign-games/core"
 import type { Vitest } from "@effect/vitest"
 import { type DateTime, Effect, type Option } from "effect"
 import { assertFails, assertNone, assertRoundTrips, assertSome, type RoundTripping } from "./Assertions.ts"
@@ -44,10 +44,10 @@ export interface Update<A> {
  * `cleared` clears ("a limit and the between-campaigns message").
  */
 export const tests = <A extends Scoped, R>(
-  it: Vitest.MethodsNonLive<R | AccountRepo>,
+  it: Vitest.MethodsNonLive<R | Account.AccountRepo>,
   what: string,
   clears: string,
-  given: Effect.Effect<Update<A>, unknown, R | AccountRepo>
+  given: Effect.Effect<Update<A>, unknown, R | Account.AccountRepo>
 ): void => {
   it.effect(`${what} updates change every field but createdAt`, () =>
     Effect.gen(function* () {
@@ -91,9 +91,9 @@ export interface Keys<A> {
  * row of no account fails and stores nothing.
  */
 export const keyTests = <A extends Scoped, R>(
-  it: Vitest.MethodsNonLive<R | AccountRepo>,
+  it: Vitest.MethodsNonLive<R | Account.AccountRepo>,
   what: string,
-  given: Effect.Effect<Keys<A>, unknown, R | AccountRepo>
+  given: Effect.Effect<Keys<A>, unknown, R | Account.AccountRepo>
 ): void => {
   it.effect(`${what} id is unique`, () =>
     Effect.gen(function* () {
@@ -127,9 +127,9 @@ export interface RoundTrip<A> {
  * nothing, and the suite's own `checks` pass.
  */
 export const roundTripTests = <A extends Scoped, R>(
-  it: Vitest.MethodsNonLive<R | AccountRepo>,
+  it: Vitest.MethodsNonLive<R | Account.AccountRepo>,
   what: string,
-  given: Effect.Effect<RoundTrip<A>, unknown, R | AccountRepo>
+  given: Effect.Effect<RoundTrip<A>, unknown, R | Account.AccountRepo>
 ): void => {
   it.effect(`${what} round-trip every field`, () =>
     Effect.gen(function* () {

@@ -6,19 +6,19 @@
  *
  * @since 0.1.0
  */
-import { AllowedOriginRepo, duplicate } from "@campaign-games/core/play/AllowedOrigin"
+import { AllowedOrigin } from "@campaign-games/core"
 import { Effect, Layer } from "effect"
 import { conflict, inAccount, ofAccount, oldestFirst, paginate } from "../internal/Rows.ts"
 import { type MemoryDatabase, originKey, repository } from "../MemoryDatabase.ts"
 
 /** `AllowedOriginRepo` over the allowed origins table and its unique index. */
-export const layer: Layer.Layer<AllowedOriginRepo, never, MemoryDatabase> = repository(
-  AllowedOriginRepo,
+export const layer: Layer.Layer<AllowedOrigin.AllowedOriginRepo, never, MemoryDatabase> = repository(
+  AllowedOrigin.AllowedOriginRepo,
   ({ accounts, allowedOrigins, allowedOriginKeys }) => {
-    return AllowedOriginRepo.of({
+    return AllowedOrigin.AllowedOriginRepo.of({
       insert: Effect.fnUntraced(function* (allowed) {
         if (allowedOriginKeys.has(originKey(allowed.accountId, allowed.origin))) {
-          return yield* Effect.fail(duplicate(allowed.origin))
+          return yield* Effect.fail(AllowedOrigin.duplicate(allowed.origin))
         }
         if (allowedOrigins.has(allowed.id)) return yield* conflict(`An allowed origin ${allowed.id} already exists.`)
         if (!accounts.has(allowed.accountId)) {

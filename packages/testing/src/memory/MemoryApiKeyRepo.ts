@@ -5,23 +5,23 @@
  *
  * @since 0.1.0
  */
-import { type ApiKey, ApiKeyRepo } from "@campaign-games/core/accounts/ApiKey"
+import { ApiKey } from "@campaign-games/core"
 import { Effect, Layer, Option } from "effect"
 import { conflict, inAccount, ofAccount, oldestFirst, paginate } from "../internal/Rows.ts"
 import { type MemoryDatabase, repository } from "../MemoryDatabase.ts"
 
 /** `ApiKeyRepo` over the keys and key-prefix tables of the database. */
-export const layer: Layer.Layer<ApiKeyRepo, never, MemoryDatabase> = repository(
-  ApiKeyRepo,
+export const layer: Layer.Layer<ApiKey.ApiKeyRepo, never, MemoryDatabase> = repository(
+  ApiKey.ApiKeyRepo,
   ({ accounts, apiKeys, apiKeyPrefixes }) => {
-    const isActive = (key: ApiKey) => key.revokedAt === null
+    const isActive = (key: ApiKey.ApiKey) => key.revokedAt === null
     const active = (accountId: string) => ofAccount(apiKeys.values(), accountId, isActive)
-    const findActive = (accountId: string, id: string): ApiKey | undefined => {
+    const findActive = (accountId: string, id: string): ApiKey.ApiKey | undefined => {
       const key = inAccount(accountId, apiKeys.get(id))
       return key !== undefined && isActive(key) ? key : undefined
     }
 
-    return ApiKeyRepo.of({
+    return ApiKey.ApiKeyRepo.of({
       insert: Effect.fnUntraced(function* (key) {
         if (!accounts.has(key.accountId)) return yield* conflict(`No account ${key.accountId} for key ${key.id}.`)
         if (apiKeys.has(key.id)) return yield* conflict(`An API key ${key.id} already exists.`)

@@ -15,15 +15,7 @@
  *
  * @since 0.1.0
  */
-import type { ContentType, Kind } from "@campaign-games/core/media/Asset"
-import {
-  type Asset,
-  AssetRepo,
-  type ClaimedImport,
-  contentTypes,
-  kindOf,
-  type ListQuery
-} from "@campaign-games/core/media/Asset"
+import { Asset } from "@campaign-games/core"
 import { DateTime, Effect, Layer, Option, Semaphore } from "effect"
 import {
   byCodePoint,
@@ -42,18 +34,19 @@ import type { StoredAsset } from "./MemoryMediaTables.ts"
 const millis = DateTime.toEpochMillis
 
 /** The content types of each kind. */
-const typesOf = (kind: Kind): ReadonlyArray<string> => contentTypes.filter((type: ContentType) => kindOf(type) === kind)
+const typesOf = (kind: Asset.Kind): ReadonlyArray<string> =>
+  Asset.contentTypes.filter((type: Asset.ContentType) => Asset.kindOf(type) === kind)
 
 /** The order of a list: by the sort key (files without a size last, either way), then by id. */
-const order = (query: Pick<ListQuery, "sort" | "dir">) => {
-  const byKey = directed<Asset>(query.dir, (a, b) =>
+const order = (query: Pick<Asset.ListQuery, "sort" | "dir">) => {
+  const byKey = directed<Asset.Asset>(query.dir, (a, b) =>
     query.sort === "createdAt"
       ? byTime(a.createdAt, b.createdAt)
       : query.sort === "filename"
         ? byCodePoint(a.filename, b.filename)
         : (a.sizeBytes ?? 0) - (b.sizeBytes ?? 0)
   )
-  return (a: Asset, b: Asset): number =>
+  return (a: Asset.Asset, b: Asset.Asset): number =>
     query.sort === "sizeBytes" && (a.sizeBytes === null) !== (b.sizeBytes === null)
       ? a.sizeBytes === null
         ? 1
@@ -62,8 +55,8 @@ const order = (query: Pick<ListQuery, "sort" | "dir">) => {
 }
 
 /** `AssetRepo` over the files table (and the accounts and folders a file names). */
-export const layer: Layer.Layer<AssetRepo, never, MemoryDatabase> = repository(
-  AssetRepo,
+export const layer: Layer.Layer<Asset.AssetRepo, never, MemoryDatabase> = repository(
+  Asset.AssetRepo,
   ({ accounts, mediaAssets, mediaFolders }) => {
     const serial = Semaphore.makeUnsafe(1)
 
@@ -71,15 +64,15 @@ export const layer: Layer.Layer<AssetRepo, never, MemoryDatabase> = repository(
       const stored = mediaAssets.get(id)
       return stored !== undefined && inAccount(accountId, stored.asset) !== undefined ? stored : undefined
     }
-    const ofAccount = (accountId: string, keep: (asset: Asset) => boolean = () => true): Array<Asset> => {
-      const out: Array<Asset> = []
+    const ofAccount = (accountId: string, keep: (asset: Asset.Asset) => boolean = () => true): Array<Asset.Asset> => {
+      const out: Array<Asset.Asset> = []
       for (const { asset } of mediaAssets.values()) if (asset.accountId === accountId && keep(asset)) out.push(asset)
       return out
     }
     const sameLease = (stored: StoredAsset, leaseUntil: DateTime.Utc): boolean =>
       stored.leaseUntil !== null && millis(stored.leaseUntil) === millis(leaseUntil)
 
-    return AssetRepo.of({
+    return Asset.AssetRepo.of({
       insert: Effect.fnUntraced(function* (asset) {
         yield* checkNewOfAccount(mediaAssets, accounts, asset, "file")
         yield* checkFolder(mediaFolders, asset.accountId, asset.folderId)
@@ -95,7 +88,7 @@ export const layer: Layer.Layer<AssetRepo, never, MemoryDatabase> = repository(
       findById: (accountId, id) => Effect.sync(() => Option.fromNullishOr(find(accountId, id)?.asset)),
       findMany: (accountId, ids) =>
         Effect.sync(() => {
-          const out: Array<Asset> = []
+          const out: Array<Asset.Asset> = []
           for (const id of new Set(ids)) {
             const stored = find(accountId, id)
             if (stored !== undefined) out.push(stored.asset)
@@ -112,7 +105,7 @@ export const layer: Layer.Layer<AssetRepo, never, MemoryDatabase> = repository(
           const found = searching(query.search)
           const types = query.kind === undefined ? undefined : typesOf(query.kind)
           const folder = query.folder
-          const keep = (asset: Asset) =>
+          const keep = (asset: Asset.Asset) =>
             (folder._tag === "Any" ||
               (folder._tag === "Root" ? asset.folderId === null : asset.folderId === folder.id)) &&
             (types === undefined || types.includes(asset.contentType)) &&
@@ -160,7 +153,7 @@ export const layer: Layer.Layer<AssetRepo, never, MemoryDatabase> = repository(
             (a, b) =>
               millis(a.asset.importNextAt!) - millis(b.asset.importNextAt!) || byCodePoint(a.asset.id, b.asset.id)
           )
-          const claimed: Array<ClaimedImport> = []
+          const claimed: Array<Asset.ClaimedImport> = []
           for (const stored of due.slice(0, limit)) {
             const asset = { ...stored.asset, importAttempts: stored.asset.importAttempts + 1 }
             yield* mediaAssets.set(asset.id, { asset, leaseUntil })
@@ -184,7 +177,7 @@ export const layer: Layer.Layer<AssetRepo, never, MemoryDatabase> = repository(
         }).pipe(serial.withPermit),
       deleteStaleUploads: (before, limit) =>
         Effect.gen(function* () {
-          const stale: Array<Asset> = []
+          const stale: Array<Asset.Asset> = []
           for (const { asset } of mediaAssets.values()) {
             if (
               asset.importStatus === null &&

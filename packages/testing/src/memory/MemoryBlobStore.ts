@@ -9,14 +9,7 @@
  *
  * @since 0.1.0
  */
-import {
-  type PresignedUpload,
-  BlobStore,
-  isKey,
-  TooLarge,
-  type UploadPolicy
-} from "@campaign-games/core/media/BlobStore"
-import { StoreError } from "@campaign-games/core/Errors"
+import { BlobStore, Errors } from "@campaign-games/core"
 import { Context, DateTime, Effect, Layer, Option, Stream } from "effect"
 
 /** The upload URL the memory store answers (nothing listens there: `MemoryUploads.post` receives). */
@@ -58,14 +51,15 @@ const concat = (chunks: ReadonlyArray<Uint8Array>, size: number): Uint8Array => 
   return out
 }
 
-const missing = (key: string) => new StoreError({ message: `No blob at ${key}.` })
-const badKey = (key: string) => Effect.fail(new StoreError({ message: `Not a blob key: ${JSON.stringify(key)}.` }))
+const missing = (key: string) => new Errors.StoreError({ message: `No blob at ${key}.` })
+const badKey = (key: string) =>
+  Effect.fail(new Errors.StoreError({ message: `Not a blob key: ${JSON.stringify(key)}.` }))
 
 /** A fresh, empty store per build: the blob store and its uploads' receiving side. */
-export const layer: Layer.Layer<BlobStore | MemoryUploads> = Layer.effectContext(
+export const layer: Layer.Layer<BlobStore.BlobStore | MemoryUploads> = Layer.effectContext(
   Effect.sync(() => {
     const blobs = new Map<string, Blob>()
-    const policies = new Map<string, UploadPolicy>()
+    const policies = new Map<string, BlobStore.UploadPolicy>()
     let issued = 0
 
     const now = Effect.map(DateTime.now, DateTime.toEpochMillis)
@@ -73,9 +67,9 @@ export const layer: Layer.Layer<BlobStore | MemoryUploads> = Layer.effectContext
     const put = (key: string, bytes: Uint8Array, contentType: string) =>
       Effect.map(now, (writtenAt) => void blobs.set(key, { bytes, contentType, writtenAt }))
 
-    const store = BlobStore.of({
+    const store = BlobStore.BlobStore.of({
       presignUpload: (policy) =>
-        Effect.sync((): PresignedUpload => {
+        Effect.sync((): BlobStore.PresignedUpload => {
           const token = `${++issued}-${globalThis.crypto.randomUUID()}`
           policies.set(token, policy)
           return { url: UPLOAD_URL, fields: { key: policy.key, "Content-Type": policy.contentType, token } }
@@ -93,13 +87,13 @@ export const layer: Layer.Layer<BlobStore | MemoryUploads> = Layer.effectContext
           return Stream.fromIterable(chunks)
         }),
       write: (key, body, options) =>
-        isKey(key)
+        BlobStore.isKey(key)
           ? Effect.gen(function* () {
               const chunks: Array<Uint8Array> = []
               let size = 0
               yield* Stream.runForEach(body, (chunk) => {
                 size += chunk.length
-                if (size > options.maxBytes) return Effect.fail(new TooLarge({ maxBytes: options.maxBytes }))
+                if (size > options.maxBytes) return Effect.fail(new BlobStore.TooLarge({ maxBytes: options.maxBytes }))
                 chunks.push(chunk)
                 return Effect.void
               })
@@ -108,7 +102,7 @@ export const layer: Layer.Layer<BlobStore | MemoryUploads> = Layer.effectContext
             })
           : badKey(key),
       move: (from, to, contentType) =>
-        isKey(to)
+        BlobStore.isKey(to)
           ? Effect.suspend(() => {
               const blob = blobs.get(from)
               if (blob === undefined) return Effect.succeed(false)
@@ -152,6 +146,6 @@ export const layer: Layer.Layer<BlobStore | MemoryUploads> = Layer.effectContext
         })
     })
 
-    return Context.make(BlobStore, store).pipe(Context.add(MemoryUploads, uploads))
+    return Context.make(BlobStore.BlobStore, store).pipe(Context.add(MemoryUploads, uploads))
   })
 )

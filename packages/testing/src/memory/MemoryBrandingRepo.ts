@@ -4,16 +4,16 @@
  *
  * @since 0.1.0
  */
-import { BrandingRepo } from "@campaign-games/core/campaigns/Branding"
+import { Branding } from "@campaign-games/core"
 import { Effect, Layer, Option } from "effect"
 import { conflict } from "../internal/Rows.ts"
 import { type MemoryDatabase, repository } from "../MemoryDatabase.ts"
 
 /** `BrandingRepo` over the branding table of the database. */
-export const layer: Layer.Layer<BrandingRepo, never, MemoryDatabase> = repository(
-  BrandingRepo,
+export const layer: Layer.Layer<Branding.BrandingRepo, never, MemoryDatabase> = repository(
+  Branding.BrandingRepo,
   ({ accounts, branding }) => {
-    return BrandingRepo.of({
+    return Branding.BrandingRepo.of({
       get: (accountId) => Effect.sync(() => Option.fromNullishOr(branding.get(accountId))),
       put: Effect.fnUntraced(function* (accountId, theme) {
         if (!accounts.has(accountId)) return yield* conflict(`No account ${accountId} for its branding.`)

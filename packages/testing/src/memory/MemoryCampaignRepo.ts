@@ -8,7 +8,7 @@
  *
  * @since 0.1.0
  */
-import { type Campaign, CampaignRepo, type ListFilter } from "@campaign-games/core/campaigns/Campaign"
+import { Campaign } from "@campaign-games/core"
 import { Effect, Layer } from "effect"
 import {
   accountRows,
@@ -23,8 +23,8 @@ import {
 import { type MemoryDatabase, repository } from "../MemoryDatabase.ts"
 
 /** `CampaignRepo` over the campaigns table (and the rows that refer to a campaign). */
-export const layer: Layer.Layer<CampaignRepo, never, MemoryDatabase> = repository(
-  CampaignRepo,
+export const layer: Layer.Layer<Campaign.CampaignRepo, never, MemoryDatabase> = repository(
+  Campaign.CampaignRepo,
   ({ accounts, channels, campaigns, sessions, entries, drawSecrets, drawRuns }) => {
     /** Whether a session or an entry refers to the campaign (their campaign key). */
     const isPlayed = (campaignId: string): boolean => {
@@ -34,10 +34,10 @@ export const layer: Layer.Layer<CampaignRepo, never, MemoryDatabase> = repositor
     }
 
     /** The account's campaigns that pass `keep`, newest first. */
-    const listed = (accountId: string, keep: (campaign: Campaign) => boolean) =>
+    const listed = (accountId: string, keep: (campaign: Campaign.Campaign) => boolean) =>
       ofAccount(campaigns.values(), accountId, keep).sort(newestFirst)
 
-    const matches = (filter: ListFilter) => (campaign: Campaign) =>
+    const matches = (filter: Campaign.ListFilter) => (campaign: Campaign.Campaign) =>
       keeps(filter.channelId, campaign.channelId) && keeps(filter.status, campaign.status)
 
     const { find, findById } = accountRows(campaigns)
@@ -46,7 +46,7 @@ export const layer: Layer.Layer<CampaignRepo, never, MemoryDatabase> = repositor
     const hasChannel = (accountId: string, channelId: string): boolean =>
       inAccount(accountId, channels.get(channelId)) !== undefined
 
-    return CampaignRepo.of({
+    return Campaign.CampaignRepo.of({
       insert: Effect.fnUntraced(function* (campaign) {
         if (!accounts.has(campaign.accountId)) {
           return yield* conflict(`No account ${campaign.accountId} for campaign ${campaign.id}.`)

@@ -6,7 +6,7 @@
  *
  * @since 0.1.0
  */
-import { ChannelRepo } from "@campaign-games/core/campaigns/Channel"
+import { Channel } from "@campaign-games/core"
 import { Effect, Layer } from "effect"
 import {
   accountRows,
@@ -20,8 +20,8 @@ import {
 import { type MemoryDatabase, repository } from "../MemoryDatabase.ts"
 
 /** `ChannelRepo` over the channels table (and the campaigns that refer to a channel). */
-export const layer: Layer.Layer<ChannelRepo, never, MemoryDatabase> = repository(
-  ChannelRepo,
+export const layer: Layer.Layer<Channel.ChannelRepo, never, MemoryDatabase> = repository(
+  Channel.ChannelRepo,
   ({ accounts, channels, campaigns }) => {
     const hasCampaigns = (channelId: string): boolean => {
       for (const campaign of campaigns.values()) if (campaign.channelId === channelId) return true
@@ -29,7 +29,7 @@ export const layer: Layer.Layer<ChannelRepo, never, MemoryDatabase> = repository
     }
     const { find, findById } = accountRows(channels)
 
-    return ChannelRepo.of({
+    return Channel.ChannelRepo.of({
       insert: Effect.fnUntraced(function* (channel) {
         if (!accounts.has(channel.accountId)) {
           return yield* conflict(`No account ${channel.accountId} for channel ${channel.id}.`)

@@ -17,7 +17,7 @@
  *
  * @since 0.1.0
  */
-import * as Webhook from "@campaign-games/core/webhooks/Webhook"
+import { Webhook } from "@campaign-games/core"
 import { Context, DateTime, Effect, Layer, Option, Semaphore } from "effect"
 import {
   byCodePoint,

@@ -13,12 +13,7 @@
  *
  * @since 0.1.0
  */
-import type * as Campaign from "@campaign-games/core/campaigns/Campaign"
-import * as Draw from "@campaign-games/core/draws/Draw"
-import type * as DrawsEngine from "@campaign-games/core/draws/DrawsEngine"
-import { DrawRepo, type Run, type Selection } from "@campaign-games/core/draws/DrawRun"
-import { awaitsResolution } from "@campaign-games/core/draws/Draws"
-import type { Entry } from "@campaign-games/core/play/Entry"
+import { type Campaign, Draw, DrawRun, Draws, type DrawsEngine, type Entry } from "@campaign-games/core"
 import { DateTime, Effect, Layer, Option } from "effect"
 import { byCodePoint, conflict, inAccount, paginate } from "../internal/Rows.ts"
 import { MemoryDatabase } from "../MemoryDatabase.ts"
@@ -27,7 +22,7 @@ const COUNTER = "next"
 
 /** `DrawRepo` over the draws' tables and the campaigns and entries of the database. */
 const drawRepo = Layer.effect(
-  DrawRepo,
+  DrawRun.DrawRepo,
   Effect.gen(function* () {
     const { campaigns, entries, drawSecrets, drawRuns, drawEntryStamps, drawStampCounter } = (yield* MemoryDatabase)
       .tables
@@ -38,7 +33,7 @@ const drawRepo = Layer.effect(
     /** The campaign's entries, each stamped (the unstamped ones now, with the counter's value). */
     const stamped = Effect.fnUntraced(function* (accountId: string, campaignId: string) {
       const counter = drawStampCounter.get(COUNTER) ?? 1
-      const found: Array<{ readonly entry: Entry; readonly stamp: number }> = []
+      const found: Array<{ readonly entry: Entry.Entry; readonly stamp: number }> = []
       for (const entry of entries.values()) {
         if (entry.campaignId !== campaignId || entry.accountId !== accountId) continue
         let stamp = drawEntryStamps.get(entry.id)
@@ -52,7 +47,7 @@ const drawRepo = Layer.effect(
     })
 
     /** The entries a selection reads: the campaign's, written before its bound, as the draw reads them. */
-    const drawEntries = Effect.fnUntraced(function* (s: Selection) {
+    const drawEntries = Effect.fnUntraced(function* (s: DrawRun.Selection) {
       const rows: Array<Draw.DrawEntry> = []
       for (const { entry, stamp } of yield* stamped(s.accountId, s.campaignId)) {
         if (stamp >= s.entryBound) continue
@@ -68,8 +63,8 @@ const drawRepo = Layer.effect(
       return rows
     })
 
-    const runsOf = (accountId: string, campaignId: string): Array<Run> => {
-      const rows: Array<Run> = []
+    const runsOf = (accountId: string, campaignId: string): Array<DrawRun.Run> => {
+      const rows: Array<DrawRun.Run> = []
       for (const run of drawRuns.values()) {
         if (run.campaignId === campaignId && run.accountId === accountId) rows.push(run)
       }
@@ -83,7 +78,7 @@ const drawRepo = Layer.effect(
         .sort(byCodePoint)
 
     /** What SQL's keys of `draw_runs` and `draw_winners` refuse of a new run, if anything. */
-    const refusal = (run: Run): string | undefined => {
+    const refusal = (run: DrawRun.Run): string | undefined => {
       if (drawRuns.has(run.id)) return `A draw run ${run.id} already exists.`
       if (campaignOf(run.accountId, run.campaignId) === undefined) return `No campaign ${run.campaignId}.`
       const earlier = runsOf(run.accountId, run.campaignId)
@@ -116,7 +111,7 @@ const drawRepo = Layer.effect(
       return undefined
     }
 
-    return DrawRepo.of({
+    return DrawRun.DrawRepo.of({
       insertSecret: (secret) =>
         Effect.suspend(() => {
           if (campaignOf(secret.accountId, secret.campaignId) === undefined) {
@@ -192,7 +187,7 @@ const drawRepo = Layer.effect(
             if (c.winnerSelectionTrigger !== "auto_on_schedule" || c.status !== "active" || c.scheduleAt === null) {
               continue
             }
-            if (DateTime.isGreaterThan(c.scheduleAt, now) || awaitsResolution(c)) continue
+            if (DateTime.isGreaterThan(c.scheduleAt, now) || Draws.awaitsResolution(c)) continue
             const scheduleAt = c.scheduleAt
             const done = runsOf(c.accountId, c.id).some(
               (r) =>

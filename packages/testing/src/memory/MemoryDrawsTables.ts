@@ -5,15 +5,15 @@
  *
  * @since 0.1.0
  */
-import type { Run, Secret } from "@campaign-games/core/draws/DrawRun"
+import type { DrawRun } from "@campaign-games/core"
 import * as Table from "../internal/Table.ts"
 
 /** The tables of draws. */
 export const tables = {
   /** campaign id → its draws' seed secret */
-  drawSecrets: Table.of<string, Secret>(),
+  drawSecrets: Table.of<string, DrawRun.Secret>(),
   /** run id → run */
-  drawRuns: Table.of<string, Run>(),
+  drawRuns: Table.of<string, DrawRun.Run>(),
   /** entry id → the stamp it got when a draw first saw it (SQL's `entries.draw_seq`) */
   drawEntryStamps: Table.of<string, number>(),
   /** `"next"` → the stamp the next entries seen get (SQL's `entries_draw_seq`) */

@@ -7,7 +7,7 @@
  *
  * @since 0.1.0
  */
-import { type Endpoint, type EndpointListQuery, EndpointRepo } from "@campaign-games/core/webhooks/Webhook"
+import { Webhook } from "@campaign-games/core"
 import { Effect, Layer } from "effect"
 import {
   accountRows,
@@ -24,18 +24,18 @@ import {
 } from "../internal/Rows.ts"
 import { type MemoryDatabase, repository } from "../MemoryDatabase.ts"
 
-const endpointOrder = (query: Pick<EndpointListQuery, "sort" | "dir">) =>
-  directed<Endpoint>(query.dir, (a, b) =>
+const endpointOrder = (query: Pick<Webhook.EndpointListQuery, "sort" | "dir">) =>
+  directed<Webhook.Endpoint>(query.dir, (a, b) =>
     query.sort === "createdAt" ? byTime(a.createdAt, b.createdAt) : byCodePoint(a.url, b.url)
   )
 
 /** `EndpointRepo` over the endpoints table (and the deliveries that are an endpoint's log). */
-export const layer: Layer.Layer<EndpointRepo, never, MemoryDatabase> = repository(
-  EndpointRepo,
+export const layer: Layer.Layer<Webhook.EndpointRepo, never, MemoryDatabase> = repository(
+  Webhook.EndpointRepo,
   ({ accounts, endpoints, deliveries }) => {
     const { find, findById } = accountRows(endpoints)
 
-    return EndpointRepo.of({
+    return Webhook.EndpointRepo.of({
       insert: (endpoint) =>
         Effect.suspend(() =>
           // A taken id is the first refusal, as the primary key is checked before the foreign key.
@@ -48,7 +48,7 @@ export const layer: Layer.Layer<EndpointRepo, never, MemoryDatabase> = repositor
       list: (accountId, query, page) =>
         Effect.sync(() => {
           const found = searching(query.search)
-          const keep = (endpoint: Endpoint) => keeps(query.status, endpoint.status) && found(endpoint.url)
+          const keep = (endpoint: Webhook.Endpoint) => keeps(query.status, endpoint.status) && found(endpoint.url)
           return paginate(ofAccount(endpoints.values(), accountId, keep).sort(endpointOrder(query)), page)
         }),
       count: (accountId) => Effect.sync(() => ofAccount(endpoints.values(), accountId).length),

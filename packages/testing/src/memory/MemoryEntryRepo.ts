@@ -7,35 +7,35 @@
  *
  * @since 0.1.0
  */
-import { type Direction, type Entry, EntryRepo, type ListFilter, type SortKey } from "@campaign-games/core/play/Entry"
+import { Entry } from "@campaign-games/core"
 import { Effect, Layer } from "effect"
 import { byCodePoint, byTime, conflict, directed, keeps, paginate, searching } from "../internal/Rows.ts"
 import { type MemoryDatabase, repository } from "../MemoryDatabase.ts"
 
 /** The entry list's order: `sort` then id, both in `dir`; entries without a score last for `score`. */
-const entryOrder = (sort: SortKey, dir: Direction) => {
-  const order = directed<Entry>(dir, (a, b) =>
+const entryOrder = (sort: Entry.SortKey, dir: Entry.Direction) => {
+  const order = directed<Entry.Entry>(dir, (a, b) =>
     sort === "createdAt"
       ? byTime(a.createdAt, b.createdAt)
       : sort === "score"
         ? (a.score ?? 0) - (b.score ?? 0)
         : byCodePoint(a.participantRef, b.participantRef)
   )
-  return (a: Entry, b: Entry): number =>
+  return (a: Entry.Entry, b: Entry.Entry): number =>
     sort === "score" && (a.score === null) !== (b.score === null) ? (a.score === null ? 1 : -1) : order(a, b)
 }
 
-const matches = (filter: ListFilter) => {
+const matches = (filter: Entry.ListFilter) => {
   const found = searching(filter.search)
-  return (entry: Entry) => keeps(filter.eligible, entry.eligible) && found(entry.participantRef)
+  return (entry: Entry.Entry) => keeps(filter.eligible, entry.eligible) && found(entry.participantRef)
 }
 
 /** `EntryRepo` over the entries and entry-per-session tables of the database. */
-export const layer: Layer.Layer<EntryRepo, never, MemoryDatabase> = repository(
-  EntryRepo,
+export const layer: Layer.Layer<Entry.EntryRepo, never, MemoryDatabase> = repository(
+  Entry.EntryRepo,
   ({ accounts, campaigns, sessions, entries, entrySessions }) => {
-    const ofCampaign = (accountId: string, campaignId: string, keep: (entry: Entry) => boolean) => {
-      const rows: Array<Entry> = []
+    const ofCampaign = (accountId: string, campaignId: string, keep: (entry: Entry.Entry) => boolean) => {
+      const rows: Array<Entry.Entry> = []
       for (const entry of entries.values()) {
         if (entry.campaignId === campaignId && entry.accountId === accountId && keep(entry)) rows.push(entry)
       }
@@ -43,7 +43,7 @@ export const layer: Layer.Layer<EntryRepo, never, MemoryDatabase> = repository(
     }
 
     /** Refuses what SQL's constraints refuse; undefined when the entry may be inserted. */
-    const refusal = (entry: Entry): string | undefined => {
+    const refusal = (entry: Entry.Entry): string | undefined => {
       if (entries.has(entry.id)) return `An entry ${entry.id} already exists.`
       if (!accounts.has(entry.accountId)) return `No account ${entry.accountId} for entry ${entry.id}.`
       if (!campaigns.has(entry.campaignId)) return `No campaign ${entry.campaignId} for entry ${entry.id}.`
@@ -53,7 +53,7 @@ export const layer: Layer.Layer<EntryRepo, never, MemoryDatabase> = repository(
       return undefined
     }
 
-    return EntryRepo.of({
+    return Entry.EntryRepo.of({
       insert: Effect.fnUntraced(function* (entry) {
         const refused = refusal(entry)
         if (refused !== undefined) return yield* conflict(refused)

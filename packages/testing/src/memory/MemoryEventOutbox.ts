@@ -5,21 +5,23 @@
  *
  * @since 0.1.0
  */
-import { type Event, EventOutbox } from "@campaign-games/core/webhooks/Event"
+import { Event } from "@campaign-games/core"
 import { Context, Effect, Layer } from "effect"
 import { insertNew } from "../internal/Rows.ts"
 import { type MemoryDatabase, repository } from "../MemoryDatabase.ts"
 
 /** The events in the outbox, in the order they were appended (for tests: what committed). */
-export class EventLog extends Context.Service<EventLog, { readonly all: Effect.Effect<ReadonlyArray<Event>> }>()(
+export class EventLog extends Context.Service<EventLog, { readonly all: Effect.Effect<ReadonlyArray<Event.Event>> }>()(
   "@campaign-games/testing/MemoryStore/EventLog"
 ) {}
 
 /** `EventOutbox` over the events table of the database. */
-export const layer: Layer.Layer<EventOutbox, never, MemoryDatabase> = repository(EventOutbox, ({ events }) =>
-  EventOutbox.of({
-    append: (event) => insertNew(events, event.id, event, "An event")
-  })
+export const layer: Layer.Layer<Event.EventOutbox, never, MemoryDatabase> = repository(
+  Event.EventOutbox,
+  ({ events }) =>
+    Event.EventOutbox.of({
+      append: (event) => insertNew(events, event.id, event, "An event")
+    })
 )
 
 /** `EventLog` over the events table of the database. */

@@ -6,18 +6,18 @@
  *
  * @since 0.1.0
  */
-import { IdempotencyRepo, type KeyRecord } from "@campaign-games/core/Idempotency"
+import { Idempotency } from "@campaign-games/core"
 import { DateTime, Effect, Layer, Option, Semaphore } from "effect"
 
 const keyOf = (accountId: string, keyHash: string): string => `${accountId}\u0000${keyHash}`
 
 /** `IdempotencyRepo` over a map of its own. */
-export const layer: Layer.Layer<IdempotencyRepo> = Layer.effect(
-  IdempotencyRepo,
+export const layer: Layer.Layer<Idempotency.IdempotencyRepo> = Layer.effect(
+  Idempotency.IdempotencyRepo,
   Effect.gen(function* () {
-    const records = new Map<string, KeyRecord>()
+    const records = new Map<string, Idempotency.KeyRecord>()
     const serial = yield* Semaphore.make(1)
-    return IdempotencyRepo.of({
+    return Idempotency.IdempotencyRepo.of({
       claim: (record, since) =>
         Effect.sync(() => {
           const id = keyOf(record.accountId, record.keyHash)

@@ -7,35 +7,35 @@
  *
  * @since 0.1.0
  */
-import { type Folder, FolderRepo } from "@campaign-games/core/media/Folder"
-import type { StoreError } from "@campaign-games/core/Errors"
+import { type Errors, Folder } from "@campaign-games/core"
 import { Effect, Layer } from "effect"
 import { accountRows, byCodePoint, byId, checkNewOfAccount, conflict, ofAccount, paginate } from "../internal/Rows.ts"
 import type * as Table from "../internal/Table.ts"
 import { type MemoryDatabase, repository } from "../MemoryDatabase.ts"
 
-const byName = (a: Folder, b: Folder): number => Math.sign(byCodePoint(a.name, b.name)) || byId(a.id, b.id)
+const byName = (a: Folder.Folder, b: Folder.Folder): number =>
+  Math.sign(byCodePoint(a.name, b.name)) || byId(a.id, b.id)
 
 /**
  * Checks that a row of `accountId` may name the folder `folderId` (none, or a folder of that
  * account), failing as SQL's key does; for folders (their parent) and files alike.
  */
 export const checkFolder = (
-  folders: Table.Table<string, Folder>,
+  folders: Table.Table<string, Folder.Folder>,
   accountId: string,
   folderId: string | null
-): Effect.Effect<void, StoreError> =>
+): Effect.Effect<void, Errors.StoreError> =>
   folderId === null || folders.get(folderId)?.accountId === accountId
     ? Effect.void
     : conflict(`No folder ${folderId} in account ${accountId}.`)
 
 /** `FolderRepo` over the folders table (and the accounts and files that name a folder). */
-export const layer: Layer.Layer<FolderRepo, never, MemoryDatabase> = repository(
-  FolderRepo,
+export const layer: Layer.Layer<Folder.FolderRepo, never, MemoryDatabase> = repository(
+  Folder.FolderRepo,
   ({ accounts, mediaAssets, mediaFolders }) => {
     const { find, findById } = accountRows(mediaFolders)
 
-    return FolderRepo.of({
+    return Folder.FolderRepo.of({
       insert: Effect.fnUntraced(function* (folder) {
         yield* checkNewOfAccount(mediaFolders, accounts, folder, "folder")
         yield* checkFolder(mediaFolders, folder.accountId, folder.parentId)

@@ -7,8 +7,7 @@
  *
  * @since 0.1.0
  */
-import { ContentSniffer } from "@campaign-games/core/media/ContentCheck"
-import { FetchFailed, UrlFetcher } from "@campaign-games/core/media/UrlFetcher"
+import { ContentCheck, UrlFetcher } from "@campaign-games/core"
 import { Effect, Layer, Option, Stream } from "effect"
 import * as MemoryBlobStore from "./MemoryBlobStore.ts"
 
@@ -34,9 +33,9 @@ export const magic = (head: Uint8Array): Option.Option<string> => {
 }
 
 /** The magic-number sniffer. */
-export const layerSniffer: Layer.Layer<ContentSniffer> = Layer.succeed(
-  ContentSniffer,
-  ContentSniffer.of({ sniff: (head) => Effect.succeed(magic(head)) })
+export const layerSniffer: Layer.Layer<ContentCheck.ContentSniffer> = Layer.succeed(
+  ContentCheck.ContentSniffer,
+  ContentCheck.ContentSniffer.of({ sniff: (head) => Effect.succeed(magic(head)) })
 )
 
 /** What a scripted fetch answers: the body in pieces (with a `Content-Type`), or a failure. */
@@ -45,16 +44,19 @@ export type Answer =
   | { readonly _tag: "Fail"; readonly reason: string; readonly retryable: boolean }
 
 /** A fetcher answering `answer(url)`; `asked` records every URL fetched, in order. */
-export const layerFetcher = (answer: (url: string) => Answer, asked: Array<string> = []): Layer.Layer<UrlFetcher> =>
+export const layerFetcher = (
+  answer: (url: string) => Answer,
+  asked: Array<string> = []
+): Layer.Layer<UrlFetcher.UrlFetcher> =>
   Layer.succeed(
-    UrlFetcher,
-    UrlFetcher.of({
+    UrlFetcher.UrlFetcher,
+    UrlFetcher.UrlFetcher.of({
       fetch: (url) =>
         Effect.suspend(() => {
           asked.push(url)
           const reply = answer(url)
           return reply._tag === "Fail"
-            ? Effect.fail(new FetchFailed({ reason: reply.reason, retryable: reply.retryable }))
+            ? Effect.fail(new UrlFetcher.FetchFailed({ reason: reply.reason, retryable: reply.retryable }))
             : Effect.succeed({ contentType: reply.contentType, body: Stream.fromIterable(reply.pieces) })
         })
     })

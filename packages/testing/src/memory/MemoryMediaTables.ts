@@ -5,14 +5,13 @@
  *
  * @since 0.1.0
  */
-import type { Asset } from "@campaign-games/core/media/Asset"
-import type { Folder } from "@campaign-games/core/media/Folder"
+import type { Asset, Folder } from "@campaign-games/core"
 import type { DateTime } from "effect"
 import * as Table from "../internal/Table.ts"
 
 /** A file as stored: with the lease of the import worker that claimed it (none otherwise). */
 export interface StoredAsset {
-  readonly asset: Asset
+  readonly asset: Asset.Asset
   readonly leaseUntil: DateTime.Utc | null
 }
 
@@ -21,5 +20,5 @@ export const tables = {
   /** file id → file */
   mediaAssets: Table.of<string, StoredAsset>(),
   /** folder id → folder */
-  mediaFolders: Table.of<string, Folder>()
+  mediaFolders: Table.of<string, Folder.Folder>()
 }

@@ -8,36 +8,29 @@
  *
  * @since 0.1.0
  */
-import { playView as accountPlayView } from "@campaign-games/core/accounts/Account"
-import { playView } from "@campaign-games/core/campaigns/Campaign"
-import { playView as channelPlayView } from "@campaign-games/core/campaigns/Channel"
-import {
-  isOpenStart,
-  mustCount,
-  PlayContextRepo,
-  type StartResult,
-  startCounted
-} from "@campaign-games/core/play/PlayContext"
-import { SessionRepo } from "@campaign-games/core/play/Session"
-import { Store } from "@campaign-games/core/Store"
+import { Account, Campaign, Channel, PlayContext, Session, Store } from "@campaign-games/core"
 import { Effect, Layer, Option } from "effect"
 import { inAccount, newestFirst, ofAccount } from "../internal/Rows.ts"
 import { MemoryDatabase, originKey, usageKey } from "../MemoryDatabase.ts"
 
 /** `PlayContextRepo` over the tables of the database, starting plays through `SessionRepo`. */
-export const layer: Layer.Layer<PlayContextRepo, never, MemoryDatabase | SessionRepo | Store> = Layer.effect(
-  PlayContextRepo,
+export const layer: Layer.Layer<
+  PlayContext.PlayContextRepo,
+  never,
+  MemoryDatabase | Session.SessionRepo | Store.Store
+> = Layer.effect(
+  PlayContext.PlayContextRepo,
   Effect.gen(function* () {
     const database = yield* MemoryDatabase
     const { accounts, apiKeys, branding, channels, campaigns, allowedOriginKeys, usage, rewards } = database.tables
-    const sessions = yield* SessionRepo
-    const counted = startCounted(yield* Store, sessions)
+    const sessions = yield* Session.SessionRepo
+    const counted = PlayContext.startCounted(yield* Store.Store, sessions)
 
     const found = <A extends { readonly accountId: string }>(accountId: string, row: A | undefined) =>
       Option.fromNullishOr(inAccount(accountId, row))
-    const account = (accountId: string) => Option.map(Option.fromNullishOr(accounts.get(accountId)), accountPlayView)
+    const account = (accountId: string) => Option.map(Option.fromNullishOr(accounts.get(accountId)), Account.playView)
 
-    return PlayContextRepo.of({
+    return PlayContext.PlayContextRepo.of({
       forMint: ({ accountId, channelId, keyId, month, origin }) =>
         Effect.sync(() => {
           const key = keyId === null ? undefined : inAccount(accountId, apiKeys.get(keyId))
@@ -45,7 +38,7 @@ export const layer: Layer.Layer<PlayContextRepo, never, MemoryDatabase | Session
             account: account(accountId),
             keyActive: accounts.has(accountId) && (keyId === null || (key !== undefined && key.revokedAt === null)),
             channel: Option.map(found(accountId, channels.get(channelId)), (channel) => ({
-              channel: channelPlayView(channel),
+              channel: Channel.playView(channel),
               originAllowed: allowedOriginKeys.has(originKey(accountId, origin)),
               activeCampaigns: ofAccount(
                 campaigns.values(),
@@ -53,7 +46,7 @@ export const layer: Layer.Layer<PlayContextRepo, never, MemoryDatabase | Session
                 (campaign) => campaign.channelId === channelId && campaign.status === "active"
               )
                 .sort(newestFirst)
-                .map(playView),
+                .map(Campaign.playView),
               monthPlays: usage.get(usageKey(accountId, month)) ?? 0
             }))
           }
@@ -69,10 +62,12 @@ export const layer: Layer.Layer<PlayContextRepo, never, MemoryDatabase | Session
               const campaign = found(accountId, campaigns.get(session.campaignId))
               const channel = found(accountId, channels.get(session.channelId))
               const open =
-                Option.isSome(campaign) && Option.isSome(channel) && isOpenStart(campaign.value, channel.value)
+                Option.isSome(campaign) &&
+                Option.isSome(channel) &&
+                PlayContext.isOpenStart(campaign.value, channel.value)
               return {
-                campaign: Option.map(campaign, playView),
-                channel: Option.map(channel, channelPlayView),
+                campaign: Option.map(campaign, Campaign.playView),
+                channel: Option.map(channel, Channel.playView),
                 account: account(accountId),
                 branding: Option.fromNullishOr(branding.get(accountId)),
                 reward: Option.flatMap(campaign, (c) => Option.fromNullishOr(rewards.get(c.id))),
@@ -81,9 +76,9 @@ export const layer: Layer.Layer<PlayContextRepo, never, MemoryDatabase | Session
             })
           )
           const { campaign, channel, started, ...rest } = read
-          const result: StartResult = started
+          const result: PlayContext.StartResult = started
             ? { _tag: "Started", session }
-            : Option.isSome(campaign) && Option.isSome(channel) && mustCount(campaign.value, channel.value)
+            : Option.isSome(campaign) && Option.isSome(channel) && PlayContext.mustCount(campaign.value, channel.value)
               ? yield* counted(request, campaign.value, channel.value)
               : { _tag: "NotStarted" }
           return { ...rest, campaign, channel, result }

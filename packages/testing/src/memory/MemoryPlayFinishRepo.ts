@@ -10,14 +10,7 @@
  *
  * @since 0.1.0
  */
-import { CampaignRepo, playView } from "@campaign-games/core/campaigns/Campaign"
-import { EntryRepo } from "@campaign-games/core/play/Entry"
-import { type CompleteResult, type Completion, PlayFinishRepo } from "@campaign-games/core/play/PlayContext"
-import * as Coupon from "@campaign-games/core/rewards/Coupon"
-import * as Grant from "@campaign-games/core/rewards/Grant"
-import { SessionRepo } from "@campaign-games/core/play/Session"
-import { EventOutbox } from "@campaign-games/core/webhooks/Event"
-import { DeliveryRepo, EndpointRepo, type Target } from "@campaign-games/core/webhooks/Webhook"
+import { Campaign, Coupon, Entry, Event, Grant, PlayContext, Session, Webhook } from "@campaign-games/core"
 import { Data, Effect, Layer, Option } from "effect"
 import { MemoryDatabase } from "../MemoryDatabase.ts"
 import { grantIn } from "./MemoryRewardGrantRepo.ts"
@@ -38,7 +31,7 @@ const sameJson = (a: unknown, b: unknown): boolean => {
 }
 
 /** What a finish reads of an endpoint. */
-const target = ({ channelIds, events, gameInstanceIds, id, status }: Target): Target => ({
+const target = ({ channelIds, events, gameInstanceIds, id, status }: Webhook.Target): Webhook.Target => ({
   id,
   status,
   events,
@@ -47,32 +40,43 @@ const target = ({ channelIds, events, gameInstanceIds, id, status }: Target): Ta
 })
 
 /** A finish whose basis no longer holds: nothing written. */
-const stale: CompleteResult = { _tag: "Stale" }
+const stale: PlayContext.CompleteResult = { _tag: "Stale" }
 
 /** A grant of a finish that must undo the finish's writes (its made code is taken). */
 class GrantRaced extends Data.TaggedError("GrantRaced")<{ readonly conflict: "CodeTaken" }> {}
 
 /** What a finish's fan-out depends on of an endpoint. */
-const filters = ({ channelIds, events, gameInstanceIds, id }: Target) => ({ id, events, gameInstanceIds, channelIds })
+const filters = ({ channelIds, events, gameInstanceIds, id }: Webhook.Target) => ({
+  id,
+  events,
+  gameInstanceIds,
+  channelIds
+})
 
 /** The finish over the session, campaign, entry, event and webhook repositories, in the database's transactions. */
 export const layer: Layer.Layer<
-  PlayFinishRepo,
+  PlayContext.PlayFinishRepo,
   never,
-  MemoryDatabase | SessionRepo | CampaignRepo | EntryRepo | EventOutbox | EndpointRepo | DeliveryRepo
+  | MemoryDatabase
+  | Session.SessionRepo
+  | Campaign.CampaignRepo
+  | Entry.EntryRepo
+  | Event.EventOutbox
+  | Webhook.EndpointRepo
+  | Webhook.DeliveryRepo
 > = Layer.effect(
-  PlayFinishRepo,
+  PlayContext.PlayFinishRepo,
   Effect.gen(function* () {
     const database = yield* MemoryDatabase
-    const sessions = yield* SessionRepo
-    const campaigns = yield* CampaignRepo
-    const entries = yield* EntryRepo
-    const outbox = yield* EventOutbox
-    const endpoints = yield* EndpointRepo
-    const deliveries = yield* DeliveryRepo
+    const sessions = yield* Session.SessionRepo
+    const campaigns = yield* Campaign.CampaignRepo
+    const entries = yield* Entry.EntryRepo
+    const outbox = yield* Event.EventOutbox
+    const endpoints = yield* Webhook.EndpointRepo
+    const deliveries = yield* Webhook.DeliveryRepo
     const { rewards } = database.tables
     const grant = grantIn(database.tables)
-    const write = Effect.fnUntraced(function* (completion: Completion, start: string) {
+    const write = Effect.fnUntraced(function* (completion: PlayContext.Completion, start: string) {
       if (!(yield* sessions.finish(completion.sessionId, completion.finishedAt))) return { _tag: "Stale" } as const
       yield* entries.insert(completion.entry)
       yield* outbox.append(completion.event)
@@ -91,7 +95,7 @@ export const layer: Layer.Layer<
       }
       return { _tag: "Completed", grant: written } as const
     })
-    return PlayFinishRepo.of({
+    return PlayContext.PlayFinishRepo.of({
       read: Effect.fnUntraced(function* (sessionId, eventType) {
         const session = yield* sessions.findById(sessionId)
         if (Option.isNone(session)) return Option.none()
@@ -105,7 +109,7 @@ export const layer: Layer.Layer<
           : []
         return Option.some({
           session: session.value,
-          campaign: playView(campaign.value),
+          campaign: Campaign.playView(campaign.value),
           endpoints: targets,
           reward,
           grantEndpoints: grantTargets
@@ -149,7 +153,7 @@ export const layer: Layer.Layer<
             )
             .pipe(
               // A made code found taken undoes the whole write, as SQL's broken key does.
-              Effect.catchTag("GrantRaced", (raced): Effect.Effect<CompleteResult> =>
+              Effect.catchTag("GrantRaced", (raced): Effect.Effect<PlayContext.CompleteResult> =>
                 Effect.succeed({ _tag: "GrantConflict", conflict: raced.conflict })
               )
             )

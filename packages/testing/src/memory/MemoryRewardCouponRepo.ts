@@ -6,19 +6,19 @@
  *
  * @since 0.1.0
  */
-import { available, CouponRepo } from "@campaign-games/core/rewards/Coupon"
+import { Coupon } from "@campaign-games/core"
 import { Effect, Layer } from "effect"
 import { MemoryDatabase } from "../MemoryDatabase.ts"
 import { indexCoupon } from "./MemoryRewardGrantRepo.ts"
 import { codeKey, tierKey } from "./MemoryRewardsTables.ts"
 
 /** `CouponRepo` over the rewards' tables of the database. */
-export const layer: Layer.Layer<CouponRepo, never, MemoryDatabase> = Layer.effect(
-  CouponRepo,
+export const layer: Layer.Layer<Coupon.CouponRepo, never, MemoryDatabase> = Layer.effect(
+  Coupon.CouponRepo,
   Effect.gen(function* () {
     const database = yield* MemoryDatabase
     const { campaigns, couponCodes, coupons, tierCoupons } = database.tables
-    return CouponRepo.of({
+    return Coupon.CouponRepo.of({
       add: (rows) =>
         database.transaction(
           Effect.gen(function* () {
@@ -39,7 +39,7 @@ export const layer: Layer.Layer<CouponRepo, never, MemoryDatabase> = Layer.effec
             if (
               coupon.accountId === accountId &&
               coupon.stock &&
-              available(coupon) &&
+              Coupon.available(coupon) &&
               campaigns.has(coupon.campaignId)
             ) {
               count++
@@ -64,7 +64,7 @@ export const layer: Layer.Layer<CouponRepo, never, MemoryDatabase> = Layer.effec
                 changed++
                 continue
               }
-              if (taken && available(coupon)) {
+              if (taken && Coupon.available(coupon)) {
                 yield* coupons.set(id, { ...coupon, issueLimit: coupon.issued })
                 changed++
               }

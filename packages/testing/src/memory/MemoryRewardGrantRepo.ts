@@ -10,17 +10,7 @@
  *
  * @since 0.1.0
  */
-import type { Outcome } from "@campaign-games/core/games/Game"
-import type { Coupon } from "@campaign-games/core/rewards/Coupon"
-import { available, randomStart } from "@campaign-games/core/rewards/Coupon"
-import {
-  type Given,
-  granted,
-  GrantRepo,
-  type Listed,
-  type Plan,
-  type Written
-} from "@campaign-games/core/rewards/Grant"
+import { Coupon, type Game, Grant } from "@campaign-games/core"
 import { Effect, Layer, Option } from "effect"
 import { byId, inAccount, newestFirst, paginate } from "../internal/Rows.ts"
 import { MemoryDatabase, type Tables } from "../MemoryDatabase.ts"
@@ -30,16 +20,16 @@ import { codeKey, recipientKey, tierKey } from "./MemoryRewardsTables.ts"
  * The first code of a prize that can still be given, by id, at or after `from` (`Coupon.randomStart`)
  * when there is one, else the first: as the SQL store picks.
  */
-const firstCode = (tables: Tables, campaignId: string, tierId: string, from: string): Coupon | undefined =>
+const firstCode = (tables: Tables, campaignId: string, tierId: string, from: string): Coupon.Coupon | undefined =>
   firstFrom(tables, campaignId, tierId, from) ?? firstFrom(tables, campaignId, tierId, "")
 
-const firstFrom = (tables: Tables, campaignId: string, tierId: string, from: string): Coupon | undefined => {
-  let first: Coupon | undefined
+const firstFrom = (tables: Tables, campaignId: string, tierId: string, from: string): Coupon.Coupon | undefined => {
+  let first: Coupon.Coupon | undefined
   for (const id of tables.tierCoupons.get(tierKey(campaignId, tierId)) ?? []) {
     const coupon = tables.coupons.get(id)
     if (
       coupon !== undefined &&
-      available(coupon) &&
+      Coupon.available(coupon) &&
       byId(coupon.id, from) >= 0 &&
       (first === undefined || byId(coupon.id, first.id) < 0)
     )
@@ -49,7 +39,7 @@ const firstFrom = (tables: Tables, campaignId: string, tierId: string, from: str
 }
 
 /** Adds a code to its campaign's and its prize's indexes. */
-export const indexCoupon = (tables: Tables, coupon: Coupon) =>
+export const indexCoupon = (tables: Tables, coupon: Coupon.Coupon) =>
   Effect.all([
     tables.coupons.set(coupon.id, coupon),
     tables.couponCodes.set(codeKey(coupon.campaignId, coupon.code), coupon.id),
@@ -59,7 +49,7 @@ export const indexCoupon = (tables: Tables, coupon: Coupon) =>
     ])
   ])
 
-const givenOf = (coupon: Coupon): Given => ({
+const givenOf = (coupon: Coupon.Coupon): Grant.Given => ({
   tierId: coupon.tierId,
   couponId: coupon.id,
   code: coupon.code,
@@ -69,16 +59,17 @@ const givenOf = (coupon: Coupon): Given => ({
 
 /** Writes a planned grant in the tables: to run inside a memory transaction (all or nothing). */
 export const grantIn = (tables: Tables) =>
-  Effect.fnUntraced(function* (plan: Plan, start: string) {
+  Effect.fnUntraced(function* (plan: Grant.Plan, start: string) {
     const recipient = recipientKey(plan.campaignId, plan.participantRef)
     const received = tables.recipients.get(recipient)
-    if (plan.once && received !== undefined) return { _tag: "AlreadyGranted" } satisfies Written
-    let given: Given | undefined
+    if (plan.once && received !== undefined) return { _tag: "AlreadyGranted" } satisfies Grant.Written
+    let given: Grant.Given | undefined
     for (const prize of plan.prizes) {
       if (prize.codeStrategy === "generated") {
         const made = plan.made!
-        if (tables.couponCodes.has(codeKey(plan.campaignId, made.code))) return { _tag: "CodeTaken" } satisfies Written
-        const coupon: Coupon = {
+        if (tables.couponCodes.has(codeKey(plan.campaignId, made.code)))
+          return { _tag: "CodeTaken" } satisfies Grant.Written
+        const coupon: Coupon.Coupon = {
           id: made.couponId,
           accountId: plan.accountId,
           campaignId: plan.campaignId,
@@ -102,25 +93,25 @@ export const grantIn = (tables: Tables) =>
         break
       }
     }
-    if (given === undefined) return { _tag: "OutOfCodes" } satisfies Written
+    if (given === undefined) return { _tag: "OutOfCodes" } satisfies Grant.Written
     yield* tables.recipients.set(recipient, (received ?? 0) + 1)
-    yield* tables.grants.set(plan.id, granted(plan, given))
-    return { _tag: "Granted", given } satisfies Written
+    yield* tables.grants.set(plan.id, Grant.granted(plan, given))
+    return { _tag: "Granted", given } satisfies Grant.Written
   })
 
 /** `GrantRepo` over the rewards' tables of the database. */
-export const layer: Layer.Layer<GrantRepo, never, MemoryDatabase> = Layer.effect(
-  GrantRepo,
+export const layer: Layer.Layer<Grant.GrantRepo, never, MemoryDatabase> = Layer.effect(
+  Grant.GrantRepo,
   Effect.gen(function* () {
     const database = yield* MemoryDatabase
     const { coupons, entries, grants } = database.tables
     const write = grantIn(database.tables)
     const codeOf = (couponId: string) => coupons.get(couponId)?.code ?? ""
-    return GrantRepo.of({
-      grant: (plan) => Effect.flatMap(randomStart, (start) => database.transaction(write(plan, start))),
+    return Grant.GrantRepo.of({
+      grant: (plan) => Effect.flatMap(Coupon.randomStart, (start) => database.transaction(write(plan, start))),
       list: (accountId, campaignId, page) =>
         Effect.sync(() => {
-          const rows: Array<Listed> = []
+          const rows: Array<Grant.Listed> = []
           for (const grant of grants.values()) {
             if (grant.accountId === accountId && grant.campaignId === campaignId) {
               rows.push({ ...grant, codeEnd: codeOf(grant.couponId).slice(-4) })
@@ -134,7 +125,7 @@ export const layer: Layer.Layer<GrantRepo, never, MemoryDatabase> = Layer.effect
         ),
       outcomes: (accountId, entryIds) =>
         Effect.sync(() => {
-          const out = new Map<string, Outcome>()
+          const out = new Map<string, Game.Outcome>()
           for (const id of entryIds) {
             const outcome = inAccount(accountId, entries.get(id))?.outcome
             if (outcome !== undefined && outcome !== null) out.set(id, outcome)

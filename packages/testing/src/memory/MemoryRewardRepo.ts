@@ -5,17 +5,16 @@
  *
  * @since 0.1.0
  */
-import { available } from "@campaign-games/core/rewards/Coupon"
-import { RewardRepo, type Stock } from "@campaign-games/core/rewards/Reward"
+import { Coupon, Reward } from "@campaign-games/core"
 import { Effect, Layer, Option } from "effect"
 import { inAccount } from "../internal/Rows.ts"
 import { type MemoryDatabase, repository } from "../MemoryDatabase.ts"
 
 /** `RewardRepo` over the rewards' tables of the database. */
-export const layer: Layer.Layer<RewardRepo, never, MemoryDatabase> = repository(
-  RewardRepo,
+export const layer: Layer.Layer<Reward.RewardRepo, never, MemoryDatabase> = repository(
+  Reward.RewardRepo,
   ({ coupons, grants, rewards }) => {
-    return RewardRepo.of({
+    return Reward.RewardRepo.of({
       find: (accountId, campaignId) =>
         Effect.sync(() => Option.fromNullishOr(inAccount(accountId, rewards.get(campaignId)))),
       listByAccount: (accountId) =>
@@ -47,13 +46,13 @@ export const layer: Layer.Layer<RewardRepo, never, MemoryDatabase> = repository(
             const tier = of(coupon.tierId)
             tier.coupons++
             if (coupon.issueLimit === null) tier.unlimited = true
-            else if (available(coupon)) tier.remaining += coupon.issueLimit - coupon.issued
+            else if (Coupon.available(coupon)) tier.remaining += coupon.issueLimit - coupon.issued
           }
           for (const grant of grants.values()) {
             if (grant.accountId === accountId && grant.campaignId === campaignId) of(grant.tierId).granted++
           }
           return new Map(
-            [...counts].map(([tierId, c]): [string, Stock] => [
+            [...counts].map(([tierId, c]): [string, Reward.Stock] => [
               tierId,
               { coupons: c.coupons, remaining: c.unlimited ? null : c.remaining, granted: c.granted }
             ])

@@ -5,7 +5,7 @@
  *
  * @since 0.1.0
  */
-import type * as RewardsEngine from "@campaign-games/core/rewards/RewardsEngine"
+import type { RewardsEngine } from "@campaign-games/core"
 import { Layer } from "effect"
 import type { MemoryDatabase } from "../MemoryDatabase.ts"
 import * as MemoryRewardCouponRepo from "./MemoryRewardCouponRepo.ts"

@@ -10,9 +10,7 @@
  *
  * @since 0.1.0
  */
-import type { Coupon } from "@campaign-games/core/rewards/Coupon"
-import type { Grant } from "@campaign-games/core/rewards/Grant"
-import type { Reward } from "@campaign-games/core/rewards/Reward"
+import type { Coupon, Grant, Reward } from "@campaign-games/core"
 import * as Table from "../internal/Table.ts"
 
 /** The key of a code in its campaign (unique). */
@@ -28,13 +26,13 @@ export const recipientKey = (campaignId: string, participantRef: string): string
 /** The tables of rewards. */
 export const tables = {
   /** campaign id → reward */
-  rewards: Table.of<string, Reward>(),
-  coupons: Table.of<string, Coupon>(),
+  rewards: Table.of<string, Reward.Reward>(),
+  coupons: Table.of<string, Coupon.Coupon>(),
   /** `codeKey(campaign, code)` → coupon id */
   couponCodes: Table.of<string, string>(),
   /** `tierKey(campaign, tier)` → the prize's coupon ids, in the order they were added */
   tierCoupons: Table.of<string, ReadonlyArray<string>>(),
   /** `recipientKey(campaign, participantRef)` → coupons received */
   recipients: Table.of<string, number>(),
-  grants: Table.of<string, Grant>()
+  grants: Table.of<string, Grant.Grant>()
 }

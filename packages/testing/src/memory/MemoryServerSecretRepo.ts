@@ -4,15 +4,15 @@
  *
  * @since 0.1.0
  */
-import { ServerSecretRepo } from "@campaign-games/core/play/ClientToken"
+import { ClientToken } from "@campaign-games/core"
 import { Effect, Layer } from "effect"
 import { type MemoryDatabase, repository } from "../MemoryDatabase.ts"
 
 /** `ServerSecretRepo` over the server secrets table of the database. */
-export const layer: Layer.Layer<ServerSecretRepo, never, MemoryDatabase> = repository(
-  ServerSecretRepo,
+export const layer: Layer.Layer<ClientToken.ServerSecretRepo, never, MemoryDatabase> = repository(
+  ClientToken.ServerSecretRepo,
   ({ serverSecrets }) => {
-    return ServerSecretRepo.of({
+    return ClientToken.ServerSecretRepo.of({
       getOrCreate: Effect.fnUntraced(function* (name, candidate) {
         const stored = serverSecrets.get(name)
         if (stored !== undefined) return stored

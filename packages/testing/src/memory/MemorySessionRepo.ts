@@ -7,7 +7,7 @@
  *
  * @since 0.1.0
  */
-import { type Session, SessionRepo } from "@campaign-games/core/play/Session"
+import { Session } from "@campaign-games/core"
 import { DateTime, Effect, Layer, Option } from "effect"
 import { conflict } from "../internal/Rows.ts"
 import { type MemoryDatabase, playerKey, repository, usageKey } from "../MemoryDatabase.ts"
@@ -19,11 +19,11 @@ const within = (t: DateTime.Utc, window: { readonly start: DateTime.Utc; readonl
 }
 
 /** `SessionRepo` over the sessions, jti and player tables (and usage, for `insertPlay`). */
-export const layer: Layer.Layer<SessionRepo, never, MemoryDatabase> = repository(
-  SessionRepo,
+export const layer: Layer.Layer<Session.SessionRepo, never, MemoryDatabase> = repository(
+  Session.SessionRepo,
   ({ accounts, campaigns, sessions, sessionJtis, playerSessions, usage }) => {
     /** Refuses what SQL's constraints refuse; undefined when the session may be inserted. */
-    const refusal = (session: Session): string | undefined => {
+    const refusal = (session: Session.Session): string | undefined => {
       if (sessions.has(session.id)) return `A session ${session.id} already exists.`
       if (!accounts.has(session.accountId)) return `No account ${session.accountId} for session ${session.id}.`
       if (!campaigns.has(session.campaignId)) return `No campaign ${session.campaignId} for session ${session.id}.`
@@ -34,7 +34,7 @@ export const layer: Layer.Layer<SessionRepo, never, MemoryDatabase> = repository
      * Writes the session unless its jti is used (false) or a constraint refuses it; checked before
      * anything is written, so a refusal leaves every table as it was.
      */
-    const insert = Effect.fnUntraced(function* (session: Session) {
+    const insert = Effect.fnUntraced(function* (session: Session.Session) {
       if (sessionJtis.has(session.jti)) return false
       const refused = refusal(session)
       if (refused !== undefined) return yield* conflict(refused)
@@ -45,7 +45,7 @@ export const layer: Layer.Layer<SessionRepo, never, MemoryDatabase> = repository
       return true
     })
 
-    return SessionRepo.of({
+    return Session.SessionRepo.of({
       insert,
       insertPlay: Effect.fnUntraced(function* (session, month) {
         if (!(yield* insert(session))) return false

@@ -4,19 +4,21 @@
  *
  * @since 0.1.0
  */
-import { UsageRepo } from "@campaign-games/core/play/Usage"
+import { Usage } from "@campaign-games/core"
 import { Effect, Layer } from "effect"
 import { conflict } from "../internal/Rows.ts"
 import { type MemoryDatabase, repository, usageKey } from "../MemoryDatabase.ts"
 
 /** `UsageRepo` over the usage table of the database. */
-export const layer: Layer.Layer<UsageRepo, never, MemoryDatabase> = repository(UsageRepo, ({ accounts, usage }) =>
-  UsageRepo.of({
-    plays: (accountId, month) => Effect.sync(() => usage.get(usageKey(accountId, month)) ?? 0),
-    addPlay: Effect.fnUntraced(function* (accountId, month) {
-      if (!accounts.has(accountId)) return yield* conflict(`No account ${accountId} for its usage.`)
-      const key = usageKey(accountId, month)
-      yield* usage.set(key, (usage.get(key) ?? 0) + 1)
+export const layer: Layer.Layer<Usage.UsageRepo, never, MemoryDatabase> = repository(
+  Usage.UsageRepo,
+  ({ accounts, usage }) =>
+    Usage.UsageRepo.of({
+      plays: (accountId, month) => Effect.sync(() => usage.get(usageKey(accountId, month)) ?? 0),
+      addPlay: Effect.fnUntraced(function* (accountId, month) {
+        if (!accounts.has(accountId)) return yield* conflict(`No account ${accountId} for its usage.`)
+        const key = usageKey(accountId, month)
+        yield* usage.set(key, (usage.get(key) ?? 0) + 1)
+      })
     })
-  })
 )

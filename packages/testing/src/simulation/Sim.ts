@@ -18,16 +18,16 @@ import type {
   ApiKeys,
   Campaigns,
   Channels,
+  DrawRun,
+  Draws,
+  DrawsEngine,
+  Grant,
   Plays,
+  Rewards,
   Webhook,
   WebhookDispatcher,
   Webhooks
 } from "@campaign-games/core"
-import type * as DrawRun from "@campaign-games/core/draws/DrawRun"
-import type { Draws } from "@campaign-games/core/draws/Draws"
-import type { DrawWorker } from "@campaign-games/core/draws/DrawsEngine"
-import type * as Grant from "@campaign-games/core/rewards/Grant"
-import type { Rewards } from "@campaign-games/core/rewards/Rewards"
 import type { Effect } from "effect"
 import type * as Agenda from "./Agenda.ts"
 import type * as EventLog from "./EventLog.ts"
@@ -49,10 +49,10 @@ export interface Engine {
   readonly dispatcher: WebhookDispatcher.WebhookDispatcher["Service"]
   /** The store's deliveries, to read one record (the API lists them; the checks read by id). */
   readonly deliveries: Webhook.DeliveryRepo["Service"]
-  readonly draws: Draws["Service"]
+  readonly draws: Draws.Draws["Service"]
   /** The draws' worker: the scheduled draws due now, the after-play draws in flight. */
-  readonly drawWorker: DrawWorker["Service"]
-  readonly rewards: Rewards["Service"]
+  readonly drawWorker: DrawsEngine.DrawWorker["Service"]
+  readonly rewards: Rewards.Rewards["Service"]
 }
 
 /** What actors tell the invariant modules, by kind. */

@@ -23,17 +23,17 @@ import {
   ApiKeys,
   Campaigns,
   Channels,
+  Draws,
+  DrawsEngine,
   Engine,
   type Errors,
   Plays,
+  Rewards,
   type StorePorts,
   Webhook,
   WebhookDispatcher,
   Webhooks
 } from "@campaign-games/core"
-import { Draws } from "@campaign-games/core/draws/Draws"
-import { DrawWorker } from "@campaign-games/core/draws/DrawsEngine"
-import { Rewards } from "@campaign-games/core/rewards/Rewards"
 import { Effect, Layer, Random, References, Scheduler } from "effect"
 import { TestClock } from "effect/testing"
 import * as Dispatcher from "./actors/Dispatcher.ts"
@@ -150,9 +150,9 @@ export const run = <E, R>(
         webhooks: yield* Webhooks.Webhooks,
         dispatcher: yield* WebhookDispatcher.WebhookDispatcher,
         deliveries: yield* Webhook.DeliveryRepo,
-        draws: yield* Draws,
-        drawWorker: yield* DrawWorker,
-        rewards: yield* Rewards
+        draws: yield* Draws.Draws,
+        drawWorker: yield* DrawsEngine.DrawWorker,
+        rewards: yield* Rewards.Rewards
       }
       const log = EventLog.make({ keep: options.keepLog === true })
       const sim: Sim.Sim = {

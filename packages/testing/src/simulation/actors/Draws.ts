@@ -16,7 +16,7 @@
  *
  * @since 0.1.0
  */
-import type * as DrawRun from "@campaign-games/core/draws/DrawRun"
+import type { DrawRun } from "@campaign-games/core"
 import { Effect } from "effect"
 import { iso } from "../EventLog.ts"
 import * as Model from "../Model.ts"

@@ -26,7 +26,7 @@
  *
  * @since 0.1.0
  */
-import type { Conflict, PlayLimitReached } from "@campaign-games/core/Errors"
+import type { Errors } from "@campaign-games/core"
 import { Effect, Result } from "effect"
 import { canonicalJson, iso } from "../EventLog.ts"
 import * as PlayLimits from "../invariants/PlayLimits.ts"
@@ -107,9 +107,9 @@ const durationOf = (sim: Sim, game: GamePlan): number => {
 }
 
 /** The reason of a refusal for play limits, if the failure is one. */
-const limitReason = (failure: { readonly _tag: string }): PlayLimitReached | undefined => {
+const limitReason = (failure: { readonly _tag: string }): Errors.PlayLimitReached | undefined => {
   if (failure._tag !== "Conflict") return undefined
-  const reason = (failure as Conflict).reason
+  const reason = (failure as Errors.Conflict).reason
   return reason._tag === "PlayLimitReached" ? reason : undefined
 }
 

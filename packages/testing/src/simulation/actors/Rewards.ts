@@ -25,8 +25,7 @@
  *
  * @since 0.1.0
  */
-import type * as Grant from "@campaign-games/core/rewards/Grant"
-import * as Reward from "@campaign-games/core/rewards/Reward"
+import { type Grant, Reward } from "@campaign-games/core"
 import { Effect } from "effect"
 import { iso } from "../EventLog.ts"
 import * as Model from "../Model.ts"

@@ -28,9 +28,7 @@
  * @since 0.1.0
  */
 import { createHmac } from "node:crypto"
-import { Webhook } from "@campaign-games/core"
-import type * as DrawRun from "@campaign-games/core/draws/DrawRun"
-import type * as Grant from "@campaign-games/core/rewards/Grant"
+import { type DrawRun, type Grant, Webhook } from "@campaign-games/core"
 import { Effect, Option } from "effect"
 import { millisOf } from "../actors/Calls.ts"
 import { canonicalJson, iso } from "../EventLog.ts"

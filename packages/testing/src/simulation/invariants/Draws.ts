@@ -18,8 +18,7 @@
  *
  * @since 0.1.0
  */
-import * as DrawAudit from "@campaign-games/core/draws/DrawAudit"
-import type * as DrawRun from "@campaign-games/core/draws/DrawRun"
+import { DrawAudit, type DrawRun } from "@campaign-games/core"
 import { Effect, Schema } from "effect"
 import type { DrawPlan } from "../actors/Draws.ts"
 import { millisOf } from "../actors/Calls.ts"

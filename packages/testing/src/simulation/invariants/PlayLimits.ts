@@ -17,7 +17,7 @@
  *
  * @since 0.1.0
  */
-import type { PlayLimitScope } from "@campaign-games/core/Errors"
+import type { Errors } from "@campaign-games/core"
 import { Effect } from "effect"
 import { localDate, startsDay } from "../LocalTime.ts"
 import type * as Model from "../Model.ts"
@@ -31,7 +31,7 @@ export const RESET = "plays.limits-reset"
 /** One limit reached, as the engine names it: `campaign.total.3`, `channel.perDay.2`. */
 export type Reached = string
 
-const reachedOf = (scope: PlayLimitScope, period: "total" | "perDay", limit: number): Reached =>
+const reachedOf = (scope: Errors.PlayLimitScope, period: "total" | "perDay", limit: number): Reached =>
   `${scope}.${period}.${limit}`
 
 /** The oracle of one run. */
@@ -64,7 +64,7 @@ export const make = (): PlayLimits => {
 
   /** A scope's limits for the player at `at`, and the keys of its counts (`c|…` in all, `cd|…` that day). */
   const scopeOf = (
-    scope: PlayLimitScope,
+    scope: Errors.PlayLimitScope,
     prefix: string,
     id: string,
     limits: World.Limits,

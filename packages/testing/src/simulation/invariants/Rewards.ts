@@ -16,8 +16,7 @@
  *
  * @since 0.1.0
  */
-import * as Reward from "@campaign-games/core/rewards/Reward"
-import type * as Grant from "@campaign-games/core/rewards/Grant"
+import { type Grant, Reward } from "@campaign-games/core"
 import { Effect } from "effect"
 import { millisOf } from "../actors/Calls.ts"
 import { lastFour, type RewardPlan } from "../actors/Rewards.ts"
