@@ -5,8 +5,19 @@
  * which store to build. The last lines of a run say which stores and services it covered and which
  * it skipped (docs/testing.md).
  */
+import { defaultServerConditions } from "vite"
 import type { Reporter } from "vitest/node"
 import { defineConfig } from "vitest/config"
+
+/**
+ * The workspace runs from its sources: each package's exports name `./src/*.ts` under this condition
+ * before the built `dist/` (docs/packages.md). Vite resolves with it, and so does every process a
+ * test starts (the server's `main.ts`, the verify-draw CLI): they inherit `NODE_OPTIONS`.
+ */
+const SOURCE_CONDITION = "@campaign-games/source"
+const sourceFlag = `--conditions=${SOURCE_CONDITION}`
+if (!(process.env.NODE_OPTIONS ?? "").includes(sourceFlag))
+  process.env.NODE_OPTIONS = `${process.env.NODE_OPTIONS ?? ""} ${sourceFlag}`.trim()
 
 const databaseUrl = process.env.DATABASE_URL ?? ""
 const redisUrl = process.env.REDIS_URL ?? ""
@@ -55,6 +66,12 @@ const coverage: Reporter = {
 }
 
 export default defineConfig({
+  // Vitest's own server conditions (Vite's without `module`, which picks builds Node cannot load), plus ours.
+  ssr: {
+    resolve: {
+      conditions: [SOURCE_CONDITION, ...defaultServerConditions.filter((condition) => condition !== "module")]
+    }
+  },
   test: {
     testTimeout: 60_000,
     hookTimeout: 120_000,

@@ -15,6 +15,8 @@
 import { HttpClient, HttpClientRequest } from "effect/http"
 import { HttpApiClient } from "effect/http-api"
 import { Api } from "./Api.ts"
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- in scope for the emitted declarations (TS2883)
+import type { Asset, Errors } from "@campaign-games/core"
 
 /** Where the client sends its calls and with what credential. */
 export interface Options {

@@ -9,6 +9,8 @@ import type { Actor, Permission } from "@campaign-games/core"
 import { Context } from "effect"
 import { HttpApiMiddleware, HttpApiSecurity } from "effect/http-api"
 import * as ApiError from "./ApiError.ts"
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- in scope for the emitted declarations (TS2883)
+import type { Errors } from "@campaign-games/core"
 
 /** The actor (account, key, permissions) of the current call. */
 export class CurrentActor extends Context.Service<CurrentActor, Actor.Actor>()("@campaign-games/http/CurrentActor") {}

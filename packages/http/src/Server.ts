@@ -44,6 +44,26 @@ import {
   PermissionCheck,
   RequiredPermissions
 } from "./Security.ts"
+/* eslint-disable @typescript-eslint/no-unused-vars -- in scope for the emitted declarations (TS2883) */
+import type {
+  Accounts,
+  AllowedOrigins,
+  BlobStore,
+  Branding,
+  Campaigns,
+  Channels,
+  ClientToken,
+  Draws,
+  FileRule,
+  Idempotency,
+  Media,
+  MediaFolders,
+  Plays,
+  Rewards,
+  Store,
+  Webhooks
+} from "@campaign-games/core"
+/* eslint-enable @typescript-eslint/no-unused-vars */
 
 const ApiKeyAuthLayer = Layer.effect(
   ApiKeyAuth,

@@ -31,6 +31,8 @@ import * as Table from "./internal/Table.ts"
 import * as MemoryDrawsTables from "./memory/MemoryDrawsTables.ts"
 import * as MemoryMediaTables from "./memory/MemoryMediaTables.ts"
 import * as MemoryRewardsTables from "./memory/MemoryRewardsTables.ts"
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- in scope for the emitted declarations (TS2883)
+import type { DrawRun } from "@campaign-games/core"
 
 /** A webhook delivery as stored: with the lease of the instance that claimed it. */
 export interface StoredDelivery {

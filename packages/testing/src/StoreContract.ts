@@ -44,6 +44,26 @@ import * as ServerSecretRepoContract from "./contract/ServerSecretRepoContract.t
 import * as SessionRepoContract from "./contract/SessionRepoContract.ts"
 import * as StoreTransactionsContract from "./contract/StoreTransactionsContract.ts"
 import * as UsageRepoContract from "./contract/UsageRepoContract.ts"
+/* eslint-disable @typescript-eslint/no-unused-vars -- in scope for the emitted declarations (TS2883) */
+import type {
+  Account,
+  AllowedOrigin,
+  ApiKey,
+  Branding,
+  Campaign,
+  Channel,
+  ClientToken,
+  DrawRun,
+  Entry,
+  Event,
+  Idempotency,
+  PlayContext,
+  Session,
+  Store,
+  Usage,
+  Webhook
+} from "@campaign-games/core"
+/* eslint-enable @typescript-eslint/no-unused-vars */
 
 /** The services an adapter under test provides: every store port. */
 export type Services = StorePorts.StoreServices

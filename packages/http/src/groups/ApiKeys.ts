@@ -7,6 +7,8 @@ import { ApiKey, Pagination } from "@campaign-games/core"
 import { HttpApiGroup } from "effect/http-api"
 import * as ApiError from "../ApiError.ts"
 import * as Endpoint from "./Endpoint.ts"
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- in scope for the emitted declarations (TS2883)
+import type { Errors } from "@campaign-games/core"
 
 export class ApiKeysApi extends Endpoint.keyed(
   HttpApiGroup.make("apiKeys")

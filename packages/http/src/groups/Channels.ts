@@ -8,6 +8,8 @@ import { Schema } from "effect"
 import { HttpApiGroup } from "effect/http-api"
 import * as ApiError from "../ApiError.ts"
 import * as Endpoint from "./Endpoint.ts"
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- in scope for the emitted declarations (TS2883)
+import type { Errors } from "@campaign-games/core"
 
 const ChannelResponse = Schema.Struct({ channel: Channel.ChannelView })
 

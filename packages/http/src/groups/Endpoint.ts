@@ -20,6 +20,8 @@ import * as ApiError from "../ApiError.ts"
 import * as RateLimit from "../RateLimit.ts"
 import { ApiKeyAuth, CommonErrors, PermissionCheck, RequiredPermissions } from "../Security.ts"
 import { StrictInput } from "../StrictInput.ts"
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- in scope for the emitted declarations (TS2883)
+import type { Errors } from "@campaign-games/core"
 
 /**
  * The OpenAPI summary of an endpoint (a short title, as generated clients and docs list it) and its

@@ -11,6 +11,8 @@ import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema } from "effect/http-api"
 import * as ApiError from "../ApiError.ts"
 import * as RateLimit from "../RateLimit.ts"
 import * as Endpoint from "./Endpoint.ts"
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- in scope for the emitted declarations (TS2883)
+import type { Errors } from "@campaign-games/core"
 
 const FILES = "/v1/tenant/assets"
 const FOLDERS = "/v1/tenant/asset-folders"

@@ -30,6 +30,8 @@ import * as ApiError from "../ApiError.ts"
 import { CommonErrors, KeyCheckedByOperation, RequiredPermissions } from "../Security.ts"
 import { StrictInput } from "../StrictInput.ts"
 import * as Endpoint from "./Endpoint.ts"
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- in scope for the emitted declarations (TS2883)
+import type { Errors } from "@campaign-games/core"
 
 export class AllowedOriginsApi extends Endpoint.keyed(
   HttpApiGroup.make("allowedOrigins")

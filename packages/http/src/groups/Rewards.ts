@@ -9,6 +9,8 @@ import type { HttpRouter } from "effect/http"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema } from "effect/http-api"
 import * as ApiError from "../ApiError.ts"
 import * as Endpoint from "./Endpoint.ts"
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- in scope for the emitted declarations (TS2883)
+import type { Errors } from "@campaign-games/core"
 
 const id = Endpoint.idParam("id")
 

@@ -8,6 +8,8 @@ import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
 import * as ApiError from "../ApiError.ts"
 import * as Endpoint from "./Endpoint.ts"
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- in scope for the emitted declarations (TS2883)
+import type { Errors } from "@campaign-games/core"
 
 const endpointId = Endpoint.idParam("endpointId")
 const One = Schema.Struct({ endpoint: Webhook.EndpointView })

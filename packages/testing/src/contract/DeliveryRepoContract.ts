@@ -28,6 +28,8 @@ import { DateTime, Effect, Option, Queue } from "effect"
 import { assertFails, assertNone, assertSame, assertSome } from "../internal/Assertions.ts"
 import { all, at, DAY, deliveryQuery, ids, makeDelivery, makeEndpoint, SECOND, uid } from "../internal/Fixtures.ts"
 import { failedTransaction, givenAccount, givenDeliveries, givenEndpoint, givenTwoAccounts } from "../internal/Given.ts"
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- in scope for the emitted declarations (TS2883)
+import type { Errors } from "@campaign-games/core"
 
 let window = Date.UTC(2001, 0, 1, 0, 0, 0, 321)
 /**

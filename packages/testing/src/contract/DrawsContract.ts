@@ -25,6 +25,8 @@ import { DateTime, Effect, Option } from "effect"
 import { assertFails, assertNone, assertSame, assertSome } from "../internal/Assertions.ts"
 import { at, makeCampaign, makeEntry, uid } from "../internal/Fixtures.ts"
 import { givenCampaign, givenChannel } from "../internal/Given.ts"
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- in scope for the emitted declarations (TS2883)
+import type { Errors } from "@campaign-games/core"
 
 // -----------------------------------------------------------------------------
 // Fixtures

@@ -26,6 +26,8 @@ import {
 } from "../internal/Assertions.ts"
 import { all, at, DAY, HOUR, ids, SECOND, uid } from "../internal/Fixtures.ts"
 import { failedTransaction, givenAccount, givenTwoAccountsFor, inserted } from "../internal/Given.ts"
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- in scope for the emitted declarations (TS2883)
+import type { Errors } from "@campaign-games/core"
 
 /** An uploaded file, pending, with plausible defaults a test overrides field by field. */
 export const makeAsset = (accountId: string, fields: Partial<Asset.Asset> = {}): Asset.Asset => ({

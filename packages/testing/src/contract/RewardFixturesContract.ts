@@ -10,6 +10,8 @@ import { type Campaign, Coupon, type Grant, Reward } from "@campaign-games/core"
 import { Effect } from "effect"
 import { at, uid } from "../internal/Fixtures.ts"
 import { givenCampaign } from "../internal/Given.ts"
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- in scope for the emitted declarations (TS2883)
+import type { Account, Channel, Errors } from "@campaign-games/core"
 
 /** A prize: an `everyone` pool unless told otherwise. */
 export const makeTier = (fields: Partial<Reward.Tier> = {}): Reward.Tier => ({

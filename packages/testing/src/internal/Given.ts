@@ -19,6 +19,8 @@ import {
   makeSession,
   uid
 } from "./Fixtures.ts"
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- in scope for the emitted declarations (TS2883)
+import type { Errors } from "@campaign-games/core"
 
 /** What `inserted` needs of a repository: the `insert` of one row. */
 interface Inserting<A, E> {

@@ -10,6 +10,8 @@
 import { ContentCheck, UrlFetcher } from "@campaign-games/core"
 import { Effect, Layer, Option, Stream } from "effect"
 import * as MemoryBlobStore from "./MemoryBlobStore.ts"
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- in scope for the emitted declarations (TS2883)
+import type { BlobStore } from "@campaign-games/core"
 
 const ascii = (bytes: Uint8Array, offset: number, length: number): string =>
   String.fromCharCode(...bytes.subarray(offset, offset + length))
