@@ -12,7 +12,21 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/no-namespace": "off",
       "require-yield": "off",
-      "no-constant-condition": ["error", { checkLoops: false }]
+      "no-constant-condition": ["error", { checkLoops: false }],
+      // Another package only through its root or a documented subpath (docs/packages.md).
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex:
+                "^@campaign-games/(?!core/(accounts|campaigns|draws|games|media|play|rewards|webhooks)$)(core|sql|http|testing)/(?!package\\.json$)",
+              message:
+                "Import another package through its root (@campaign-games/core) or a documented subpath (docs/packages.md), never an internal path."
+            }
+          ]
+        }
+      ]
     }
   },
   {

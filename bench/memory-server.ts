@@ -10,11 +10,14 @@
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { NodeEngine, NodeMedia } from "@campaign-games/http"
+import { DiskBlobStore, NodeEngine, NodeMedia } from "@campaign-games/http"
 import { MemoryStore } from "@campaign-games/testing"
 import { NodeRuntime } from "@effect/platform-node"
 import { Effect, Layer, Redacted, References } from "effect"
 import * as App from "../examples/server/src/App.ts"
+
+// As the reference server's main: the disk media streams collect as they go.
+DiskBlobStore.enableEarlyCollection()
 
 const port = Number(process.env.PORT ?? 18181)
 const publicUrl = `http://127.0.0.1:${port}`

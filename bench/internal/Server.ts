@@ -37,7 +37,9 @@ export const spawnServer = (
   // With `CG_BENCH_PROFILE=<dir>` the server writes its V8 CPU profile there when it stops.
   const profileDir = process.env.CG_BENCH_PROFILE ?? ""
   const profile = profileDir === "" ? [] : ["--cpu-prof", `--cpu-prof-dir=${profileDir}`]
-  const child = spawn(process.execPath, [...profile, ...flags, script], { env, stdio })
+  // The workspace's packages from their sources (docs/packages.md).
+  const sources = "--conditions=@campaign-games/source"
+  const child = spawn(process.execPath, [sources, ...profile, ...flags, script], { env, stdio })
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()))
   const gone = () => child.exitCode !== null || child.signalCode !== null
   return {

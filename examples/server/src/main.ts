@@ -25,11 +25,14 @@
  * @since 0.1.0
  */
 import { Accounts } from "@campaign-games/core"
-import { NodeEngine, NodeMedia } from "@campaign-games/http"
+import { DiskBlobStore, NodeEngine, NodeMedia } from "@campaign-games/http"
 import { Database } from "@campaign-games/sql"
 import { NodeRuntime } from "@effect/platform-node"
 import { Config, Console, Effect, Layer, Option, References } from "effect"
 import * as App from "./App.ts"
+
+// The process is the server's own: its disk media streams may collect as they go (V8's --expose-gc).
+DiskBlobStore.enableEarlyCollection()
 
 const ServerConfig = Config.all({
   port: Config.Port("PORT").pipe(Config.withDefault(8080)),

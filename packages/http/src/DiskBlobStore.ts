@@ -31,6 +31,15 @@ import { Context, DateTime, Effect, Layer, Option, Schema, Stream } from "effect
 import * as BlobFile from "./internal/BlobFile.ts"
 import * as Garbage from "./internal/Garbage.ts"
 
+/**
+ * Lets this store's streams collect the buffers a large file leaves behind as it passes (a minor
+ * collection each 8 MiB; `docs/media.md` has the figures). It sets V8's `--expose-gc` on the running
+ * process, a process-wide change nothing does on import: call it once where the process starts, as
+ * the reference server's `main` does. Without it (or `node --expose-gc`) files stream the same, and
+ * V8 collects their buffers later.
+ */
+export const enableEarlyCollection = (): void => Garbage.enable()
+
 export interface Options {
   /** The directory blobs live under (created when first written). */
   readonly directory: string

@@ -12,9 +12,12 @@
  * about a millisecond) after each `EVERY` bytes: a file stream then holds at most that much dead
  * memory, and plays pay nothing. `docs/media.md` has the figures.
  *
- * The collector is V8's `gc` function, taken from a context created after `--expose-gc` is set
- * (`v8.setFlagsFromString`, the flag that only makes the function available), or the global one
- * when the server runs with `--expose-gc`. Where neither can be had, nothing is collected early.
+ * The collector is V8's `gc` function: the global one when the process runs with `--expose-gc`, or
+ * one taken from a context created after `enable()` set that flag (`v8.setFlagsFromString`, the flag
+ * that only makes the function available). Setting a V8 flag changes the whole process, so nothing
+ * here does it on import: the process's owner calls `enable()` where it starts (the reference
+ * server's `main`; `DiskBlobStore.enableEarlyCollection`). Where neither is done, nothing is
+ * collected early. The collector is looked for once, at the first collection.
  *
  * @since 0.1.0
  */
@@ -23,23 +26,36 @@ import { runInNewContext } from "node:vm"
 
 type Collect = (options: { readonly type: "minor"; readonly execution: "sync" }) => void
 
-const collector = ((): Collect | undefined => {
+/** `undefined` when not looked for yet, or since `enable()`. */
+let found: { readonly collect: Collect | undefined } | undefined
+
+const find = (): Collect | undefined => {
   const global = (globalThis as { gc?: unknown }).gc
   if (typeof global === "function") return global as Collect
   try {
-    setFlagsFromString("--expose-gc")
     const gc: unknown = runInNewContext("gc")
     return typeof gc === "function" ? (gc as Collect) : undefined
   } catch {
     return undefined
   }
-})()
+}
+
+const collector = (): Collect | undefined => (found ??= { collect: find() }).collect
+
+/**
+ * Makes V8's collector available to the streams (`--expose-gc`, set on the running process). A
+ * process-wide change: for the process's owner to call once where it starts.
+ */
+export const enable = (): void => {
+  setFlagsFromString("--expose-gc")
+  found = undefined
+}
 
 /** How many bytes a stream passes between two collections. */
 export const EVERY = 8 * 1024 * 1024
 
 /** Whether the early collection is available here. */
-export const available = collector !== undefined
+export const available = (): boolean => collector() !== undefined
 
 /**
  * A counter for one stream: `passed(bytes)` for each chunk it passes; every `EVERY` bytes, a minor
@@ -51,7 +67,7 @@ export const counter = () => {
     since += bytes
     if (since < EVERY) return
     since = 0
-    collector?.({ type: "minor", execution: "sync" })
+    collector()?.({ type: "minor", execution: "sync" })
   }
 }
 
