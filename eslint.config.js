@@ -20,7 +20,7 @@ export default tseslint.config(
           patterns: [
             {
               regex:
-                "^@campaign-games/(?!core/(accounts|campaigns|draws|games|media|play|rewards|webhooks)$)(core|sql|http|testing)/(?!package\\.json$)",
+                "^@campaign-games/(?!core/(accounts|campaigns|draws|games|media|play|rewards|webhooks)$|testing/contract$)(core|sql|http|testing)/(?!package\\.json$)",
               message:
                 "Import another package through its root (@campaign-games/core) or a documented subpath (docs/packages.md), never an internal path."
             }

@@ -25,7 +25,7 @@
 import { isIP } from "node:net"
 import { UrlFetcher, Webhook } from "@campaign-games/core"
 import { Effect, Layer, Stream } from "effect"
-import { Agent, request as undiciRequest } from "undici"
+
 import * as GuardedLookup from "./internal/GuardedLookup.ts"
 
 /** Where names resolve and which addresses count as public. */
@@ -126,6 +126,8 @@ export const layer = (options: Options): Layer.Layer<UrlFetcher.UrlFetcher> =>
       const network = options.network ?? systemNetwork
       const guard = !options.allowPrivate
       const custom = options.network !== undefined
+      // Loaded here, not on import: loading undici installs its global dispatcher.
+      const { Agent, request: undiciRequest } = yield* Effect.promise(() => import("undici"))
       const agent = yield* Effect.acquireRelease(
         Effect.sync(
           () =>

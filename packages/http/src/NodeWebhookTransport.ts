@@ -40,7 +40,7 @@
 import { isIP } from "node:net"
 import { Webhook } from "@campaign-games/core"
 import { Duration, Effect, Layer } from "effect"
-import { Agent, type Dispatcher } from "undici"
+import type { Agent, Dispatcher } from "undici"
 import * as GuardedLookup from "./internal/GuardedLookup.ts"
 import { isPublicAddress } from "./NodeHostResolver.ts"
 
@@ -136,8 +136,9 @@ export const classifyError = (error: unknown, timeoutFired: boolean): Webhook.At
 // The transport
 // ---------------------------------------------------------------------------------------------
 
-const makeAgent = (allowPrivate: boolean): Agent =>
-  new Agent({
+// undici is loaded when the layer is built, not on import: loading it installs its global dispatcher.
+const makeAgent = (undici: typeof import("undici"), allowPrivate: boolean): Agent =>
+  new undici.Agent({
     connections: CONNECTIONS_PER_ORIGIN,
     headersTimeout: TIMEOUT_MS,
     bodyTimeout: TIMEOUT_MS,
@@ -231,7 +232,10 @@ export const layer = (options: { readonly allowPrivate: boolean }): Layer.Layer<
     Webhook.WebhookTransport,
     Effect.gen(function* () {
       const agent = yield* Effect.acquireRelease(
-        Effect.sync(() => makeAgent(options.allowPrivate)),
+        Effect.map(
+          Effect.promise(() => import("undici")),
+          (undici) => makeAgent(undici, options.allowPrivate)
+        ),
         (agent) => Effect.promise(() => agent.destroy().catch(() => undefined))
       )
       return Webhook.WebhookTransport.of({

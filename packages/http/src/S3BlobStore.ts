@@ -25,17 +25,6 @@ import * as fs from "node:fs/promises"
 import { tmpdir } from "node:os"
 import * as path from "node:path"
 import { randomUUID } from "node:crypto"
-import {
-  CopyObjectCommand,
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client
-} from "@aws-sdk/client-s3"
-import { createPresignedPost } from "@aws-sdk/s3-presigned-post"
-import { getSignedUrl } from "@aws-sdk/s3-request-presigner"
 import { BlobStore, Errors } from "@campaign-games/core"
 import { DateTime, Effect, Layer, Option, Stream } from "effect"
 import * as BlobFile from "./internal/BlobFile.ts"
@@ -83,6 +72,26 @@ export const layer = (options: Options): Layer.Layer<BlobStore.BlobStore> =>
   Layer.effect(
     BlobStore.BlobStore,
     Effect.gen(function* () {
+      // The AWS SDK is loaded when the layer is built, not on import: it defines `globalThis.awslambda`.
+      const [
+        {
+          CopyObjectCommand,
+          DeleteObjectCommand,
+          GetObjectCommand,
+          HeadObjectCommand,
+          ListObjectsV2Command,
+          PutObjectCommand,
+          S3Client
+        },
+        { createPresignedPost },
+        { getSignedUrl }
+      ] = yield* Effect.promise(() =>
+        Promise.all([
+          import("@aws-sdk/client-s3"),
+          import("@aws-sdk/s3-presigned-post"),
+          import("@aws-sdk/s3-request-presigner")
+        ])
+      )
       const client = yield* Effect.acquireRelease(
         Effect.sync(
           () =>

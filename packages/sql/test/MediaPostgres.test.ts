@@ -15,7 +15,8 @@ import {
   Webhook,
   Webhooks
 } from "@campaign-games/core"
-import { Fixtures, MediaAssetRepoContract, MemoryBlobStore, MemoryMediaPorts } from "@campaign-games/testing"
+import { Fixtures, MemoryBlobStore, MemoryMediaPorts } from "@campaign-games/testing"
+import { MediaAssetRepoContract } from "@campaign-games/testing/contract"
 import { assert, describe } from "@effect/vitest"
 import { Context, DateTime, Effect, Layer, Option } from "effect"
 import * as Samples from "../../../examples/server/test/fixtures/media/Samples.ts"

@@ -6,7 +6,8 @@
  */
 import { Account, Channel, Store } from "@campaign-games/core"
 import { Database } from "@campaign-games/sql"
-import { Fixtures, StoreContract } from "@campaign-games/testing"
+import { Fixtures } from "@campaign-games/testing"
+import { StoreContract } from "@campaign-games/testing/contract"
 import { assert, describe, layer } from "@effect/vitest"
 import { Deferred, Effect, Option } from "effect"
 import { TestClock } from "effect/testing"

@@ -1,19 +1,16 @@
 /**
  * `@campaign-games/testing`: the testing kit of Campaign Games. Every store port in memory
- * (`MemoryStore`, over one `MemoryDatabase`, with a module per repository under `memory/`) and the
- * store contract every store adapter runs (`StoreContract`, a suite per port under `contract/`), the
- * blob stores' contract (`BlobStoreContract`) and a memory blob store, and the deterministic
- * simulation of the whole engine (`Simulation`).
+ * (`MemoryStore`, over one `MemoryDatabase`, with a module per repository under `memory/`), a memory
+ * blob store, the fixtures (`Fixtures`) and the deterministic simulation of the whole engine
+ * (`Simulation`). The store contract every store adapter runs, and the blob stores', are vitest
+ * suites at `@campaign-games/testing/contract` (`StoreContract`, `BlobStoreContract`, …): the root
+ * does not load vitest.
  *
  * @since 0.1.0
  */
 export * as MemoryStore from "./MemoryStore.ts"
-export * as StoreContract from "./StoreContract.ts"
 export * as MemoryWebhookStore from "./MemoryWebhookStore.ts"
-export * as StoreContractWebhooks from "./StoreContractWebhooks.ts"
 export * as Simulation from "./simulation/Simulation.ts"
 export * as MemoryBlobStore from "./memory/MemoryBlobStore.ts"
 export * as MemoryMediaPorts from "./memory/MemoryMediaPorts.ts"
-export * as BlobStoreContract from "./contract/BlobStoreContract.ts"
 export * as Fixtures from "./internal/Fixtures.ts"
-export * as MediaAssetRepoContract from "./contract/MediaAssetRepoContract.ts"

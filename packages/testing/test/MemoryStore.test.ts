@@ -1,5 +1,6 @@
 import { Account } from "@campaign-games/core"
-import { MemoryStore, StoreContract } from "@campaign-games/testing"
+import { MemoryStore } from "@campaign-games/testing"
+import { StoreContract } from "@campaign-games/testing/contract"
 import { assert, describe, it } from "@effect/vitest"
 import { DateTime, Effect } from "effect"
 

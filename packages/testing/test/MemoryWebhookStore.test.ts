@@ -1,5 +1,6 @@
 import { Account, Store, Webhook } from "@campaign-games/core"
-import { MemoryStore, MemoryWebhookStore, StoreContractWebhooks } from "@campaign-games/testing"
+import { MemoryStore, MemoryWebhookStore } from "@campaign-games/testing"
+import { StoreContractWebhooks } from "@campaign-games/testing/contract"
 import { assert, describe, it } from "@effect/vitest"
 import { DateTime, Effect, Layer } from "effect"
 
