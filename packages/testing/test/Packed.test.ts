@@ -5,7 +5,8 @@
  * line, its snippet as `app.mjs`). Then, with the machine's own `node` (20 on CI) and with the
  * pinned Node 24:
  *
- * - the README's snippet plays a whole game through the core on the testing kit's memory store;
+ * - the README's snippet plays a whole game through the core on the testing kit's memory store
+ *   (and, with the machine's node, the same game on `@campaign-games/sql`'s PGlite);
  * - `packed/Serve.ts` serves `/v1` from `@campaign-games/http` + `@campaign-games/sql` on PGlite and
  *   plays once over HTTP (`@campaign-games/http` needs Node 22.19: on older Node the test expects
  *   the precise failure, undici 8 reaching for `zlib.createZstdDecompress`);
@@ -112,6 +113,15 @@ beforeAll(() => {
   })
 
   writeFileSync(join(dir, "app.mjs"), snippet)
+  // The same game on the SQL store (PGlite) under the core: what runs of `@campaign-games/sql` on Node 20.
+  const onSql = snippet
+    .replace(
+      'import { MemoryPlatform, MemoryStore } from "@campaign-games/testing"',
+      'import { Database } from "@campaign-games/sql"\nimport { MemoryPlatform } from "@campaign-games/testing"'
+    )
+    .replace("Layer.provideMerge(MemoryStore.layer)", "Layer.provideMerge(Database.layerPglite())")
+  assert.include(onSql, "Database.layerPglite()", "the README's snippet builds its engine over MemoryStore.layer")
+  writeFileSync(join(dir, "app-sql.mjs"), onSql)
   writeFileSync(join(dir, "serve.mjs"), stripped(join(HERE, "packed/Serve.ts")))
   writeFileSync(join(dir, "probe.mjs"), stripped(join(HERE, "support/ImportProbe.ts")))
   copyFileSync(join(HERE, "packed/Serve.ts"), join(dir, "Serve.ts"))
@@ -181,6 +191,15 @@ describe("the packed packages", () => {
         assert.strictEqual(printed.participantRef, "customer-42")
         assert.match(printed.campaignId, /^gi_/)
       })
+
+      if (node.file !== pinnedNode)
+        it("the same game on @campaign-games/sql's PGlite under the core (Node 20.19 and later)", () => {
+          const result = run(node.file, ["app-sql.mjs"], dir)
+          assert.strictEqual(result.status, 0, result.stderr)
+          const printed = JSON.parse(result.stdout.trim().split("\n").at(-1)!)
+          assert.include(["win", "lose"], printed.outcome.id)
+          assert.strictEqual(printed.participantRef, "customer-42")
+        })
 
       it("importing each package's root changes nothing in the process", () => {
         for (const name of PACKAGES) {
