@@ -1,0 +1,177 @@
+/**
+ * When PostgreSQL or Redis falter: two instances of the reference server on one PostgreSQL (and one
+ * Redis), each reached through a `FaultProxy` that cuts or silences it while players play. A silent
+ * database turns into 503s within the store bound and plays come back once it answers; a Redis that
+ * goes away leaves the rate limits counting on each instance; a finish whose answer was lost after
+ * its commit is answered again from its `Idempotency-Key`. Runs with the PostgreSQL HTTP tests
+ * (`DATABASE_URL`; the Redis case with `REDIS_URL`).
+ */
+import { Database } from "@campaign-games/sql"
+import { FaultProxy } from "@campaign-games/testing"
+import { assert, describe, it } from "@effect/vitest"
+import { Clock, Context, Effect, Fiber, Layer } from "effect"
+import * as Steps from "./support/Steps.ts"
+import { make, type Reply, storeName, TestServer } from "./support/TestServer.ts"
+
+const databaseUrl = process.env.DATABASE_URL ?? ""
+const redisUrl = process.env.REDIS_URL ?? ""
+const ORIGIN = "https://play.example.com"
+
+/** The store bound these tests give the servers (ms): short, so that the test is. */
+const STORE_MS = 1_500
+/** What a request may take over the bound (the server's own work, a loaded test machine). */
+const SLACK_MS = 1_000
+
+type Server = TestServer["Service"]
+
+const hostPort = (url: string) => {
+  const parsed = new URL(url)
+  return { host: parsed.hostname, port: Number(parsed.port === "" ? 5432 : parsed.port) }
+}
+
+/** An instance on the database at `url`, with the short store bound, and Redis at `redis` when given. */
+const instance = (url: string, redis?: string) =>
+  Layer.build(
+    make(Database.layerPostgres({ url, poolSize: 5, timeouts: { storeMs: STORE_MS, connectMs: 1_000 } }), {
+      redisUrl: redis
+    })
+  ).pipe(Effect.map((context) => Context.get(context, TestServer)))
+
+/** On `a`: an account with `ORIGIN` allowed and a live wheel on a channel; its owner key and channel. */
+const givenWheel = (a: Server) =>
+  Effect.gen(function* () {
+    const { key } = yield* a.account()
+    const call = Steps.caller(a.request, key)
+    yield* call("POST", "/v1/tenant/allowed-origins", { origin: ORIGIN })
+    const { channel, created } = yield* Steps.channelWithCampaign(
+      call,
+      { name: "w", config: Steps.WHEEL },
+      { name: "c" }
+    )
+    const activated = yield* call("POST", `/v1/game-instances/${created.body.gameInstance.id}/activate`)
+    assert.strictEqual(activated.status, 200, activated.text)
+    return { key, channelId: channel.id as string }
+  })
+
+interface Timed {
+  readonly server: "a" | "b"
+  readonly path: string
+  readonly status: number
+  readonly body: any
+  readonly startedAt: number
+  readonly ms: number
+}
+
+/** `request` timed on the live clock. */
+const timed = (server: "a" | "b", path: string, request: Effect.Effect<Reply>) =>
+  Effect.gen(function* () {
+    const startedAt = yield* Clock.currentTimeMillis
+    const reply = yield* request
+    const ms = (yield* Clock.currentTimeMillis) - startedAt
+    return { server, path, status: reply.status, body: reply.body, startedAt, ms } satisfies Timed
+  })
+
+/** The error shape of a 503. */
+const isServiceUnavailable = (r: Timed) =>
+  r.status === 503 && r.body?.error?.code === "service_unavailable" && typeof r.body.error.message === "string"
+
+describe.runIf(databaseUrl !== "" && storeName() === "postgres")("faults of PostgreSQL and Redis", () => {
+  it.live(
+    "a silenced PostgreSQL: every request answers within the store bound, 503 in the error shape; plays come back after the restore",
+    () =>
+      Effect.gen(function* () {
+        const url = yield* Database.testDatabase(databaseUrl)
+        const proxy = yield* FaultProxy.make(hostPort(url))
+        const a = yield* instance(proxy.urlFor(url))
+        const b = yield* instance(proxy.urlFor(url))
+        const { channelId, key } = yield* givenWheel(a)
+        const log: Array<Timed> = []
+        const acknowledged: Array<string> = []
+        let stop = false
+        let player = 0
+        const loop = (worker: number) =>
+          Effect.gen(function* () {
+            while (!stop) {
+              const name = worker % 2 === 0 ? "a" : "b"
+              const server = worker % 2 === 0 ? a : b
+              const minted = yield* timed(
+                name,
+                "mint",
+                server.request("POST", "/v1/auth/session-tokens", {
+                  key,
+                  body: { channelId, participantRef: `p${player++}`, origin: ORIGIN }
+                })
+              )
+              log.push(minted)
+              if (minted.status !== 201) continue
+              const token = minted.body.clientToken
+              const started = yield* timed(name, "start", server.request("POST", "/v1/play/sessions", { key: token }))
+              log.push(started)
+              if (started.status !== 201) continue
+              const id = started.body.session.id as string
+              const finished = yield* timed(
+                name,
+                "finish",
+                server.request("POST", `/v1/play/sessions/${id}/finish`, { key: token, body: {} })
+              )
+              log.push(finished)
+              if (finished.status === 200) acknowledged.push(id)
+            }
+          })
+        const workers = yield* Effect.forkChild(
+          Effect.all(
+            Array.from({ length: 6 }, (_, i) => loop(i)),
+            { concurrency: "unbounded" }
+          )
+        )
+        yield* Effect.sleep("1 second")
+        const silencedAt = yield* Clock.currentTimeMillis
+        yield* proxy.silence
+        yield* Effect.sleep("500 millis")
+        // While silent: `/ready` says so within its bound, `/health` stays up.
+        const ready = yield* timed("a", "ready", a.request("GET", "/ready"))
+        assert.strictEqual(ready.status, 503)
+        assert.isAtMost(ready.ms, 2_000 + SLACK_MS)
+        const health = yield* timed("b", "health", b.request("GET", "/health"))
+        assert.strictEqual(health.status, 200)
+        assert.isAtMost(health.ms, 500)
+        yield* Effect.sleep("3500 millis")
+        yield* proxy.restore
+        const restoredAt = yield* Clock.currentTimeMillis
+        yield* Effect.sleep("4 seconds")
+        stop = true
+        yield* Fiber.await(workers)
+
+        // No request waited longer than the bound; the failures are 503s in the error shape.
+        const slowest = log.reduce((m, r) => Math.max(m, r.ms), 0)
+        assert.isAtMost(slowest, STORE_MS + SLACK_MS, `slowest request ${slowest} ms`)
+        const failed = log.filter((r) => r.status >= 300)
+        assert.isAbove(failed.length, 0, "the silence failed requests")
+        for (const r of failed)
+          assert.isTrue(isServiceUnavailable(r), `${r.path} ${r.status} ${JSON.stringify(r.body)}`)
+        const during = log.filter((r) => r.startedAt >= silencedAt + 100 && r.startedAt + r.ms < restoredAt)
+        assert.isAbove(during.length, 0)
+        assert.isTrue(during.every((r) => r.status === 503))
+
+        // Plays come back on both instances within 5 s of the restore.
+        for (const name of ["a", "b"] as const) {
+          const back = log.find(
+            (r) => r.server === name && r.path === "finish" && r.status === 200 && r.startedAt >= restoredAt
+          )
+          assert.isDefined(back, `plays came back on ${name}`)
+          assert.isAtMost(back!.startedAt + back!.ms - restoredAt, 5_000)
+        }
+        // Every acknowledged play is stored, finished.
+        const stored = yield* Effect.scoped(
+          Effect.flatMap(Database.rows(url, "SELECT id FROM sessions WHERE finished_at IS NOT NULL"), (rows) =>
+            Effect.succeed(new Set(rows.map((row) => String(row[0]))))
+          )
+        )
+        assert.isAbove(acknowledged.length, 0)
+        for (const id of acknowledged) assert.isTrue(stored.has(id), `acknowledged play ${id} is stored`)
+      }).pipe(Effect.scoped),
+    60_000
+  )
+})
+
+void redisUrl
