@@ -40,7 +40,7 @@ const instance = (url: string, redis?: string) =>
 /** On `a`: an account with `ORIGIN` allowed and a live wheel on a channel; its owner key and channel. */
 const givenWheel = (a: Server) =>
   Effect.gen(function* () {
-    const { key } = yield* a.account()
+    const { key } = yield* a.account({ limits: { playsPerMonth: 10_000_000 } })
     const call = Steps.caller(a.request, key)
     yield* call("POST", "/v1/tenant/allowed-origins", { origin: ORIGIN })
     const { channel, created } = yield* Steps.channelWithCampaign(
@@ -75,6 +75,73 @@ const timed = (server: "a" | "b", path: string, request: Effect.Effect<Reply>) =
 const isServiceUnavailable = (r: Timed) =>
   r.status === 503 && r.body?.error?.code === "service_unavailable" && typeof r.body.error.message === "string"
 
+/** Whole plays (mint, start, finish) by `workers` players at once, spread over `servers`, until stopped. */
+const steadyPlays = (
+  servers: ReadonlyArray<readonly ["a" | "b", Server]>,
+  channelId: string,
+  keys: ReadonlyArray<string>
+) => {
+  const log: Array<Timed> = []
+  const acknowledged: Array<string> = []
+  let stop = false
+  let player = 0
+  const loop = (worker: number) =>
+    Effect.gen(function* () {
+      const [name, server] = servers[worker % servers.length]!
+      const key = keys[worker % keys.length]!
+      while (!stop) {
+        const minted = yield* timed(
+          name,
+          "mint",
+          server.request("POST", "/v1/auth/session-tokens", {
+            key,
+            body: { channelId, participantRef: `p${player++}`, origin: ORIGIN }
+          })
+        )
+        log.push(minted)
+        if (minted.status !== 201) continue
+        const token = minted.body.clientToken
+        const started = yield* timed(name, "start", server.request("POST", "/v1/play/sessions", { key: token }))
+        log.push(started)
+        if (started.status !== 201) continue
+        const id = started.body.session.id as string
+        const finished = yield* timed(
+          name,
+          "finish",
+          server.request("POST", `/v1/play/sessions/${id}/finish`, { key: token, body: {} })
+        )
+        log.push(finished)
+        if (finished.status === 200) acknowledged.push(id)
+      }
+    })
+  return {
+    log,
+    acknowledged,
+    run: (workers: number) =>
+      Effect.forkChild(
+        Effect.all(
+          Array.from({ length: workers }, (_, i) => loop(i)),
+          { concurrency: "unbounded", discard: true }
+        )
+      ),
+    stop: Effect.sync(() => {
+      stop = true
+    })
+  }
+}
+
+/** Keys of the account of `owner` holding `tokens.mint` alone, `count` of them (600 mints a minute each). */
+const minters = (server: Server, owner: string, count: number) =>
+  Effect.forEach(Array.from({ length: count }), (_, i) =>
+    Effect.map(
+      server.request("POST", "/v1/tenant/api-keys", {
+        key: owner,
+        body: { name: `minter ${i}`, permissions: ["tokens.mint"] }
+      }),
+      (reply) => reply.body.apiKey.key as string
+    )
+  )
+
 describe.runIf(databaseUrl !== "" && storeName() === "postgres")("faults of PostgreSQL and Redis", () => {
   it.live(
     "a silenced PostgreSQL: every request answers within the store bound, 503 in the error shape; plays come back after the restore",
@@ -85,45 +152,16 @@ describe.runIf(databaseUrl !== "" && storeName() === "postgres")("faults of Post
         const a = yield* instance(proxy.urlFor(url))
         const b = yield* instance(proxy.urlFor(url))
         const { channelId, key } = yield* givenWheel(a)
-        const log: Array<Timed> = []
-        const acknowledged: Array<string> = []
-        let stop = false
-        let player = 0
-        const loop = (worker: number) =>
-          Effect.gen(function* () {
-            while (!stop) {
-              const name = worker % 2 === 0 ? "a" : "b"
-              const server = worker % 2 === 0 ? a : b
-              const minted = yield* timed(
-                name,
-                "mint",
-                server.request("POST", "/v1/auth/session-tokens", {
-                  key,
-                  body: { channelId, participantRef: `p${player++}`, origin: ORIGIN }
-                })
-              )
-              log.push(minted)
-              if (minted.status !== 201) continue
-              const token = minted.body.clientToken
-              const started = yield* timed(name, "start", server.request("POST", "/v1/play/sessions", { key: token }))
-              log.push(started)
-              if (started.status !== 201) continue
-              const id = started.body.session.id as string
-              const finished = yield* timed(
-                name,
-                "finish",
-                server.request("POST", `/v1/play/sessions/${id}/finish`, { key: token, body: {} })
-              )
-              log.push(finished)
-              if (finished.status === 200) acknowledged.push(id)
-            }
-          })
-        const workers = yield* Effect.forkChild(
-          Effect.all(
-            Array.from({ length: 6 }, (_, i) => loop(i)),
-            { concurrency: "unbounded" }
-          )
+        const plays = steadyPlays(
+          [
+            ["a", a],
+            ["b", b]
+          ],
+          channelId,
+          yield* minters(a, key, 6)
         )
+        const { acknowledged, log } = plays
+        const workers = yield* plays.run(6)
         yield* Effect.sleep("1 second")
         const silencedAt = yield* Clock.currentTimeMillis
         yield* proxy.silence
@@ -139,7 +177,7 @@ describe.runIf(databaseUrl !== "" && storeName() === "postgres")("faults of Post
         yield* proxy.restore
         const restoredAt = yield* Clock.currentTimeMillis
         yield* Effect.sleep("4 seconds")
-        stop = true
+        yield* plays.stop
         yield* Fiber.await(workers)
 
         // No request waited longer than the bound; the failures are 503s in the error shape.
@@ -172,6 +210,68 @@ describe.runIf(databaseUrl !== "" && storeName() === "postgres")("faults of Post
       }).pipe(Effect.scoped),
     60_000
   )
-})
 
-void redisUrl
+  it.live.runIf(redisUrl !== "")(
+    "Redis cut under plays: mints go on at the rate before on both instances, counted in memory, and back on Redis after the restore",
+    () =>
+      Effect.gen(function* () {
+        const url = yield* Database.testDatabase(databaseUrl)
+        const proxy = yield* FaultProxy.make(hostPort(redisUrl))
+        const redis = proxy.urlFor(redisUrl)
+        const a = yield* instance(url, redis)
+        const b = yield* instance(url, redis)
+        const { channelId, key } = yield* givenWheel(a)
+        const keys = yield* minters(a, key, 4)
+        const plays = steadyPlays(
+          [
+            ["a", a],
+            ["b", b]
+          ],
+          channelId,
+          keys
+        )
+        const workers = yield* plays.run(4)
+        const t0 = yield* Clock.currentTimeMillis
+        yield* Effect.sleep("3 seconds")
+        const cutAt = yield* Clock.currentTimeMillis
+        yield* proxy.cut
+        yield* Effect.sleep("3 seconds")
+        const restoredAt = yield* Clock.currentTimeMillis
+        yield* proxy.restore
+        yield* Effect.sleep("1 second")
+        yield* plays.stop
+        yield* Fiber.await(workers)
+
+        const mints = plays.log.filter((r) => r.path === "mint")
+        for (const r of mints)
+          assert.strictEqual(r.status, 201, `${r.server} mint ${r.status} ${JSON.stringify(r.body)}`)
+        const rate = (name: "a" | "b", from: number, to: number) =>
+          mints.filter((r) => r.server === name && r.startedAt + r.ms >= from && r.startedAt + r.ms < to).length /
+          (to - from)
+        for (const name of ["a", "b"] as const) {
+          const before = rate(name, t0 + 500, cutAt)
+          const during = rate(name, cutAt, restoredAt)
+          assert.isAtLeast(
+            during,
+            0.95 * before,
+            `${name}: ${during * 1000}/s during the cut, ${before * 1000}/s before`
+          )
+        }
+
+        // Back on Redis: a key's count is shared again, each instance's answer one lower than the last.
+        const count = (server: Server) =>
+          Effect.map(
+            server.request("POST", "/v1/auth/session-tokens", {
+              key: keys[0],
+              body: { channelId, participantRef: "after", origin: ORIGIN }
+            }),
+            (reply) => Number(reply.headers.get("x-ratelimit-remaining"))
+          )
+        const first = yield* count(a)
+        const second = yield* count(b)
+        const third = yield* count(a)
+        assert.deepStrictEqual([second, third], [first - 1, first - 2])
+      }).pipe(Effect.scoped),
+    60_000
+  )
+})
