@@ -274,4 +274,94 @@ describe.runIf(databaseUrl !== "" && storeName() === "postgres")("faults of Post
       }).pipe(Effect.scoped),
     60_000
   )
+
+  it.live(
+    "a finish whose answer is lost after its commit, retried with its Idempotency-Key on the other instance, answers 200 with the play's entry and coupon",
+    () =>
+      Effect.gen(function* () {
+        const url = yield* Database.testDatabase(databaseUrl)
+        const proxy = yield* FaultProxy.make(hostPort(url))
+        const a = yield* instance(proxy.urlFor(url))
+        const b = yield* instance(proxy.urlFor(url))
+        const { key } = yield* a.account()
+        const call = Steps.caller(a.request, key)
+        yield* call("POST", "/v1/tenant/allowed-origins", { origin: ORIGIN })
+        const { channel, created } = yield* Steps.channelWithCampaign(
+          call,
+          { name: "w", config: Steps.WHEEL },
+          { name: "c" }
+        )
+        const base = `/v1/game-instances/${created.body.gameInstance.id}`
+        const tier = { match: { when: "everyone" }, display: { title: "Prize" }, codeStrategy: "pool" }
+        assert.strictEqual((yield* call("PUT", `${base}/reward`, { tiers: [tier] })).status, 200)
+        const codes = Array.from({ length: 10 }, (_, i) => `LOST-${i}`)
+        const added = yield* call("POST", `${base}/reward-coupons`, { codes: codes.map((code) => ({ code })) })
+        assert.strictEqual(added.status, 201, added.text)
+        assert.strictEqual((yield* call("POST", `${base}/activate`)).status, 200)
+
+        // The trap drops the next commit's acknowledgement; a background worker's commit may take it
+        // first (then the finish answers 200 and another play tries again).
+        let lost: { token: string; sessionId: string; idempotencyKey: string } | undefined
+        for (let attempt = 0; attempt < 8 && lost === undefined; attempt++) {
+          const minted = yield* call("POST", "/v1/auth/session-tokens", {
+            channelId: channel.id,
+            participantRef: `lost-${attempt}`,
+            origin: ORIGIN
+          })
+          const token = minted.body.clientToken as string
+          const started = yield* a.request("POST", "/v1/play/sessions", { key: token })
+          assert.strictEqual(started.status, 201, started.text)
+          const sessionId = started.body.session.id as string
+          const idempotencyKey = `finish-${sessionId}`
+          yield* proxy.cutOnAnswer("COMMIT")
+          const finished = yield* a.request("POST", `/v1/play/sessions/${sessionId}/finish`, {
+            key: token,
+            body: {},
+            headers: { "idempotency-key": idempotencyKey }
+          })
+          if (finished.status === 503 && (yield* proxy.trapFired)) lost = { token, sessionId, idempotencyKey }
+          else assert.strictEqual(finished.status, 200, finished.text)
+        }
+        assert.isDefined(lost, "a finish lost its answer after its commit")
+        const { idempotencyKey, sessionId, token } = lost!
+
+        const retried = yield* b.request("POST", `/v1/play/sessions/${sessionId}/finish`, {
+          key: token,
+          body: {},
+          headers: { "idempotency-key": idempotencyKey }
+        })
+        assert.strictEqual(retried.status, 200, retried.text)
+        assert.strictEqual(retried.headers.get("idempotent-replayed"), "true")
+        assert.strictEqual(retried.body.entry.sessionId, sessionId)
+        const code = retried.body.reward.grant.code as string
+        assert.include(codes, code)
+
+        // The answer is the play's as stored: its entry, its coupon.
+        const entries = (yield* call("GET", `${base}/entries?limit=500`)).body.entries as Array<any>
+        assert.deepStrictEqual(
+          entries.filter((e) => e.sessionId === sessionId).map((e) => e.id),
+          [retried.body.entry.id]
+        )
+        const stored = yield* Database.rows(
+          url,
+          `SELECT c.code FROM reward_grants g JOIN reward_coupons c ON c.id = g.coupon_id WHERE g.session_id = '${sessionId}'`
+        )
+        assert.deepStrictEqual(
+          stored.map((row) => row[0]),
+          [code]
+        )
+
+        // Once more: the same answer; without the key, the finish is the second one: 409.
+        const again = yield* a.request("POST", `/v1/play/sessions/${sessionId}/finish`, {
+          key: token,
+          body: {},
+          headers: { "idempotency-key": idempotencyKey }
+        })
+        assert.strictEqual(again.status, 200)
+        assert.strictEqual(again.text, retried.text)
+        const unkeyed = yield* b.request("POST", `/v1/play/sessions/${sessionId}/finish`, { key: token, body: {} })
+        assert.strictEqual(unkeyed.status, 409, unkeyed.text)
+      }).pipe(Effect.scoped),
+    60_000
+  )
 })

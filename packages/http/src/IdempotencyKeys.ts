@@ -27,10 +27,10 @@
  * @since 0.1.0
  */
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from "node:crypto"
-import { ApiKeys } from "@campaign-games/core"
+import { ApiKeys, type Errors } from "@campaign-games/core"
 import * as Idempotency from "@campaign-games/core/Idempotency"
 import { TokenSigner } from "@campaign-games/core/play/ClientToken"
-import { DateTime, Effect, Exit, Option, type Types } from "effect"
+import { Context, DateTime, Effect, Exit, Option, type Types } from "effect"
 import { HttpIncomingMessage, HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
 import * as ApiError from "./ApiError.ts"
 import * as ErrorBoundary from "./ErrorBoundary.ts"
@@ -143,6 +143,16 @@ const openUnsafe = (material: KeyMaterial, sealed: Idempotency.SealedAnswer): Id
 export const open: (material: KeyMaterial, sealed: Idempotency.SealedAnswer) => Option.Option<Idempotency.Answer> =
   Option.liftThrowable(openUnsafe)
 
+/**
+ * For the request with an Idempotency-Key now acting: keeps `answer` as the key's (sealed), in the
+ * caller's transaction when it runs in one. A play call's handler keeps its answer with the play's
+ * write this way (core `Plays.KeepAnswer`), so that an answer lost after the commit is replayed,
+ * not refused. Undefined for a request without a key (or one that does not act).
+ */
+export const KeepUnderKey = Context.Reference<
+  ((answer: Idempotency.Answer) => Effect.Effect<void, Errors.StoreError>) | undefined
+>("@campaign-games/http/IdempotencyKeys/KeepUnderKey", { defaultValue: () => undefined })
+
 /** Whether an answer is kept for replay. */
 const keeps = (status: number): boolean => status < 500 && status !== 429
 
@@ -244,7 +254,9 @@ export const layer = HttpRouter.middleware(
           return replay(opened.value)
         }
         const forget = Effect.ignore(repo.abandon(accountId, keyHash))
+        const keepUnderKey = (answer: Idempotency.Answer) => repo.complete(accountId, keyHash, seal(material, answer))
         const response = yield* httpEffect.pipe(
+          Effect.provideService(KeepUnderKey, keepUnderKey),
           Effect.catchCause(ErrorBoundary.renderCause),
           Effect.map(ErrorBoundary.normalize),
           Effect.onExit((exit) => (Exit.isSuccess(exit) ? Effect.void : forget))

@@ -11,6 +11,10 @@
  *   wait (unless they bound it themselves). On `restore` the bytes held flow again, as TCP
  *   retransmits them after a partition heals.
  * - `restore`: forwarding as normal.
+ * - `cutOnAnswer(pattern)`: arms a trap for the next answer of the component that holds `pattern`
+ *   (`"COMMIT"`: PostgreSQL's acknowledgement of a commit): that answer is dropped and its connection
+ *   reset, others pass. The component did the work; the client never learns it. `trapFired`
+ *   tells whether it has fired.
  *
  * Counts what crossed it (`connections`), so a test can tell that a client reconnected.
  *
@@ -34,6 +38,10 @@ export interface FaultProxy {
   readonly mode: Effect.Effect<Mode>
   /** How many client connections it has accepted so far. */
   readonly connections: Effect.Effect<number>
+  /** Arms the trap: the next answer holding `pattern` is dropped and its connection reset. */
+  readonly cutOnAnswer: (pattern: string) => Effect.Effect<void>
+  /** Whether the armed trap has fired (and disarmed). */
+  readonly trapFired: Effect.Effect<boolean>
 }
 
 interface Pair {
@@ -57,13 +65,30 @@ export const make = (target: {
     let mode: Mode = "forward"
     let accepted = 0
     const pairs = new Set<Pair>()
+    let trap: Buffer | undefined
+    let fired = false
 
     const connectUpstream = (pair: Pair) => {
       const upstream = createConnection({ host: target.host, port: target.port })
       pair.upstream = upstream
       upstream.setNoDelay(true)
       pair.client.pipe(upstream)
-      upstream.pipe(pair.client)
+      // The component's answers are forwarded by hand, so that the trap can drop one.
+      upstream.on("data", (chunk: Buffer) => {
+        if (trap !== undefined && chunk.includes(trap)) {
+          trap = undefined
+          fired = true
+          reset(pair.client)
+          reset(upstream)
+          return
+        }
+        if (!pair.client.write(chunk)) {
+          upstream.pause()
+          pair.client.once("drain", () => {
+            if (mode === "forward") upstream.resume()
+          })
+        }
+      })
       upstream.on("error", () => reset(pair.client))
       upstream.on("close", () => {
         pairs.delete(pair)
@@ -126,7 +151,6 @@ export const make = (target: {
         for (const { client, upstream } of pairs) {
           // Unpiped and paused: bytes already sent wait in the kernel's buffers, nothing is read.
           client.unpipe()
-          upstream?.unpipe()
           client.pause()
           upstream?.pause()
         }
@@ -137,15 +161,18 @@ export const make = (target: {
         if (was !== "silence") return
         for (const pair of pairs) {
           if (pair.upstream === undefined) connectUpstream(pair)
-          else {
-            pair.client.pipe(pair.upstream)
-            pair.upstream.pipe(pair.client)
-          }
+          else pair.client.pipe(pair.upstream)
           pair.client.resume()
           pair.upstream?.resume()
         }
       }),
       mode: Effect.sync(() => mode),
-      connections: Effect.sync(() => accepted)
+      connections: Effect.sync(() => accepted),
+      cutOnAnswer: (pattern) =>
+        Effect.sync(() => {
+          trap = Buffer.from(pattern, "utf8")
+          fired = false
+        }),
+      trapFired: Effect.sync(() => fired)
     } satisfies FaultProxy
   })
