@@ -254,7 +254,14 @@ export const layer = HttpRouter.middleware(
           return replay(opened.value)
         }
         const forget = Effect.ignore(repo.abandon(accountId, keyHash))
-        const keepUnderKey = (answer: Idempotency.Answer) => repo.complete(accountId, keyHash, seal(material, answer))
+        // An answer the handler kept with its write (a play call's) is not written again after it.
+        let keptStatus: number | undefined
+        const keepUnderKey = (answer: Idempotency.Answer) =>
+          Effect.tap(repo.complete(accountId, keyHash, seal(material, answer)), () =>
+            Effect.sync(() => {
+              keptStatus = answer.status
+            })
+          )
         const response = yield* httpEffect.pipe(
           Effect.provideService(KeepUnderKey, keepUnderKey),
           Effect.catchCause(ErrorBoundary.renderCause),
@@ -263,6 +270,7 @@ export const layer = HttpRouter.middleware(
         )
         const answer = keeps(response.status) ? answerOf(response) : Option.none()
         if (Option.isNone(answer)) yield* forget
+        else if (keptStatus === response.status) return response
         else yield* repo.complete(accountId, keyHash, seal(material, answer.value)).pipe(Effect.catch(() => forget))
         return response
         // Global middleware runs in the request's fiber, where the request is always provided; the

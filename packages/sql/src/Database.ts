@@ -36,7 +36,7 @@ export const DEFAULT_POOL_SIZE = 10
 
 /**
  * How long the server waits on PostgreSQL, each in milliseconds (`docs/operations-faults.md`).
- * Zero disables a bound.
+ * Zero (or less) disables a bound.
  */
 export interface Timeouts {
   /** The client-side bound on one store call or top-level transaction (default 5,000). */
@@ -63,7 +63,7 @@ export const DEFAULT_TIMEOUTS = {
 /** The store-call bound of `timeouts` (infinite when 0). */
 const storeTimeout = (timeouts: Timeouts): Duration.Duration => {
   const ms = timeouts.storeMs ?? DEFAULT_TIMEOUTS.storeMs
-  return ms === 0 ? Duration.infinity : Duration.millis(ms)
+  return ms <= 0 ? Duration.infinity : Duration.millis(ms)
 }
 
 /** The pool settings of `timeouts`: connect timeout, keepalive and the server-side timeouts. */
@@ -71,11 +71,13 @@ const poolTimeouts = (timeouts: Timeouts) => {
   const connectMs = timeouts.connectMs ?? DEFAULT_TIMEOUTS.connectMs
   const keepAliveMs = timeouts.keepAliveMs ?? DEFAULT_TIMEOUTS.keepAliveMs
   return {
-    connectTimeout: connectMs === 0 ? Duration.infinity : Duration.millis(connectMs),
-    ...(keepAliveMs === 0 ? {} : { keepAlive: Duration.millis(Math.max(1_000, keepAliveMs)) }),
+    connectTimeout: connectMs <= 0 ? Duration.infinity : Duration.millis(connectMs),
+    ...(keepAliveMs <= 0 ? {} : { keepAlive: Duration.millis(Math.max(1_000, keepAliveMs)) }),
     startupParameters: {
-      statement_timeout: String(timeouts.statementMs ?? DEFAULT_TIMEOUTS.statementMs),
-      idle_in_transaction_session_timeout: String(timeouts.idleInTransactionMs ?? DEFAULT_TIMEOUTS.idleInTransactionMs)
+      statement_timeout: String(Math.max(0, timeouts.statementMs ?? DEFAULT_TIMEOUTS.statementMs)),
+      idle_in_transaction_session_timeout: String(
+        Math.max(0, timeouts.idleInTransactionMs ?? DEFAULT_TIMEOUTS.idleInTransactionMs)
+      )
     }
   }
 }
