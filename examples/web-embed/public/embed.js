@@ -23,16 +23,36 @@ const placement = new URLSearchParams(location.search).get("placement") ?? "whee
 const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)").matches
 
 /** POSTs JSON; answers the status and the JSON body (null when there is none). */
+/**
+ * A POST. A play call (with the client token) carries an `Idempotency-Key` of its own and is retried
+ * with it, twice at most, when it answers 503 or the network fails: a play the server stored before
+ * its answer was lost answers again what it first answered (README, "Send an Idempotency-Key").
+ */
 const post = async (path, body, token) => {
   const headers = { "content-type": "application/json" }
-  if (token !== undefined) headers.authorization = `Bearer ${token}`
-  const response = await fetch(path, {
-    method: "POST",
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body)
-  })
-  const text = await response.text()
-  return { status: response.status, body: text === "" ? null : JSON.parse(text) }
+  if (token !== undefined) {
+    headers.authorization = `Bearer ${token}`
+    headers["idempotency-key"] = crypto.randomUUID()
+  }
+  const send = async () => {
+    const response = await fetch(path, {
+      method: "POST",
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body)
+    })
+    const text = await response.text()
+    return { status: response.status, body: text === "" ? null : JSON.parse(text) }
+  }
+  for (let attempt = 1; ; attempt++) {
+    const retry = token !== undefined && attempt < 3
+    try {
+      const answer = await send()
+      if (answer.status !== 503 || !retry) return answer
+    } catch (error) {
+      if (!retry) throw error
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500 * attempt))
+  }
 }
 
 const setState = (state) => {
