@@ -1,4 +1,4 @@
-/* global console, document, fetch, location, URLSearchParams, window */
+/* global console, crypto, document, fetch, location, setTimeout, URLSearchParams, window */
 /**
  * The embed on a shop's page. For its placement (`?placement=`) it asks the shop's backend for a
  * client token (`POST /demo/token`: the backend holds the API key and mints), then plays with that
