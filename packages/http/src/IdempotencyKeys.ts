@@ -27,10 +27,10 @@
  * @since 0.1.0
  */
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from "node:crypto"
-import { ApiKeys, type Errors } from "@campaign-games/core"
+import { ApiKeys, Errors } from "@campaign-games/core"
 import * as Idempotency from "@campaign-games/core/Idempotency"
 import { TokenSigner } from "@campaign-games/core/play/ClientToken"
-import { Context, DateTime, Effect, Exit, Option, type Types } from "effect"
+import { Context, DateTime, Effect, Exit, Option, Schedule, type Types } from "effect"
 import { HttpIncomingMessage, HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
 import * as ApiError from "./ApiError.ts"
 import * as ErrorBoundary from "./ErrorBoundary.ts"
@@ -153,6 +153,8 @@ export const KeepUnderKey = Context.Reference<
   ((answer: Idempotency.Answer) => Effect.Effect<void, Errors.StoreError>) | undefined
 >("@campaign-games/http/IdempotencyKeys/KeepUnderKey", { defaultValue: () => undefined })
 
+const isStoreError = (error: unknown): boolean => error instanceof Errors.StoreError
+
 /** Whether an answer is kept for replay. */
 const keeps = (status: number): boolean => status < 500 && status !== 429
 
@@ -213,7 +215,8 @@ export const layer = HttpRouter.middleware(
     const repo = yield* Idempotency.IdempotencyRepo
     const scopeOf = (bearer: string) =>
       Effect.gen(function* () {
-        const actor = yield* Effect.option(keys.authenticate(bearer))
+        // A store that does not answer fails the request (503) rather than pass it on to wait again.
+        const actor = yield* Effect.option(Effect.catchIf(keys.authenticate(bearer), isStoreError, Effect.die))
         if (Option.isSome(actor)) {
           const accountId = actor.value.account.id
           return Option.some<KeyScope>({ accountId, scope: apiKeyScope(accountId, actor.value.keyId) })
@@ -253,7 +256,18 @@ export const layer = HttpRouter.middleware(
             return yield* Effect.die(new Error("IdempotencyKeys: a kept answer does not open with its key"))
           return replay(opened.value)
         }
-        const forget = Effect.ignore(repo.abandon(accountId, keyHash))
+        const abandon = repo.abandon(accountId, keyHash)
+        // When the store is what failed (a 503, a failed write), forgetting the key waits on nobody: a
+        // wait for the store would double the request's. It is tried in the background for a while,
+        // so that a key whose request failed while the store was away is released once it is back
+        // (a row holding an answer is never removed: `abandon` spares it). Otherwise at once, so
+        // that a retry that follows the answer acts.
+        const forgetLater = Effect.asVoid(
+          Effect.forkDetach(
+            abandon.pipe(Effect.retry({ schedule: Schedule.spaced("1 second"), times: 30 }), Effect.ignore)
+          )
+        )
+        const forget = Effect.ignore(abandon)
         // An answer the handler kept with its write (a play call's) is not written again after it.
         let keptStatus: number | undefined
         const keepUnderKey = (answer: Idempotency.Answer) =>
@@ -266,12 +280,13 @@ export const layer = HttpRouter.middleware(
           Effect.provideService(KeepUnderKey, keepUnderKey),
           Effect.catchCause(ErrorBoundary.renderCause),
           Effect.map(ErrorBoundary.normalize),
-          Effect.onExit((exit) => (Exit.isSuccess(exit) ? Effect.void : forget))
+          Effect.onExit((exit) => (Exit.isSuccess(exit) ? Effect.void : forgetLater))
         )
         const answer = keeps(response.status) ? answerOf(response) : Option.none()
-        if (Option.isNone(answer)) yield* forget
+        if (Option.isNone(answer)) yield* response.status === 503 ? forgetLater : forget
         else if (keptStatus === response.status) return response
-        else yield* repo.complete(accountId, keyHash, seal(material, answer.value)).pipe(Effect.catch(() => forget))
+        else
+          yield* repo.complete(accountId, keyHash, seal(material, answer.value)).pipe(Effect.catch(() => forgetLater))
         return response
         // Global middleware runs in the request's fiber, where the request is always provided; the
         // router's typing keeps failures in the error channel (this never fails at run time).
