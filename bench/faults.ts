@@ -3,7 +3,8 @@
  * on one fresh PostgreSQL database and one Redis, each reached through a `FaultProxy`
  * (`@campaign-games/testing`) that cuts (resets) or silences (holds, forwards nothing) the
  * connection. `--players` players (default 16, half on each instance) play whole plays (mint, start,
- * finish; start and finish with an `Idempotency-Key`, retried with it on a 503 as the embed does)
+ * finish; start and finish with an `Idempotency-Key`, retried with it on a 503, a network error or a
+ * 409 "still running", as the embed does)
  * without pause through these phases:
  *
  *   baseline        --baseline s (10)
@@ -61,6 +62,8 @@ interface Sample {
   /** 0 for a network error. */
   readonly status: number
   readonly shaped: boolean
+  /** What an error answer said (its first detail's message, else its message). */
+  readonly said?: string | undefined
 }
 
 const hostPort = (url: string, port: number) => {
@@ -121,7 +124,8 @@ const main = (pg: FaultProxy.FaultProxy, redis: FaultProxy.FaultProxy) => async 
         const text = await response.text()
         const json = text === "" ? null : JSON.parse(text)
         const shaped = response.status < 300 || typeof json?.error?.code === "string"
-        samples.push({ instance: instance.name, kind, at, ms: Date.now() - at, status: response.status, shaped })
+        const said: string | undefined = json?.error?.details?.[0]?.message ?? json?.error?.message
+        samples.push({ instance: instance.name, kind, at, ms: Date.now() - at, status: response.status, shaped, said })
         return { status: response.status, json }
       } catch {
         samples.push({ instance: instance.name, kind, at, ms: Date.now() - at, status: 0, shaped: false })
@@ -129,7 +133,16 @@ const main = (pg: FaultProxy.FaultProxy, redis: FaultProxy.FaultProxy) => async 
       }
     }
 
-    /** A play call with its key, retried with it on a 503 or a network error (as the embed does). */
+    /** A 409 telling that the first request with the key has not answered yet: retry later. */
+    const stillRunning = (answer: { status: number; json: any }) =>
+      answer.status === 409 &&
+      answer.json?.error?.details?.[0]?.path === "headers.idempotency-key" &&
+      answer.json?.error?.details?.[0]?.message === "a request with this key is still running"
+
+    /**
+     * A play call with its key, retried with it on a 503, a network error or a 409 saying the key's
+     * first request still runs (as the embed does).
+     */
     const playCall = async (
       instance: (typeof instances)[number],
       kind: "start" | "finish",
@@ -140,7 +153,7 @@ const main = (pg: FaultProxy.FaultProxy, redis: FaultProxy.FaultProxy) => async 
       const idempotencyKey = randomUUID()
       for (;;) {
         const answer = await request(instance, kind, path, token, body, idempotencyKey)
-        if ((answer.status !== 503 && answer.status !== 0) || stop) return answer
+        if ((answer.status !== 503 && answer.status !== 0 && !stillRunning(answer)) || stop) return answer
         await sleep(200)
       }
     }
@@ -233,7 +246,7 @@ const main = (pg: FaultProxy.FaultProxy, redis: FaultProxy.FaultProxy) => async 
     const others = new Map<string, number>()
     for (const s of samples)
       if (s.status !== 0 && s.status !== 503 && (s.status < 200 || s.status >= 300)) {
-        const name = `${s.kind} ${s.status}`
+        const name = `${s.kind} ${s.status} (${s.said ?? ""})`
         others.set(name, (others.get(name) ?? 0) + 1)
       }
     console.log(

@@ -25,7 +25,8 @@ const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)").matc
 /** POSTs JSON; answers the status and the JSON body (null when there is none). */
 /**
  * A POST. A play call (with the client token) carries an `Idempotency-Key` of its own and is retried
- * with it, twice at most, when it answers 503 or the network fails: a play the server stored before
+ * with it, twice at most, when it answers 503 (or a 409 saying the key's first request still runs) or
+ * the network fails: a play the server stored before
  * its answer was lost answers again what it first answered (README, "Send an Idempotency-Key").
  */
 const post = async (path, body, token) => {
@@ -47,7 +48,12 @@ const post = async (path, body, token) => {
     const retry = token !== undefined && attempt < 3
     try {
       const answer = await send()
-      if (answer.status !== 503 || !retry) return answer
+      // A 409 naming the key that says its first request still runs: that request was cut short (the
+      // server lost its store meanwhile); the key is released or answered shortly.
+      const stillRunning =
+        answer.status === 409 &&
+        answer.body?.error?.details?.[0]?.message === "a request with this key is still running"
+      if ((answer.status !== 503 && !stillRunning) || !retry) return answer
     } catch (error) {
       if (!retry) throw error
     }

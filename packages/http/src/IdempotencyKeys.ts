@@ -258,13 +258,13 @@ export const layer = HttpRouter.middleware(
         }
         const abandon = repo.abandon(accountId, keyHash)
         // When the store is what failed (a 503, a failed write), forgetting the key waits on nobody: a
-        // wait for the store would double the request's. It is tried in the background for a while,
+        // wait for the store would double the request's. It is tried in the background (every 250 ms for 30 s),
         // so that a key whose request failed while the store was away is released once it is back
         // (a row holding an answer is never removed: `abandon` spares it). Otherwise at once, so
         // that a retry that follows the answer acts.
         const forgetLater = Effect.asVoid(
           Effect.forkDetach(
-            abandon.pipe(Effect.retry({ schedule: Schedule.spaced("1 second"), times: 30 }), Effect.ignore)
+            abandon.pipe(Effect.retry({ schedule: Schedule.spaced("250 millis"), times: 120 }), Effect.ignore)
           )
         )
         const forget = Effect.ignore(abandon)
