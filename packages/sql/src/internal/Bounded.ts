@@ -18,7 +18,7 @@
  *
  * @since 0.1.0
  */
-import { StoreError } from "@campaign-games/core/Errors"
+import { Errors } from "@campaign-games/core"
 import { Clock, Context, Duration, Effect, Exit, Fiber } from "effect"
 
 /** The default bound: a web service's answer should not wait longer on its database. */
@@ -30,8 +30,8 @@ export const StoreTimeout = Context.Reference<Duration.Duration>("@campaign-game
 })
 
 /** The failure of a call over its bound. */
-export const timedOut = (operation: string, timeout: Duration.Duration): StoreError =>
-  new StoreError({
+export const timedOut = (operation: string, timeout: Duration.Duration): Errors.StoreError =>
+  new Errors.StoreError({
     message: `${operation} failed: the database did not answer within ${Duration.toMillis(timeout)} ms`
   })
 
@@ -41,7 +41,7 @@ export const timedOut = (operation: string, timeout: Duration.Duration): StoreEr
  */
 export const bounded =
   (operation: string, timeout: Duration.Duration, clock: Clock.Clock) =>
-  <A, E, R>(self: Effect.Effect<A, E, R>): Effect.Effect<A, E | StoreError, R> => {
+  <A, E, R>(self: Effect.Effect<A, E, R>): Effect.Effect<A, E | Errors.StoreError, R> => {
     if (!Duration.isFinite(timeout)) return self
     const expired = Effect.sleep(timeout).pipe(
       Effect.provideService(Clock.Clock, clock),
