@@ -86,11 +86,12 @@ const liveClock = Layer.succeed(Clock.Clock)(Clock.Clock.defaultValue())
 
 /**
  * Migrates the database of `client`, then builds the store over it, each store call bounded by
- * `timeout` (`Bounded`).
+ * `timeout` (`Bounded`). PGlite runs in this process and cannot go silent: unbounded, so that a
+ * store under load answers slowly rather than not at all.
  */
 const storeOver = <C, E>(
   client: Layer.Layer<C | SqlClient.SqlClient, E>,
-  timeout: Duration.Duration = Bounded.DEFAULT_TIMEOUT
+  timeout: Duration.Duration = Duration.infinity
 ): Layer.Layer<Services | C, E | Error> =>
   SqlStore.layer.pipe(
     Layer.provideMerge(Migrations.layer.pipe(Layer.provideMerge(client))),
