@@ -190,3 +190,17 @@ export const layerOperatorThrottle = Layer.effect(
     })
   })
 )
+
+/**
+ * Gives a 429 a use case answers itself (such as `TooManyOpenUploads`) the `Retry-After` header
+ * every 429 carries, from its reason's `retryAfterSeconds`.
+ */
+export const withRetryAfter = <A, E, R>(
+  self: Effect.Effect<A, E, R>
+): Effect.Effect<A, E, R | HttpServerRequest.HttpServerRequest> =>
+  Effect.tapError(self, (error) => {
+    const reason = error as { readonly _tag?: unknown; readonly reason?: { readonly retryAfterSeconds?: unknown } }
+    return reason._tag === "RateLimited" && typeof reason.reason?.retryAfterSeconds === "number"
+      ? setHeaders({ "retry-after": String(reason.reason.retryAfterSeconds) })
+      : Effect.void
+  })
