@@ -540,7 +540,8 @@ export class Draws extends Context.Service<
         rules: DrawRun.drawRules(run),
         seed: run.seed,
         sequence: run.sequence,
-        entryBound: run.entryBound
+        entryBound: run.entryBound,
+        algorithmVersion: run.algorithmVersion
       })
 
       const runs = guarded("Draws.runs", "results.read", (campaign, page: Page) =>
