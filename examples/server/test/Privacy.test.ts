@@ -1,0 +1,294 @@
+/**
+ * Participants' data over HTTP, as an integrator sees it, on the store of this run
+ * (`CG_TEST_STORE`): the permission `privacy.manage` on every endpoint, every bound of the bodies
+ * and queries, the export (every place, full codes, an unknown player empty), the erasure (counts,
+ * pseudonym, rows kept under it, a second erasure at zero, the record), the retention settings, and
+ * a draw that verifies after its players are erased while a changed losing entry fails it (over
+ * HTTP and offline with `verifyDraw`). The test keeps a handle on the store to change an entry the
+ * way no API can.
+ */
+import { verifyDraw } from "@campaign-games/core"
+import { MemoryStore } from "@campaign-games/testing"
+import { assert, layer } from "@effect/vitest"
+import { Context, Effect, Layer, Option } from "effect"
+import { SqlClient } from "effect/sql"
+import * as Receiver from "./support/Receiver.ts"
+import * as Steps from "./support/Steps.ts"
+import { make, storeLayer, TestServer } from "./support/TestServer.ts"
+
+const ORIGIN = "https://shop.example.com"
+const PSEUDONYM = /^erased_[0-9a-f]{24}$/u
+
+/** Changes a stored entry's weight behind the server's back, on whichever store it runs. */
+class Backdoor extends Context.Service<
+  Backdoor,
+  { readonly setWeight: (entryId: string, weight: number) => Effect.Effect<void> }
+>()("test/PrivacyBackdoor") {}
+
+const serverAndBackdoor = Layer.unwrap(
+  Effect.gen(function* () {
+    const store = yield* Layer.build(storeLayer() as Layer.Layer<MemoryStore.Services | SqlClient.SqlClient, unknown>)
+    const sql = Context.getOption(store, SqlClient.SqlClient)
+    const memory = Context.getOption(store, MemoryStore.MemoryDatabase)
+    const setWeight = (entryId: string, weight: number): Effect.Effect<void> =>
+      Option.isSome(sql)
+        ? Effect.orDie(sql.value`UPDATE entries SET weight = ${weight} WHERE id = ${entryId}`)
+        : Option.isSome(memory)
+          ? Effect.suspend(() => {
+              const { entries } = memory.value.tables
+              return entries.set(entryId, { ...entries.get(entryId)!, weight })
+            })
+          : Effect.die("no store to change")
+    return Layer.merge(make(Layer.succeedContext(store)), Layer.succeed(Backdoor, Backdoor.of({ setWeight })))
+  })
+)
+
+/** An account with an allowed origin, a channel and a live wheel on it (with `campaign`'s fields). */
+const setup = (campaign: Record<string, unknown> = {}) =>
+  Effect.gen(function* () {
+    const { request, account } = yield* TestServer
+    const { key } = yield* account()
+    const call = Steps.caller(request, key)
+    yield* call("POST", "/v1/tenant/allowed-origins", { origin: ORIGIN })
+    const { channel, created } = yield* Steps.channelWithCampaign(call, {
+      name: "Spring",
+      config: Steps.WHEEL,
+      ...campaign
+    })
+    assert.strictEqual(created.status, 201, created.text)
+    const c = created.body.gameInstance
+    assert.strictEqual((yield* call("POST", `/v1/game-instances/${c.id}/activate`)).status, 200)
+    const play = (participantRef: string) =>
+      Effect.gen(function* () {
+        const { finished } = yield* Steps.play(request, { key, channelId: channel.id, participantRef, origin: ORIGIN })
+        assert.strictEqual(finished.status, 200, finished.text)
+        return finished.body
+      })
+    return { key, call, request, channel, campaign: c, play }
+  })
+
+layer(serverAndBackdoor, { excludeTestServices: true, timeout: "120 seconds" })("participants' data", (it) => {
+  it.effect("every endpoint needs privacy.manage; the owner key holds it", () =>
+    Effect.gen(function* () {
+      const { call } = yield* setup()
+      const other = yield* Steps.keyWith(call, "results.read", "settings.read")
+      const calls: Array<[string, string, unknown]> = [
+        ["POST", "/v1/participants/export", { participantRef: "ana" }],
+        ["POST", "/v1/participants/erase", { participantRef: "ana" }],
+        ["GET", "/v1/tenant/privacy/erasures", undefined],
+        ["GET", "/v1/tenant/privacy", undefined],
+        ["PUT", "/v1/tenant/privacy", { retentionDays: 30 }]
+      ]
+      for (const [method, path, body] of calls) {
+        const refused = yield* call(method, path, body, other)
+        assert.strictEqual(refused.status, 403, `${method} ${path}: ${refused.text}`)
+        assert.strictEqual(refused.body.error.code, "forbidden")
+        assert.strictEqual((yield* call(method, path, body)).status, 200, `${method} ${path} with the owner key`)
+      }
+      const { request } = yield* TestServer
+      assert.strictEqual(
+        (yield* request("POST", "/v1/participants/export", { body: { participantRef: "a" } })).status,
+        401
+      )
+      const keys = yield* call("POST", "/v1/tenant/api-keys", { name: "Privacy", permissions: ["privacy.manage"] })
+      assert.strictEqual(keys.status, 201, keys.text)
+      assert.strictEqual((yield* call("GET", "/v1/tenant/privacy", undefined, keys.body.apiKey.key)).status, 200)
+    })
+  )
+
+  it.effect("bodies and queries are held to their bounds, with the field's path", () =>
+    Effect.gen(function* () {
+      const { call } = yield* setup()
+      for (const path of ["/v1/participants/export", "/v1/participants/erase"]) {
+        for (const [body, field] of [
+          [{}, "participantRef"],
+          [{ participantRef: "" }, "participantRef"],
+          [{ participantRef: "x".repeat(201) }, "participantRef"],
+          [{ participantRef: 42 }, "participantRef"],
+          [{ participantRef: "ana", email: "ana@example.com" }, "email"]
+        ] as const) {
+          const reply = yield* call("POST", path, body)
+          assert.strictEqual(reply.status, 400, `${path} ${JSON.stringify(body)}: ${reply.text}`)
+          assert.strictEqual(reply.body.error.code, "invalid_request")
+          assert.include(Steps.paths(reply.body), field, reply.text)
+        }
+        assert.strictEqual((yield* call("POST", path, { participantRef: "x".repeat(200) })).status, 200)
+      }
+      for (const body of [
+        {},
+        { retentionDays: 6 },
+        { retentionDays: 731 },
+        { retentionDays: 30.5 },
+        { retentionDays: "30" },
+        { retentionDays: null }
+      ]) {
+        const reply = yield* call("PUT", "/v1/tenant/privacy", body)
+        assert.strictEqual(reply.status, 400, `${JSON.stringify(body)}: ${reply.text}`)
+        assert.deepStrictEqual(Steps.paths(reply.body), ["retentionDays"], reply.text)
+      }
+      const unknown = yield* call("PUT", "/v1/tenant/privacy", { retentionDays: 30, days: 3 })
+      assert.strictEqual(unknown.status, 400)
+      assert.include(Steps.paths(unknown.body), "days")
+      for (const query of ["limit=0", "limit=201", "offset=-1", "limit=abc"]) {
+        const reply = yield* call("GET", `/v1/tenant/privacy/erasures?${query}`)
+        assert.strictEqual(reply.status, 400, `${query}: ${reply.text}`)
+        assert.deepStrictEqual(Steps.paths(reply.body), [query.split("=")[0]])
+      }
+      const limited = yield* call("POST", "/v1/participants/export", { participantRef: "ana" })
+      assert.strictEqual(limited.headers.get("x-ratelimit-limit"), "60")
+    })
+  )
+
+  it.effect("retentionDays is 730 until set; set within 7 to 730 it is answered and kept", () =>
+    Effect.gen(function* () {
+      const { call } = yield* setup()
+      assert.deepStrictEqual((yield* call("GET", "/v1/tenant/privacy")).body, { privacy: { retentionDays: 730 } })
+      for (const days of [7, 730, 90]) {
+        const put = yield* call("PUT", "/v1/tenant/privacy", { retentionDays: days })
+        assert.strictEqual(put.status, 200, put.text)
+        assert.deepStrictEqual(put.body, { privacy: { retentionDays: days } })
+      }
+      assert.deepStrictEqual((yield* call("GET", "/v1/tenant/privacy")).body, { privacy: { retentionDays: 90 } })
+    })
+  )
+
+  it.effect("export gives everything on the player; erase pseudonymises it, keeps the rows, and is recorded", () =>
+    Effect.gen(function* () {
+      const { call, campaign, play } = yield* setup({ winnerSelectionConfig: { maxWinners: 1 } })
+      const receiver = yield* Receiver.make
+      const hook = yield* call("POST", "/v1/tenant/webhooks/endpoints", {
+        url: receiver.url("/privacy"),
+        events: ["session_completed"]
+      })
+      assert.strictEqual(hook.status, 201, hook.text)
+      const ANA = "ana.lopez@example.com"
+      const first = yield* play(ANA)
+      yield* play(ANA)
+      yield* play("ben@example.com")
+      yield* receiver.waitFor(3, "/privacy")
+      const exported = yield* call("POST", "/v1/participants/export", { participantRef: ANA })
+      assert.strictEqual(exported.status, 200, exported.text)
+      const p = exported.body.participant
+      assert.deepStrictEqual(Object.keys(p), [
+        "participantRef",
+        "sessions",
+        "entries",
+        "grants",
+        "drawWins",
+        "deliveries"
+      ])
+      assert.strictEqual(p.participantRef, ANA)
+      assert.strictEqual(p.sessions.length, 2)
+      assert.deepStrictEqual(Object.keys(p.sessions[0]), ["id", "gameInstanceId", "startedAt", "finishedAt"])
+      assert.strictEqual(p.sessions[0].gameInstanceId, campaign.id)
+      assert.strictEqual(p.entries[0].id, first.entry.id)
+      assert.strictEqual(p.deliveries.length, 2)
+      assert.deepStrictEqual(Object.keys(p.deliveries[0]), ["id", "endpointId", "type", "status", "createdAt"])
+      assert.strictEqual(p.deliveries[0].type, "session_completed")
+
+      const nobody = yield* call("POST", "/v1/participants/export", { participantRef: "nobody" })
+      assert.deepStrictEqual(nobody.body, {
+        participant: { participantRef: "nobody", sessions: [], entries: [], grants: [], drawWins: [], deliveries: [] }
+      })
+
+      const erased = yield* call("POST", "/v1/participants/erase", { participantRef: ANA })
+      assert.strictEqual(erased.status, 200, erased.text)
+      const erasure = erased.body.erasure
+      assert.deepStrictEqual(Object.keys(erasure), [
+        "id",
+        "pseudonym",
+        "sessions",
+        "entries",
+        "grants",
+        "drawWins",
+        "deliveries",
+        "createdAt"
+      ])
+      assert.match(erasure.pseudonym, PSEUDONYM)
+      assert.deepStrictEqual(
+        [erasure.sessions, erasure.entries, erasure.grants, erasure.drawWins, erasure.deliveries],
+        [2, 2, 0, 0, 2]
+      )
+      const after = yield* call("POST", "/v1/participants/export", { participantRef: ANA })
+      assert.deepStrictEqual(after.body.participant.sessions, [])
+      assert.deepStrictEqual(after.body.participant.deliveries, [])
+      const kept = (yield* call("POST", "/v1/participants/export", { participantRef: erasure.pseudonym })).body
+        .participant
+      assert.strictEqual(kept.sessions.length, 2, "the rows stay under the pseudonym")
+      const entries = yield* call("GET", `/v1/game-instances/${campaign.id}/entries`)
+      assert.strictEqual(entries.body.total, 3, "statistics do not change")
+      assert.notInclude(entries.text, ANA)
+      const deliveries = yield* call("GET", "/v1/tenant/webhooks/deliveries")
+      assert.notInclude(deliveries.text, ANA)
+
+      const again = (yield* call("POST", "/v1/participants/erase", { participantRef: ANA })).body.erasure
+      assert.strictEqual(again.pseudonym, erasure.pseudonym)
+      assert.deepStrictEqual(
+        [again.sessions, again.entries, again.grants, again.drawWins, again.deliveries],
+        [0, 0, 0, 0, 0]
+      )
+      const record = (yield* call("GET", "/v1/tenant/privacy/erasures")).body
+      assert.strictEqual(record.total, 2)
+      assert.deepStrictEqual(
+        record.erasures.map((e: { id: string; reason: string }) => [e.id, e.reason]),
+        [
+          [again.id, "request"],
+          [erasure.id, "request"]
+        ]
+      )
+      assert.deepStrictEqual(record.erasures[1], { ...erasure, reason: "request" })
+      assert.notInclude(JSON.stringify(record), ANA)
+      const paged = (yield* call("GET", "/v1/tenant/privacy/erasures?limit=1&offset=1")).body
+      assert.deepStrictEqual(
+        paged.erasures.map((e: { id: string }) => e.id),
+        [erasure.id]
+      )
+      assert.strictEqual(paged.total, 2)
+
+      // A play under the reference after the erasure is a new player's.
+      const later = yield* play(ANA)
+      assert.strictEqual(later.entry.participantRef, ANA)
+    })
+  )
+
+  it.effect("a draw verifies after its players are erased; a changed losing entry fails it, online and offline", () =>
+    Effect.gen(function* () {
+      const { call, campaign, play } = yield* setup({ winnerSelectionConfig: { maxWinners: 1 } })
+      const players = ["a1@example.com", "b2@example.com", "c3@example.com", "d4@example.com"]
+      const entries = []
+      for (const player of players) entries.push((yield* play(player)).entry)
+      const base = `/v1/game-instances/${campaign.id}/winner-selection`
+      const run = (yield* call("POST", `${base}/trigger`, {})).body.run
+      assert.strictEqual(run.algorithmVersion, "cg-draw/2")
+      for (const player of players) {
+        const erased = yield* call("POST", "/v1/participants/erase", { participantRef: player })
+        assert.strictEqual(erased.status, 200, erased.text)
+      }
+      const verified = yield* call("POST", `${base}/runs/${run.id}/verify`)
+      assert.strictEqual(verified.status, 200, verified.text)
+      assert.isTrue(verified.body.verified)
+      assert.match(verified.body.winners[0].participantRef, PSEUDONYM)
+      const reread = (yield* call("GET", `${base}/runs/${run.id}`)).body.run
+      assert.match(reread.winners[0].participantRef, PSEUDONYM)
+      assert.strictEqual(reread.entriesHash, run.entriesHash)
+      const audit = yield* call("GET", `${base}/runs/${run.id}/audit`)
+      for (const player of players) assert.notInclude(audit.text, player)
+      assert.isTrue(verifyDraw(audit.body).verified)
+
+      // Behind the server's back: a losing entry's weight changes; a uniform draw's winners stay.
+      const losing = entries.find((e) => e.id !== run.winners[0].entryId)!
+      yield* (yield* Backdoor).setWeight(losing.id, 9)
+      const altered = yield* call("POST", `${base}/runs/${run.id}/verify`)
+      assert.isFalse(altered.body.verified)
+      assert.deepStrictEqual(
+        altered.body.winners.map((w: { entryId: string }) => w.entryId),
+        [run.winners[0].entryId]
+      )
+      const changedAudit = (yield* call("GET", `${base}/runs/${run.id}/audit`)).body
+      const offline = verifyDraw(changedAudit)
+      assert.isFalse(offline.verified)
+      assert.isTrue(offline.checks.find((c) => c.name === "winners")!.ok)
+      assert.isFalse(offline.checks.find((c) => c.name === "entriesHash")!.ok)
+    })
+  )
+})
