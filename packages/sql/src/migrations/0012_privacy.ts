@@ -9,10 +9,10 @@
  * - A player's rows in an account: `(account_id, participant_ref)` on sessions, entries, grants and
  *   draw winners; the references in events and deliveries' payloads (every `participantRef` at any
  *   depth: `jsonb_path_query_array`, immutable, under a GIN `jsonb_path_ops` index).
- * - `draw_winners`' key on `(campaign_id, participant_ref)` becomes a plain index: a player erased,
- *   who plays again under their reference and wins again, is erased into the same pseudonym, which
- *   then has two wins in the campaign. The rule that a participant wins once per campaign is kept
- *   by the draw itself (earlier winners are excluded, under the campaign's draw lock).
+ * - `draw_winners`' key on `(campaign_id, participant_ref)` no longer holds pseudonyms (a unique
+ *   index on the other rows, and a plain one on all): a player erased, who plays again under their
+ *   reference and wins again, is erased into the same pseudonym, which then has two wins in the
+ *   campaign.
  * - The owner keys (holding every earlier permission) get `privacy.manage`, as a new owner key does.
  * - **Draw runs.** A `cg-draw/1` run's `entriesHash` is over a listing that carries each entry's
  *   participant reference (as hex): once a player is erased it could not be recomputed. Each such
@@ -56,6 +56,8 @@ const schema = statements(
   `CREATE INDEX entries_account_participant_idx ON entries (account_id, participant_ref)`,
   `CREATE INDEX reward_grants_account_participant_idx ON reward_grants (account_id, participant_ref)`,
   `ALTER TABLE draw_winners DROP CONSTRAINT draw_winners_campaign_participant_key`,
+  `CREATE UNIQUE INDEX draw_winners_campaign_participant_key ON draw_winners (campaign_id, participant_ref)
+    WHERE participant_ref !~ '^erased_[0-9a-f]{24}$'`,
   `CREATE INDEX draw_winners_campaign_participant_idx ON draw_winners (campaign_id, participant_ref)`,
   `CREATE INDEX draw_winners_account_participant_idx ON draw_winners (account_id, participant_ref)`,
   `CREATE INDEX events_participant_refs_idx ON events
