@@ -2,15 +2,16 @@
  * Participants' data over HTTP, as an integrator sees it, on the store of this run
  * (`CG_TEST_STORE`): the permission `privacy.manage` on every endpoint, every bound of the bodies
  * and queries, the export (every place, full codes, an unknown player empty), the erasure (counts,
- * pseudonym, rows kept under it, a second erasure at zero, the record), the retention settings, and
- * a draw that verifies after its players are erased while a changed losing entry fails it (over
- * HTTP and offline with `verifyDraw`). The test keeps a handle on the store to change an entry the
- * way no API can.
+ * pseudonym, rows kept under it, a second erasure at zero, the record), the retention settings, a
+ * draw that verifies after its players are erased while a changed losing entry fails it (over HTTP
+ * and offline with `verifyDraw`), and retention made by a server instance's worker (its first pass,
+ * at start, on the live clock: `packages/core/test/privacy` drives the worker with `TestClock`). The
+ * test keeps a handle on the store to change an entry and to age a campaign the way no API can.
  */
 import { verifyDraw } from "@campaign-games/core"
 import { MemoryStore } from "@campaign-games/testing"
 import { assert, layer } from "@effect/vitest"
-import { Context, Effect, Layer, Option } from "effect"
+import { Context, DateTime, Effect, Layer, Option, type Scope } from "effect"
 import { SqlClient } from "effect/sql"
 import * as Receiver from "./support/Receiver.ts"
 import * as Steps from "./support/Steps.ts"
@@ -22,7 +23,13 @@ const PSEUDONYM = /^erased_[0-9a-f]{24}$/u
 /** Changes a stored entry's weight behind the server's back, on whichever store it runs. */
 class Backdoor extends Context.Service<
   Backdoor,
-  { readonly setWeight: (entryId: string, weight: number) => Effect.Effect<void> }
+  {
+    readonly setWeight: (entryId: string, weight: number) => Effect.Effect<void>
+    /** Moves a campaign's end and its plays `days` days back in time. */
+    readonly age: (campaignId: string, days: number) => Effect.Effect<void>
+    /** Starts another server instance on the same store: its workers make their first pass at once. */
+    readonly another: Effect.Effect<TestServer["Service"], never, Scope.Scope>
+  }
 >()("test/PrivacyBackdoor") {}
 
 const serverAndBackdoor = Layer.unwrap(
@@ -39,7 +46,36 @@ const serverAndBackdoor = Layer.unwrap(
               return entries.set(entryId, { ...entries.get(entryId)!, weight })
             })
           : Effect.die("no store to change")
-    return Layer.merge(make(Layer.succeedContext(store)), Layer.succeed(Backdoor, Backdoor.of({ setWeight })))
+    const DAY = 86_400_000
+    const age = (campaignId: string, days: number): Effect.Effect<void> =>
+      Option.isSome(sql)
+        ? Effect.orDie(
+            Effect.gen(function* () {
+              const back = sql.value`make_interval(days => ${days})`
+              yield* sql.value`UPDATE campaigns SET live_until = now() - ${back} WHERE id = ${campaignId}`
+              yield* sql.value`UPDATE sessions SET started_at = started_at - ${back} WHERE campaign_id = ${campaignId}`
+            })
+          )
+        : Option.isSome(memory)
+          ? Effect.gen(function* () {
+              const { campaigns, sessions } = memory.value.tables
+              const back = (t: DateTime.Utc) => DateTime.makeUnsafe(t.epochMilliseconds - days * DAY)
+              const campaign = campaigns.get(campaignId)!
+              yield* campaigns.set(campaignId, { ...campaign, liveUntil: back(DateTime.nowUnsafe()) })
+              for (const session of [...sessions.values()]) {
+                if (session.campaignId === campaignId) {
+                  yield* sessions.set(session.id, { ...session, startedAt: back(session.startedAt) })
+                }
+              }
+            })
+          : Effect.die("no store to change")
+    const another = Effect.map(Layer.build(make(Layer.succeedContext(store))), (context) =>
+      Context.get(context, TestServer)
+    ).pipe(Effect.orDie)
+    return Layer.merge(
+      make(Layer.succeedContext(store)),
+      Layer.succeed(Backdoor, Backdoor.of({ setWeight, age, another }))
+    )
   })
 )
 
@@ -290,5 +326,61 @@ layer(serverAndBackdoor, { excludeTestServices: true, timeout: "120 seconds" })(
       assert.isTrue(offline.checks.find((c) => c.name === "winners")!.ok)
       assert.isFalse(offline.checks.find((c) => c.name === "entriesHash")!.ok)
     })
+  )
+
+  it.effect(
+    "retention: an instance's worker erases an ended campaign's players once retentionDays passed, keeps a live one's",
+    () =>
+      Effect.gen(function* () {
+        const { call, campaign, play, request, key } = yield* setup()
+        const other = yield* Steps.channelWithCampaign(
+          call,
+          { name: "Endless", config: Steps.WHEEL },
+          { name: "Second" }
+        )
+        const endless = other.created.body.gameInstance
+        assert.strictEqual((yield* call("POST", `/v1/game-instances/${endless.id}/activate`)).status, 200)
+        assert.strictEqual((yield* call("PUT", "/v1/tenant/privacy", { retentionDays: 7 })).status, 200)
+        const OLD = "old-player@example.com"
+        yield* play(OLD)
+        yield* play("second-player@example.com")
+        const { finished } = yield* Steps.play(request, {
+          key,
+          channelId: other.channel.id,
+          participantRef: OLD,
+          origin: ORIGIN
+        })
+        assert.strictEqual(finished.status, 200, finished.text)
+        // The first campaign ended 8 days ago, its plays 9 days ago: past its 7 days.
+        yield* (yield* Backdoor).age(campaign.id, 8)
+        const instance = yield* (yield* Backdoor).another
+        const exportOf = (ref: string) =>
+          Effect.map(
+            instance.request("POST", "/v1/participants/export", { key, body: { participantRef: ref } }),
+            (reply) => reply.body.participant
+          )
+        let left: any
+        for (let i = 0; i < 100; i++) {
+          left = yield* exportOf(OLD)
+          if (left.sessions.length === 1) break
+          yield* Effect.sleep("100 millis")
+        }
+        assert.deepStrictEqual(
+          left.sessions.map((s: { gameInstanceId: string }) => s.gameInstanceId),
+          [endless.id],
+          "the ended campaign's play erased, the live one's kept"
+        )
+        assert.strictEqual((yield* exportOf("second-player@example.com")).sessions.length, 0)
+        const record = (yield* call("GET", "/v1/tenant/privacy/erasures")).body
+        assert.strictEqual(record.total, 2)
+        for (const erasure of record.erasures) {
+          assert.strictEqual(erasure.reason, "retention")
+          assert.deepStrictEqual([erasure.sessions, erasure.entries], [1, 1])
+          assert.match(erasure.pseudonym, PSEUDONYM)
+        }
+        const entries = yield* call("GET", `/v1/game-instances/${campaign.id}/entries`)
+        assert.strictEqual(entries.body.total, 2, "the entries stay, under pseudonyms")
+        assert.notInclude(entries.text, OLD)
+      })
   )
 })
