@@ -287,6 +287,51 @@ layer(serverAndBackdoor, { excludeTestServices: true, timeout: "120 seconds" })(
     })
   )
 
+  it.effect("the export carries a player's grants with their full codes; the erasure counts them", () =>
+    Effect.gen(function* () {
+      const { call, campaign, play } = yield* setup()
+      // The campaign is live: its reward is set while paused, then it is activated again.
+      const base = `/v1/game-instances/${campaign.id}`
+      assert.strictEqual((yield* call("POST", `${base}/pause`)).status, 200)
+      const reward = yield* call("PUT", `${base}/reward`, {
+        grantOncePerParticipant: false,
+        tiers: [
+          {
+            match: { when: "everyone" },
+            display: { title: "Thanks", description: "A code" },
+            codeStrategy: "generated"
+          }
+        ]
+      })
+      assert.strictEqual(reward.status, 200, reward.text)
+      assert.strictEqual((yield* call("POST", `${base}/activate`)).status, 200)
+      const CARLA = "carla@example.com"
+      const codes = []
+      for (let i = 0; i < 2; i++) {
+        const finished = yield* play(CARLA)
+        codes.push(finished.reward.grant.code as string)
+      }
+      const exported = (yield* call("POST", "/v1/participants/export", { participantRef: CARLA })).body.participant
+      assert.deepStrictEqual(
+        exported.grants.map((g: { code: string }) => g.code),
+        codes,
+        "full codes, oldest first"
+      )
+      assert.strictEqual(exported.grants[0].participantRef, CARLA)
+      const listed = yield* call("GET", `${base}/reward-grants`)
+      assert.notInclude(listed.text, codes[0]!, "lists still mask the codes")
+      const erasure = (yield* call("POST", "/v1/participants/erase", { participantRef: CARLA })).body.erasure
+      assert.strictEqual(erasure.grants, 2)
+      const kept = (yield* call("POST", "/v1/participants/export", { participantRef: erasure.pseudonym })).body
+        .participant
+      assert.deepStrictEqual(
+        kept.grants.map((g: { code: string }) => g.code),
+        codes
+      )
+      assert.notInclude((yield* call("GET", `${base}/reward-grants`)).text, CARLA)
+    })
+  )
+
   it.effect("a draw verifies after its players are erased; a changed losing entry fails it, online and offline", () =>
     Effect.gen(function* () {
       const { call, campaign, play } = yield* setup({ winnerSelectionConfig: { maxWinners: 1 } })
