@@ -332,6 +332,59 @@ layer(serverAndBackdoor, { excludeTestServices: true, timeout: "120 seconds" })(
     })
   )
 
+  it.effect(
+    "a player erased, who plays, gets a coupon and wins again under the reference, is erased into its next pseudonym",
+    () =>
+      Effect.gen(function* () {
+        const { call, campaign, play } = yield* setup({ winnerSelectionConfig: { maxWinners: 3 } })
+        const base = `/v1/game-instances/${campaign.id}`
+        assert.strictEqual((yield* call("POST", `${base}/pause`)).status, 200)
+        const reward = yield* call("PUT", `${base}/reward`, {
+          grantOncePerParticipant: false,
+          tiers: [
+            {
+              match: { when: "everyone" },
+              display: { title: "Thanks", description: "A code" },
+              codeStrategy: "generated"
+            }
+          ]
+        })
+        assert.strictEqual(reward.status, 200, reward.text)
+        assert.strictEqual((yield* call("POST", `${base}/activate`)).status, 200)
+        const DORA = "dora@example.com"
+        const rounds = []
+        for (let round = 0; round < 2; round++) {
+          yield* play(DORA)
+          const run = (yield* call("POST", `${base}/winner-selection/trigger`, {})).body.run
+          assert.include(
+            run.winners.map((w: { participantRef: string }) => w.participantRef),
+            DORA,
+            `round ${round}: the reference wins (as a new player the second time)`
+          )
+          const erased = yield* call("POST", "/v1/participants/erase", { participantRef: DORA })
+          assert.strictEqual(erased.status, 200, erased.text)
+          rounds.push(erased.body.erasure)
+        }
+        // The second player of the reference in the campaign gets a pseudonym of its own: the second
+        // draw told the two apart (the first was an earlier winner), and still verifies.
+        assert.match(rounds[1].pseudonym, PSEUDONYM)
+        assert.notStrictEqual(rounds[1].pseudonym, rounds[0].pseudonym)
+        for (const erasure of rounds) {
+          assert.deepStrictEqual([erasure.sessions, erasure.entries, erasure.drawWins], [1, 1, 1])
+          assert.isAtLeast(erasure.grants, 1)
+          const kept = (yield* call("POST", "/v1/participants/export", { participantRef: erasure.pseudonym })).body
+            .participant
+          assert.deepStrictEqual([kept.sessions.length, kept.drawWins.length], [1, 1])
+        }
+        const again = (yield* call("POST", "/v1/participants/erase", { participantRef: DORA })).body.erasure
+        assert.strictEqual(again.pseudonym, rounds[0].pseudonym, "nothing left: the first pseudonym, zero counts")
+        assert.deepStrictEqual([again.sessions, again.entries, again.grants, again.drawWins], [0, 0, 0, 0])
+        for (const run of (yield* call("GET", `${base}/winner-selection/runs`)).body.runs) {
+          assert.isTrue((yield* call("POST", `${base}/winner-selection/runs/${run.id}/verify`)).body.verified)
+        }
+      })
+  )
+
   it.effect("a draw verifies after its players are erased; a changed losing entry fails it, online and offline", () =>
     Effect.gen(function* () {
       const { call, campaign, play } = yield* setup({ winnerSelectionConfig: { maxWinners: 1 } })

@@ -145,6 +145,28 @@ SELECT (SELECT count(*) FROM s)::int, (SELECT count(*) FROM e)::int, (SELECT cou
         const [sessions, entries, grants, drawWins, deliveries] = yield* Schema.decodeUnknownEffect(Counts)(row)
         return { sessions, entries, grants, drawWins, deliveries }
       }),
+      pseudonymInUse: Effect.fnUntraced(function* (
+        accountId: string,
+        ref: string,
+        pseudonym: string,
+        campaignId: string | null
+      ) {
+        const inCampaign = campaignId === null ? sql`` : sql`AND campaign_id = ${campaignId}`
+        const [row] = yield* sql`WITH raw AS (
+    SELECT campaign_id FROM sessions WHERE account_id = ${accountId} AND participant_ref = ${ref} ${inCampaign}
+    UNION SELECT campaign_id FROM entries WHERE account_id = ${accountId} AND participant_ref = ${ref} ${inCampaign}
+    UNION SELECT campaign_id FROM reward_grants WHERE account_id = ${accountId} AND participant_ref = ${ref} ${inCampaign}
+    UNION SELECT campaign_id FROM draw_winners WHERE account_id = ${accountId} AND participant_ref = ${ref} ${inCampaign}
+  )
+SELECT EXISTS (
+  SELECT 1 FROM raw WHERE
+    EXISTS (SELECT 1 FROM sessions s WHERE s.account_id = ${accountId} AND s.participant_ref = ${pseudonym} AND s.campaign_id = raw.campaign_id)
+    OR EXISTS (SELECT 1 FROM entries x WHERE x.account_id = ${accountId} AND x.participant_ref = ${pseudonym} AND x.campaign_id = raw.campaign_id)
+    OR EXISTS (SELECT 1 FROM reward_grants g WHERE g.account_id = ${accountId} AND g.participant_ref = ${pseudonym} AND g.campaign_id = raw.campaign_id)
+    OR EXISTS (SELECT 1 FROM draw_winners w WHERE w.account_id = ${accountId} AND w.participant_ref = ${pseudonym} AND w.campaign_id = raw.campaign_id)
+)`.values
+        return row?.[0] === true
+      }),
       insertErasure: Effect.fnUntraced(function* (e: Privacy.Erasure) {
         yield* sql`INSERT INTO privacy_erasures
             (id, account_id, pseudonym, reason, sessions, entries, grants, draw_wins, deliveries, created_at)

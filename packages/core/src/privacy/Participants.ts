@@ -124,13 +124,21 @@ export class Participants extends Context.Service<
       const secrets = yield* Secrets
       const serverSecrets = yield* ServerSecretRepo
 
-      const pseudonym = Effect.fnUntraced(function* (accountId: string, participantRef: string) {
+      /** The HMAC-SHA256 of `message` under the account's secret (made on first use). */
+      const hmac = Effect.fnUntraced(function* (accountId: string, message: string) {
         const candidate = yield* secrets.randomToken(32)
         const secret = yield* serverSecrets.getOrCreate(Privacy.secretName(accountId), candidate)
-        return Privacy.pseudonymOf(yield* secrets.hmacSha256Hex(secret, participantRef))
+        return yield* secrets.hmacSha256Hex(secret, message)
       })
 
-      /** Erases `target` under the player's lock and records it (when it changed anything, or always). */
+      const pseudonym = (accountId: string, participantRef: string) =>
+        Effect.map(hmac(accountId, participantRef), Privacy.pseudonymOf)
+
+      /**
+       * Erases `target` (its pseudonym: the reference's first) under the player's lock, into the first
+       * pseudonym of the reference not yet holding rows in the campaigns it erases, and records it
+       * (when it changed anything, or always).
+       */
       const eraseRecorded = (
         target: Privacy.Target,
         reason: Privacy.Reason,
@@ -141,12 +149,25 @@ export class Participants extends Context.Service<
           return yield* store.transaction(
             Effect.gen(function* () {
               yield* store.lock(`privacy:${target.accountId}:${target.pseudonym}`)
-              const counts = yield* repo.erase(target)
+              let into = target.pseudonym
+              for (let n = 2; ; n++) {
+                const used = yield* repo.pseudonymInUse(
+                  target.accountId,
+                  target.participantRef,
+                  into,
+                  target.campaignId
+                )
+                if (!used) break
+                into = Privacy.pseudonymOf(
+                  yield* hmac(target.accountId, Privacy.generationMessage(target.participantRef, n))
+                )
+              }
+              const counts = yield* repo.erase({ ...target, pseudonym: into })
               if (!recordNothing && !Privacy.changedAny(counts)) return Option.none<Privacy.Erasure>()
               const erasure: Privacy.Erasure = {
                 id,
                 accountId: target.accountId,
-                pseudonym: target.pseudonym,
+                pseudonym: into,
                 reason,
                 ...counts,
                 createdAt: yield* DateTime.now

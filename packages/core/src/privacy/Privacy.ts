@@ -7,7 +7,11 @@
  * - **Pseudonym.** An erasure replaces every stored copy of a reference with the account's
  *   pseudonym for it: `erased_` and the first 24 hex digits of HMAC-SHA256(reference) under a
  *   secret of the account (`pseudonym`). One player's rows stay linked (counts, limits, the
- *   winners of a draw), while the reference cannot be recovered from them.
+ *   winners of a draw), while the reference cannot be recovered from them. After an erasure a play
+ *   under the reference is a new player's; should that new player's rows be erased in a campaign
+ *   where the pseudonym already holds the first one's, they get the next pseudonym of the reference
+ *   (the HMAC of the reference and `2`, `3`, …: `generationMessage`), so a draw that told the two
+ *   apart still verifies.
  * - **Retention.** A play's data is erased once `retentionDays` have passed since the later of the
  *   play and its campaign's end (`campaignEnd`): a campaign that has not ended never loses its
  *   players.
@@ -41,6 +45,10 @@ export const isPseudonym = (participantRef: string): boolean => PSEUDONYM.test(p
 
 /** The pseudonym of a reference, from the hex HMAC-SHA256 of the reference under the account's secret. */
 export const pseudonymOf = (hmacHex: string): string => `${PSEUDONYM_PREFIX}${hmacHex.slice(0, 24)}`
+
+/** The message whose HMAC gives the reference's pseudonym of generation `n` (1: the reference itself). */
+export const generationMessage = (participantRef: string, n: number): string =>
+  n === 1 ? participantRef : `${participantRef}\u0000${n}`
 
 /** The name under which the account's pseudonym secret is kept (`ServerSecretRepo`). */
 export const secretName = (accountId: string): string => `privacy-pseudonyms:${accountId}`
@@ -190,6 +198,17 @@ export class PrivacyRepo extends Context.Service<
   {
     readonly participant: (accountId: string, participantRef: string) => Effect.Effect<ParticipantData, StoreError>
     readonly erase: (target: Target) => Effect.Effect<Counts, StoreError>
+    /**
+     * Whether `pseudonym` already holds rows (sessions, entries, grants, draw wins) in a campaign
+     * where `participantRef` holds rows (in `campaignId` only, when given): an erasure into it would
+     * merge two players of one campaign, whose draws told them apart.
+     */
+    readonly pseudonymInUse: (
+      accountId: string,
+      participantRef: string,
+      pseudonym: string,
+      campaignId: string | null
+    ) => Effect.Effect<boolean, StoreError>
     readonly insertErasure: (erasure: Erasure) => Effect.Effect<void, StoreError>
     /** The account's erasures, newest first. */
     readonly listErasures: (accountId: string, page: Page) => Effect.Effect<Paged<Erasure>, StoreError>

@@ -144,6 +144,34 @@ export const layer: Layer.Layer<Privacy.PrivacyRepo, never, MemoryDatabase> = re
       }
       return { sessions, entries, grants, drawWins, deliveries }
     }),
+    pseudonymInUse: (accountId, ref, pseudonym, campaignId) =>
+      Effect.sync(() => {
+        const rows = () => [
+          ...t.sessions.values(),
+          ...t.entries.values(),
+          ...t.grants.values(),
+          ...[...t.drawRuns.values()].flatMap((r) =>
+            r.winners.map((w) => ({
+              accountId: r.accountId,
+              campaignId: r.campaignId,
+              participantRef: w.participantRef
+            }))
+          )
+        ]
+        const campaigns = new Set(
+          rows()
+            .filter(
+              (r) =>
+                r.accountId === accountId &&
+                r.participantRef === ref &&
+                (campaignId === null || r.campaignId === campaignId)
+            )
+            .map((r) => r.campaignId)
+        )
+        return rows().some(
+          (r) => r.accountId === accountId && r.participantRef === pseudonym && campaigns.has(r.campaignId)
+        )
+      }),
     insertErasure: (erasure) => t.erasures.set(erasure.id, erasure),
     listErasures: (accountId, page) =>
       Effect.sync(() => {
