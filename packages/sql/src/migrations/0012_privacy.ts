@@ -10,9 +10,9 @@
  *   draw winners; the references in events and deliveries' payloads (every `participantRef` at any
  *   depth: `jsonb_path_query_array`, immutable, under a GIN `jsonb_path_ops` index).
  * - `draw_winners`' key on `(campaign_id, participant_ref)` no longer holds pseudonyms (a unique
- *   index on the other rows, and a plain one on all): a player erased, who plays again under their
- *   reference and wins again, is erased into the same pseudonym, which then has two wins in the
- *   campaign.
+ *   index on the other rows, and a plain one on all): the erasure rewrites winners into pseudonyms
+ *   and keeps them apart itself (a reference erased again in a campaign where its pseudonym holds
+ *   rows takes its next pseudonym: `Participants`), within the statement that rewrites every table.
  * - The owner keys (holding every earlier permission) get `privacy.manage`, as a new owner key does.
  * - **Draw runs.** A `cg-draw/1` run's `entriesHash` is over a listing that carries each entry's
  *   participant reference (as hex): once a player is erased it could not be recomputed. Each such
