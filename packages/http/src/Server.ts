@@ -30,6 +30,7 @@ import {
   PlayHandlers,
   TokensHandlers
 } from "./handlers/Plays.ts"
+import { PrivacyHandlers } from "./handlers/Privacy.ts"
 import { RewardsHandlers } from "./handlers/Rewards.ts"
 import { SystemHandlers } from "./handlers/System.ts"
 import { WebhooksHandlers } from "./handlers/Webhooks.ts"
@@ -122,7 +123,8 @@ export const routes = Layer.mergeAll(
     WebhooksHandlers,
     DrawsHandlers,
     RewardsHandlers,
-    MediaHandlers
+    MediaHandlers,
+    PrivacyHandlers
   ]),
   Layer.provide([
     ApiKeyAuthLayer,
