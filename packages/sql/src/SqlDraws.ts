@@ -166,6 +166,21 @@ const drawRepo = Repository.layer(DrawRun.DrawRepo, (sql) => {
           return { winners: found, entriesConsidered: Number(counted![0]), entriesHash: String(counted![1]) }
         })
       ),
+    consideredAfter: Effect.fnUntraced(function* (
+      s: DrawRun.Selection,
+      after: { readonly createdAt: number; readonly id: string } | null,
+      limit: number
+    ) {
+      const rows = yield* decodeListed(yield* SqlDrawSelect.listingAfter(sql, s, after, limit).values)
+      return rows.map(([id, participantRef, score, weight, createdAt]) => ({
+        id,
+        participantRef,
+        score,
+        weight,
+        createdAt: createdAt.epochMilliseconds
+      }))
+    }),
+    winners: (s: DrawRun.Selection) => winners(s),
     considered: Effect.fnUntraced(function* (s: DrawRun.Selection) {
       const rows = yield* decodeListed(yield* SqlDrawSelect.listing(sql, s).values)
       return rows.map(([id, participantRef, score, weight, createdAt]) => ({

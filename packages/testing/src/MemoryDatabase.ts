@@ -22,6 +22,7 @@ import type {
   Channel,
   Entry,
   Event,
+  Privacy,
   Session,
   Theme,
   Webhook
@@ -77,6 +78,10 @@ const tables = {
   allowedOriginKeys: Table.of<string, string>(),
   endpoints: Table.of<string, Webhook.Endpoint>(),
   deliveries: Table.of<string, StoredDelivery>(),
+  /** account id → retention days (`PrivacyRepo`) */
+  privacySettings: Table.of<string, number>(),
+  /** erasure id → erasure */
+  erasures: Table.of<string, Privacy.Erasure>(),
   ...MemoryDrawsTables.tables,
   ...MemoryRewardsTables.tables,
   ...MemoryMediaTables.tables

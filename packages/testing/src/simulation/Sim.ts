@@ -18,16 +18,14 @@ import type {
   ApiKeys,
   Campaigns,
   Channels,
-  DrawRun,
-  Draws,
-  DrawsEngine,
-  Grant,
+  Participants,
   Plays,
-  Rewards,
+  PrivacyEngine,
   Webhook,
   WebhookDispatcher,
   Webhooks
 } from "@campaign-games/core"
+import type { DrawRun, Draws, DrawsEngine, Grant, Rewards } from "@campaign-games/core"
 import type { Effect } from "effect"
 import type * as Agenda from "./Agenda.ts"
 import type * as EventLog from "./EventLog.ts"
@@ -53,6 +51,9 @@ export interface Engine {
   /** The draws' worker: the scheduled draws due now, the after-play draws in flight. */
   readonly drawWorker: DrawsEngine.DrawWorker["Service"]
   readonly rewards: Rewards.Rewards["Service"]
+  /** Participants' data (export, erasure, retention settings) and the retention worker's pass. */
+  readonly participants: Participants.Participants["Service"]
+  readonly retention: PrivacyEngine.RetentionWorker["Service"]
 }
 
 /** What actors tell the invariant modules, by kind. */
