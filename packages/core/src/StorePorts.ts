@@ -22,6 +22,7 @@ import type { SessionRepo } from "./play/Session.ts"
 import type { UsageRepo } from "./play/Usage.ts"
 import type * as RewardsEngine from "./rewards/RewardsEngine.ts"
 import type { Store } from "./Store.ts"
+import type { StoreGauges } from "./StoreGauges.ts"
 import type { EventOutbox } from "./webhooks/Event.ts"
 import type { DeliveryNotices, DeliveryRepo, EndpointRepo } from "./webhooks/Webhook.ts"
 
@@ -51,5 +52,5 @@ export type Repos =
  */
 export type WebhookRepos = EndpointRepo | DeliveryRepo | DeliveryNotices
 
-/** Every port a store provides: the transaction port and every repository. */
-export type StoreServices = Store | Repos | WebhookRepos
+/** Every port a store provides: the transaction port, every repository and the gauges it reports. */
+export type StoreServices = Store | Repos | WebhookRepos | StoreGauges

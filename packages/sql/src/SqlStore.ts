@@ -37,6 +37,7 @@ import * as SqlMedia from "./SqlMedia.ts"
 import * as SqlRewards from "./SqlRewards.ts"
 import * as SqlServerSecretRepo from "./SqlServerSecretRepo.ts"
 import * as SqlSessionRepo from "./SqlSessionRepo.ts"
+import * as SqlStoreGauges from "./SqlStoreGauges.ts"
 import * as Conflicts from "./internal/Conflicts.ts"
 import * as SqlUsageRepo from "./SqlUsageRepo.ts"
 import * as SqlWebhookStore from "./SqlWebhookStore.ts"
@@ -110,5 +111,6 @@ export const layerRepos: Layer.Layer<StorePorts.Repos, never, SqlClient.SqlClien
 export const layer: Layer.Layer<StorePorts.StoreServices, never, SqlClient.SqlClient> = Layer.mergeAll(
   layerStore,
   layerRepos,
-  SqlWebhookStore.layer
+  SqlWebhookStore.layer,
+  SqlStoreGauges.layer
 )

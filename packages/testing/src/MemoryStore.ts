@@ -40,6 +40,7 @@ import * as MemoryIdempotencyRepo from "./memory/MemoryIdempotencyRepo.ts"
 import * as MemoryMedia from "./memory/MemoryMedia.ts"
 import * as MemoryServerSecretRepo from "./memory/MemoryServerSecretRepo.ts"
 import * as MemorySessionRepo from "./memory/MemorySessionRepo.ts"
+import * as MemoryStoreGauges from "./memory/MemoryStoreGauges.ts"
 import * as MemoryUsageRepo from "./memory/MemoryUsageRepo.ts"
 import { MemoryDatabase } from "./MemoryDatabase.ts"
 import * as MemoryWebhookStore from "./MemoryWebhookStore.ts"
@@ -76,7 +77,8 @@ const aggregates = Layer.mergeAll(
   MemoryWebhookStore.layer,
   MemoryDraws.layer,
   MemoryRewards.layer,
-  MemoryMedia.layer
+  MemoryMedia.layer,
+  MemoryStoreGauges.layer
 )
 
 /** The reads and writes of a play, over the repositories of the aggregates they span. */

@@ -42,6 +42,7 @@ import * as PlayFinishRepoContract from "./contract/PlayFinishRepoContract.ts"
 import * as RewardsContract from "./contract/RewardsContract.ts"
 import * as ServerSecretRepoContract from "./contract/ServerSecretRepoContract.ts"
 import * as SessionRepoContract from "./contract/SessionRepoContract.ts"
+import * as StoreGaugesContract from "./contract/StoreGaugesContract.ts"
 import * as StoreTransactionsContract from "./contract/StoreTransactionsContract.ts"
 import * as UsageRepoContract from "./contract/UsageRepoContract.ts"
 
@@ -67,6 +68,7 @@ export const suites = {
   EndpointRepo: EndpointRepoContract.tests,
   DeliveryRepo: DeliveryRepoContract.tests,
   "Store (transactions and locks)": StoreTransactionsContract.tests,
+  StoreGauges: StoreGaugesContract.tests,
   ...DrawsContract.suites,
   ...RewardsContract.suites,
   ...MediaContract.suites

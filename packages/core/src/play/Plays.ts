@@ -65,6 +65,7 @@ import {
 } from "../Errors.ts"
 import type * as Game from "../games/Game.ts"
 import * as Games from "../games/Games.ts"
+import * as EngineMetrics from "../EngineMetrics.ts"
 import * as Ids from "../Ids.ts"
 import type { Page, Paged } from "../Pagination.ts"
 import { dayWindowAt, InstanceCache, type KnownCampaign } from "../InstanceCache.ts"
@@ -515,7 +516,17 @@ export class Plays extends Context.Service<
         return yield* entries.list(actor.account.id, campaignId, filter, page)
       })
 
-      return Plays.of({ mint, start, finish, entries: listEntries })
+      return Plays.of({
+        // A mint counts when it gives a token (not when it answers that no campaign is live).
+        mint: (actor, input) =>
+          Effect.tap(mint(actor, input), (minted) =>
+            minted._tag === "Token" ? EngineMetrics.playCounted("mint") : Effect.void
+          ),
+        start: (token) => Effect.tap(start(token), EngineMetrics.playCounted("start")),
+        finish: (token, sessionId, body) =>
+          Effect.tap(finish(token, sessionId, body), EngineMetrics.playCounted("finish")),
+        entries: listEntries
+      })
     })
   )
 }
