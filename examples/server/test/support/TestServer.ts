@@ -14,7 +14,7 @@ import { createServer as createNetServer } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import type { StorePorts } from "@campaign-games/core"
-import { NodeEngine } from "@campaign-games/http"
+import { NodeEngine, Observability, Tracing } from "@campaign-games/http"
 import type * as NodeMedia from "@campaign-games/http/NodeMedia"
 import { Database } from "@campaign-games/sql"
 import { MemoryStore } from "@campaign-games/testing"
@@ -200,6 +200,12 @@ export const make = <E, R>(
     readonly redisUrl?: string | undefined
     readonly allowPrivateUrls?: boolean | undefined
     readonly media?: MediaOptions | undefined
+    /** `/metrics`'s bearer token (`CG_METRICS_TOKEN`); loopback callers only when undefined. */
+    readonly metricsToken?: string | undefined
+    /** Every log line of the server as JSON (`CG_LOG_FORMAT=json`), given to this function. */
+    readonly jsonLogs?: ((line: string) => void) | undefined
+    /** Traces sent over OTLP/HTTP (`OTEL_EXPORTER_OTLP_ENDPOINT`). */
+    readonly tracing?: Tracing.Options | undefined
   } = {}
 ) =>
   onFreePort((port) =>
@@ -245,11 +251,17 @@ export const make = <E, R>(
               port,
               adminToken: Redacted.make(ADMIN_TOKEN),
               publicUrl,
-              redisUrl: options.redisUrl
+              redisUrl: options.redisUrl,
+              logFormat: options.jsonLogs === undefined ? "text" : "json",
+              metricsToken: options.metricsToken === undefined ? undefined : Redacted.make(options.metricsToken)
             })
           ),
           // Webhook receivers in tests listen on 127.0.0.1.
-          Layer.provide(NodeEngine.layer(store, { allowPrivateUrls: options.allowPrivateUrls ?? true, media }))
+          Layer.provide(NodeEngine.layer(store, { allowPrivateUrls: options.allowPrivateUrls ?? true, media })),
+          Layer.provide([
+            options.jsonLogs === undefined ? Layer.empty : Observability.layerJsonLogger(options.jsonLogs),
+            options.tracing === undefined ? Layer.empty : Tracing.layerOtlp(options.tracing)
+          ])
         )
       })
     )

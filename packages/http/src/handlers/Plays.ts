@@ -11,6 +11,7 @@ import { Effect, Layer } from "effect"
 import { Redacted } from "effect"
 import { Api } from "../Api.ts"
 import { ClientTokenAuth, ClientTokenCredential } from "../groups/Plays.ts"
+import * as Observability from "../Observability.ts"
 import * as Handle from "./Handle.ts"
 
 const originView = (o: { id: string; origin: string; createdAt: import("effect").DateTime.Utc }) => ({
@@ -107,7 +108,10 @@ export const ClientTokenAuthLayer = Layer.effect(
     return ClientTokenAuth.of({
       clientToken: (httpEffect, { credential }) => {
         const token = Redacted.value(credential)
-        return Effect.andThen(signer.verify(token), Effect.provideService(httpEffect, ClientTokenCredential, token))
+        return signer.verify(token).pipe(
+          Effect.tap((claims) => Observability.setAccount(claims.acc)),
+          Effect.andThen(Effect.provideService(httpEffect, ClientTokenCredential, token))
+        )
       }
     })
   })

@@ -1,0 +1,39 @@
+/**
+ * Traces over OTLP/HTTP, through effect's own exporter (`effect/observability` `OtlpTracer`, JSON
+ * encoding): a span per request (effect's HTTP server makes it, `http.route` and the request's id
+ * `http.request_id` on it), per use case (the core's `Effect.fn` names: `Plays.finish`, …) and
+ * per SQL statement (effect/sql), each under the one that started it. Spans are batched and sent
+ * every `exportInterval` (5 s by default) to `<endpoint>/v1/traces`; a collector that does not
+ * answer costs the batch, never a request.
+ *
+ * Off, nothing is exported and the application should run with `References.TracerEnabled` false,
+ * so that no span is made at all (`examples/server` does both from `OTEL_EXPORTER_OTLP_ENDPOINT`).
+ *
+ * @since 0.1.0
+ */
+import { type Duration, Layer, References } from "effect"
+import { FetchHttpClient } from "effect/http"
+import { type OtlpExporter, OtlpSerialization, OtlpTracer } from "effect/observability"
+
+export interface Options {
+  /** `OTEL_EXPORTER_OTLP_ENDPOINT`: the collector's base URL (`http://collector:4318`). */
+  readonly endpoint: string
+  /** `OTEL_SERVICE_NAME`; `campaign-games` by default. */
+  readonly serviceName?: string | undefined
+  /** How often batches of spans are sent; 5 seconds by default. */
+  readonly exportInterval?: Duration.Input | undefined
+}
+
+/** The URL spans are posted to: `<endpoint>/v1/traces`. */
+export const tracesUrl = (endpoint: string): string => `${endpoint.replace(/\/+$/, "")}/v1/traces`
+
+/** The OTLP tracer, with tracing on, for the whole application it is provided to. */
+export const layerOtlp = (options: Options): Layer.Layer<OtlpExporter.Flusher> =>
+  Layer.mergeAll(
+    OtlpTracer.layer({
+      url: tracesUrl(options.endpoint),
+      resource: { serviceName: options.serviceName ?? "campaign-games" },
+      exportInterval: options.exportInterval
+    }).pipe(Layer.provide([OtlpSerialization.layerJson, FetchHttpClient.layer])),
+    Layer.succeed(References.TracerEnabled, true)
+  )
