@@ -20,27 +20,34 @@ export type PlayStep = "mint" | "start" | "finish"
 /** What a webhook attempt ended as (the delivery's status after it). */
 export type AttemptStatus = "success" | "failed" | "exhausted"
 
-const plays = Metric.counter("campaign_games_plays_total", {
-  description: "Plays by step: client tokens minted, sessions started, sessions finished.",
-  incremental: true
-})
+// One metric per label value, each made with its attributes: an update then costs a map lookup,
+// where `Metric.withAttributes` would build a context and a key at every update.
+const counters = <const L extends string>(
+  id: string,
+  description: string,
+  label: string,
+  values: ReadonlyArray<L>
+): Record<L, Metric.Counter<number>> =>
+  Object.fromEntries(
+    values.map((value) => [
+      value,
+      Metric.counter(id, { description, incremental: true, attributes: { [label]: value } })
+    ])
+  ) as Record<L, Metric.Counter<number>>
 
-const playSteps: Record<PlayStep, Metric.Metric<number, Metric.CounterState<number>>> = {
-  mint: Metric.withAttributes(plays, { step: "mint" }),
-  start: Metric.withAttributes(plays, { step: "start" }),
-  finish: Metric.withAttributes(plays, { step: "finish" })
-}
+const playSteps = counters(
+  "campaign_games_plays_total",
+  "Plays by step: client tokens minted, sessions started, sessions finished.",
+  "step",
+  ["mint", "start", "finish"]
+)
 
-const deliveries = Metric.counter("campaign_games_webhook_deliveries_total", {
-  description: "Webhook delivery attempts by outcome: success, failed (to be retried) or exhausted (no retry left).",
-  incremental: true
-})
-
-const attemptStatuses: Record<AttemptStatus, Metric.Metric<number, Metric.CounterState<number>>> = {
-  success: Metric.withAttributes(deliveries, { status: "success" }),
-  failed: Metric.withAttributes(deliveries, { status: "failed" }),
-  exhausted: Metric.withAttributes(deliveries, { status: "exhausted" })
-}
+const attemptStatuses = counters(
+  "campaign_games_webhook_deliveries_total",
+  "Webhook delivery attempts by outcome: success, failed (to be retried) or exhausted (no retry left).",
+  "status",
+  ["success", "failed", "exhausted"]
+)
 
 /** Bucket bounds of the webhook lag histogram, in seconds: 10 ms to 1 hour. */
 export const LAG_BOUNDARIES: ReadonlyArray<number> = [
@@ -57,11 +64,24 @@ export const webhookPending = Metric.gauge("campaign_games_webhook_pending", {
   description: "Webhook deliveries waiting to be sent: pending, or failed with a retry to come."
 })
 
-/** The gauge of the database pool's connections by state (`in_use`, `idle`, `waiting`). */
-export const dbPoolConnections = Metric.gauge("campaign_games_db_pool_connections", {
-  description:
-    "Database connections of this instance's pool by state: in_use (running a statement or in a transaction), idle, waiting (blocked on a lock)."
-})
+const poolDescription =
+  "Database connections of this instance's pool by state: in_use (running a statement or in a transaction), idle, waiting (blocked on a lock)."
+
+/** The gauges of the database pool's connections by state (`in_use`, `idle`, `waiting`). */
+export const dbPoolConnections = {
+  inUse: Metric.gauge("campaign_games_db_pool_connections", {
+    description: poolDescription,
+    attributes: { state: "in_use" }
+  }),
+  idle: Metric.gauge("campaign_games_db_pool_connections", {
+    description: poolDescription,
+    attributes: { state: "idle" }
+  }),
+  waiting: Metric.gauge("campaign_games_db_pool_connections", {
+    description: poolDescription,
+    attributes: { state: "waiting" }
+  })
+}
 
 /** Counts one successful step of a play. */
 export const playCounted = (step: PlayStep): Effect.Effect<void> => Metric.update(playSteps[step], 1)

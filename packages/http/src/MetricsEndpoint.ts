@@ -68,11 +68,7 @@ const eventLoopLag = Metric.gauge("nodejs_eventloop_lag_seconds", {
   description: "Mean delay of the event loop since the previous scrape, in seconds."
 })
 
-const poolGauges = {
-  inUse: Metric.withAttributes(EngineMetrics.dbPoolConnections, { state: "in_use" }),
-  idle: Metric.withAttributes(EngineMetrics.dbPoolConnections, { state: "idle" }),
-  waiting: Metric.withAttributes(EngineMetrics.dbPoolConnections, { state: "waiting" })
-}
+const poolGauges = EngineMetrics.dbPoolConnections
 
 /**
  * The process's metrics, read when the registry is (at a scrape): CPU time and resident memory

@@ -18,7 +18,7 @@
  * `layer` is the router's outermost middleware: it wraps the error boundary (`ErrorBoundary.handle`),
  * so the answers the boundary makes (404s, 400s, 500s) are counted and carry the id too. The route's
  * template is taken by `routeLayer`, a route middleware under it, and the account by the
- * authentication middleware (`setAccount`), both through the request's `RequestState`.
+ * authentication middleware (`setAccount`), both into the request's `State`.
  *
  * @since 0.1.0
  */
@@ -59,13 +59,20 @@ export interface State {
   accountId: string | undefined
 }
 
-/** The `State` of the request being served. */
-export class RequestState extends Context.Service<RequestState, State>()("@campaign-games/http/RequestState") {}
+// The state of each request being served, by the request's source (Node's `IncomingMessage`, or a
+// Web `Request`), which every modified copy of the request keeps: no context to copy per request.
+const states = new WeakMap<object, State>()
+
+/** The `State` of the request being served in `context`, if `layer` serves it. */
+const stateOf = (context: Context.Context<never>): State | undefined => {
+  const request = Context.getOrUndefined(context, HttpServerRequest.HttpServerRequest)
+  return request === undefined ? undefined : states.get(request.source as object)
+}
 
 /** Records the account the request acts for (the authentication middleware calls it). */
 export const setAccount = (accountId: string): Effect.Effect<void> =>
   Effect.withFiber((fiber) => {
-    const state = Context.getOrUndefined(fiber.context, RequestState)
+    const state = stateOf(fiber.context)
     if (state !== undefined) state.accountId = accountId
     return Effect.void
   })
@@ -153,8 +160,8 @@ export const observe =
       const parent = Context.getOrUndefined(fiber.context, Tracer.ParentSpan)
       const span = parent !== undefined && parent._tag === "Span" && parent.sampled ? parent : undefined
       if (span !== undefined) span.attribute("http.request_id", requestId)
-      const inner = Effect.provideService(handled, RequestState, state)
-      const annotated = json ? Effect.annotateLogs(inner, "requestId", requestId) : inner
+      states.set(request.source as object, state)
+      const annotated = json ? Effect.annotateLogs(handled, "requestId", requestId) : handled
       const traced = span === undefined ? annotated : Effect.annotateSpans(annotated, "http.request_id", requestId)
       return Effect.flatMap(traced, (response) => {
         const seconds = (performance.now() - started) / 1000
@@ -193,10 +200,10 @@ export const layer = HttpRouter.middleware(
   { global: true }
 )
 
-/** A route middleware that records the matched route's template in the request's `RequestState`. */
+/** A route middleware that records the matched route's template in the request's `State`. */
 export const routeLayer = HttpRouter.middleware((httpEffect) =>
   Effect.withFiber((fiber) => {
-    const state = Context.getOrUndefined(fiber.context, RequestState)
+    const state = stateOf(fiber.context)
     const route = Context.getOrUndefined(fiber.context, HttpRouter.RouteContext)
     if (state !== undefined && route !== undefined) state.route = route.route.path
     return httpEffect
