@@ -105,12 +105,23 @@ layer(
         origin: ORIGIN
       })
       assert.strictEqual(finished.status, 200, finished.text)
+      // A search of the entries by part of a participant reference: redacted on the span.
+      const searched = yield* call(
+        "GET",
+        `/v1/game-instances/${created.body.gameInstance.id}/entries?search=traced&limit=5`
+      )
+      assert.strictEqual(searched.status, 200, searched.text)
       const requestId = finished.headers.get("x-request-id")!
       const route = "/v1/play/sessions/:sessionId/finish"
       const isFinishRequest = (s: Span) => s.attributes["http.route"] === route
       // Spans go out in batches every 50 ms.
       for (let i = 0; i < 200 && !collector.spans.some(isFinishRequest); i++) yield* Effect.sleep("25 millis")
+      const isSearch = (s: Span) => s.attributes["http.route"] === "/v1/game-instances/:id/entries"
+      for (let i = 0; i < 200 && !collector.spans.some(isSearch); i++) yield* Effect.sleep("25 millis")
       yield* Effect.sleep("200 millis")
+      const search = collector.spans.find(isSearch)!
+      assert.include(String(search.attributes["url.query"]), "limit=5")
+      assert.notInclude(JSON.stringify(search.attributes), "traced")
       assert.include(collector.paths[0] ?? "", "POST /v1/traces application/json")
       const server = collector.spans.find(isFinishRequest)
       assert.isDefined(server, "the finish's HTTP server span")

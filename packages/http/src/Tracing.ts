@@ -12,7 +12,7 @@
  * @since 0.1.0
  */
 import { type Duration, Layer, References } from "effect"
-import { FetchHttpClient } from "effect/http"
+import { FetchHttpClient, UrlParams } from "effect/http"
 import { type OtlpExporter, OtlpSerialization, OtlpTracer } from "effect/observability"
 
 export interface Options {
@@ -23,6 +23,9 @@ export interface Options {
   /** How often batches of spans are sent; 5 seconds by default. */
   readonly exportInterval?: Duration.Input | undefined
 }
+
+/** Query parameters whose values never reach a span. */
+export const REDACTED_PARAMS: ReadonlyArray<string> = ["search", "participantRef", "code", "token", "key"]
 
 /** The URL spans are posted to: `<endpoint>/v1/traces`. */
 export const tracesUrl = (endpoint: string): string => `${endpoint.replace(/\/+$/, "")}/v1/traces`
@@ -35,5 +38,11 @@ export const layerOtlp = (options: Options): Layer.Layer<OtlpExporter.Flusher> =
       resource: { serviceName: options.serviceName ?? "campaign-games" },
       exportInterval: options.exportInterval
     }).pipe(Layer.provide([OtlpSerialization.layerJson, FetchHttpClient.layer])),
-    Layer.succeed(References.TracerEnabled, true)
+    Layer.succeed(References.TracerEnabled, true),
+    // A query may carry personal data (the entries' `search` is part of a participant reference):
+    // the spans' `url.full` and `url.query` show these parameters as `<redacted>`.
+    Layer.succeed(UrlParams.CurrentRedactedNames, [
+      ...UrlParams.CurrentRedactedNames.defaultValue(),
+      ...REDACTED_PARAMS
+    ])
   )
