@@ -140,6 +140,19 @@ layer(make(storeLayer()), { excludeTestServices: true, timeout: "120 seconds" })
       assert.isDefined(
         sample(after, "http_request_duration_seconds_bucket", { method: "POST", route: finishRoute.route, le: "+Inf" })
       )
+      // A step that fails is not a play: a second finish of a session answers 409, counted by its status only.
+      const third = yield* play("player-3")
+      const beforeRepeat = yield* scrape
+      const repeat = yield* (yield* TestServer).request(
+        "POST",
+        `/v1/play/sessions/${third.started.body.session.id}/finish`,
+        { key: third.minted.body.clientToken, body: {} }
+      )
+      assert.strictEqual(repeat.status, 409, repeat.text)
+      const afterRepeat = yield* scrape
+      assert.strictEqual(count(afterRepeat, "finish"), count(beforeRepeat, "finish"))
+      const conflicts = (text: string) => sample(text, "http_requests_total", { ...finishRoute, status: "409" }) ?? 0
+      assert.strictEqual(conflicts(afterRepeat) - conflicts(beforeRepeat), 1)
       // A path no route serves is counted as `unmatched`, not by its path.
       yield* (yield* TestServer).request("GET", `/v1/no-such/${campaign.id}`)
       const unmatched = yield* scrape

@@ -8,9 +8,7 @@
  *
  * @since 0.1.0
  */
-import { StoreGauges } from "@campaign-games/core"
-import { EndpointRepo } from "@campaign-games/core/webhooks/Webhook"
-import type { StoreServices } from "@campaign-games/core/StorePorts"
+import { StoreGauges, type StorePorts, Webhook } from "@campaign-games/core"
 import { assert, type Vitest } from "@effect/vitest"
 import { Effect } from "effect"
 import { at, makeDelivery } from "../internal/Fixtures.ts"
@@ -18,7 +16,7 @@ import { givenAccount, givenDeliveries, givenEndpoint, givenTwoAccounts } from "
 
 const read = StoreGauges.StoreGauges.use((gauges) => gauges.read)
 
-export const tests = (it: Vitest.MethodsNonLive<StoreServices>) => {
+export const tests = (it: Vitest.MethodsNonLive<StorePorts.StoreServices>) => {
   it.effect("webhookPending counts the deliveries waiting to be sent, of every account", () =>
     Effect.gen(function* () {
       const [a, b] = yield* givenTwoAccounts
@@ -33,8 +31,8 @@ export const tests = (it: Vitest.MethodsNonLive<StoreServices>) => {
         makeDelivery(endpointB, { status: "pending", nextRetryAt: at(3) })
       ])
       assert.strictEqual((yield* read).webhookPending, before + 3)
-      yield* EndpointRepo.use((endpoints) => endpoints.delete(a.id, endpointA.id))
-      yield* EndpointRepo.use((endpoints) => endpoints.delete(b.id, endpointB.id))
+      yield* Webhook.EndpointRepo.use((endpoints) => endpoints.delete(a.id, endpointA.id))
+      yield* Webhook.EndpointRepo.use((endpoints) => endpoints.delete(b.id, endpointB.id))
       assert.strictEqual((yield* read).webhookPending, before)
     })
   )
