@@ -19,6 +19,8 @@
  * | CG_METRICS_TOKEN | | `/metrics` asks for `Authorization: Bearer <this>`; unset, it serves loopback callers only |
  * | CG_LOG_FORMAT | text | `json`: one JSON line per request and every log line as JSON |
  * | OTEL_EXPORTER_OTLP_ENDPOINT | | send traces over OTLP/HTTP to `<this>/v1/traces`; unset, no spans are made |
+ * | OTEL_EXPORTER_OTLP_TRACES_ENDPOINT | | the full URL to post traces to, in place of `<OTEL_EXPORTER_OTLP_ENDPOINT>/v1/traces` |
+ * | OTEL_EXPORTER_OTLP_HEADERS | | `name=value,…` headers sent with the traces (a vendor's API key) |
  * | OTEL_SERVICE_NAME | campaign-games | the service name on the traces |
  *
  * S3 credentials come from the AWS SDK's usual chain (`AWS_ACCESS_KEY_ID`, `AWS_SECRET_ACCESS_KEY`,
@@ -48,6 +50,8 @@ const ServerConfig = Config.all({
   metricsToken: Config.option(Config.Redacted("CG_METRICS_TOKEN")),
   logFormat: Config.Literals(["text", "json"], "CG_LOG_FORMAT").pipe(Config.withDefault("text" as const)),
   otlpEndpoint: Config.option(Config.String("OTEL_EXPORTER_OTLP_ENDPOINT")),
+  otlpTracesEndpoint: Config.option(Config.String("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT")),
+  otlpHeaders: Config.String("OTEL_EXPORTER_OTLP_HEADERS").pipe(Config.withDefault("")),
   serviceName: Config.String("OTEL_SERVICE_NAME").pipe(Config.withDefault("campaign-games")),
   s3: Config.all({
     bucket: Config.String("CG_S3_BUCKET").pipe(Config.withDefault("")),
@@ -94,10 +98,20 @@ const program = Effect.gen(function* () {
     { publicUrl, dataDir: config.dataDir }
   )
   // Traces only with a collector to send them to; otherwise no span is made at all.
-  const tracing = Option.match(config.otlpEndpoint, {
-    onNone: () => Layer.succeed(References.TracerEnabled, false),
-    onSome: (endpoint) => Tracing.layerOtlp({ endpoint, serviceName: config.serviceName })
-  })
+  const tracesEndpoint = Option.getOrUndefined(config.otlpTracesEndpoint)
+  const tracing = Option.match(
+    Option.orElse(config.otlpEndpoint, () => config.otlpTracesEndpoint),
+    {
+      onNone: () => Layer.succeed(References.TracerEnabled, false),
+      onSome: (endpoint) =>
+        Tracing.layerOtlp({
+          endpoint,
+          tracesEndpoint,
+          headers: Tracing.parseHeaders(config.otlpHeaders),
+          serviceName: config.serviceName
+        })
+    }
+  )
   const logs = config.logFormat === "json" ? Observability.layerJsonLogger() : Layer.empty
   yield* Layer.launch(
     Layer.mergeAll(server, bootstrap).pipe(

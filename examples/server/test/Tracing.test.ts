@@ -48,7 +48,9 @@ const receiver = Effect.acquireRelease(
           const chunks: Array<Buffer> = []
           request.on("data", (chunk: Buffer) => chunks.push(chunk))
           request.on("end", () => {
-            paths.push(`${request.method} ${request.url} ${request.headers["content-type"]}`)
+            paths.push(
+              `${request.method} ${request.url} ${request.headers["content-type"]} ${request.headers["x-collector-key"]}`
+            )
             const body = JSON.parse(Buffer.concat(chunks).toString("utf8"))
             for (const resource of body.resourceSpans ?? []) {
               for (const scope of resource.scopeSpans ?? []) {
@@ -84,7 +86,9 @@ class Collector extends Context.Service<Collector, Effect.Success<typeof receive
 layer(
   Layer.unwrap(
     Effect.map(Effect.service(Collector), (collector) =>
-      make(storeLayer(), { tracing: { endpoint: collector.url, exportInterval: "50 millis" } })
+      make(storeLayer(), {
+        tracing: { endpoint: collector.url, exportInterval: "50 millis", headers: { "x-collector-key": "key-1" } }
+      })
     )
   ).pipe(Layer.provideMerge(Collector.layer)),
   { excludeTestServices: true, timeout: "120 seconds" }
@@ -122,7 +126,7 @@ layer(
       const search = collector.spans.find(isSearch)!
       assert.include(String(search.attributes["url.query"]), "limit=5")
       assert.notInclude(JSON.stringify(search.attributes), "traced")
-      assert.include(collector.paths[0] ?? "", "POST /v1/traces application/json")
+      assert.include(collector.paths[0] ?? "", "POST /v1/traces application/json key-1")
       const server = collector.spans.find(isFinishRequest)
       assert.isDefined(server, "the finish's HTTP server span")
       assert.strictEqual(server!.attributes["http.request_id"], requestId)

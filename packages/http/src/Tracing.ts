@@ -20,6 +20,10 @@ export interface Options {
   readonly endpoint: string
   /** `OTEL_SERVICE_NAME`; `campaign-games` by default. */
   readonly serviceName?: string | undefined
+  /** `OTEL_EXPORTER_OTLP_TRACES_ENDPOINT`: the full URL spans are posted to, in place of `<endpoint>/v1/traces`. */
+  readonly tracesEndpoint?: string | undefined
+  /** `OTEL_EXPORTER_OTLP_HEADERS` (`parseHeaders`): headers sent with every batch (a vendor's API key). */
+  readonly headers?: Readonly<Record<string, string>> | undefined
   /** How often batches of spans are sent; 5 seconds by default. */
   readonly exportInterval?: Duration.Input | undefined
 }
@@ -30,11 +34,34 @@ export const REDACTED_PARAMS: ReadonlyArray<string> = ["search", "participantRef
 /** The URL spans are posted to: `<endpoint>/v1/traces`. */
 export const tracesUrl = (endpoint: string): string => `${endpoint.replace(/\/+$/, "")}/v1/traces`
 
+/**
+ * The headers of `OTEL_EXPORTER_OTLP_HEADERS`: `name=value` pairs separated by commas, values
+ * percent-decoded (the OpenTelemetry convention); a pair without `=` is left out.
+ */
+export const parseHeaders = (text: string): Record<string, string> => {
+  const headers: Record<string, string> = {}
+  for (const pair of text.split(",")) {
+    const eq = pair.indexOf("=")
+    if (eq <= 0) continue
+    const name = pair.slice(0, eq).trim()
+    const raw = pair.slice(eq + 1).trim()
+    let value = raw
+    try {
+      value = decodeURIComponent(raw)
+    } catch {
+      // kept as written
+    }
+    if (name !== "") headers[name] = value
+  }
+  return headers
+}
+
 /** The OTLP tracer, with tracing on, for the whole application it is provided to. */
 export const layerOtlp = (options: Options): Layer.Layer<OtlpExporter.Flusher> =>
   Layer.mergeAll(
     OtlpTracer.layer({
-      url: tracesUrl(options.endpoint),
+      url: options.tracesEndpoint ?? tracesUrl(options.endpoint),
+      headers: options.headers,
       resource: { serviceName: options.serviceName ?? "campaign-games" },
       exportInterval: options.exportInterval
     }).pipe(Layer.provide([OtlpSerialization.layerJson, FetchHttpClient.layer])),
