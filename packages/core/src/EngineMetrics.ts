@@ -89,3 +89,13 @@ export const playCounted = (step: PlayStep): Effect.Effect<void> => Metric.updat
 /** Counts one webhook attempt by its outcome, with how late it was sent (`lagSeconds`, never negative). */
 export const attemptCounted = (status: AttemptStatus, lagSeconds: number): Effect.Effect<void> =>
   Effect.andThen(Metric.update(attemptStatuses[status], 1), Metric.update(lag, Math.max(0, lagSeconds)))
+
+/**
+ * Registers every series of this module with its zero (a metric is otherwise registered at its
+ * first update), so that a scrape lists them all from the start: no plays yet reads 0, not absent.
+ */
+export const register: Effect.Effect<void> = Effect.forEach(
+  [...Object.values(playSteps), ...Object.values(attemptStatuses), lag, webhookPending],
+  (metric: Metric.Metric<never, unknown>) => Metric.value(metric),
+  { discard: true }
+)

@@ -151,6 +151,7 @@ export const layer = HttpRouter.use((router) =>
     const config = yield* HttpConfig
     const gauges = yield* StoreGauges.StoreGauges
     const token = config.metricsToken === undefined ? undefined : Redacted.value(config.metricsToken)
+    yield* EngineMetrics.register
     yield* router.add("GET", "/metrics", (request: HttpServerRequest.HttpServerRequest) => {
       const allowed = access(token, {
         authorization: request.headers.authorization,

@@ -111,7 +111,12 @@ describe("MetricsEndpoint.layer", () => {
         'campaign_games_db_pool_connections{state="waiting"} 1',
         "# TYPE process_cpu_seconds_total counter",
         "# TYPE process_resident_memory_bytes gauge",
-        "# TYPE nodejs_eventloop_lag_seconds gauge"
+        "# TYPE nodejs_eventloop_lag_seconds gauge",
+        // The engine's series are listed from the start, at zero.
+        'campaign_games_plays_total{step="mint"} 0',
+        'campaign_games_plays_total{step="finish"} 0',
+        'campaign_games_webhook_deliveries_total{status="exhausted"} 0',
+        "campaign_games_webhook_lag_seconds_count 0"
       ]) {
         assert.include(lines, line)
       }
