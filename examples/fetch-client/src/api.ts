@@ -659,7 +659,7 @@ export interface paths {
         put?: never;
         /**
          * Verify a draw run
-         * @description Permission results.read. Recomputes the run from the entries as stored now and its seed: the same entries considered (count and listing hash, entries written after the run left out), the same winners, the seed opening its commitment, the winning moment where the seed places it. `verified` is false when anything differs (an entry changed since the draw); `winners` are the recomputed ones.
+         * @description Permission results.read; 30 a minute per key, like the draw (X-RateLimit-Limit, X-RateLimit-Remaining; 429 with Retry-After). Memory bounded whatever the campaign's size: the entries are read from the store in pages of 2,000 in the listing's order through an incremental SHA-256, and the winners recomputed by the store's selection. Recomputes the run from the entries as stored now and its seed: the same entries considered (count and listing hash, entries written after the run left out), the same winners, the seed opening its commitment, the winning moment where the seed places it. `verified` is false when anything differs (an entry changed since the draw); `winners` are the recomputed ones.
          */
         post: operations["draws.verify"];
         delete?: never;
@@ -677,7 +677,7 @@ export interface paths {
         };
         /**
          * Get a draw run's audit document
-         * @description Permission results.read. Everything a third party needs to recompute the run offline (examples/verify-draw, or `verifyDraw` of @campaign-games/core): the run, the campaign's published commitment, the participants earlier runs excluded, and the considered entries in the listing's order. docs/draws.md states the rules.
+         * @description Permission results.read; 30 a minute per key, like the draw (X-RateLimit-Limit, X-RateLimit-Remaining; 429 with Retry-After). The document is streamed: its entries are read from the store in pages of 2,000 and written as they are read (chunked), so the server holds one page whatever the campaign's size; a store failure midway cuts the answer short (its JSON then does not parse). Everything a third party needs to recompute the run offline (examples/verify-draw, or `verifyDraw` of @campaign-games/core): the run, the campaign's published commitment, the participants earlier runs excluded, and the considered entries in the listing's order. docs/draws.md states the rules.
          */
         get: operations["draws.audit"];
         put?: never;
@@ -807,7 +807,7 @@ export interface paths {
         put?: never;
         /**
          * Start an upload
-         * @description Permission assets.manage; plan feature Media library; plan limit library storage (checked against sizeBytes before any byte moves: 402). Creates a pending file and answers the signed upload: POST to upload.url a multipart/form-data body with every entry of upload.fields, then the file last as field `file` (within 15 minutes; exactly sizeBytes bytes when given, else up to the kind's maximum), then call confirm. sizeBytes above its kind's maximum (images 8 MiB, audio 16 MiB, video 50 MiB, Lottie 2 MiB) is 400; an unknown folderId 404.
+         * @description Permission assets.manage; plan feature Media library; 60 a minute per key (X-RateLimit-*; 429 with Retry-After); at most 20 uploads open per account (presigned in the last 15 minutes and not confirmed: 429 `rate_limited` with Retry-After, until the oldest one's policy ends). Plan limit library storage, checked before any byte moves (402): a pending upload holds its sizeBytes, or without it the most its type allows (images 8 MiB, audio 16 MiB, video 50 MiB, Lottie 2 MiB), from the presign until it is confirmed (then its real size counts) or swept an hour after the presign. Creates a pending file and answers the signed upload: POST to upload.url a multipart/form-data body with every entry of upload.fields, then the file last as field `file` (within 15 minutes; exactly sizeBytes bytes when given, else up to the kind's maximum), then call confirm. sizeBytes above its kind's maximum (images 8 MiB, audio 16 MiB, video 50 MiB, Lottie 2 MiB) is 400; an unknown folderId 404.
          */
         post: operations["media.presign"];
         delete?: never;
@@ -1869,6 +1869,15 @@ export interface operations {
                     "application/json": components["schemas"]["ForbiddenErrorEncoded"];
                 };
             };
+            /** @description RateLimitedError */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedErrorEncoded"];
+                };
+            };
             /** @description InternalError */
             500: {
                 headers: {
@@ -1998,6 +2007,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["NotFoundErrorEncoded"];
+                };
+            };
+            /** @description RateLimitedError */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedErrorEncoded"];
                 };
             };
             /** @description InternalError */
@@ -5509,6 +5527,15 @@ export interface operations {
                     "application/json": components["schemas"]["ConflictErrorEncoded"];
                 };
             };
+            /** @description RateLimitedError */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedErrorEncoded"];
+                };
+            };
             /** @description InternalError */
             500: {
                 headers: {
@@ -5584,6 +5611,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["NotFoundErrorEncoded"];
+                };
+            };
+            /** @description RateLimitedError */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedErrorEncoded"];
                 };
             };
             /** @description InternalError */
@@ -6388,6 +6424,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ConflictErrorEncoded"];
+                };
+            };
+            /** @description RateLimitedError */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedErrorEncoded"];
                 };
             };
             /** @description InternalError */

@@ -137,6 +137,23 @@ FROM (
   ORDER BY e.created_at, e.id
 ) l`
 
+/**
+ * A page of the considered entries in the listing's order: the first `limit` after `after` (a
+ * keyset on `(created_at, id)`: `entries_campaign_created_idx` read from there, never an offset).
+ */
+export const listingAfter = (
+  sql: SqlClient.SqlClient,
+  s: Selection,
+  after: { readonly createdAt: number; readonly id: string } | null,
+  limit: number
+) =>
+  sql`SELECT e.id, e.participant_ref, e.score, e.weight, e.created_at FROM entries e
+WHERE ${considered(sql, s)}${
+    after === null ? sql`` : sql` AND (e.created_at, e.id) > (${timeOf(after.createdAt)}::timestamptz, ${after.id})`
+  }
+ORDER BY e.created_at, e.id
+LIMIT ${limit}`
+
 /** The considered entries, in the listing's order (for an audit). */
 export const listing = (sql: SqlClient.SqlClient, s: Selection) =>
   sql`SELECT e.id, e.participant_ref, e.score, e.weight, e.created_at FROM entries e

@@ -211,7 +211,9 @@ describe("Simulation", () => {
       const reordering = memoryWith(DrawRepo, (repo) => ({
         ...repo,
         select: (selection) =>
-          Effect.map(repo.select(selection), (selected) => ({ ...selected, winners: [...selected.winners].reverse() }))
+          Effect.map(repo.select(selection), (selected) => ({ ...selected, winners: [...selected.winners].reverse() })),
+        // Its winners alone (what `verify` reads) share the fault, as a store's own code would.
+        winners: (selection) => Effect.map(repo.winners(selection), (winners) => [...winners].reverse())
       }))
       // The engine's own `verify` recomputes through the same store and agrees; the audit recomputed
       // offline (`verifyDraw`) does not.

@@ -432,6 +432,22 @@ class ListingWriter {
 }
 
 /** The hex SHA-256 of the listing of `entries`, given in the canonical order. */
+/**
+ * The listing's hash computed line by line, for entries that arrive in pages (a verify over a
+ * campaign's entries streamed from the store): `line` each entry in the listing's order, then
+ * `digest`. Holds 64 KiB, whatever the number of entries; the same hash as `listingHash`.
+ */
+export interface ListingHasher {
+  readonly line: (entry: Omit<DrawEntry, "eligible">) => void
+  readonly digest: () => string
+}
+
+/** A new `ListingHasher`. */
+export const listingHasher = (): ListingHasher => {
+  const writer = new ListingWriter()
+  return { line: (entry) => writer.line(entry), digest: () => writer.digest() }
+}
+
 export const listingHash = (entries: Iterable<Omit<DrawEntry, "eligible">>): string => {
   const writer = new ListingWriter()
   for (const entry of entries) writer.line(entry)

@@ -55,13 +55,16 @@ export const make = (
   run: DrawRun.view(run),
   publishedCommitment: run.publishedCommitment,
   excludedParticipants,
-  entries: entries.map((e) => ({
-    id: e.id,
-    participantRef: e.participantRef,
-    createdAt: DateTime.makeUnsafe(e.createdAt),
-    score: e.score,
-    weight: e.weight
-  }))
+  entries: entries.map(auditEntry)
+})
+
+/** A considered entry as the audit lists it. */
+export const auditEntry = (e: DrawRun.ListedEntry): AuditEntry => ({
+  id: e.id,
+  participantRef: e.participantRef,
+  createdAt: DateTime.makeUnsafe(e.createdAt),
+  score: e.score,
+  weight: e.weight
 })
 
 /** One check of a verification. */
