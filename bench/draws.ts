@@ -300,7 +300,8 @@ const plainHeap = (entries: ReadonlyArray<Draw.DrawEntry>, rules: Draw.Rules, se
     .filter((e) => e.eligible)
     .sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : 1))
   const listing = createHash("sha256")
-  for (const e of considered) listing.update(Draw.listingLine(e))
+  const line = Draw.listingLines(Draw.ALGORITHM_VERSION)
+  for (const e of considered) listing.update(line(e))
   const entriesHash = listing.digest("hex")
   type Item = { readonly key: number; readonly digest: Buffer | null; readonly entry: Draw.DrawEntry }
   const digestOf = (e: Draw.DrawEntry) => createHash("sha256").update(`${seed}:${e.id}`).digest()

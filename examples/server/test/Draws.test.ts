@@ -152,7 +152,7 @@ layer(serverAndBackdoor, { excludeTestServices: true, timeout: "120 seconds" })(
       assert.strictEqual(run.gameInstanceId, c.id)
       assert.strictEqual(run.trigger, "manual")
       assert.strictEqual(run.algorithm, "random_uniform")
-      assert.strictEqual(run.algorithmVersion, "cg-draw/1")
+      assert.strictEqual(run.algorithmVersion, "cg-draw/2")
       assert.deepStrictEqual(run.rules, {
         ...Steps.defaultDrawRules(2),
         entriesBefore: null

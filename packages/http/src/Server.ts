@@ -32,6 +32,7 @@ import {
   PlayHandlers,
   TokensHandlers
 } from "./handlers/Plays.ts"
+import { PrivacyHandlers } from "./handlers/Privacy.ts"
 import { RewardsHandlers } from "./handlers/Rewards.ts"
 import { SystemHandlers } from "./handlers/System.ts"
 import { WebhooksHandlers } from "./handlers/Webhooks.ts"
@@ -128,7 +129,8 @@ export const routes = Layer.mergeAll(
     WebhooksHandlers,
     DrawsHandlers,
     RewardsHandlers,
-    MediaHandlers
+    MediaHandlers,
+    PrivacyHandlers
   ]),
   Layer.provide([
     ApiKeyAuthLayer,

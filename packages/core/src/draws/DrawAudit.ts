@@ -193,7 +193,7 @@ export const verifyDraw = (document: unknown): Verification => {
 export const verifyAudit = (audit: Audit): Verification => {
   const run = audit.run
   const checks: Array<Check> = []
-  if (run.algorithmVersion !== Draw.ALGORITHM_VERSION) {
+  if (!Draw.isKnownVersion(run.algorithmVersion)) {
     return {
       verified: false,
       winners: [],
@@ -225,7 +225,7 @@ export const verifyAudit = (audit: Audit): Verification => {
     ok: entries.length === run.entriesConsidered,
     message: `${entries.length} entries listed; the run considered ${run.entriesConsidered}`
   })
-  const hash = Draw.listingHash(entries)
+  const hash = Draw.listingHash(entries, run.algorithmVersion)
   checks.push({
     name: "entriesHash",
     ok: hash === run.entriesHash,

@@ -165,6 +165,8 @@ export interface Selection {
   readonly sequence: number
   /** Only entries written before this bound count (`DrawRepo.entryBound`). */
   readonly entryBound: number
+  /** The version whose listing `entriesHash` is (`Draw.ALGORITHM_VERSIONS`); the current one when left out. */
+  readonly algorithmVersion?: string | undefined
 }
 
 /** A winner as a store selected it, in rank order. */

@@ -582,7 +582,8 @@ export class Draws extends Context.Service<
         rules: DrawRun.drawRules(run),
         seed: run.seed,
         sequence: run.sequence,
-        entryBound: run.entryBound
+        entryBound: run.entryBound,
+        algorithmVersion: run.algorithmVersion
       })
 
       const runs = guarded("Draws.runs", "results.read", (campaign, page: Page) =>
@@ -597,7 +598,7 @@ export class Draws extends Context.Service<
         const campaign = yield* findCampaign(actor.account.id, campaignId)
         const selection = selectionOf(run)
         const winners = DrawAudit.ranked(yield* repo.winners(selection))
-        const hasher = Draw.listingHasher()
+        const hasher = Draw.listingHasher(run.algorithmVersion)
         let entriesConsidered = 0
         yield* Stream.runForEachArray(consideredStream(repo, selection), (page) =>
           Effect.sync(() => {

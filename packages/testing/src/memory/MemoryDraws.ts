@@ -142,7 +142,8 @@ const drawRepo = Layer.effect(
           yield* drawEntries(s),
           s.rules,
           s.seed,
-          new Set(winnersBefore(s.accountId, s.campaignId, s.sequence))
+          new Set(winnersBefore(s.accountId, s.campaignId, s.sequence)),
+          s.algorithmVersion
         )
         return {
           winners: result.winners.map((e) => ({ entryId: e.id, participantRef: e.participantRef })),
