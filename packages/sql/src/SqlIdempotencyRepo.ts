@@ -12,7 +12,7 @@
  * @since 0.1.0
  */
 import type { Timestamp } from "@campaign-games/core/Fields"
-import { IdempotencyRepo, type KeyRecord, type SealedAnswer } from "@campaign-games/core/Idempotency"
+import { IdempotencyRepo, type KeyRecord, leaseSince, type SealedAnswer } from "@campaign-games/core/Idempotency"
 import { DateTime, Effect, Layer, Option } from "effect"
 import type { SqlClient } from "effect/sql"
 import * as Repository from "./internal/Repository.ts"
@@ -44,6 +44,7 @@ export const layer: Layer.Layer<IdempotencyRepo, never, SqlClient.SqlClient> = R
           SET fingerprint = EXCLUDED.fingerprint, created_at = EXCLUDED.created_at,
             status = NULL, content_type = NULL, body = NULL
           WHERE idempotency_keys.created_at < ${time(since)}
+            OR (idempotency_keys.status IS NULL AND idempotency_keys.created_at < ${time(leaseSince(record.createdAt))})
         RETURNING 1`.values
       if (claimed.length > 0) return Option.none()
       const rows =

@@ -6,10 +6,15 @@
  *
  * @since 0.1.0
  */
-import { IdempotencyRepo, type KeyRecord } from "@campaign-games/core/Idempotency"
+import { IdempotencyRepo, type KeyRecord, leaseSince } from "@campaign-games/core/Idempotency"
 import { DateTime, Effect, Layer, Option, Semaphore } from "effect"
 
 const keyOf = (accountId: string, keyHash: string): string => `${accountId}\u0000${keyHash}`
+
+/** Whether `stored` still holds its key against a claim made at `now` (core `Idempotency.claim`). */
+const holds = (stored: KeyRecord, now: DateTime.Utc, since: DateTime.Utc): boolean =>
+  !DateTime.isLessThan(stored.createdAt, since) &&
+  !(stored.answer === null && DateTime.isLessThan(stored.createdAt, leaseSince(now)))
 
 /** `IdempotencyRepo` over a map of its own. */
 export const layer: Layer.Layer<IdempotencyRepo> = Layer.effect(
@@ -22,7 +27,7 @@ export const layer: Layer.Layer<IdempotencyRepo> = Layer.effect(
         Effect.sync(() => {
           const id = keyOf(record.accountId, record.keyHash)
           const stored = records.get(id)
-          if (stored !== undefined && DateTime.toEpochMillis(stored.createdAt) >= DateTime.toEpochMillis(since)) {
+          if (stored !== undefined && holds(stored, record.createdAt, since)) {
             return Option.some(stored)
           }
           records.set(id, { ...record, answer: null })
