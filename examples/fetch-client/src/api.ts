@@ -431,7 +431,7 @@ export interface paths {
         put?: never;
         /**
          * Start a play
-         * @description Authorization: Bearer <client token>. Starts the play the token was minted for: once (a used token is 409; expired, forged or malformed 401); play limits are checked again. Answers the player's view of the game: no correct answers, no wheel weights.
+         * @description Authorization: Bearer <client token>. Starts the play the token was minted for: once (a used token is 409; expired, forged or malformed 401); play limits are checked again. The start counts the month's play: past the plan's `playsPerMonth` it is 402 (`upgrade_required` naming `limits.playsPerMonth`, as at mint), also for a token minted before the month filled up. Answers the player's view of the game: no correct answers, no wheel weights.
          */
         post: operations["play.start"];
         delete?: never;
@@ -4310,6 +4310,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnauthorizedErrorEncoded"];
+                };
+            };
+            /** @description UpgradeRequiredError */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UpgradeRequiredErrorEncoded"];
                 };
             };
             /** @description ForbiddenError */

@@ -474,6 +474,40 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("pla
     })
   )
 
+  it.effect("the plan's plays a month are counted at start: tokens minted before the month filled up get 402", () =>
+    Effect.gen(function* () {
+      const s = yield* setup({ account: { limits: { playsPerMonth: 1 } } })
+      const tokens = [yield* s.token("p1"), yield* s.token("p2"), yield* s.token("p3")]
+      const first = yield* s.start(tokens[0]!)
+      assert.strictEqual(first.status, 201, first.text)
+      for (const token of tokens.slice(1)) {
+        const over = yield* s.start(token)
+        assert.strictEqual(over.status, 402, over.text)
+        assert.strictEqual(over.body.error.code, "upgrade_required")
+        assert.strictEqual(over.body.error.details[0].path, "limits.playsPerMonth")
+      }
+      // Refused starts count nothing: raising the limit to 2 lets exactly one more play start.
+      const raised = yield* s.request("PATCH", `/admin/v1/accounts/${s.accountId}`, {
+        key: ADMIN_TOKEN,
+        body: { limits: { playsPerMonth: 2 } }
+      })
+      assert.strictEqual(raised.status, 200, raised.text)
+      assert.strictEqual((yield* s.start(tokens[1]!)).status, 201)
+      assert.strictEqual((yield* s.start(tokens[2]!)).status, 402)
+      // A used token stays 409, not 402.
+      assert.strictEqual((yield* s.start(tokens[0]!)).status, 409)
+    })
+  )
+
+  it.effect("the month's count at start holds with campaign play limits set too (the counted start)", () =>
+    Effect.gen(function* () {
+      const s = yield* setup({ account: { limits: { playsPerMonth: 2 } }, campaign: { maxPlaysPerParticipant: 5 } })
+      const tokens = [yield* s.token("p1"), yield* s.token("p2"), yield* s.token("p3")]
+      const replies = yield* Effect.all(tokens.map(s.start), { concurrency: "unbounded" })
+      assert.deepStrictEqual(replies.map((r) => r.status).sort(), [201, 201, 402])
+    })
+  )
+
   it.effect("a live campaign whose game was taken out of the plan mints no more: 402 naming features.games", () =>
     Effect.gen(function* () {
       const s = yield* setup()

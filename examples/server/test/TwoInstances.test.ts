@@ -143,4 +143,35 @@ describe.runIf(databaseUrl !== undefined && databaseUrl !== "")("two server inst
         assert.strictEqual(replies.filter((r) => r.status === 409).length, 47)
       })
   )
+  twoInstanceTest(
+    "count the plan's plays a month at start across instances: 40 pre-minted tokens with a limit of 5 start 5",
+    ({ a, b }) =>
+      Effect.gen(function* () {
+        const { key } = yield* a.account({ limits: { playsPerMonth: 5 } })
+        const { channel, origin } = yield* liveWheel(a, key)
+        const tokens: Array<string> = []
+        for (let i = 0; i < 40; i++) {
+          const minted = yield* (i % 2 === 0 ? a : b).request("POST", "/v1/auth/session-tokens", {
+            key,
+            body: { channelId: channel.id, participantRef: `player-${i}`, origin }
+          })
+          assert.strictEqual(minted.status, 201, minted.text)
+          tokens.push(minted.body.clientToken)
+        }
+        const replies = yield* Effect.all(
+          tokens.map((token, i) => (i % 2 === 0 ? b : a).request("POST", "/v1/play/sessions", { key: token })),
+          { concurrency: "unbounded" }
+        )
+        assert.strictEqual(replies.filter((r) => r.status === 201).length, 5)
+        const refused = replies.filter((r) => r.status === 402)
+        assert.strictEqual(refused.length, 35)
+        assert.strictEqual(refused[0]!.body.error.details[0].path, "limits.playsPerMonth")
+        // The month is full for the mint too.
+        const late = yield* b.request("POST", "/v1/auth/session-tokens", {
+          key,
+          body: { channelId: channel.id, participantRef: "late", origin }
+        })
+        assert.strictEqual(late.status, 402, late.text)
+      })
+  )
 })

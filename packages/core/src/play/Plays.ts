@@ -11,7 +11,10 @@
  *   origin not on the account's list `Forbidden` (`OriginNotAllowed`). The token lives at least
  *   `ttlSeconds`: its `exp` is the first whole second at or after `now + ttlSeconds`.
  * - **Start** turns a token into a session, once: under the player's lock on the channel it checks
- *   the play limits again, so concurrent starts never pass them; a reused token is `Conflict`
+ *   the play limits again, so concurrent starts never pass them; it counts the month's play and
+ *   refuses past the plan's `playsPerMonth` in the same atomic step (`UpgradeRequired`,
+ *   `LimitReached`, as at mint: the mint only reads the count, so a token minted before the month
+ *   filled up is refused here); a reused token is `Conflict`
  *   (`TokenAlreadyUsed`); an expired, forged or malformed one `Unauthorized` (`TokenExpired`,
  *   `TokenInvalid`). A token minted just before a changeover still plays the campaign it was minted
  *   for, as long as that campaign is active, the channel is not disabled and the campaign is not a
@@ -135,7 +138,7 @@ export class Plays extends Context.Service<
       actor: Actor.Actor,
       input: ClientToken.MintRequest
     ) => Effect.Effect<MintResult, Unauthorized | Forbidden | NotFound | Conflict | UpgradeRequired | StoreError>
-    readonly start: (token: string) => Effect.Effect<Started, Unauthorized | Conflict | StoreError>
+    readonly start: (token: string) => Effect.Effect<Started, Unauthorized | Conflict | UpgradeRequired | StoreError>
     readonly finish: (
       token: string,
       sessionId: string,
@@ -290,7 +293,7 @@ export class Plays extends Context.Service<
         if (!Campaign.takesPlays(campaign)) return yield* unavailable(campaign.id, "predictionResolved")
         // Playable, yet not written: a play limit reached, or a used token.
         const { result } = found
-        if (result._tag === "LimitReached") return yield* result.failure
+        if (result._tag === "LimitReached" || result._tag === "MonthFull") return yield* result.failure
         if (result._tag === "NotStarted") return yield* alreadyUsed(claims.jti)
         const session = result.session
         const game = Games.bySlug(campaign.gameSlug)!

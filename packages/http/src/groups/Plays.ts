@@ -139,11 +139,11 @@ export class PlayApi extends HttpApiGroup.make("play")
           labels: Schema.Record(Schema.String, Schema.String)
         })
       }).pipe(HttpApiSchema.status(201)),
-      error: [ApiError.Unauthorized, ApiError.Conflict]
+      error: [ApiError.Unauthorized, ApiError.Conflict, ApiError.UpgradeRequired]
     }).annotateMerge(
       Endpoint.describe(
         "Start a play",
-        "Authorization: Bearer <client token>. Starts the play the token was minted for: once (a used token is 409; expired, forged or malformed 401); play limits are checked again. Answers the player's view of the game: no correct answers, no wheel weights."
+        "Authorization: Bearer <client token>. Starts the play the token was minted for: once (a used token is 409; expired, forged or malformed 401); play limits are checked again. The start counts the month's play: past the plan's `playsPerMonth` it is 402 (`upgrade_required` naming `limits.playsPerMonth`, as at mint), also for a token minted before the month filled up. Answers the player's view of the game: no correct answers, no wheel weights."
       )
     ),
     HttpApiEndpoint.post("finish", "/:sessionId/finish", {
