@@ -566,7 +566,10 @@ describe("Plays: finish", () => {
       yield* setClock("2026-06-01T09:00:00.000Z")
       // The wheel takes any body (see the next test), so a game whose body can be wrong: memory match.
       const world = yield* makeWorld({
-        campaign: { gameSlug: "memory-match", config: { pairs: 8, timeLimitSeconds: 60, maxScore: 1000 } }
+        campaign: {
+          gameSlug: "memory-match",
+          config: { pairs: 8, timeLimitSeconds: 60, maxScore: 1000, scoring: "client" }
+        }
       })
       const { clientToken } = yield* mintToken(world, "alice")
       const started = yield* start(clientToken)

@@ -39,6 +39,7 @@ import * as SqlServerSecretRepo from "./SqlServerSecretRepo.ts"
 import * as SqlSessionRepo from "./SqlSessionRepo.ts"
 import * as Conflicts from "./internal/Conflicts.ts"
 import * as SqlUsageRepo from "./SqlUsageRepo.ts"
+import * as SqlMemoryBoardRepo from "./SqlMemoryBoardRepo.ts"
 import * as SqlWebhookStore from "./SqlWebhookStore.ts"
 
 /** Whether a failure is a transient conflict worth running the transaction again for. */
@@ -94,6 +95,7 @@ export const layerRepos: Layer.Layer<StorePorts.Repos, never, SqlClient.SqlClien
   SqlBrandingRepo.layer,
   SqlAllowedOriginRepo.layer,
   SqlSessionRepo.layer,
+  SqlMemoryBoardRepo.layer,
   SqlEntryRepo.layer,
   SqlEventOutbox.layer,
   SqlUsageRepo.layer,

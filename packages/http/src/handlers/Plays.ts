@@ -69,6 +69,9 @@ export const PlayHandlers = Handle.group(Api, "play", Plays.Plays, (handlers, pl
         }))
       )
     )
+    .handle("flip", ({ params, payload }) =>
+      ClientTokenCredential.use((token) => plays.flip(token, params.sessionId, payload.position))
+    )
     .handle("finish", ({ params, payload }) =>
       ClientTokenCredential.use((token) => plays.finish(token, params.sessionId, payload ?? {})).pipe(
         Effect.map(({ entry, outcome, reward }) => ({ entry: Entry.view(entry), outcome, reward }))
