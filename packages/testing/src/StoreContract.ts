@@ -42,6 +42,7 @@ import * as PlayFinishRepoContract from "./contract/PlayFinishRepoContract.ts"
 import * as RewardsContract from "./contract/RewardsContract.ts"
 import * as ServerSecretRepoContract from "./contract/ServerSecretRepoContract.ts"
 import * as SessionRepoContract from "./contract/SessionRepoContract.ts"
+import * as MemoryBoardRepoContract from "./contract/MemoryBoardRepoContract.ts"
 import * as StoreTransactionsContract from "./contract/StoreTransactionsContract.ts"
 import * as UsageRepoContract from "./contract/UsageRepoContract.ts"
 
@@ -56,6 +57,7 @@ export const suites = {
   CampaignRepo: CampaignRepoContract.tests,
   BrandingRepo: BrandingRepoContract.tests,
   SessionRepo: SessionRepoContract.tests,
+  MemoryBoardRepo: MemoryBoardRepoContract.tests,
   EntryRepo: EntryRepoContract.tests,
   EventOutbox: EventOutboxContract.tests,
   UsageRepo: UsageRepoContract.tests,
