@@ -131,7 +131,8 @@ WITH found AS (
   RETURNING account_id
 ), ${SqlUsageRepo.gate(sql, month, sql`FROM inserted WHERE (SELECT lim FROM found) IS NOT NULL`)},
 ${SqlUsageRepo.countInserted(sql, month, sql` WHERE (SELECT lim FROM found) IS NULL`)}
-SELECT found.*, EXISTS (SELECT 1 FROM inserted), ${SqlUsageRepo.monthPlays(sql, s.accountId, month)} < lim,
+SELECT found.*, EXISTS (SELECT 1 FROM inserted),
+  CASE WHEN NOT EXISTS (SELECT 1 FROM inserted) THEN ${SqlUsageRepo.monthPlays(sql, s.accountId, month)} < lim END,
   CASE WHEN lim IS NOT NULL AND EXISTS (SELECT 1 FROM inserted) AND NOT EXISTS (SELECT 1 FROM gate)
   THEN (lim::text || ${sql.literal(`'${MONTH_RACED}'`)})::int END
 FROM found`
