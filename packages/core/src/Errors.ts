@@ -400,7 +400,7 @@ export class BoardRefused extends withMessage<BoardRefused>()(
   "BoardRefused",
   {
     sessionId: Schema.String,
-    because: Schema.Literals(["cardMatched", "cardFaceUp", "timeUp", "pairsLeft", "clientScored"])
+    because: Schema.Literals(["cardMatched", "cardFaceUp", "timeUp", "pairsLeft", "clientScored", "tooManyFlips"])
   },
   ({ because }) =>
     because === "cardMatched"
@@ -411,7 +411,9 @@ export class BoardRefused extends withMessage<BoardRefused>()(
           ? "The time is up: no more cards can be turned."
           : because === "pairsLeft"
             ? "Pairs are left: the game can finish once every pair is matched or the time is up."
-            : "This game is scored by the embed: it has no board on the server."
+            : because === "tooManyFlips"
+              ? "This board has had all the flips a game may make."
+              : "This game is scored by the embed: it has no board on the server."
 ) {}
 
 /** The campaign is archived: `command` (activate, archive, edit, resolve) needs it restored first. */

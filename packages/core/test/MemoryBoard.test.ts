@@ -76,6 +76,8 @@ describe("MemoryBoard", () => {
     assert.deepStrictEqual(reasonOf(MemoryBoard.flip(board, 1, 400)), ["BoardRefused", "cardFaceUp"])
     assert.deepStrictEqual(reasonOf(MemoryBoard.flip(board, 5, 60_000)), ["BoardRefused", "timeUp"])
     assert.isTrue(Result.isSuccess(MemoryBoard.flip(board, 5, 59_999)))
+    const worn = boardOf(Array.from({ length: MemoryBoard.MAX_FLIPS }, (_, i): [number, number] => [i % 2, i]))
+    assert.deepStrictEqual(reasonOf(MemoryBoard.flip(worn, 2, 50_000)), ["BoardRefused", "tooManyFlips"])
   })
 
   it("a perfect game within par scores maxScore; extra flips and time past par score less", () => {

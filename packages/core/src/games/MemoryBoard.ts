@@ -9,7 +9,7 @@
  * up); when not, both turn face down again. A matched card cannot be flipped (409), nor the card
  * that is face up as the first of a turn (409). `matchedPairs` counts the pairs matched so far,
  * `flips` the flips made so far (this one included). The clock runs from the session's start; no
- * flip is taken from `timeLimitSeconds` on (409).
+ * flip is taken from `timeLimitSeconds` on (409), nor past `MAX_FLIPS` flips (409).
  *
  * The score (`score`): with `P` pairs, `F` flips, `t` the time of the flip that matched the last
  * pair and `L` the time limit (both in milliseconds from the start) and par `p = min(L, 2 × P s)`
@@ -88,6 +88,9 @@ export const stateOf = (faces: ReadonlyArray<number>, flips: ReadonlyArray<Flip>
   return { matched, faceUp, matchedPairs: matched.size / 2, lastMatchAt }
 }
 
+/** The flips a board takes at most (a game of 32 pairs needs 64; a board's row stays small). */
+export const MAX_FLIPS = 1000
+
 const refused = (sessionId: string, because: BoardRefused["because"]) =>
   new Conflict({ reason: new BoardRefused({ sessionId, because }) })
 
@@ -109,6 +112,7 @@ export const flip = (
     )
   }
   if (at >= board.timeLimitSeconds * 1000) return Result.fail(refused(board.sessionId, "timeUp"))
+  if (board.flips.length >= MAX_FLIPS) return Result.fail(refused(board.sessionId, "tooManyFlips"))
   const state = stateOf(board.faces, board.flips)
   if (state.matched.has(position)) return Result.fail(refused(board.sessionId, "cardMatched"))
   if (state.faceUp === position) return Result.fail(refused(board.sessionId, "cardFaceUp"))

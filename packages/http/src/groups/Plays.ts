@@ -127,21 +127,21 @@ export const SessionView = Schema.Struct({
 })
 
 /** The board of a Memory Match scored by the server, as the start sends it: the cards face down. */
+const IntBetween = (minimum: number, maximum: number) => Schema.Int.check(Schema.isBetween({ minimum, maximum }))
+
 export const MemoryBoardView = Schema.Struct({
-  cards: Schema.Array(Schema.Struct({ position: Schema.Int }))
+  cards: Schema.Array(Schema.Struct({ position: IntBetween(0, 63) }))
 }).annotate({ identifier: "MemoryBoard" })
 
 /** The body of a flip: the position of the card to turn (the board's size bounds it further). */
-export const FlipRequest = Schema.Struct({
-  position: Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 63 }))
-})
+export const FlipRequest = Schema.Struct({ position: IntBetween(0, 63) })
 
 /** A turned card: its face, the pairs matched and the flips made so far. */
 export const FlipView = Schema.Struct({
-  position: Schema.Int,
-  face: Schema.Int,
-  matchedPairs: Schema.Int,
-  flips: Schema.Int
+  position: IntBetween(0, 63),
+  face: IntBetween(0, 31),
+  matchedPairs: IntBetween(0, 32),
+  flips: IntBetween(1, 1_000_000)
 }).annotate({ identifier: "Flip" })
 
 export class PlayApi extends HttpApiGroup.make("play")
