@@ -158,9 +158,19 @@ describe.runIf(databaseUrl !== undefined && databaseUrl !== "")("two server inst
           assert.strictEqual(minted.status, 201, minted.text)
           tokens.push(minted.body.clientToken)
         }
+        // Every third start keeps its answer for an Idempotency-Key (the start then runs in a transaction).
         const replies = yield* Effect.all(
-          tokens.map((token, i) => (i % 2 === 0 ? b : a).request("POST", "/v1/play/sessions", { key: token })),
+          tokens.map((token, i) =>
+            (i % 2 === 0 ? b : a).request("POST", "/v1/play/sessions", {
+              key: token,
+              ...(i % 3 === 0 ? { headers: { "idempotency-key": `start-${i}` } } : {})
+            })
+          ),
           { concurrency: "unbounded" }
+        )
+        assert.deepStrictEqual(
+          replies.filter((r) => r.status !== 201 && r.status !== 402).map((r) => r.text),
+          []
         )
         assert.strictEqual(replies.filter((r) => r.status === 201).length, 5)
         const refused = replies.filter((r) => r.status === 402)

@@ -36,6 +36,7 @@ import { AllowedOrigins } from "./play/AllowedOrigins.ts"
 import type { TokenSigner } from "./play/ClientToken.ts"
 import * as ClientTokenSigner from "./play/ClientTokenSigner.ts"
 import { Plays } from "./play/Plays.ts"
+import * as PrivacyEngine from "./privacy/PrivacyEngine.ts"
 import * as RewardsEngine from "./rewards/RewardsEngine.ts"
 import type { Secrets } from "./Secrets.ts"
 import type { StoreError } from "./Errors.ts"
@@ -59,8 +60,8 @@ export interface Options {
    */
   readonly dispatcher?: boolean | undefined
   /**
-   * Runs the other background workers on this instance (default true): scheduled draws and media
-   * imports from URLs. Each job is claimed once across every instance on one store; with false,
+   * Runs the other background workers on this instance (default true): scheduled draws, media
+   * imports from URLs and the retention of participants' data. Each job is claimed once across every instance on one store; with false,
    * this instance only serves requests.
    */
   readonly workers?: boolean | undefined
@@ -79,6 +80,7 @@ export type UseCases =
   | DrawsEngine.UseCases
   | RewardsEngine.UseCases
   | MediaEngine.UseCases
+  | PrivacyEngine.UseCases
 
 /**
  * What `layer` provides: the use cases, the delivery worker, and the ports the engine fills itself
@@ -91,6 +93,7 @@ export type Services =
   | DrawsEngine.Services
   | RewardsEngine.Services
   | MediaEngine.Services
+  | PrivacyEngine.Services
   | WebhookDispatcher
   | EventOutbox
   | TokenSigner
@@ -126,7 +129,8 @@ export const layer = (options: Options = {}): Layer.Layer<Services, StoreError, 
   const subsystems = Layer.mergeAll(
     DrawsEngine.layer(workers).pipe(Layer.provide(rewards)),
     rewards,
-    MediaEngine.layer(workers)
+    MediaEngine.layer(workers),
+    PrivacyEngine.layer(workers)
   )
   return Layer.mergeAll(
     Accounts.layer,

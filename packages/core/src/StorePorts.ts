@@ -21,6 +21,7 @@ import type { PlayContextRepo, PlayFinishRepo } from "./play/PlayContext.ts"
 import type { SessionRepo } from "./play/Session.ts"
 import type { MemoryBoardRepo } from "./games/MemoryBoard.ts"
 import type { UsageRepo } from "./play/Usage.ts"
+import type * as PrivacyEngine from "./privacy/PrivacyEngine.ts"
 import type * as RewardsEngine from "./rewards/RewardsEngine.ts"
 import type { Store } from "./Store.ts"
 import type { EventOutbox } from "./webhooks/Event.ts"
@@ -46,6 +47,7 @@ export type Repos =
   | DrawsEngine.Repos
   | RewardsEngine.Repos
   | MediaEngine.Repos
+  | PrivacyEngine.Repos
 
 /**
  * The repositories of webhook endpoints and deliveries, and the store's notices of new deliveries

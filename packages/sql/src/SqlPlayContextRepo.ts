@@ -166,9 +166,12 @@ const layerWith = (counted: ReturnType<typeof startCounted>) =>
       return read
     }),
     start: Effect.fnUntraced(function* (request: StartRequest) {
-      const rows = yield* startIfOpen(sql, request.session, request.month).values.pipe(
-        Effect.retry({ times: MONTH_RACE_TRIES, while: monthRaced })
-      )
+      // Inside a transaction (a start that keeps its answer for an Idempotency-Key), the statement
+      // runs under a savepoint, so failing on `MONTH_RACED` leaves the transaction usable.
+      const once = startIfOpen(sql, request.session, request.month).values
+      const rows = yield* Effect.flatMap(Effect.serviceOption(sql.transactionService), (open) =>
+        Option.isSome(open) ? sql.withTransaction(once) : once
+      ).pipe(Effect.retry({ times: MONTH_RACE_TRIES, while: monthRaced }))
       const campaign = yield* startRow.campaign.first(rows)
       const channel = yield* startRow.channel.first(rows)
       const read = {

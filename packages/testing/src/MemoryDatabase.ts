@@ -24,6 +24,7 @@ import type { Board } from "@campaign-games/core/games/MemoryBoard"
 import type { Entry } from "@campaign-games/core/play/Entry"
 import type { Session } from "@campaign-games/core/play/Session"
 import type { Event } from "@campaign-games/core/webhooks/Event"
+import type { Privacy } from "@campaign-games/core"
 import type { Delivery, Endpoint } from "@campaign-games/core/webhooks/Webhook"
 import { Context, type DateTime, Effect, Layer } from "effect"
 import * as Table from "./internal/Table.ts"
@@ -76,6 +77,10 @@ const tables = {
   deliveries: Table.of<string, StoredDelivery>(),
   /** session id → its Memory Match board */
   memoryBoards: Table.of<string, Board>(),
+  /** account id → retention days (`PrivacyRepo`) */
+  privacySettings: Table.of<string, number>(),
+  /** erasure id → erasure */
+  erasures: Table.of<string, Privacy.Erasure>(),
   ...MemoryDrawsTables.tables,
   ...MemoryRewardsTables.tables,
   ...MemoryMediaTables.tables
