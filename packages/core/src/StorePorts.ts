@@ -19,6 +19,7 @@ import type { ServerSecretRepo } from "./play/ClientToken.ts"
 import type { EntryRepo } from "./play/Entry.ts"
 import type { PlayContextRepo, PlayFinishRepo } from "./play/PlayContext.ts"
 import type { SessionRepo } from "./play/Session.ts"
+import type { MemoryBoardRepo } from "./games/MemoryBoard.ts"
 import type { UsageRepo } from "./play/Usage.ts"
 import type * as PrivacyEngine from "./privacy/PrivacyEngine.ts"
 import type * as RewardsEngine from "./rewards/RewardsEngine.ts"
@@ -36,6 +37,7 @@ export type Repos =
   | BrandingRepo
   | AllowedOriginRepo
   | SessionRepo
+  | MemoryBoardRepo
   | EntryRepo
   | EventOutbox
   | UsageRepo

@@ -9,7 +9,7 @@
  *
  * @since 0.1.0
  */
-import { type CountQuery, type Session, SessionRepo } from "@campaign-games/core/play/Session"
+import { type CountQuery, type Session, SessionRepo, type StartPlay } from "@campaign-games/core/play/Session"
 import { type DateTime, Effect, Layer, Schema } from "effect"
 import { SqlClient } from "effect/sql"
 import * as Repository from "./internal/Repository.ts"
@@ -47,6 +47,33 @@ export const layer: Layer.Layer<SessionRepo, never, SqlClient.SqlClient> = Repos
           SELECT 1 FROM inserted`,
         (rows) => rows.length > 0
       ),
+    startPlay: (s: Session, month: string, playsPerMonth: number | null) =>
+      playsPerMonth === null
+        ? Effect.map(
+            sql`WITH inserted AS (${insert(s)} RETURNING account_id), ${SqlUsageRepo.countInserted(sql, month)}
+              SELECT 1 FROM inserted`,
+            (rows): StartPlay => (rows.length > 0 ? "Started" : "TokenUsed")
+          )
+        : Effect.map(
+            sql`WITH unused AS (
+                SELECT ${s.accountId}::text AS account_id, NOT EXISTS (SELECT 1 FROM sessions WHERE jti = ${s.jti}) AS unused
+              ), ${SqlUsageRepo.gate(
+                sql,
+                month,
+                sql`FROM unused WHERE unused AND ${SqlUsageRepo.monthPlays(sql, s.accountId, month)} < ${playsPerMonth}::float8`
+              )},
+              inserted AS (
+                INSERT INTO sessions
+                  (id, account_id, campaign_id, channel_id, participant_ref, origin, jti, started_at, finished_at)
+                SELECT ${s.id}::text, ${s.accountId}::text, ${s.campaignId}::text, ${s.channelId}::text,
+                  ${s.participantRef}::text, ${s.origin}::text, ${s.jti}::text, ${time(s.startedAt)}::timestamptz, NULL
+                FROM gate
+                ON CONFLICT (jti) DO NOTHING
+                RETURNING account_id)
+              SELECT (SELECT unused FROM unused), EXISTS (SELECT 1 FROM gate), EXISTS (SELECT 1 FROM inserted)`.values,
+            ([row]): StartPlay =>
+              row?.[2] === true ? "Started" : row?.[0] === true && row[1] !== true ? "MonthFull" : "TokenUsed"
+          ),
     findById: (id: string) =>
       Effect.flatMap(sql`SELECT ${session.select} FROM sessions WHERE id = ${id}`.values, session.first),
     finish: (id: string, at: DateTime.Utc) =>

@@ -44,6 +44,7 @@ import * as SqlSessionRepo from "./SqlSessionRepo.ts"
 import * as SqlStoreGauges from "./SqlStoreGauges.ts"
 import * as Conflicts from "./internal/Conflicts.ts"
 import * as SqlUsageRepo from "./SqlUsageRepo.ts"
+import * as SqlMemoryBoardRepo from "./SqlMemoryBoardRepo.ts"
 import * as SqlWebhookStore from "./SqlWebhookStore.ts"
 
 /** Whether a failure is a transient conflict worth running the transaction again for. */
@@ -100,6 +101,7 @@ export const layerRepos: Layer.Layer<StorePorts.Repos, never, SqlClient.SqlClien
   SqlBrandingRepo.layer,
   SqlAllowedOriginRepo.layer,
   SqlSessionRepo.layer,
+  SqlMemoryBoardRepo.layer,
   SqlEntryRepo.layer,
   SqlEventOutbox.layer,
   SqlUsageRepo.layer,

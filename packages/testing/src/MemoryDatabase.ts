@@ -20,6 +20,7 @@ import type { Campaign } from "@campaign-games/core/campaigns/Campaign"
 import type { Channel } from "@campaign-games/core/campaigns/Channel"
 import type { Theme } from "@campaign-games/core/campaigns/Theme"
 import type { AllowedOrigin } from "@campaign-games/core/play/AllowedOrigin"
+import type { Board } from "@campaign-games/core/games/MemoryBoard"
 import type { Entry } from "@campaign-games/core/play/Entry"
 import type { Session } from "@campaign-games/core/play/Session"
 import type { Event } from "@campaign-games/core/webhooks/Event"
@@ -74,6 +75,8 @@ const tables = {
   allowedOriginKeys: Table.of<string, string>(),
   endpoints: Table.of<string, Endpoint>(),
   deliveries: Table.of<string, StoredDelivery>(),
+  /** session id → its Memory Match board */
+  memoryBoards: Table.of<string, Board>(),
   /** account id → retention days (`PrivacyRepo`) */
   privacySettings: Table.of<string, number>(),
   /** erasure id → erasure */

@@ -40,6 +40,7 @@ import * as MemoryRewards from "./memory/MemoryRewards.ts"
 import * as MemoryIdempotencyRepo from "./memory/MemoryIdempotencyRepo.ts"
 import * as MemoryMedia from "./memory/MemoryMedia.ts"
 import * as MemoryServerSecretRepo from "./memory/MemoryServerSecretRepo.ts"
+import * as MemoryBoardRepo from "./memory/MemoryBoardRepo.ts"
 import * as MemorySessionRepo from "./memory/MemorySessionRepo.ts"
 import * as MemoryStoreGauges from "./memory/MemoryStoreGauges.ts"
 import * as MemoryUsageRepo from "./memory/MemoryUsageRepo.ts"
@@ -68,6 +69,7 @@ const aggregates = Layer.mergeAll(
   MemoryCampaignRepo.layer,
   MemoryBrandingRepo.layer,
   MemorySessionRepo.layer,
+  MemoryBoardRepo.layer,
   MemoryEntryRepo.layer,
   MemoryEventOutbox.layer,
   MemoryEventOutbox.layerEventLog,

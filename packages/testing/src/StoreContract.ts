@@ -43,6 +43,7 @@ import * as RewardsContract from "./contract/RewardsContract.ts"
 import * as ServerSecretRepoContract from "./contract/ServerSecretRepoContract.ts"
 import * as SessionRepoContract from "./contract/SessionRepoContract.ts"
 import * as StoreGaugesContract from "./contract/StoreGaugesContract.ts"
+import * as MemoryBoardRepoContract from "./contract/MemoryBoardRepoContract.ts"
 import * as StoreTransactionsContract from "./contract/StoreTransactionsContract.ts"
 import * as UsageRepoContract from "./contract/UsageRepoContract.ts"
 
@@ -57,6 +58,7 @@ export const suites = {
   CampaignRepo: CampaignRepoContract.tests,
   BrandingRepo: BrandingRepoContract.tests,
   SessionRepo: SessionRepoContract.tests,
+  MemoryBoardRepo: MemoryBoardRepoContract.tests,
   EntryRepo: EntryRepoContract.tests,
   EventOutbox: EventOutboxContract.tests,
   UsageRepo: UsageRepoContract.tests,

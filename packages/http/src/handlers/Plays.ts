@@ -107,6 +107,9 @@ export const PlayHandlers = Handle.group(Api, "play", Plays.Plays, (handlers, pl
     .handle("start", () =>
       ClientTokenCredential.use((token) => keepingAnswer(plays.start(token))).pipe(Effect.map(startedView))
     )
+    .handle("flip", ({ params, payload }) =>
+      ClientTokenCredential.use((token) => plays.flip(token, params.sessionId, payload.position))
+    )
     .handle("finish", ({ params, payload }) =>
       ClientTokenCredential.use((token) => keepingAnswer(plays.finish(token, params.sessionId, payload ?? {}))).pipe(
         Effect.map(finishedView)

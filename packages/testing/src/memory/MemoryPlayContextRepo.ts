@@ -15,8 +15,10 @@ import {
   isOpenStart,
   mustCount,
   PlayContextRepo,
+  playsPerMonthOf,
   type StartResult,
-  startCounted
+  startCounted,
+  startResultOf
 } from "@campaign-games/core/play/PlayContext"
 import { SessionRepo } from "@campaign-games/core/play/Session"
 import { Store } from "@campaign-games/core/Store"
@@ -58,7 +60,7 @@ export const layer: Layer.Layer<PlayContextRepo, never, MemoryDatabase | Session
             }))
           }
         }),
-      // The read and, for an open start, `insertPlay`, in one memory transaction; a start that must
+      // The read and, for an open start, `startPlay`, in one memory transaction; a start that must
       // be counted, after it (`startCounted` runs its own transaction under the player's lock).
       start: (request) =>
         Effect.gen(function* () {
@@ -76,16 +78,20 @@ export const layer: Layer.Layer<PlayContextRepo, never, MemoryDatabase | Session
                 account: account(accountId),
                 branding: Option.fromNullishOr(branding.get(accountId)),
                 reward: Option.flatMap(campaign, (c) => Option.fromNullishOr(rewards.get(c.id))),
-                started: open && (yield* sessions.insertPlay(session, month))
+                started: open
+                  ? yield* sessions.startPlay(session, month, playsPerMonthOf(account(accountId)))
+                  : undefined
               }
             })
           )
           const { campaign, channel, started, ...rest } = read
-          const result: StartResult = started
-            ? { _tag: "Started", session }
-            : Option.isSome(campaign) && Option.isSome(channel) && mustCount(campaign.value, channel.value)
-              ? yield* counted(request, campaign.value, channel.value)
-              : { _tag: "NotStarted" }
+          const playsPerMonth = playsPerMonthOf(rest.account)
+          const result: StartResult =
+            started !== undefined
+              ? startResultOf(started, session, playsPerMonth)
+              : Option.isSome(campaign) && Option.isSome(channel) && mustCount(campaign.value, channel.value)
+                ? yield* counted(request, campaign.value, channel.value, playsPerMonth)
+                : { _tag: "NotStarted" }
           return { ...rest, campaign, channel, result }
         })
     })
