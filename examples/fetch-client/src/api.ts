@@ -431,9 +431,29 @@ export interface paths {
         put?: never;
         /**
          * Start a play
-         * @description Authorization: Bearer <client token>. Starts the play the token was minted for: once (a used token is 409; expired, forged or malformed 401); play limits are checked again. Answers the player's view of the game: no correct answers, no wheel weights.
+         * @description Authorization: Bearer <client token>. Starts the play the token was minted for: once (a used token is 409; expired, forged or malformed 401); play limits are checked again. The start counts the month's play: past the plan's `playsPerMonth` it is 402 (`upgrade_required` naming `limits.playsPerMonth`, as at mint), also for a token minted before the month filled up. Answers the player's view of the game: no correct answers, no wheel weights.
          */
         post: operations["play.start"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/play/sessions/{sessionId}/flips": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn a Memory Match card
+         * @description Authorization: Bearer <client token>. For a Memory Match scored by the server (`scoring: server`): reveals the card at `position` (0 to 2 × pairs − 1) and records the flip and its time (from the session's start). Flips go in turns of two: the first reveals a card, the second another, matching the pair when both show the same `face` (0 to pairs − 1). Answers the face, the pairs matched so far and the flips made so far. 400 naming `position` off the board; 409 for a matched card or the turn's face-up card, after the finish, past `timeLimitSeconds`, or for a campaign scored by the client; 404 for a session that is not the token's.
+         */
+        post: operations["play.flip"];
         delete?: never;
         options?: never;
         head?: never;
@@ -451,7 +471,7 @@ export interface paths {
         put?: never;
         /**
          * Finish a play
-         * @description Authorization: Bearer <client token>. The game's finish body (wheel `{}`, quiz `{ answers }`, prediction `{ optionId }`, memory-match `{ score }`); the server decides the outcome or score. A second finish is 409. `reward` is null when the campaign has no reward; else `grant` is the coupon the play earned (the first prize the play meets that still has a code; its code in full, for the player) or null (no prize met, the prizes ran out, or the player already has one and the reward grants once), and `page` the reward page with the blocks whose `when` fits: `win` when a coupon was given, `not_win` when not.
+         * @description Authorization: Bearer <client token>. The game's finish body (wheel `{}`, quiz `{ answers }`, prediction `{ optionId }`, memory-match `{}` or `{ score }`); the server decides the outcome or score. Memory Match with `scoring: server` takes `{}` and scores the flips it revealed (a `score` is 400): before `timeLimitSeconds` every pair must be matched (409 otherwise), after it pairs left score 0; with `scoring: client` it takes `{ score }` (0 to maxScore). A second finish is 409. `reward` is null when the campaign has no reward; else `grant` is the coupon the play earned (the first prize the play meets that still has a code; its code in full, for the player) or null (no prize met, the prizes ran out, or the player already has one and the reward grants once), and `page` the reward page with the blocks whose `when` fits: `win` when a coupon was given, `not_win` when not.
          */
         post: operations["play.finish"];
         delete?: never;
@@ -1609,6 +1629,17 @@ export interface components {
             couponName: string | null;
             expiresAt: null | string;
             prize: components["schemas"]["GrantPrize"];
+        };
+        Flip: {
+            position: number;
+            face: number;
+            matchedPairs: number;
+            flips: number;
+        };
+        MemoryBoard: {
+            cards: {
+                position: number;
+            }[];
         };
         Theme: {
             colors?: {
@@ -4454,8 +4485,105 @@ export interface operations {
                             labels: {
                                 [key: string]: string;
                             };
+                            board?: components["schemas"]["MemoryBoard"];
                         };
                     };
+                };
+            };
+            /** @description InvalidRequestError; also a body over 1 MiB (details path `body`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidRequestErrorEncoded"];
+                };
+            };
+            /** @description UnauthorizedError */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedErrorEncoded"];
+                };
+            };
+            /** @description UpgradeRequiredError */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UpgradeRequiredErrorEncoded"];
+                };
+            };
+            /** @description ForbiddenError */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenErrorEncoded"];
+                };
+            };
+            /** @description ConflictError */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConflictErrorEncoded"];
+                };
+            };
+            /** @description InternalError */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorEncoded"];
+                };
+            };
+            /** @description StoreUnavailableError */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreUnavailableErrorEncoded"];
+                };
+            };
+        };
+    };
+    "play.flip": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key of your choice (1 to 255 characters) that makes retrying this request safe: the same key with the same request within 24 hours answers the first answer again (status and body, with `Idempotent-Replayed: true`) without acting again; the same key with another request, or while the first still runs, is a 409 naming the header. 5xx and 429 answers are not kept. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    position: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Flip */
+            200: {
+                headers: {
+                    /** @description `true` when this answer is the replay of an earlier request with the same Idempotency-Key. */
+                    "idempotent-replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Flip"];
                 };
             };
             /** @description InvalidRequestError; also a body over 1 MiB (details path `body`) */
@@ -4483,6 +4611,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ForbiddenErrorEncoded"];
+                };
+            };
+            /** @description NotFoundError */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundErrorEncoded"];
                 };
             };
             /** @description ConflictError */

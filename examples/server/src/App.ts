@@ -9,7 +9,7 @@
  */
 
 import { createServer } from "node:http"
-import { HttpConfig, RateLimitStore, Server } from "@campaign-games/http"
+import { HttpConfig, Observability, RateLimitStore, Server } from "@campaign-games/http"
 import { NodeHttpServer, NodeRedis } from "@effect/platform-node"
 import { Effect, Layer, type Redacted } from "effect"
 import { HttpRouter, HttpServer } from "effect/http"
@@ -20,6 +20,10 @@ export interface AppOptions {
   readonly publicUrl: string
   /** Shares rate-limit counts between instances; process memory when undefined. */
   readonly redisUrl?: string | undefined
+  /** `json`: one JSON log line per request (install `Observability.jsonLogger` too); none when `text`. */
+  readonly logFormat?: "text" | "json" | undefined
+  /** The bearer token `/metrics` asks for; loopback callers only when undefined. */
+  readonly metricsToken?: Redacted.Redacted<string> | undefined
   /** How long a count waits for Redis before this instance counts in memory (default 500). */
   readonly redisTimeoutMs?: number | undefined
 }
@@ -74,7 +78,12 @@ export const routes = (options: AppOptions) =>
   Server.routes.pipe(
     Layer.provide(rateLimiter(options.redisUrl, options.redisTimeoutMs)),
     Layer.provide(
-      Layer.succeed(HttpConfig.HttpConfig, { adminToken: options.adminToken, publicUrl: options.publicUrl })
+      Layer.succeed(HttpConfig.HttpConfig, {
+        adminToken: options.adminToken,
+        publicUrl: options.publicUrl,
+        logFormat: options.logFormat,
+        metricsToken: options.metricsToken
+      })
     )
   )
 
@@ -88,7 +97,8 @@ const clientErrorAnswer = (code: string | undefined): { status: number; reason: 
 
 /**
  * Node's HTTP server, whose answers to requests it cannot parse (an unknown method, headers over its
- * limit, a malformed request line) carry the API's error shape instead of an empty body.
+ * limit, a malformed request line) carry the API's error shape instead of an empty body, and a new
+ * `X-Request-Id` like every other answer (the request's own header is not trusted: it was not read).
  */
 const createApiServer = () =>
   createServer().on("clientError", (error: NodeJS.ErrnoException, socket) => {
@@ -96,7 +106,7 @@ const createApiServer = () =>
     const { message, reason, status } = clientErrorAnswer(error.code)
     const body = JSON.stringify({ error: { code: "invalid_request", message } })
     socket.end(
-      `HTTP/1.1 ${status} ${reason}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`
+      `HTTP/1.1 ${status} ${reason}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nx-request-id: ${Observability.newRequestId()}\r\nconnection: close\r\n\r\n${body}`
     )
   })
 

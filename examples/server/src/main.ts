@@ -23,6 +23,12 @@
  * | CG_S3_REGION | us-east-1 | the bucket's region |
  * | CG_S3_FORCE_PATH_STYLE | false | path-style bucket addressing (MinIO and most S3-compatible servers) |
  * | CG_S3_PUBLIC_URL | | serve files by redirecting to `<this>/<key>` (a CDN) instead of presigned GETs |
+ * | CG_METRICS_TOKEN | | `/metrics` asks for `Authorization: Bearer <this>`; unset, it serves loopback callers only |
+ * | CG_LOG_FORMAT | text | `json`: one JSON line per request and every log line as JSON |
+ * | OTEL_EXPORTER_OTLP_ENDPOINT | | send traces over OTLP/HTTP to `<this>/v1/traces`; unset, no spans are made |
+ * | OTEL_EXPORTER_OTLP_TRACES_ENDPOINT | | the full URL to post traces to, in place of `<OTEL_EXPORTER_OTLP_ENDPOINT>/v1/traces` |
+ * | OTEL_EXPORTER_OTLP_HEADERS | | `name=value,…` headers sent with the traces (a vendor's API key) |
+ * | OTEL_SERVICE_NAME | campaign-games | the service name on the traces |
  *
  * S3 credentials come from the AWS SDK's usual chain (`AWS_ACCESS_KEY_ID`, `AWS_SECRET_ACCESS_KEY`,
  * shared files, roles).
@@ -32,7 +38,7 @@
  * @since 0.1.0
  */
 import { Accounts } from "@campaign-games/core"
-import { DiskBlobStore, HttpConfig, NodeEngine, NodeMedia } from "@campaign-games/http"
+import { DiskBlobStore, HttpConfig, NodeEngine, NodeMedia, Observability, Tracing } from "@campaign-games/http"
 import { Database } from "@campaign-games/sql"
 import { NodeRuntime } from "@effect/platform-node"
 import { Config, Console, Effect, Layer, Option, Redacted, References } from "effect"
@@ -63,6 +69,12 @@ const ServerConfig = Config.all({
   adminToken: Config.option(Config.Redacted("CG_ADMIN_TOKEN")),
   publicUrl: Config.option(Config.String("CG_PUBLIC_URL")),
   allowPrivateUrls: Config.Boolean("CG_ALLOW_PRIVATE_URLS").pipe(Config.withDefault(false)),
+  metricsToken: Config.option(Config.Redacted("CG_METRICS_TOKEN")),
+  logFormat: Config.Literals(["text", "json"], "CG_LOG_FORMAT").pipe(Config.withDefault("text" as const)),
+  otlpEndpoint: Config.option(Config.String("OTEL_EXPORTER_OTLP_ENDPOINT")),
+  otlpTracesEndpoint: Config.option(Config.String("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT")),
+  otlpHeaders: Config.String("OTEL_EXPORTER_OTLP_HEADERS").pipe(Config.withDefault("")),
+  serviceName: Config.String("OTEL_SERVICE_NAME").pipe(Config.withDefault("campaign-games")),
   s3: Config.all({
     bucket: Config.String("CG_S3_BUCKET").pipe(Config.withDefault("")),
     endpoint: Config.String("CG_S3_ENDPOINT").pipe(Config.withDefault("")),
@@ -107,6 +119,8 @@ const program = Effect.gen(function* () {
     adminToken: Option.getOrUndefined(config.adminToken),
     publicUrl,
     redisUrl: Option.getOrUndefined(config.redisUrl),
+    logFormat: config.logFormat,
+    metricsToken: Option.getOrUndefined(config.metricsToken),
     redisTimeoutMs: config.redisTimeoutMs
   })
   const media = NodeMedia.fromEnv(
@@ -119,9 +133,26 @@ const program = Effect.gen(function* () {
     },
     { publicUrl, dataDir: config.dataDir }
   )
+  // Traces only with a collector to send them to; otherwise no span is made at all.
+  const tracesEndpoint = Option.getOrUndefined(config.otlpTracesEndpoint)
+  const tracing = Option.match(
+    Option.orElse(config.otlpEndpoint, () => config.otlpTracesEndpoint),
+    {
+      onNone: () => Layer.succeed(References.TracerEnabled, false),
+      onSome: (endpoint) =>
+        Tracing.layerOtlp({
+          endpoint,
+          tracesEndpoint,
+          headers: Tracing.parseHeaders(config.otlpHeaders),
+          serviceName: config.serviceName
+        })
+    }
+  )
+  const logs = config.logFormat === "json" ? Observability.layerJsonLogger() : Layer.empty
   yield* Layer.launch(
     Layer.mergeAll(server, bootstrap).pipe(
       Layer.provide(NodeEngine.layer(store, { allowPrivateUrls: config.allowPrivateUrls, media })),
+      Layer.provide([tracing, logs]),
       Layer.tap(() =>
         Console.log(
           `Campaign Games listening on http://${config.host}:${config.port} (${Option.isSome(config.databaseUrl) ? "PostgreSQL" : `embedded store in ${config.dataDir}`}; media files ${media.storage._tag === "S3" ? `in the bucket ${media.storage.bucket}` : `in ${media.storage.directory}`}); docs at /docs`
@@ -131,6 +162,7 @@ const program = Effect.gen(function* () {
   )
 })
 
-// The reference server exports no traces: span bookkeeping (a span per `Effect.fn` call and per SQL
-// statement) would be work nobody reads. An embedding application with a tracer keeps it on.
+// Without OTEL_EXPORTER_OTLP_ENDPOINT the server makes no spans: span bookkeeping (a span per
+// `Effect.fn` call and per SQL statement) would be work nobody reads. `program` turns it on for the
+// server's layers when a collector is configured.
 NodeRuntime.runMain(program.pipe(Effect.provideService(References.TracerEnabled, false)))

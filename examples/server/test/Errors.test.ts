@@ -109,27 +109,34 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("err
       })
   )
 
-  it.effect("what Node refuses before any route (a method it does not know, huge headers) is in the error shape", () =>
-    Effect.gen(function* () {
-      const { url } = yield* TestServer
-      const port = Number(new URL(url).port)
-      const raw = (text: string) =>
-        Effect.callback<string>((resume) => {
-          const chunks: Array<Buffer> = []
-          const socket = connect(port, "127.0.0.1", () => socket.write(text))
-          socket.on("data", (chunk) => chunks.push(chunk))
-          socket.on("close", () => resume(Effect.succeed(Buffer.concat(chunks).toString("utf8"))))
-          socket.on("error", () => undefined)
-        })
-      for (const [text, status] of [
-        ["FOO / HTTP/1.1\r\nHost: x\r\n\r\n", 400],
-        [`GET /v1/channels HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${"a".repeat(20_000)}\r\n\r\n`, 431]
-      ] as const) {
-        const answer = yield* raw(text)
-        assert.match(answer, new RegExp(`^HTTP/1.1 ${status} `), answer.slice(0, 80))
-        isErrorShape(JSON.parse(answer.slice(answer.indexOf("\r\n\r\n") + 4)), "invalid_request")
-      }
-    })
+  it.effect(
+    "what Node refuses before any route (a method it does not know, huge headers) is in the error shape, with a request id",
+    () =>
+      Effect.gen(function* () {
+        const { url } = yield* TestServer
+        const port = Number(new URL(url).port)
+        const raw = (text: string) =>
+          Effect.callback<string>((resume) => {
+            const chunks: Array<Buffer> = []
+            const socket = connect(port, "127.0.0.1", () => socket.write(text))
+            socket.on("data", (chunk) => chunks.push(chunk))
+            socket.on("close", () => resume(Effect.succeed(Buffer.concat(chunks).toString("utf8"))))
+            socket.on("error", () => undefined)
+          })
+        for (const [text, status] of [
+          ["FOO / HTTP/1.1\r\nHost: x\r\n\r\n", 400],
+          [`GET /v1/channels HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${"a".repeat(20_000)}\r\n\r\n`, 431]
+        ] as const) {
+          const answer = yield* raw(text)
+          assert.match(answer, new RegExp(`^HTTP/1.1 ${status} `), answer.slice(0, 80))
+          isErrorShape(JSON.parse(answer.slice(answer.indexOf("\r\n\r\n") + 4)), "invalid_request")
+          // A request id like every other answer (a new one: the request's headers were not read).
+          assert.match(
+            answer,
+            /\r\nx-request-id: [0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}\r\n/
+          )
+        }
+      })
   )
 
   it.effect("unknown routes answer 404 not_found in the error shape", () =>

@@ -34,6 +34,9 @@ const configs: Record<string, Record<string, unknown>> = {
   "memory-match": { pairs: 8, timeLimitSeconds: 60, maxScore: 1000 }
 }
 
+/** A Memory Match whose embed reports the score (`scoring: client`). */
+const CLIENT_SCORED = { ...configs["memory-match"], scoring: "client" }
+
 const decodeJwt = (token: string) => {
   const [header, payload] = token.split(".")
   return {
@@ -335,47 +338,49 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("pla
     })
   )
 
-  it.effect("finish: memory-match refuses a score over maxScore; prediction entries become eligible on resolve", () =>
-    Effect.gen(function* () {
-      const mm = yield* setup({ game: "memory-match" })
-      const t = yield* mm.token()
-      const { session } = (yield* mm.start(t)).body
-      const over = yield* mm.finish(t, session.id, { score: 1001 })
-      assert.strictEqual(over.status, 400)
-      assert.include(Steps.paths(over.body), "score")
-      assert.strictEqual((yield* mm.finish(t, session.id, { score: 1000 })).body.entry.score, 1000)
+  it.effect(
+    "finish: memory-match scored by the client refuses a score over maxScore; prediction entries become eligible on resolve",
+    () =>
+      Effect.gen(function* () {
+        const mm = yield* setup({ game: "memory-match", campaign: { config: CLIENT_SCORED } })
+        const t = yield* mm.token()
+        const { session } = (yield* mm.start(t)).body
+        const over = yield* mm.finish(t, session.id, { score: 1001 })
+        assert.strictEqual(over.status, 400)
+        assert.include(Steps.paths(over.body), "score")
+        assert.strictEqual((yield* mm.finish(t, session.id, { score: 1000 })).body.entry.score, 1000)
 
-      const p = yield* setup({ game: "prediction" })
-      yield* p.play("picks-a", { optionId: "a" })
-      yield* p.play("picks-b", { optionId: "b" })
-      const before = yield* p.call("GET", `/v1/game-instances/${p.campaign.id}/entries?sort=participantRef&dir=asc`)
-      assert.deepStrictEqual(
-        before.body.entries.map((e: any) => [e.participantRef, e.predictionValue, e.eligible]),
-        [
-          ["picks-a", { optionId: "a" }, false],
-          ["picks-b", { optionId: "b" }, false]
-        ]
-      )
-      yield* p.call("POST", `/v1/game-instances/${p.campaign.id}/resolve`, { optionId: "b" })
-      const after = yield* p.call("GET", `/v1/game-instances/${p.campaign.id}/entries?eligible=true`)
-      assert.deepStrictEqual(
-        after.body.entries.map((e: any) => e.participantRef),
-        ["picks-b"]
-      )
-      // A resolved prediction takes no more plays (PredictionsResolved.test.ts).
-      const late = yield* p.mint("late-b")
-      assert.strictEqual(late.status, 200, late.text)
-      assert.isNull(late.body.clientToken)
-      assert.strictEqual(
-        (yield* p.call("GET", `/v1/game-instances/${p.campaign.id}/entries?eligible=true`)).body.total,
-        1
-      )
-    })
+        const p = yield* setup({ game: "prediction" })
+        yield* p.play("picks-a", { optionId: "a" })
+        yield* p.play("picks-b", { optionId: "b" })
+        const before = yield* p.call("GET", `/v1/game-instances/${p.campaign.id}/entries?sort=participantRef&dir=asc`)
+        assert.deepStrictEqual(
+          before.body.entries.map((e: any) => [e.participantRef, e.predictionValue, e.eligible]),
+          [
+            ["picks-a", { optionId: "a" }, false],
+            ["picks-b", { optionId: "b" }, false]
+          ]
+        )
+        yield* p.call("POST", `/v1/game-instances/${p.campaign.id}/resolve`, { optionId: "b" })
+        const after = yield* p.call("GET", `/v1/game-instances/${p.campaign.id}/entries?eligible=true`)
+        assert.deepStrictEqual(
+          after.body.entries.map((e: any) => e.participantRef),
+          ["picks-b"]
+        )
+        // A resolved prediction takes no more plays (PredictionsResolved.test.ts).
+        const late = yield* p.mint("late-b")
+        assert.strictEqual(late.status, 200, late.text)
+        assert.isNull(late.body.clientToken)
+        assert.strictEqual(
+          (yield* p.call("GET", `/v1/game-instances/${p.campaign.id}/entries?eligible=true`)).body.total,
+          1
+        )
+      })
   )
 
   it.effect("entries: search, sort (no score last), direction, eligible, pagination and bounds", () =>
     Effect.gen(function* () {
-      const s = yield* setup({ game: "memory-match" })
+      const s = yield* setup({ game: "memory-match", campaign: { config: CLIENT_SCORED } })
       const scores: Array<[string, number]> = [
         ["Alice", 10],
         ["bob", 30],
@@ -471,6 +476,40 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("pla
       const over = yield* s.mint("p2")
       assert.strictEqual(over.status, 402)
       assert.strictEqual(over.body.error.details[0].path, "limits.playsPerMonth")
+    })
+  )
+
+  it.effect("the plan's plays a month are counted at start: tokens minted before the month filled up get 402", () =>
+    Effect.gen(function* () {
+      const s = yield* setup({ account: { limits: { playsPerMonth: 1 } } })
+      const tokens = [yield* s.token("p1"), yield* s.token("p2"), yield* s.token("p3")]
+      const first = yield* s.start(tokens[0]!)
+      assert.strictEqual(first.status, 201, first.text)
+      for (const token of tokens.slice(1)) {
+        const over = yield* s.start(token)
+        assert.strictEqual(over.status, 402, over.text)
+        assert.strictEqual(over.body.error.code, "upgrade_required")
+        assert.strictEqual(over.body.error.details[0].path, "limits.playsPerMonth")
+      }
+      // Refused starts count nothing: raising the limit to 2 lets exactly one more play start.
+      const raised = yield* s.request("PATCH", `/admin/v1/accounts/${s.accountId}`, {
+        key: ADMIN_TOKEN,
+        body: { limits: { playsPerMonth: 2 } }
+      })
+      assert.strictEqual(raised.status, 200, raised.text)
+      assert.strictEqual((yield* s.start(tokens[1]!)).status, 201)
+      assert.strictEqual((yield* s.start(tokens[2]!)).status, 402)
+      // A used token stays 409, not 402.
+      assert.strictEqual((yield* s.start(tokens[0]!)).status, 409)
+    })
+  )
+
+  it.effect("the month's count at start holds with campaign play limits set too (the counted start)", () =>
+    Effect.gen(function* () {
+      const s = yield* setup({ account: { limits: { playsPerMonth: 2 } }, campaign: { maxPlaysPerParticipant: 5 } })
+      const tokens = [yield* s.token("p1"), yield* s.token("p2"), yield* s.token("p3")]
+      const replies = yield* Effect.all(tokens.map(s.start), { concurrency: "unbounded" })
+      assert.deepStrictEqual(replies.map((r) => r.status).sort(), [201, 201, 402])
     })
   )
 

@@ -143,4 +143,90 @@ describe.runIf(databaseUrl !== undefined && databaseUrl !== "")("two server inst
         assert.strictEqual(replies.filter((r) => r.status === 409).length, 47)
       })
   )
+  twoInstanceTest(
+    "count the plan's plays a month at start across instances: 40 pre-minted tokens with a limit of 5 start 5",
+    ({ a, b }) =>
+      Effect.gen(function* () {
+        const { key } = yield* a.account({ limits: { playsPerMonth: 5 } })
+        const { channel, origin } = yield* liveWheel(a, key)
+        const tokens: Array<string> = []
+        for (let i = 0; i < 40; i++) {
+          const minted = yield* (i % 2 === 0 ? a : b).request("POST", "/v1/auth/session-tokens", {
+            key,
+            body: { channelId: channel.id, participantRef: `player-${i}`, origin }
+          })
+          assert.strictEqual(minted.status, 201, minted.text)
+          tokens.push(minted.body.clientToken)
+        }
+        // Every third start keeps its answer for an Idempotency-Key (the start then runs in a transaction).
+        const replies = yield* Effect.all(
+          tokens.map((token, i) =>
+            (i % 2 === 0 ? b : a).request("POST", "/v1/play/sessions", {
+              key: token,
+              ...(i % 3 === 0 ? { headers: { "idempotency-key": `start-${i}` } } : {})
+            })
+          ),
+          { concurrency: "unbounded" }
+        )
+        assert.deepStrictEqual(
+          replies.filter((r) => r.status !== 201 && r.status !== 402).map((r) => r.text),
+          []
+        )
+        assert.strictEqual(replies.filter((r) => r.status === 201).length, 5)
+        const refused = replies.filter((r) => r.status === 402)
+        assert.strictEqual(refused.length, 35)
+        assert.strictEqual(refused[0]!.body.error.details[0].path, "limits.playsPerMonth")
+        // The month is full for the mint too.
+        const late = yield* b.request("POST", "/v1/auth/session-tokens", {
+          key,
+          body: { channelId: channel.id, participantRef: "late", origin }
+        })
+        assert.strictEqual(late.status, 402, late.text)
+      })
+  )
+  twoInstanceTest("serialise concurrent flips of one Memory Match board across instances", ({ a, b }) =>
+    Effect.gen(function* () {
+      const { key } = yield* a.account()
+      const call = Steps.caller(a.request, key)
+      yield* call("POST", "/v1/tenant/allowed-origins", { origin: ORIGIN })
+      const channel = (yield* call("POST", "/v1/channels", { name: "m" })).body.channel
+      const created = yield* call("POST", "/v1/game-instances", {
+        gameSlug: "memory-match",
+        name: "Pairs",
+        channelId: channel.id,
+        config: { pairs: 8, timeLimitSeconds: 600, maxScore: 1000 }
+      })
+      assert.strictEqual(created.status, 201, created.text)
+      assert.strictEqual(
+        (yield* call("POST", `/v1/game-instances/${created.body.gameInstance.id}/activate`)).status,
+        200
+      )
+      const minted = yield* call("POST", "/v1/auth/session-tokens", {
+        channelId: channel.id,
+        participantRef: "p",
+        origin: ORIGIN
+      })
+      const token = minted.body.clientToken
+      const started = yield* b.request("POST", "/v1/play/sessions", { key: token })
+      assert.strictEqual(started.status, 201, started.text)
+      // 16 different cards turned at once, half on each instance: each flip is decided after every
+      // flip recorded before it, so their counts are 1 … 16, each once, whatever the matches.
+      const replies = yield* Effect.all(
+        Array.from({ length: 16 }, (_, position) =>
+          (position % 2 === 0 ? a : b).request("POST", `/v1/play/sessions/${started.body.session.id}/flips`, {
+            key: token,
+            body: { position }
+          })
+        ),
+        { concurrency: "unbounded" }
+      )
+      const ok = replies.filter((r) => r.status === 200)
+      // A card already matched by the time its flip is decided is refused (409); none is lost.
+      assert.strictEqual(ok.length + replies.filter((r) => r.status === 409).length, 16)
+      assert.deepStrictEqual(
+        ok.map((r) => r.body.flips).sort((x, y) => x - y),
+        Array.from({ length: ok.length }, (_, i) => i + 1)
+      )
+    })
+  )
 })

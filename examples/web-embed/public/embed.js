@@ -3,11 +3,12 @@
  * The embed on a shop's page. For its placement (`?placement=`) it asks the shop's backend for a
  * client token (`POST /demo/token`: the backend holds the API key and mints), then plays with that
  * token alone: `POST /v1/play/sessions` answers the player's view of the game with its effective
- * theme and wording, which the embed applies; the game's own module plays it and calls
- * `POST /v1/play/sessions/{id}/finish`; the result shows with the reward page when the play earned
+ * theme and wording, which the embed applies; the game's own module plays it (a Memory Match turns
+ * its cards with `POST /v1/play/sessions/{id}/flips`) and calls `POST /v1/play/sessions/{id}/finish`; the result shows with the reward page when the play earned
  * one. When nothing is live on the channel, the channel's between-campaigns message shows instead.
  * A new token is minted at every page load (tokens are never kept).
  */
+import { playMemory } from "./memory.js"
 import { playPrediction } from "./prediction.js"
 import { playQuiz } from "./quiz.js"
 import { renderRewardPage } from "./reward.js"
@@ -15,7 +16,7 @@ import { applyTheme, safeUrl } from "./theme.js"
 import { playWheel } from "./wheel.js"
 import { embedText, wording } from "./wording.js"
 
-const games = { "spin-the-wheel": playWheel, quiz: playQuiz, prediction: playPrediction }
+const games = { "spin-the-wheel": playWheel, quiz: playQuiz, prediction: playPrediction, "memory-match": playMemory }
 
 const root = document.getElementById("cg")
 const part = (selector) => root.querySelector(selector)
@@ -113,7 +114,10 @@ const play = async () => {
   if (started.status !== 201) return fail(started)
   const { session, game } = started.body
   const run = games[game.slug]
-  if (run === undefined) return fail(null, embedText.unsupported)
+  // A Memory Match scored by the client has no board from the server: this page does not play it.
+  if (run === undefined || (game.slug === "memory-match" && game.board === undefined)) {
+    return fail(null, embedText.unsupported)
+  }
 
   applyTheme(root, game.theme)
   const label = wording(game.slug, game.labels)
@@ -124,11 +128,20 @@ const play = async () => {
 
   run({
     config: game.config,
+    board: game.board,
     label,
     text: embedText,
     stage: part(".cg-stage"),
     reducedMotion,
     status,
+    /** Turns a Memory Match card: `{ position, face, matchedPairs, flips }`, or null (the error is shown). */
+    flip: async (position) => {
+      const path = `/v1/play/sessions/${encodeURIComponent(session.id)}/flips`
+      const flipped = await post(path, { position }, token)
+      if (flipped.status === 200) return flipped.body
+      fail(flipped)
+      return null
+    },
     /** Finishes the play: the finish answer `{ entry, outcome, reward }`, or null (the error is shown). */
     finish: async (body) => {
       const finished = await post(`/v1/play/sessions/${encodeURIComponent(session.id)}/finish`, body, token)

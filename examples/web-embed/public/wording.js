@@ -2,7 +2,8 @@
  * The embed's wording: each game's label keys (`labelKeys` of GET /v1/games) with the embed's own
  * default text, overridden by the campaign's effective labels (the start answer's `game.labels`).
  * A label may hold placeholders the embed fills: `{outcome}` (the wheel's slice), `{score}`,
- * `{number}` and `{count}` (the quiz), `{option}` (the prediction chosen).
+ * `{number}` and `{count}` (the quiz), `{option}` (the prediction chosen), `{seconds}` and `{moves}`
+ * (the memory match).
  */
 
 const defaults = {
@@ -33,6 +34,16 @@ const defaults = {
     submitButton: "Submit",
     confirmTitle: "Prediction saved",
     confirmBody: "You predicted {option}."
+  },
+  "memory-match": {
+    title: "Memory match",
+    intro: "Find every pair before the time runs out.",
+    startButton: "Start",
+    timeLeft: "{seconds} s left",
+    movesCounter: "{moves} cards turned",
+    winTitle: "All pairs found!",
+    timeUpTitle: "Time is up",
+    scoreBody: "You scored {score} ({moves} cards turned)."
   }
 }
 

@@ -61,8 +61,8 @@ const pageHeaders = {
   "cache-control": "no-store"
 }
 
-/** The play API's two routes, the only ones the page may reach. */
-const playRoute = /^\/v1\/play\/sessions(?:\/[^/]+\/finish)?$/u
+/** The play API's routes (start, a Memory Match's flips, finish), the only ones the page may reach. */
+const playRoute = /^\/v1\/play\/sessions(?:\/[^/]+\/(?:finish|flips))?$/u
 
 /** The files of `public/`, read once, by path (`/` is `index.html`). */
 const loadPage = async (): Promise<ReadonlyMap<string, { readonly type: string; readonly body: Buffer }>> => {

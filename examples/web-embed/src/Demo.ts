@@ -1,8 +1,8 @@
 /**
  * The demo's data, set up through the API as an operator and a shop would: an account (operator
  * API), the account's branding, the site the games run on, a key that may only mint client tokens
- * (all the backend keeps), and four placements on the shop's pages, each a channel: a spin-the-wheel,
- * a quiz and a prediction campaign, each live with a theme of its own, and a channel with nothing
+ * (all the backend keeps), and five placements on the shop's pages, each a channel: a spin-the-wheel,
+ * a quiz, a prediction and a Memory Match (scored by the server) campaign, each live with a theme of its own, and a channel with nothing
  * live that shows its between-campaigns message. The wheel and the quiz also get a reward
  * (`PUT …/reward`), the quiz's prize with its shared code (`POST …/reward-coupons`): every spin and
  * every quiz earns a coupon. A step the API refuses stops the demo with what the API said.
@@ -14,7 +14,7 @@
 export type Api = (request: Request) => Promise<Response>
 
 /** The placements of the shop's pages, each one channel. */
-export const placements = ["wheel", "quiz", "prediction", "next"] as const
+export const placements = ["wheel", "quiz", "prediction", "memory", "next"] as const
 export type Placement = (typeof placements)[number]
 
 /** The site the games are embedded on, registered as an allowed origin (an origin must be https). */
@@ -158,6 +158,21 @@ export const prediction = {
   }
 }
 
+/** A Memory Match scored by the server (the default `scoring`): the server deals the cards and scores the flips. */
+export const memory = {
+  gameSlug: "memory-match",
+  name: "Tea pairs",
+  config: { pairs: 4, timeLimitSeconds: 120, maxScore: 1000 },
+  theme: {
+    labels: {
+      title: "Tea pairs",
+      intro: "Turn two cards at a time and find the four pairs of teas.",
+      winTitle: "Every pair found",
+      scoreBody: "You scored {score} of 1000, in {moves} cards."
+    }
+  }
+}
+
 /** A reward with its prizes (`tiers`, in priority order), valid for `validForSeconds` (null: no end), and its page's `blocks`. */
 const reward = (
   tiers: ReadonlyArray<{
@@ -236,7 +251,12 @@ export interface Seeded {
   /** The key the backend keeps: `tokens.mint` only. */
   readonly mintKey: string
   readonly channels: Readonly<Record<Placement, string>>
-  readonly campaigns: { readonly wheel: string; readonly quiz: string; readonly prediction: string }
+  readonly campaigns: {
+    readonly wheel: string
+    readonly quiz: string
+    readonly prediction: string
+    readonly memory: string
+  }
 }
 
 interface Answer {
@@ -297,12 +317,13 @@ export const seed = async (api: Api, adminToken: string): Promise<Seeded> => {
     wheel: await channel("Homepage wheel"),
     quiz: await channel("Tea quiz corner"),
     prediction: await channel("Tea of the year"),
+    memory: await channel("Tea pairs"),
     next: await channel("Summer game", { betweenCampaigns })
   }
 
   /** Creates the campaign on its channel, sets its reward (if any) and then `stock`s it, and activates it. */
   const live = async (
-    game: typeof wheel | typeof quiz | typeof prediction,
+    game: typeof wheel | typeof quiz | typeof prediction | typeof memory,
     channelId: string,
     reward?: { readonly body: unknown; readonly stock?: (campaignId: string) => Promise<unknown> }
   ): Promise<string> => {
@@ -335,11 +356,12 @@ export const seed = async (api: Api, adminToken: string): Promise<Seeded> => {
       )
   })
   const predictionCampaign = await live(prediction, channels.prediction)
+  const memoryCampaign = await live(memory, channels.memory)
 
   return {
     ownerKey: owner,
     mintKey: mint.apiKey.key,
     channels,
-    campaigns: { wheel: wheelCampaign, quiz: quizCampaign, prediction: predictionCampaign }
+    campaigns: { wheel: wheelCampaign, quiz: quizCampaign, prediction: predictionCampaign, memory: memoryCampaign }
   }
 }

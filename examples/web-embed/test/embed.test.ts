@@ -429,6 +429,79 @@ describe.skipIf(executablePath === undefined)("the web embed in Chromium", () =>
     await leave({ context, page, errors })
   })
 
+  it("plays a Memory Match on the cards the server dealt: each card turned is a flip, the score is the server's", async () => {
+    const { context, page, errors } = await visit({ reducedMotion: "reduce" })
+    const started = await open(page, "memory")
+    const { game } = started as unknown as { game: { config: any; board: { cards: Array<{ position: number }> } } }
+    const pairs = Demo.memory.config.pairs
+    assert.strictEqual(game.config.scoring, "server")
+    assert.strictEqual(game.board.cards.length, pairs * 2)
+    assert.strictEqual(await text(page, "#cg-title"), Demo.memory.theme.labels.title)
+    const cards = page.locator(".cg-memory-card")
+    assert.strictEqual(await cards.count(), pairs * 2)
+    // Every card is face down: the page holds no face before the server reveals it.
+    assert.strictEqual(await page.locator(".cg-memory-card[data-face]").count(), 0)
+
+    // A player with a perfect memory: turns each card, and matches a pair as soon as it knows both cards.
+    const seen = new Map<number, number>()
+    const matched = new Set<number>()
+    const flips: Array<{ position: number; face: number; flips: number }> = []
+    const turn = async (position: number) => {
+      const flipped = page.waitForResponse((r) => /\/flips$/u.test(new URL(r.url()).pathname))
+      await cards.nth(position).click()
+      const response = await flipped
+      assert.strictEqual(response.status(), 200)
+      const body = await response.json()
+      flips.push(body)
+      // The page shows the face the server answered (the last flip ends the game: the result shows).
+      if (body.matchedPairs < pairs)
+        await page.locator(`.cg-memory-card[data-position="${position}"][data-face="${body.face}"]`).waitFor()
+      seen.set(position, body.face)
+      return body.face as number
+    }
+    const waitHidden = (positions: Array<number>) =>
+      Promise.all(
+        positions.map((p) => page.locator(`.cg-memory-card[data-position="${p}"]:not([data-face])`).waitFor())
+      )
+    const partner = (position: number, face: number) =>
+      [...seen].find(([p, f]) => p !== position && f === face && !matched.has(p))?.[0]
+    const finished = page.waitForResponse((r) => isFinish(r.url()))
+    for (let position = 0; position < pairs * 2 && matched.size < pairs * 2; position++) {
+      if (matched.has(position)) continue
+      const face = await turn(position)
+      const known = partner(position, face)
+      const second = known ?? [...Array(pairs * 2).keys()].find((p) => p !== position && !seen.has(p))!
+      const secondFace = await turn(second)
+      if (secondFace === face) matched.add(position).add(second)
+      else await waitHidden([position, second])
+    }
+    for (const [position, face] of seen) {
+      if (matched.has(position) || matched.size === pairs * 2) continue
+      const other = partner(position, face)!
+      await turn(position)
+      await turn(other)
+      matched.add(position).add(other)
+    }
+    const finish = await finished
+    assert.deepStrictEqual(finish.request().postDataJSON(), {})
+    const { entry } = await finish.json()
+    assert.strictEqual(flips.at(-1)!.flips, flips.length)
+    assert.isTrue(entry.score > 0 && entry.score <= Demo.memory.config.maxScore, `score ${entry.score}`)
+    await page.locator(".cg-result").waitFor({ state: "visible" })
+    assert.strictEqual(await text(page, ".cg-result-title"), Demo.memory.theme.labels.winTitle)
+    assert.strictEqual(
+      await text(page, ".cg-result-body"),
+      fill(Demo.memory.theme.labels.scoreBody, { score: entry.score, moves: flips.length })
+    )
+    await page.screenshot({ path: `${OUTPUT}memory.png`, fullPage: true })
+    const { entries } = await operator(`/v1/game-instances/${demo.seeded.campaigns.memory}/entries`)
+    assert.deepStrictEqual(
+      entries.map((e: any) => [e.id, e.score]),
+      [[entry.id, entry.score]]
+    )
+    await leave({ context, page, errors })
+  })
+
   it("draws the reward page the finish answered: its blocks in order, the coupon's name and code, the copy button", async () => {
     const { context, page, errors } = await visit()
     await open(page, "quiz")

@@ -391,6 +391,31 @@ export class GameUnavailable extends withMessage<GameUnavailable>()(
       : "This game is no longer available."
 ) {}
 
+/**
+ * A Memory Match scored by the server refused a flip or a finish: the card is matched or already
+ * face up, the time is up, pairs are left before the time is up, or the campaign scores on the
+ * client (no board to flip).
+ */
+export class BoardRefused extends withMessage<BoardRefused>()(
+  "BoardRefused",
+  {
+    sessionId: Schema.String,
+    because: Schema.Literals(["cardMatched", "cardFaceUp", "timeUp", "pairsLeft", "clientScored", "tooManyFlips"])
+  },
+  ({ because }) =>
+    because === "cardMatched"
+      ? "This card is already matched."
+      : because === "cardFaceUp"
+        ? "This card is already face up."
+        : because === "timeUp"
+          ? "The time is up: no more cards can be turned."
+          : because === "pairsLeft"
+            ? "Pairs are left: the game can finish once every pair is matched or the time is up."
+            : because === "tooManyFlips"
+              ? "This board has had all the flips a game may make."
+              : "This game is scored by the embed: it has no board on the server."
+) {}
+
 /** The campaign is archived: `command` (activate, archive, edit, resolve) needs it restored first. */
 export class CampaignArchived extends Schema.TaggedError<CampaignArchived>()("CampaignArchived", {
   campaignId: Schema.String,
@@ -511,6 +536,7 @@ export const ConflictReason = Schema.Union([
   TokenAlreadyUsed,
   PlayAlreadyFinished,
   GameUnavailable,
+  BoardRefused,
   CampaignArchived,
   CampaignAlreadyActive,
   CampaignNotActive,

@@ -75,13 +75,26 @@ export const decide = (existing: KeyRecord, fingerprint: string): Decision =>
 /** The oldest creation time of a record still in force at `now`. */
 export const inForceSince = (now: Timestamp): Timestamp => DateTime.subtractDuration(now, window)
 
+/**
+ * How long a claim without an answer holds its key. A request whose process died (`kill -9`)
+ * neither answers nor forgets its key; past this lease a repeat claims the key again, instead of
+ * being told for the rest of the window that the first request still runs. Longer than a request
+ * can run: each store call is bounded (seconds) and a statement by the store's own timeout.
+ */
+export const claimLease = Duration.minutes(2)
+
+/** The oldest creation time of a claim without an answer that still holds its key, for a claim made at `now`. */
+export const leaseSince = (now: Timestamp): Timestamp => DateTime.subtractDuration(now, claimLease)
+
 export class IdempotencyRepo extends Context.Service<
   IdempotencyRepo,
   {
     /**
      * Claims the key hash of `record` (whose `answer` is null) for its account, unless a record of
      * the hash created at or after `since` exists: then that record, and nothing is written. An
-     * older record is replaced. Atomic: of concurrent claims of one key, exactly one claims it.
+     * older record is replaced, and so is one without an answer created before
+     * `leaseSince(record.createdAt)` (its request died). Atomic: of concurrent claims of one key,
+     * exactly one claims it.
      */
     readonly claim: (record: KeyRecord, since: Timestamp) => Effect.Effect<Option.Option<KeyRecord>, StoreError>
     /** Keeps the sealed answer of the claimed key hash, as given. */

@@ -19,10 +19,12 @@ import type { ServerSecretRepo } from "./play/ClientToken.ts"
 import type { EntryRepo } from "./play/Entry.ts"
 import type { PlayContextRepo, PlayFinishRepo } from "./play/PlayContext.ts"
 import type { SessionRepo } from "./play/Session.ts"
+import type { MemoryBoardRepo } from "./games/MemoryBoard.ts"
 import type { UsageRepo } from "./play/Usage.ts"
 import type * as PrivacyEngine from "./privacy/PrivacyEngine.ts"
 import type * as RewardsEngine from "./rewards/RewardsEngine.ts"
 import type { Store } from "./Store.ts"
+import type { StoreGauges } from "./StoreGauges.ts"
 import type { EventOutbox } from "./webhooks/Event.ts"
 import type { DeliveryNotices, DeliveryRepo, EndpointRepo } from "./webhooks/Webhook.ts"
 
@@ -35,6 +37,7 @@ export type Repos =
   | BrandingRepo
   | AllowedOriginRepo
   | SessionRepo
+  | MemoryBoardRepo
   | EntryRepo
   | EventOutbox
   | UsageRepo
@@ -53,5 +56,5 @@ export type Repos =
  */
 export type WebhookRepos = EndpointRepo | DeliveryRepo | DeliveryNotices
 
-/** Every port a store provides: the transaction port and every repository. */
-export type StoreServices = Store | Repos | WebhookRepos
+/** Every port a store provides: the transaction port, every repository and the gauges it reports. */
+export type StoreServices = Store | Repos | WebhookRepos | StoreGauges

@@ -425,12 +425,14 @@ describe("Player views", () => {
     })
   })
 
-  it("shows the memory match's pairs, time limit and max score", () => {
+  it("shows the memory match's pairs, time limit and max score, and who scores (the server by default)", () => {
     assert.deepStrictEqual(MemoryMatch.game.playerView({ ...fullConfigs[M], extra: "dropped" }), {
       pairs: 8,
       timeLimitSeconds: 60,
-      maxScore: 1000
+      maxScore: 1000,
+      scoring: "server"
     })
+    assert.strictEqual(MemoryMatch.game.playerView({ ...fullConfigs[M], scoring: "client" }).scoring, "client")
   })
 
   it("shows nothing of a config that does not decode", () => {
@@ -631,7 +633,22 @@ describe("Finishing a prediction", () => {
 })
 
 describe("Finishing a memory match", () => {
-  const config = fullConfigs[M]
+  const config = { ...fullConfigs[M], scoring: "client" }
+
+  it("scored by the server (the default), takes {} and refuses a score by name", () => {
+    const server = fullConfigs[M]
+    assert.deepStrictEqual(Result.getOrThrow(MemoryMatch.game.finish(server, {}, 0)), {
+      score: null,
+      outcome: null,
+      predictionValue: null
+    })
+    assert.deepStrictEqual(finishErrors(M, server, { score: 1000 }), ["score"])
+    assert.deepStrictEqual(finishErrors(M, { ...server, scoring: "server" }, { score: 0 }), ["score"])
+  })
+
+  it("scored by the client, needs a score", () => {
+    assert.deepStrictEqual(finishErrors(M, config, {}), ["score"])
+  })
 
   it.effect.each([0, 1, 999, 1000])("accepts a score of %s", (score) =>
     Effect.sync(() => {
@@ -803,7 +820,7 @@ describe("Config JSON Schemas", () => {
       [W]: ["segments", "art", "sounds"],
       [Q]: ["questions"],
       [P]: ["question", "options"],
-      [M]: ["pairs", "timeLimitSeconds", "maxScore"]
+      [M]: ["pairs", "timeLimitSeconds", "maxScore", "scoring"]
     }
     for (const g of Games.all) {
       const schema = g.configJsonSchema
@@ -838,6 +855,7 @@ describe("Config JSON Schemas", () => {
     assert.deepStrictEqual(memory.pairs, { type: "integer", minimum: 4, maximum: 32 })
     assert.deepStrictEqual(memory.timeLimitSeconds, { type: "integer", minimum: 10, maximum: 600 })
     assert.deepStrictEqual(memory.maxScore, { type: "integer", minimum: 1, maximum: 1_000_000 })
+    assert.deepStrictEqual(memory.scoring, { type: "string", enum: ["server", "client"] })
   })
 
   it.effect("accepts every config the game accepts, and rejects configs out of bounds", () =>

@@ -25,6 +25,7 @@ import * as Channels from "../src/campaigns/Channels.ts"
 import type { Detail } from "../src/Errors.ts"
 import * as FileRule from "../src/campaigns/FileRule.ts"
 import * as InstanceCache from "../src/InstanceCache.ts"
+import * as MemoryBoard from "../src/games/MemoryBoard.ts"
 import type * as Plan from "../src/accounts/Plan.ts"
 import * as PlayLimit from "../src/play/PlayLimit.ts"
 import * as ClientTokenSigner from "../src/play/ClientTokenSigner.ts"
@@ -560,12 +561,71 @@ describe("Plays: finish", () => {
   })
 
   scenario(
+    "a Memory Match scored by the server: the clock runs from the start; past the limit no flip, and pairs left score 0",
+    function* () {
+      yield* setClock("2026-06-01T09:00:00.000Z")
+      const world = yield* makeWorld({
+        campaign: { gameSlug: "memory-match", config: { pairs: 4, timeLimitSeconds: 30, maxScore: 1000 } }
+      })
+      const plays = yield* Plays.Plays
+      const { clientToken } = yield* mintToken(world, "alice")
+      const started = yield* start(clientToken)
+      assert.strictEqual(started.game.board?.cards.length, 8)
+      const sessionId = started.session.id
+      yield* TestClock.adjust("10 seconds")
+      const first = yield* plays.flip(clientToken, sessionId, 3)
+      assert.strictEqual(first.flips, 1)
+      // Before the limit, pairs left: 409, nothing written.
+      const early = seen(yield* Effect.flip(finish(clientToken, sessionId, {})))
+      assert.strictEqual(early.error, "Conflict")
+      assert.strictEqual((yield* entriesOf(world)).total, 0)
+      // 30 s after the start, the time is up: no flip; the finish scores 0.
+      yield* TestClock.adjust("20 seconds")
+      const late = yield* Effect.flip(plays.flip(clientToken, sessionId, 4))
+      assert.deepStrictEqual([late._tag, (late as any).reason?.because], ["Conflict", "timeUp"])
+      const { entry } = yield* finish(clientToken, sessionId, {})
+      assert.strictEqual(entry.score, 0)
+      const after = yield* Effect.flip(plays.flip(clientToken, sessionId, 4))
+      assert.deepStrictEqual([after._tag, (after as any).reason?._tag], ["Conflict", "PlayAlreadyFinished"])
+    }
+  )
+
+  scenario("a Memory Match played perfectly (the board read from the store) scores maxScore", function* () {
+    yield* setClock("2026-06-01T09:00:00.000Z")
+    const world = yield* makeWorld({
+      campaign: { gameSlug: "memory-match", config: { pairs: 4, timeLimitSeconds: 30, maxScore: 500 } }
+    })
+    const plays = yield* Plays.Plays
+    const { clientToken } = yield* mintToken(world, "bob")
+    const started = yield* start(clientToken)
+    const stored = yield* Effect.flatMap(Effect.service(MemoryBoard.MemoryBoardRepo), (boards) =>
+      boards.find(started.session.id)
+    ).pipe(Effect.map(Option.getOrThrow))
+    const faces = stored.board.faces
+    // Each pair turned in one turn, one flip a second (within par: 8 s).
+    const byFace = new Map<number, Array<number>>()
+    faces.forEach((face, position) => byFace.set(face, [...(byFace.get(face) ?? []), position]))
+    for (const positions of byFace.values()) {
+      for (const position of positions) {
+        yield* TestClock.adjust("1 second")
+        const revealed = yield* plays.flip(clientToken, started.session.id, position)
+        assert.strictEqual(revealed.face, faces[position])
+      }
+    }
+    const { entry } = yield* finish(clientToken, started.session.id, {})
+    assert.strictEqual(entry.score, 500)
+  })
+
+  scenario(
     "a finish with a bad body writes neither entry nor event, and a correct finish afterwards succeeds",
     function* () {
       yield* setClock("2026-06-01T09:00:00.000Z")
       // The wheel takes any body (see the next test), so a game whose body can be wrong: memory match.
       const world = yield* makeWorld({
-        campaign: { gameSlug: "memory-match", config: { pairs: 8, timeLimitSeconds: 60, maxScore: 1000 } }
+        campaign: {
+          gameSlug: "memory-match",
+          config: { pairs: 8, timeLimitSeconds: 60, maxScore: 1000, scoring: "client" }
+        }
       })
       const { clientToken } = yield* mintToken(world, "alice")
       const started = yield* start(clientToken)

@@ -117,6 +117,7 @@ const said: Saying = {
   TokenAlreadyUsed: asIs,
   PlayAlreadyFinished: asIs,
   GameUnavailable: asIs,
+  BoardRefused: asIs,
   CampaignArchived: asIs,
   CampaignAlreadyActive: asIs,
   CampaignNotActive: asIs,

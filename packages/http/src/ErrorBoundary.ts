@@ -137,16 +137,21 @@ export const normalize = (response: HttpServerResponse.HttpServerResponse) => {
   })
 }
 
+/** The router's handler with every failure turned into an answer in the API's error shape. */
+export const handle = <E, R>(
+  httpEffect: Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>
+): Effect.Effect<HttpServerResponse.HttpServerResponse, never, R> =>
+  httpEffect.pipe(
+    Effect.provideService(HttpIncomingMessage.MaxBodySize, MAX_JSON_BODY),
+    Effect.catchCause(renderCause),
+    Effect.map(normalize)
+  )
+
 /**
  * The global middleware. It handles every failure; the router's typing insists that unhandled
  * failures stay in the error channel, so the result keeps that marker (it never fails at run time).
  */
 export const layer = HttpRouter.middleware(
-  (httpEffect) =>
-    httpEffect.pipe(
-      Effect.provideService(HttpIncomingMessage.MaxBodySize, MAX_JSON_BODY),
-      Effect.catchCause(renderCause),
-      Effect.map(normalize)
-    ) as Effect.Effect<HttpServerResponse.HttpServerResponse, Types.unhandled>,
+  (httpEffect) => handle(httpEffect) as Effect.Effect<HttpServerResponse.HttpServerResponse, Types.unhandled>,
   { global: true }
 )

@@ -1,6 +1,7 @@
 /**
  * The `/v1` API as routes: the API definition with its handlers, authentication, rate limiting,
- * the error boundary, the OpenAPI document at `/v1/openapi.json`, the docs page at `/docs` and the
+ * the error boundary with the request ids, metrics and log lines (`Observability`), `/metrics`
+ * (`MetricsEndpoint`), the OpenAPI document at `/v1/openapi.json`, the docs page at `/docs` and the
  * readiness check at `/ready` (`Readiness`); `Idempotency-Key` on POSTs (`IdempotencyKeys`).
  * Serve `Server.routes` with `HttpRouter.serve`, or mount it in any server that speaks the Web
  * `Request → Response` contract with `Server.toWebHandler`.
@@ -12,10 +13,11 @@ import { Context, Effect, Layer, Option, Redacted } from "effect"
 import { HttpRouter, HttpServerRequest } from "effect/http"
 import { HttpApiBuilder, HttpApiScalar } from "effect/http-api"
 import { Api } from "./Api.ts"
-import * as ErrorBoundary from "./ErrorBoundary.ts"
 import * as HttpConfig from "./HttpConfig.ts"
 import * as IdempotencyKeys from "./IdempotencyKeys.ts"
 import * as MediaRoutes from "./MediaRoutes.ts"
+import * as MetricsEndpoint from "./MetricsEndpoint.ts"
+import * as Observability from "./Observability.ts"
 import { AdminHandlers } from "./handlers/Admin.ts"
 import { ApiKeysHandlers } from "./handlers/ApiKeys.ts"
 import { BrandingHandlers } from "./handlers/Branding.ts"
@@ -63,6 +65,7 @@ import type {
   Plays,
   Rewards,
   Store,
+  StoreGauges,
   Webhooks
 } from "@campaign-games/core"
 /* eslint-enable @typescript-eslint/no-unused-vars */
@@ -76,6 +79,7 @@ const ApiKeyAuthLayer = Layer.effect(
         (Context.getOrUndefined(endpoint.annotations, KeyCheckedByOperation) === true
           ? keys.authenticateRecent
           : keys.authenticate)(Redacted.value(credential)).pipe(
+          Effect.tap((actor) => Observability.setAccount(actor.account.id)),
           Effect.flatMap((actor) => Effect.provideService(httpEffect, CurrentActor, actor))
         )
     })
@@ -122,12 +126,15 @@ const CommonErrorsLayer = Layer.succeed(CommonErrors, (httpEffect) => httpEffect
 
 /** Every route of the API, ready for `HttpRouter.serve`. */
 export const routes = Layer.mergeAll(
-  HttpApiBuilder.layer(Api, { openapiPath: "/v1/openapi.json" }),
-  HttpApiScalar.layer(Api, { path: "/docs" }),
-  ErrorBoundary.layer,
-  IdempotencyKeys.layer,
-  Readiness.layer,
-  MediaRoutes.layer
+  Layer.mergeAll(
+    HttpApiBuilder.layer(Api, { openapiPath: "/v1/openapi.json" }),
+    HttpApiScalar.layer(Api, { path: "/docs" }),
+    Readiness.layer,
+    MediaRoutes.layer,
+    MetricsEndpoint.layer
+  ).pipe(Layer.provide(Observability.routeLayer)),
+  Observability.layer,
+  IdempotencyKeys.layer
 ).pipe(
   Layer.provide([
     SystemHandlers,

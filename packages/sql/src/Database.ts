@@ -13,6 +13,7 @@
  * @since 0.1.0
  */
 
+import { randomBytes } from "node:crypto"
 import { mkdir } from "node:fs/promises"
 import { join, resolve } from "node:path"
 import type { StorePorts } from "@campaign-games/core"
@@ -112,6 +113,9 @@ export const layerPostgres = (options: {
     PgClient.layer({
       url: Redacted.make(options.url),
       maxConnections: options.poolSize ?? DEFAULT_POOL_SIZE,
+      // This pool's own name, so its connections can be told from other instances' in
+      // `pg_stat_activity` (`SqlStoreGauges`: the pool gauge).
+      applicationName: `campaign-games/${randomBytes(6).toString("hex")}`,
       ...poolTimeouts(options.timeouts ?? {})
     }),
     storeTimeout(options.timeouts ?? {})

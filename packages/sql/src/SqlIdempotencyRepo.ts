@@ -43,6 +43,7 @@ export const layer: Layer.Layer<Idempotency.IdempotencyRepo, never, SqlClient.Sq
           SET fingerprint = EXCLUDED.fingerprint, created_at = EXCLUDED.created_at,
             status = NULL, content_type = NULL, body = NULL
           WHERE idempotency_keys.created_at < ${time(since)}
+            OR (idempotency_keys.status IS NULL AND idempotency_keys.created_at < ${time(Idempotency.leaseSince(record.createdAt))})
         RETURNING 1`.values
       if (claimed.length > 0) return Option.none()
       const rows =

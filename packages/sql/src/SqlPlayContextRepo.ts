@@ -6,7 +6,8 @@
  *   active, whether the origin is allowed and the account's plays of the month.
  * - `start` is one statement when nothing needs counting: it reads the campaign (with its reward, a
  *   `LEFT JOIN` on its key), the channel, the account and the branding in a `WITH` and inserts the
- *   session from that row, counting its play
+ *   session from that row (for an account with a plays-a-month limit, only while the month has
+ *   room: `SqlUsageRepo.gate`, run again when a concurrent start took the last play), counting its play
  *   as `SqlSessionRepo.insertPlay` does, only where the row shows an open start (`open`:
  *   `PlayContext.isOpenStart`, mirrored in SQL and pinned by the contract's start cases). Its
  *   parameters in the `INSERT … SELECT` carry casts: nothing else types them there. A start the
@@ -22,7 +23,7 @@
  */
 import { PlayContext, Session, Store } from "@campaign-games/core"
 import { Effect, Layer, Option } from "effect"
-import { SqlClient } from "effect/sql"
+import { SqlClient, type SqlError } from "effect/sql"
 import * as Repository from "./internal/Repository.ts"
 import * as Table from "./internal/Table.ts"
 import * as Tables from "./internal/Tables.ts"
@@ -42,7 +43,8 @@ const ORIGIN_ALLOWED = KEY_ACTIVE + 1
 const MONTH_PLAYS = KEY_ACTIVE + 2
 
 // A start's row: the account, the campaign, the channel, the branding, the campaign's reward,
-// whether it is an open start and whether it started.
+// whether it is an open start, the account's plays a month, whether the jti is unused, whether it
+// started and whether the month's count admitted it.
 const startRow = Table.joined({
   account: [Tables.playAccounts, "a"],
   campaign: [Tables.playCampaigns, "c"],
@@ -50,7 +52,28 @@ const startRow = Table.joined({
   branding: [Tables.branding, "b"],
   reward: [SqlRewardTables.rewards, "r"]
 })
-const STARTED = startRow.end + 1
+const OPEN = startRow.end
+const LIMIT = startRow.end + 1
+const UNUSED = startRow.end + 2
+const STARTED = startRow.end + 3
+const ROOM = startRow.end + 4
+
+/**
+ * The marker of a start whose session was written while a concurrent start took the month's last
+ * play (its snapshot showed room, the locked count none): the statement fails on purpose (a cast of
+ * this text to an integer), so nothing of it is written, and runs again (it then sees the month full).
+ */
+const MONTH_RACED = " plays a month reached meanwhile"
+
+/** Whether the statement failed on `MONTH_RACED` (the driver's message is the reason's or its cause's). */
+const monthRaced = (error: SqlError.SqlError): boolean => {
+  const cause: unknown = error.reason.cause
+  const causeMessage = typeof cause === "object" && cause !== null && "message" in cause ? String(cause.message) : ""
+  return `${error.message} ${causeMessage}`.includes(MONTH_RACED.trim())
+}
+
+/** How many times a start runs again after `MONTH_RACED`. */
+const MONTH_RACE_TRIES = 5
 
 /**
  * One row per active campaign of the channel, newest first (one with null campaign columns when
@@ -81,7 +104,9 @@ WITH found AS (
   SELECT ${startRow.account.select}, ${startRow.campaign.select}, ${startRow.channel.select}, ${startRow.branding.select},
     ${startRow.reward.select}, c.status = 'active' AND ch.status = 'active' AND c.resolved_option_id IS NULL
     AND c.max_plays_per_participant IS NULL AND c.max_plays_per_participant_per_day IS NULL
-    AND ch.max_plays_per_participant IS NULL AND ch.max_plays_per_participant_per_day IS NULL AS open
+    AND ch.max_plays_per_participant IS NULL AND ch.max_plays_per_participant_per_day IS NULL AS open,
+    ${sql.literal(SqlUsageRepo.playsPerMonthSql("a"))} AS lim,
+    NOT EXISTS (SELECT 1 FROM sessions WHERE jti = ${s.jti}) AS unused
   FROM accounts a
   LEFT JOIN campaigns c ON c.account_id = a.id AND c.id = ${s.campaignId}
   LEFT JOIN channels ch ON ch.account_id = a.id AND ch.id = ${s.channelId}
@@ -93,11 +118,16 @@ WITH found AS (
   SELECT ${s.id}, ${s.accountId}, ${s.campaignId}, ${s.channelId}, ${s.participantRef}, ${s.origin}, ${s.jti},
     ${time(s.startedAt)}::timestamptz, NULL
   FROM found
-  WHERE open
+  WHERE open AND (lim IS NULL OR ${SqlUsageRepo.monthPlays(sql, s.accountId, month)} < lim)
   ON CONFLICT (jti) DO NOTHING
   RETURNING account_id
-), ${SqlUsageRepo.countInserted(sql, month)}
-SELECT found.*, EXISTS (SELECT 1 FROM inserted) FROM found`
+), ${SqlUsageRepo.gate(sql, month, sql`FROM inserted WHERE (SELECT lim FROM found) IS NOT NULL`)},
+${SqlUsageRepo.countInserted(sql, month, sql` WHERE (SELECT lim FROM found) IS NULL`)}
+SELECT found.*, EXISTS (SELECT 1 FROM inserted),
+  CASE WHEN NOT EXISTS (SELECT 1 FROM inserted) THEN ${SqlUsageRepo.monthPlays(sql, s.accountId, month)} < lim END,
+  CASE WHEN lim IS NOT NULL AND EXISTS (SELECT 1 FROM inserted) AND NOT EXISTS (SELECT 1 FROM gate)
+  THEN (lim::text || ${sql.literal(`'${MONTH_RACED}'`)})::int END
+FROM found`
 
 /** `PlayContextRepo` over a migrated database, counting limited starts through `Store` and `SessionRepo`. */
 export const layer: Layer.Layer<
@@ -132,7 +162,12 @@ const layerWith = (counted: ReturnType<typeof PlayContext.startCounted>) =>
       return read
     }),
     start: Effect.fnUntraced(function* (request: PlayContext.StartRequest) {
-      const rows = yield* startIfOpen(sql, request.session, request.month).values
+      // Inside a transaction (a start that keeps its answer for an Idempotency-Key), the statement
+      // runs under a savepoint, so failing on `MONTH_RACED` leaves the transaction usable.
+      const once = startIfOpen(sql, request.session, request.month).values
+      const rows = yield* Effect.flatMap(Effect.serviceOption(sql.transactionService), (open) =>
+        Option.isSome(open) ? sql.withTransaction(once) : once
+      ).pipe(Effect.retry({ times: MONTH_RACE_TRIES, while: monthRaced }))
       const campaign = yield* startRow.campaign.first(rows)
       const channel = yield* startRow.channel.first(rows)
       const read = {
@@ -142,14 +177,20 @@ const layerWith = (counted: ReturnType<typeof PlayContext.startCounted>) =>
         branding: Option.map(yield* startRow.branding.first(rows), (branding) => branding.theme),
         reward: yield* startRow.reward.first(rows)
       }
+      const row = rows[0]
+      const limit = row?.[LIMIT] === null || row === undefined ? null : Number(row[LIMIT])
       const outcome: PlayContext.StartOutcome = {
         ...read,
         result:
-          rows[0]?.[STARTED] === true
+          row?.[STARTED] === true
             ? { _tag: "Started", session: request.session }
-            : Option.isSome(campaign) && Option.isSome(channel) && PlayContext.mustCount(campaign.value, channel.value)
-              ? yield* counted(request, campaign.value, channel.value)
-              : { _tag: "NotStarted" }
+            : row?.[OPEN] === true && row[UNUSED] === true && limit !== null && row[ROOM] === false
+              ? PlayContext.monthFull(limit)
+              : Option.isSome(campaign) &&
+                  Option.isSome(channel) &&
+                  PlayContext.mustCount(campaign.value, channel.value)
+                ? yield* counted(request, campaign.value, channel.value, limit)
+                : { _tag: "NotStarted" }
       }
       return outcome
     })

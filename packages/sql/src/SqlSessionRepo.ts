@@ -49,6 +49,33 @@ export const layer: Layer.Layer<Session.SessionRepo, never, SqlClient.SqlClient>
           SELECT 1 FROM inserted`,
           (rows) => rows.length > 0
         ),
+      startPlay: (s: Session.Session, month: string, playsPerMonth: number | null) =>
+        playsPerMonth === null
+          ? Effect.map(
+              sql`WITH inserted AS (${insert(s)} RETURNING account_id), ${SqlUsageRepo.countInserted(sql, month)}
+              SELECT 1 FROM inserted`,
+              (rows): Session.StartPlay => (rows.length > 0 ? "Started" : "TokenUsed")
+            )
+          : Effect.map(
+              sql`WITH unused AS (
+                SELECT ${s.accountId}::text AS account_id, NOT EXISTS (SELECT 1 FROM sessions WHERE jti = ${s.jti}) AS unused
+              ), ${SqlUsageRepo.gate(
+                sql,
+                month,
+                sql`FROM unused WHERE unused AND ${SqlUsageRepo.monthPlays(sql, s.accountId, month)} < ${playsPerMonth}::float8`
+              )},
+              inserted AS (
+                INSERT INTO sessions
+                  (id, account_id, campaign_id, channel_id, participant_ref, origin, jti, started_at, finished_at)
+                SELECT ${s.id}::text, ${s.accountId}::text, ${s.campaignId}::text, ${s.channelId}::text,
+                  ${s.participantRef}::text, ${s.origin}::text, ${s.jti}::text, ${time(s.startedAt)}::timestamptz, NULL
+                FROM gate
+                ON CONFLICT (jti) DO NOTHING
+                RETURNING account_id)
+              SELECT (SELECT unused FROM unused), EXISTS (SELECT 1 FROM gate), EXISTS (SELECT 1 FROM inserted)`.values,
+              ([row]): Session.StartPlay =>
+                row?.[2] === true ? "Started" : row?.[0] === true && row[1] !== true ? "MonthFull" : "TokenUsed"
+            ),
       findById: (id: string) =>
         Effect.flatMap(sql`SELECT ${session.select} FROM sessions WHERE id = ${id}`.values, session.first),
       finish: (id: string, at: DateTime.Utc) =>

@@ -39,8 +39,10 @@ import * as SqlMedia from "./SqlMedia.ts"
 import * as SqlRewards from "./SqlRewards.ts"
 import * as SqlServerSecretRepo from "./SqlServerSecretRepo.ts"
 import * as SqlSessionRepo from "./SqlSessionRepo.ts"
+import * as SqlStoreGauges from "./SqlStoreGauges.ts"
 import * as Conflicts from "./internal/Conflicts.ts"
 import * as SqlUsageRepo from "./SqlUsageRepo.ts"
+import * as SqlMemoryBoardRepo from "./SqlMemoryBoardRepo.ts"
 import * as SqlWebhookStore from "./SqlWebhookStore.ts"
 
 /** Whether a failure is a transient conflict worth running the transaction again for. */
@@ -97,6 +99,7 @@ export const layerRepos: Layer.Layer<StorePorts.Repos, never, SqlClient.SqlClien
   SqlBrandingRepo.layer,
   SqlAllowedOriginRepo.layer,
   SqlSessionRepo.layer,
+  SqlMemoryBoardRepo.layer,
   SqlEntryRepo.layer,
   SqlEventOutbox.layer,
   SqlUsageRepo.layer,
@@ -114,5 +117,6 @@ export const layerRepos: Layer.Layer<StorePorts.Repos, never, SqlClient.SqlClien
 export const layer: Layer.Layer<StorePorts.StoreServices, never, SqlClient.SqlClient> = Layer.mergeAll(
   layerStore,
   layerRepos,
-  SqlWebhookStore.layer
+  SqlWebhookStore.layer,
+  SqlStoreGauges.layer
 )

@@ -22,6 +22,7 @@ import type {
   Channel,
   Entry,
   Event,
+  MemoryBoard,
   Privacy,
   Session,
   Theme,
@@ -78,6 +79,8 @@ const tables = {
   allowedOriginKeys: Table.of<string, string>(),
   endpoints: Table.of<string, Webhook.Endpoint>(),
   deliveries: Table.of<string, StoredDelivery>(),
+  /** session id → its Memory Match board */
+  memoryBoards: Table.of<string, MemoryBoard.Board>(),
   /** account id → retention days (`PrivacyRepo`) */
   privacySettings: Table.of<string, number>(),
   /** erasure id → erasure */

@@ -39,7 +39,9 @@ import * as MemoryRewards from "./memory/MemoryRewards.ts"
 import * as MemoryIdempotencyRepo from "./memory/MemoryIdempotencyRepo.ts"
 import * as MemoryMedia from "./memory/MemoryMedia.ts"
 import * as MemoryServerSecretRepo from "./memory/MemoryServerSecretRepo.ts"
+import * as MemoryBoardRepo from "./memory/MemoryBoardRepo.ts"
 import * as MemorySessionRepo from "./memory/MemorySessionRepo.ts"
+import * as MemoryStoreGauges from "./memory/MemoryStoreGauges.ts"
 import * as MemoryUsageRepo from "./memory/MemoryUsageRepo.ts"
 import { MemoryDatabase } from "./MemoryDatabase.ts"
 import * as MemoryWebhookStore from "./MemoryWebhookStore.ts"
@@ -66,6 +68,7 @@ const aggregates = Layer.mergeAll(
   MemoryCampaignRepo.layer,
   MemoryBrandingRepo.layer,
   MemorySessionRepo.layer,
+  MemoryBoardRepo.layer,
   MemoryEntryRepo.layer,
   MemoryEventOutbox.layer,
   MemoryEventOutbox.layerEventLog,
@@ -77,6 +80,7 @@ const aggregates = Layer.mergeAll(
   MemoryDraws.layer,
   MemoryRewards.layer,
   MemoryMedia.layer,
+  MemoryStoreGauges.layer,
   MemoryPrivacyRepo.layer
 )
 

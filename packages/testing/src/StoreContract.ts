@@ -42,6 +42,8 @@ import * as PlayFinishRepoContract from "./contract/PlayFinishRepoContract.ts"
 import * as RewardsContract from "./contract/RewardsContract.ts"
 import * as ServerSecretRepoContract from "./contract/ServerSecretRepoContract.ts"
 import * as SessionRepoContract from "./contract/SessionRepoContract.ts"
+import * as StoreGaugesContract from "./contract/StoreGaugesContract.ts"
+import * as MemoryBoardRepoContract from "./contract/MemoryBoardRepoContract.ts"
 import * as StoreTransactionsContract from "./contract/StoreTransactionsContract.ts"
 import * as UsageRepoContract from "./contract/UsageRepoContract.ts"
 /* eslint-disable @typescript-eslint/no-unused-vars -- in scope for the emitted declarations (TS2883) */
@@ -57,6 +59,7 @@ import type {
   Entry,
   Event,
   Idempotency,
+  MemoryBoard,
   PlayContext,
   Session,
   Store,
@@ -76,6 +79,7 @@ export const suites = {
   CampaignRepo: CampaignRepoContract.tests,
   BrandingRepo: BrandingRepoContract.tests,
   SessionRepo: SessionRepoContract.tests,
+  MemoryBoardRepo: MemoryBoardRepoContract.tests,
   EntryRepo: EntryRepoContract.tests,
   EventOutbox: EventOutboxContract.tests,
   UsageRepo: UsageRepoContract.tests,
@@ -87,6 +91,7 @@ export const suites = {
   EndpointRepo: EndpointRepoContract.tests,
   DeliveryRepo: DeliveryRepoContract.tests,
   "Store (transactions and locks)": StoreTransactionsContract.tests,
+  StoreGauges: StoreGaugesContract.tests,
   ...DrawsContract.suites,
   ...RewardsContract.suites,
   ...MediaContract.suites

@@ -14,7 +14,7 @@ import { createServer as createNetServer } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import type { StorePorts } from "@campaign-games/core"
-import { NodeEngine, type NodeMedia } from "@campaign-games/http"
+import { NodeEngine, type NodeMedia, Observability, Tracing } from "@campaign-games/http"
 import { Database } from "@campaign-games/sql"
 import { MemoryStore } from "@campaign-games/testing"
 import { Context, Duration, Effect, Exit, Layer, Redacted, Scope } from "effect"
@@ -199,6 +199,12 @@ export const make = <E, R>(
     readonly redisUrl?: string | undefined
     readonly allowPrivateUrls?: boolean | undefined
     readonly media?: MediaOptions | undefined
+    /** `/metrics`'s bearer token (`CG_METRICS_TOKEN`); loopback callers only when undefined. */
+    readonly metricsToken?: string | undefined
+    /** Every log line of the server as JSON (`CG_LOG_FORMAT=json`), given to this function. */
+    readonly jsonLogs?: ((line: string) => void) | undefined
+    /** Traces sent over OTLP/HTTP (`OTEL_EXPORTER_OTLP_ENDPOINT`). */
+    readonly tracing?: Tracing.Options | undefined
   } = {}
 ) =>
   onFreePort((port) =>
@@ -244,11 +250,17 @@ export const make = <E, R>(
               port,
               adminToken: Redacted.make(ADMIN_TOKEN),
               publicUrl,
-              redisUrl: options.redisUrl
+              redisUrl: options.redisUrl,
+              logFormat: options.jsonLogs === undefined ? "text" : "json",
+              metricsToken: options.metricsToken === undefined ? undefined : Redacted.make(options.metricsToken)
             })
           ),
           // Webhook receivers in tests listen on 127.0.0.1.
-          Layer.provide(NodeEngine.layer(store, { allowPrivateUrls: options.allowPrivateUrls ?? true, media }))
+          Layer.provide(NodeEngine.layer(store, { allowPrivateUrls: options.allowPrivateUrls ?? true, media })),
+          Layer.provide([
+            options.jsonLogs === undefined ? Layer.empty : Observability.layerJsonLogger(options.jsonLogs),
+            options.tracing === undefined ? Layer.empty : Tracing.layerOtlp(options.tracing)
+          ])
         )
       })
     )

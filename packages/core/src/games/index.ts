@@ -5,6 +5,7 @@
  */
 export * as Game from "./Game.ts"
 export * as Games from "./Games.ts"
+export * as MemoryBoard from "./MemoryBoard.ts"
 export * as MemoryMatch from "./MemoryMatch.ts"
 export * as Prediction from "./Prediction.ts"
 export * as Quiz from "./Quiz.ts"

@@ -6,7 +6,8 @@
  *
  * - `PlayContextRepo.forMint` reads what a mint decides from, as it is now.
  * - `PlayContextRepo.start` writes a session and counts its play only when the campaign and channel
- *   are playable and no play limit is passed, the limits counted under the player's lock
+ *   are playable, the plan's plays of the month are not used up (counted atomically with the
+ *   account's other starts, so pre-minted tokens cannot pass it) and no play limit is passed, the limits counted under the player's lock
  *   (`startCounted`, shared by every adapter), so concurrent starts never pass them. A start that
  *   needs no count (`isOpenStart`) may be written with its read in one step.
  * - `PlayFinishRepo.complete` writes a finished play (the session's claim, its entry, its event and
@@ -19,7 +20,7 @@
  *
  * @since 0.1.0
  */
-import { Context, DateTime, Effect, type Option, Result } from "effect"
+import { Context, DateTime, Effect, Option, Result } from "effect"
 import type { PlayAccount } from "../accounts/Account.ts"
 import { type PlayCampaign, takesPlays } from "../campaigns/Campaign.ts"
 import type { PlayChannel } from "../campaigns/Channel.ts"
@@ -27,9 +28,10 @@ import type { Entry } from "./Entry.ts"
 import type * as Grant from "../rewards/Grant.ts"
 import type { Reward } from "../rewards/Reward.ts"
 import { anyLimit, type Days, decide, scopesOf } from "./PlayLimit.ts"
-import type { SessionRepo } from "./Session.ts"
+import type { SessionRepo, StartPlay } from "./Session.ts"
 import { LockKey, type Store } from "../Store.ts"
-import type { Conflict, StoreError } from "../Errors.ts"
+import { type Conflict, LimitReached, type StoreError, UpgradeRequired } from "../Errors.ts"
+import { limits } from "../accounts/Account.ts"
 import type { Event, EventType } from "../webhooks/Event.ts"
 import type { Timestamp } from "../Fields.ts"
 import type { Session } from "./Session.ts"
@@ -103,6 +105,8 @@ export type StartResult =
   | { readonly _tag: "Started"; readonly session: Session }
   /** A play limit is reached: nothing was written (`PlayLimit.decide`'s failure). */
   | { readonly _tag: "LimitReached"; readonly failure: Conflict }
+  /** The plan's plays of the month are used up: nothing was written (`monthFull`). */
+  | { readonly _tag: "MonthFull"; readonly failure: UpgradeRequired }
   /** Nothing was written: the campaign or the channel is gone or not playable, or the jti was used. */
   | { readonly _tag: "NotStarted" }
 
@@ -110,6 +114,24 @@ export type StartResult =
 export interface StartOutcome extends StartContext {
   readonly result: StartResult
 }
+
+/** The account's plays a month (`Plan.Limits.playsPerMonth`: null for none, or when the account is gone). */
+export const playsPerMonthOf = (account: Option.Option<PlayAccount>): number | null =>
+  Option.isSome(account) ? limits(account.value).playsPerMonth : null
+
+/** The start refused because the account's `max` plays of the month are used up (402, as at mint). */
+export const monthFull = (max: number): StartResult => ({
+  _tag: "MonthFull",
+  failure: new UpgradeRequired({ reason: new LimitReached({ limit: "playsPerMonth", max }) })
+})
+
+/** A `SessionRepo.startPlay` outcome as the start's result. */
+export const startResultOf = (started: StartPlay, session: Session, playsPerMonth: number | null): StartResult =>
+  started === "Started"
+    ? { _tag: "Started", session }
+    : started === "MonthFull" && playsPerMonth !== null
+      ? monthFull(playsPerMonth)
+      : { _tag: "NotStarted" }
 
 /**
  * Whether a start may be written at all: the campaign and the channel are active, and the campaign
@@ -132,13 +154,18 @@ export const hasPlayLimit = anyLimit
  * The start of a play that must be counted, as every adapter runs it: in one transaction, under the
  * player's lock on the channel (`LockKey.player`), counts the player's plays in the campaign's and
  * the channel's current days (`SessionRepo.counts`), decides with `PlayLimit.decide` and, when it
- * admits one more, writes the session started now and its play in the request's month
- * (`SessionRepo.insertPlay`). The
- * lock is what makes concurrent starts of one player count one another.
+ * admits one more, writes the session started now and its play in the request's month, within the
+ * account's `playsPerMonth` (`SessionRepo.startPlay`). The lock is what makes concurrent starts of
+ * one player count one another; `startPlay`'s own atomic count, concurrent starts of one account.
  */
 export const startCounted =
   (store: Store["Service"], sessions: SessionRepo["Service"]) =>
-  (request: StartRequest, campaign: PlayCampaign, channel: PlayChannel): Effect.Effect<StartResult, StoreError> =>
+  (
+    request: StartRequest,
+    campaign: PlayCampaign,
+    channel: PlayChannel,
+    playsPerMonth: number | null
+  ): Effect.Effect<StartResult, StoreError> =>
     store.transaction(
       Effect.gen(function* () {
         const { participantRef } = request.session
@@ -154,9 +181,7 @@ export const startCounted =
         const decided = decide(scopesOf(campaign, channel, counts, days))
         if (Result.isFailure(decided)) return { _tag: "LimitReached", failure: decided.failure } satisfies StartResult
         const session: Session = { ...request.session, startedAt: now }
-        return (yield* sessions.insertPlay(session, request.month))
-          ? ({ _tag: "Started", session } satisfies StartResult)
-          : ({ _tag: "NotStarted" } satisfies StartResult)
+        return startResultOf(yield* sessions.startPlay(session, request.month, playsPerMonth), session, playsPerMonth)
       })
     )
 
@@ -176,8 +201,9 @@ export class PlayContextRepo extends Context.Service<
     /**
      * Starts a play: reads the session's campaign and channel (by its `campaignId` and
      * `channelId`), its account and the account's branding, each in `session.accountId`; and writes
-     * the session and its play in `month`'s usage, as `SessionRepo.insertPlay` does, only when the
-     * campaign and the channel are active, the jti is unused and, where either sets a play limit,
+     * the session and its play in `month`'s usage, as `SessionRepo.startPlay` does within the
+     * account's `playsPerMonth` (`MonthFull` past it), only when the campaign and the channel are
+     * active, the jti is unused and, where either sets a play limit,
      * `PlayLimit.decide` admits one more play over the player's plays counted under the player's
      * lock (`startCounted`). Of concurrent starts of one player, each counts those before it.
      */

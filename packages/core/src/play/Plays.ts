@@ -11,7 +11,10 @@
  *   origin not on the account's list `Forbidden` (`OriginNotAllowed`). The token lives at least
  *   `ttlSeconds`: its `exp` is the first whole second at or after `now + ttlSeconds`.
  * - **Start** turns a token into a session, once: under the player's lock on the channel it checks
- *   the play limits again, so concurrent starts never pass them; a reused token is `Conflict`
+ *   the play limits again, so concurrent starts never pass them; it counts the month's play and
+ *   refuses past the plan's `playsPerMonth` in the same atomic step (`UpgradeRequired`,
+ *   `LimitReached`, as at mint: the mint only reads the count, so a token minted before the month
+ *   filled up is refused here); a reused token is `Conflict`
  *   (`TokenAlreadyUsed`); an expired, forged or malformed one `Unauthorized` (`TokenExpired`,
  *   `TokenInvalid`). A token minted just before a changeover still plays the campaign it was minted
  *   for, as long as that campaign is active, the channel is not disabled and the campaign is not a
@@ -48,10 +51,11 @@ import { AfterFinish } from "./AfterFinish.ts"
 import * as ClientToken from "./ClientToken.ts"
 import * as Entry from "./Entry.ts"
 import {
+  BoardRefused,
   Conflict,
   Forbidden,
   GameUnavailable,
-  type InvalidRequest,
+  InvalidRequest,
   type NotFound,
   notFound,
   orNotFound,
@@ -65,6 +69,9 @@ import {
 } from "../Errors.ts"
 import type * as Game from "../games/Game.ts"
 import * as Games from "../games/Games.ts"
+import * as EngineMetrics from "../EngineMetrics.ts"
+import * as MemoryBoard from "../games/MemoryBoard.ts"
+import * as MemoryMatch from "../games/MemoryMatch.ts"
 import * as Ids from "../Ids.ts"
 import type { Page, Paged } from "../Pagination.ts"
 import { dayWindowAt, InstanceCache, type KnownCampaign } from "../InstanceCache.ts"
@@ -98,6 +105,8 @@ export interface Started {
     readonly config: Game.PlayerView
     readonly theme: Theme.Theme
     readonly labels: { readonly [key: string]: string }
+    /** A Memory Match scored by the server: its dealt board, face down. */
+    readonly board?: MemoryBoard.PlayerBoard
   }
 }
 
@@ -152,7 +161,17 @@ export class Plays extends Context.Service<
       actor: Actor.Actor,
       input: ClientToken.MintRequest
     ) => Effect.Effect<MintResult, Unauthorized | Forbidden | NotFound | Conflict | UpgradeRequired | StoreError>
-    readonly start: (token: string) => Effect.Effect<Started, Unauthorized | Conflict | StoreError>
+    readonly start: (token: string) => Effect.Effect<Started, Unauthorized | Conflict | UpgradeRequired | StoreError>
+    /**
+     * Turns one card of a Memory Match scored by the server (`MemoryBoard.flip`): 404 for a session
+     * that is not the token's, 409 when it is finished, has no board, or the flip is refused, 400
+     * naming `position` off the board.
+     */
+    readonly flip: (
+      token: string,
+      sessionId: string,
+      position: number
+    ) => Effect.Effect<MemoryBoard.Revealed, Unauthorized | NotFound | Conflict | InvalidRequest | StoreError>
     readonly finish: (
       token: string,
       sessionId: string,
@@ -178,6 +197,7 @@ export class Plays extends Context.Service<
       const signer = yield* ClientToken.TokenSigner
       const cache = yield* InstanceCache
       const secrets = yield* Secrets
+      const boards = yield* MemoryBoard.MemoryBoardRepo
       const store = yield* Store
 
       const orFail = <A, E>(option: Option.Option<A>, error: () => E): Effect.Effect<A, E> =>
@@ -284,7 +304,7 @@ export class Plays extends Context.Service<
       })
 
       /** A start, with its answer kept in its transaction when the call keeps its answer (`KeepAnswer`). */
-      const start = (token: string): Effect.Effect<Started, Unauthorized | Conflict | StoreError> =>
+      const start = (token: string): Effect.Effect<Started, Unauthorized | Conflict | UpgradeRequired | StoreError> =>
         Effect.flatMap(Effect.service(KeepAnswer), (keep) =>
           keep === undefined ? startOnce(token) : store.transaction(Effect.tap(startOnce(token), keep.started))
         )
@@ -314,7 +334,7 @@ export class Plays extends Context.Service<
         if (!Campaign.takesPlays(campaign)) return yield* unavailable(campaign.id, "predictionResolved")
         // Playable, yet not written: a play limit reached, or a used token.
         const { result } = found
-        if (result._tag === "LimitReached") return yield* result.failure
+        if (result._tag === "LimitReached" || result._tag === "MonthFull") return yield* result.failure
         if (result._tag === "NotStarted") return yield* alreadyUsed(claims.jti)
         const session = result.session
         const game = Games.bySlug(campaign.gameSlug)!
@@ -326,11 +346,109 @@ export class Plays extends Context.Service<
           campaignTheme: campaign.theme ?? {},
           features
         })
+        const config = game.playerView(known.config)
+        const board = yield* dealt(session, campaign, config)
         return {
           session,
           campaign,
-          game: { slug: game.slug, config: game.playerView(known.config), theme, labels: theme.labels ?? {} }
+          game: {
+            slug: game.slug,
+            config,
+            theme,
+            labels: theme.labels ?? {},
+            ...(board === undefined ? {} : { board })
+          }
         } satisfies Started
+      })
+
+      /** Whether the server scores the plays of `campaign` (a Memory Match with `scoring: server`). */
+      const serverScored = (campaign: Campaign.PlayCampaign, config: Game.PlayerView): boolean =>
+        campaign.gameSlug === MemoryMatch.slug && config.scoring === "server"
+
+      /**
+       * The board a Memory Match scored by the server is dealt at its start (from effect's `Random`),
+       * stored for the session; none for other games.
+       */
+      const dealt = Effect.fnUntraced(function* (
+        session: Session.Session,
+        campaign: Campaign.PlayCampaign,
+        config: Game.PlayerView
+      ) {
+        if (!serverScored(campaign, config)) return undefined
+        const pairs = config.pairs as number
+        const faces = yield* MemoryBoard.deal(pairs)
+        yield* boards.insert({
+          sessionId: session.id,
+          accountId: session.accountId,
+          startedAt: session.startedAt,
+          faces,
+          timeLimitSeconds: config.timeLimitSeconds as number,
+          maxScore: config.maxScore as number,
+          flips: []
+        })
+        return MemoryBoard.playerBoard(faces.length)
+      })
+
+      /** Milliseconds from `startedAt` to now. */
+      const sinceStart = (startedAt: DateTime.Utc, now: DateTime.Utc) =>
+        DateTime.toEpochMillis(now) - DateTime.toEpochMillis(startedAt)
+
+      /** The board of the token's session: 404 when the session is not the token's, 409 without a board. */
+      const boardOf = Effect.fnUntraced(function* (claims: ClientToken.Claims, sessionId: string) {
+        const found = yield* boards.find(sessionId)
+        if (Option.isSome(found)) {
+          const { board, jti } = found.value
+          if (jti !== claims.jti || board.accountId !== claims.acc) return yield* notFound("session", sessionId)
+          return found.value
+        }
+        const session = yield* sessions.findById(sessionId)
+        if (Option.isNone(session) || session.value.jti !== claims.jti || session.value.accountId !== claims.acc) {
+          return yield* notFound("session", sessionId)
+        }
+        return yield* new Conflict({ reason: new BoardRefused({ sessionId, because: "clientScored" }) })
+      })
+
+      /** How many times a flip reads again when a concurrent flip of the board came first. */
+      const MAX_FLIP_READS = 20
+
+      const flip = Effect.fn("Plays.flip")(function* (token: string, sessionId: string, position: number) {
+        const claims = yield* claimsOf(token, FINISH_GRACE)
+        for (let reads = 1; ; reads++) {
+          const { board, finished } = yield* boardOf(claims, sessionId)
+          if (finished) return yield* new Conflict({ reason: new PlayAlreadyFinished({ sessionId }) })
+          const at = sinceStart(board.startedAt, yield* DateTime.now)
+          const decided = MemoryBoard.flip(board, position, at)
+          if (Result.isFailure(decided)) return yield* decided.failure
+          if (yield* boards.addFlip(sessionId, board.flips.length, decided.success.flip)) {
+            return decided.success.revealed
+          }
+          if (reads >= MAX_FLIP_READS) {
+            return yield* new StoreError({ message: "The board kept changing while the card was turned." })
+          }
+        }
+      })
+
+      /**
+       * The game's result of a finish body: the game's own (`Game.finish`), and for a Memory Match
+       * scored by the server, the score of its board (`MemoryBoard.finish`, from the flips recorded).
+       */
+      const scoreOf = Effect.fnUntraced(function* (
+        claims: ClientToken.Claims,
+        sessionId: string,
+        campaign: Campaign.PlayCampaign,
+        config: Game.DecodedConfig,
+        body: unknown,
+        random: number,
+        now: DateTime.Utc
+      ) {
+        const game = Games.bySlug(campaign.gameSlug)!
+        const scored: Result.Result<Game.Finished, InvalidRequest | Conflict> = game.finish(config, body, random)
+        if (Result.isFailure(scored) || !serverScored(campaign, game.playerView(config))) return scored
+        const { board } = yield* boardOf(claims, sessionId)
+        return Result.map(MemoryBoard.finish(board, sinceStart(board.startedAt, now)), (score) => ({
+          ...scored.success,
+          score
+        }))
       })
 
       /** The entry, the event and its deliveries of a finish the game has scored. */
@@ -498,7 +616,6 @@ export class Plays extends Context.Service<
         const random = yield* Random.next
         const now = yield* DateTime.now
         const session = { id: sessionId, accountId: claims.acc, channelId: claims.chn, participantRef: claims.sub }
-        const game = (campaign: Campaign.PlayCampaign) => Games.bySlug(campaign.gameSlug)!
         // Decided from what this instance knows when it knows the campaign and the endpoints (no
         // read), else from a read; `complete` writes only while what it decided from still holds
         // (the campaign's resolution among it), and a finish whose write is refused reads and
@@ -512,7 +629,7 @@ export class Plays extends Context.Service<
           known?.reward === null ? [] : Option.getOrUndefined(yield* Cache.getOption(cache.grantEndpoints, claims.acc))
         if (known !== undefined && endpointsKnown !== undefined && grantEndpointsKnown !== undefined) {
           const knownCampaign = known.campaign
-          const scored = game(knownCampaign).finish(known.config, body ?? {}, random)
+          const scored = yield* scoreOf(claims, sessionId, knownCampaign, known.config, body ?? {}, random, now)
           // A body the known config refuses is judged again against the campaign as read.
           if (Result.isSuccess(scored)) {
             const basis: FinishBasis = {
@@ -528,7 +645,7 @@ export class Plays extends Context.Service<
         }
         for (let reads = 1; ; reads++) {
           const { basis, config } = yield* readBasis(claims, sessionId)
-          const scored = game(basis.campaign).finish(config, body ?? {}, random)
+          const scored = yield* scoreOf(claims, sessionId, basis.campaign, config, body ?? {}, random, now)
           if (Result.isFailure(scored)) return yield* scored.failure
           const finished = yield* write(session, basis, scored.success, now)
           if (finished !== undefined) return finished
@@ -550,7 +667,18 @@ export class Plays extends Context.Service<
         return yield* entries.list(actor.account.id, campaignId, filter, page)
       })
 
-      return Plays.of({ mint, start, finish, entries: listEntries })
+      return Plays.of({
+        // A mint counts when it gives a token (not when it answers that no campaign is live).
+        mint: (actor, input) =>
+          Effect.tap(mint(actor, input), (minted) =>
+            minted._tag === "Token" ? EngineMetrics.playCounted("mint") : Effect.void
+          ),
+        start: (token) => Effect.tap(start(token), EngineMetrics.playCounted("start")),
+        flip,
+        finish: (token, sessionId, body) =>
+          Effect.tap(finish(token, sessionId, body), EngineMetrics.playCounted("finish")),
+        entries: listEntries
+      })
     })
   )
 }

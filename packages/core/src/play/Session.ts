@@ -41,6 +41,9 @@ export interface CountQuery {
   readonly channelDay: { readonly start: Timestamp; readonly end: Timestamp }
 }
 
+/** How `SessionRepo.startPlay` ended. */
+export type StartPlay = "Started" | "TokenUsed" | "MonthFull"
+
 /** Persistence of sessions. */
 export class SessionRepo extends Context.Service<
   SessionRepo,
@@ -53,6 +56,17 @@ export class SessionRepo extends Context.Service<
      * when a session with the same `jti` exists.
      */
     readonly insertPlay: (session: Session, month: string) => Effect.Effect<boolean, StoreError>
+    /**
+     * `insertPlay` within the plan's plays a month: writes the session and counts its play only
+     * while the account's plays of `month` are fewer than `playsPerMonth` (null: no limit), decided
+     * atomically with concurrent starts of the account on any instance (of two starts for the last
+     * play, one is written). `TokenUsed` or `MonthFull`, with nothing written, otherwise.
+     */
+    readonly startPlay: (
+      session: Session,
+      month: string,
+      playsPerMonth: number | null
+    ) => Effect.Effect<StartPlay, StoreError>
     readonly findById: (id: string) => Effect.Effect<Option.Option<Session>, StoreError>
     /** Marks the session finished at `at`; false when it was already finished (or does not exist). */
     readonly finish: (id: string, at: Timestamp) => Effect.Effect<boolean, StoreError>

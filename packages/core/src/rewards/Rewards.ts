@@ -409,10 +409,10 @@ export class Rewards extends Context.Service<
               case "OutOfCodes":
                 return yield* new Conflict({ reason: new OutOfCodes({ tierId: tier.id }) })
               case "Granted":
+                // The grant's id names the player: a participant reference is personal data, never logged.
                 yield* audit("coupon granted by hand", actor, campaignId, {
                   grantId: outcome.plan.id,
-                  tierId: outcome.given.tierId,
-                  participantRef: input.participantRef
+                  tierId: outcome.given.tierId
                 })
                 // A grant shows its code masked to its last four characters, as the specification's
                 // Reward grant does; the code itself reaches the player's systems through a webhook

@@ -55,6 +55,7 @@ import {
   Schedule,
   type Scope
 } from "effect"
+import * as EngineMetrics from "../EngineMetrics.ts"
 import type { StoreError } from "../Errors.ts"
 import { Secrets } from "../Secrets.ts"
 import * as SendWindow from "./SendWindow.ts"
@@ -250,12 +251,15 @@ export class WebhookDispatcher extends Context.Service<
         const finished = (lane: Lane, h: Held, result: Webhook.AttemptResult, sentAt: number) => {
           const at = now()
           lane.window = SendWindow.afterTry(lane.window, result, sentAt, at)
-          results.push({
-            delivery: Webhook.afterAttempt(h.claimed.delivery, result, DateTime.makeUnsafe(at)),
-            leaseUntil: h.lease
-          })
+          const delivery = Webhook.afterAttempt(h.claimed.delivery, result, DateTime.makeUnsafe(at))
+          results.push({ delivery, leaseUntil: h.lease })
           writerLatch.openUnsafe()
+          return delivery.status
         }
+
+        /** How long after it was due (its retry time, else its creation) a claimed delivery was sent. */
+        const lagOf = (claimed: Webhook.Claimed, sentAt: number) =>
+          (sentAt - DateTime.toEpochMillis(claimed.delivery.nextRetryAt ?? claimed.delivery.createdAt)) / 1000
 
         const send = (lane: Lane, target: Webhook.SendTarget, h: Held): Effect.Effect<void> =>
           Effect.gen(function* () {
@@ -278,7 +282,8 @@ export class WebhookDispatcher extends Context.Service<
                 "x-service-signature": signature
               }
             })
-            finished(lane, h, result, sentAt)
+            const status = finished(lane, h, result, sentAt)
+            if (status !== "pending") yield* EngineMetrics.attemptCounted(status, lagOf(h.claimed, sentAt))
           }).pipe(
             // The coupon code could not be read: the claim lapses and the delivery is tried again later.
             Effect.catch((error) =>

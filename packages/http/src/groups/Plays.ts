@@ -128,6 +128,24 @@ export const SessionView = Schema.Struct({
   startedAt: Fields.Timestamp
 })
 
+/** The board of a Memory Match scored by the server, as the start sends it: the cards face down. */
+const IntBetween = (minimum: number, maximum: number) => Schema.Int.check(Schema.isBetween({ minimum, maximum }))
+
+export const MemoryBoardView = Schema.Struct({
+  cards: Schema.Array(Schema.Struct({ position: IntBetween(0, 63) }))
+}).annotate({ identifier: "MemoryBoard" })
+
+/** The body of a flip: the position of the card to turn (the board's size bounds it further). */
+export const FlipRequest = Schema.Struct({ position: IntBetween(0, 63) })
+
+/** A turned card: its face, the pairs matched and the flips made so far. */
+export const FlipView = Schema.Struct({
+  position: IntBetween(0, 63),
+  face: IntBetween(0, 31),
+  matchedPairs: IntBetween(0, 32),
+  flips: IntBetween(1, 1_000_000)
+}).annotate({ identifier: "Flip" })
+
 /** The answer of a start (201). */
 export const StartedView = Schema.Struct({
   session: SessionView,
@@ -135,7 +153,8 @@ export const StartedView = Schema.Struct({
     slug: Schema.String,
     config: Schema.Record(Schema.String, Schema.Unknown),
     theme: Theme.Theme,
-    labels: Schema.Record(Schema.String, Schema.String)
+    labels: Schema.Record(Schema.String, Schema.String),
+    board: Schema.optionalKey(MemoryBoardView)
   })
 })
 
@@ -151,11 +170,22 @@ export class PlayApi extends HttpApiGroup.make("play")
     HttpApiEndpoint.post("start", "/", {
       payload: Endpoint.noBody,
       success: StartedView.pipe(HttpApiSchema.status(201)),
-      error: [ApiError.Unauthorized, ApiError.Conflict]
+      error: [ApiError.Unauthorized, ApiError.Conflict, ApiError.UpgradeRequired]
     }).annotateMerge(
       Endpoint.describe(
         "Start a play",
-        "Authorization: Bearer <client token>. Starts the play the token was minted for: once (a used token is 409; expired, forged or malformed 401); play limits are checked again. Answers the player's view of the game: no correct answers, no wheel weights."
+        "Authorization: Bearer <client token>. Starts the play the token was minted for: once (a used token is 409; expired, forged or malformed 401); play limits are checked again. The start counts the month's play: past the plan's `playsPerMonth` it is 402 (`upgrade_required` naming `limits.playsPerMonth`, as at mint), also for a token minted before the month filled up. Answers the player's view of the game: no correct answers, no wheel weights."
+      )
+    ),
+    HttpApiEndpoint.post("flip", "/:sessionId/flips", {
+      params: { sessionId: Schema.String },
+      payload: FlipRequest,
+      success: FlipView,
+      error: [ApiError.Unauthorized, ApiError.NotFound, ApiError.Conflict]
+    }).annotateMerge(
+      Endpoint.describe(
+        "Turn a Memory Match card",
+        "Authorization: Bearer <client token>. For a Memory Match scored by the server (`scoring: server`): reveals the card at `position` (0 to 2 × pairs − 1) and records the flip and its time (from the session's start). Flips go in turns of two: the first reveals a card, the second another, matching the pair when both show the same `face` (0 to pairs − 1). Answers the face, the pairs matched so far and the flips made so far. 400 naming `position` off the board; 409 for a matched card or the turn's face-up card, after the finish, past `timeLimitSeconds`, or for a campaign scored by the client; 404 for a session that is not the token's."
       )
     ),
     HttpApiEndpoint.post("finish", "/:sessionId/finish", {
@@ -166,7 +196,7 @@ export class PlayApi extends HttpApiGroup.make("play")
     }).annotateMerge(
       Endpoint.describe(
         "Finish a play",
-        "Authorization: Bearer <client token>. The game's finish body (wheel `{}`, quiz `{ answers }`, prediction `{ optionId }`, memory-match `{ score }`); the server decides the outcome or score. A second finish is 409. `reward` is null when the campaign has no reward; else `grant` is the coupon the play earned (the first prize the play meets that still has a code; its code in full, for the player) or null (no prize met, the prizes ran out, or the player already has one and the reward grants once), and `page` the reward page with the blocks whose `when` fits: `win` when a coupon was given, `not_win` when not."
+        "Authorization: Bearer <client token>. The game's finish body (wheel `{}`, quiz `{ answers }`, prediction `{ optionId }`, memory-match `{}` or `{ score }`); the server decides the outcome or score. Memory Match with `scoring: server` takes `{}` and scores the flips it revealed (a `score` is 400): before `timeLimitSeconds` every pair must be matched (409 otherwise), after it pairs left score 0; with `scoring: client` it takes `{ score }` (0 to maxScore). A second finish is 409. `reward` is null when the campaign has no reward; else `grant` is the coupon the play earned (the first prize the play meets that still has a code; its code in full, for the player) or null (no prize met, the prizes ran out, or the player already has one and the reward grants once), and `page` the reward page with the blocks whose `when` fits: `win` when a coupon was given, `not_win` when not."
       )
     )
   )

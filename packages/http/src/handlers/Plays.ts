@@ -11,6 +11,7 @@ import { Redacted } from "effect"
 import { Api } from "../Api.ts"
 import { ClientTokenAuth, ClientTokenCredential, FinishedView, StartedView } from "../groups/Plays.ts"
 import * as IdempotencyKeys from "../IdempotencyKeys.ts"
+import * as Observability from "../Observability.ts"
 import * as Handle from "./Handle.ts"
 
 const originView = (o: { id: string; origin: string; createdAt: import("effect").DateTime.Utc }) => ({
@@ -105,6 +106,9 @@ export const PlayHandlers = Handle.group(Api, "play", Plays.Plays, (handlers, pl
     .handle("start", () =>
       ClientTokenCredential.use((token) => keepingAnswer(plays.start(token))).pipe(Effect.map(startedView))
     )
+    .handle("flip", ({ params, payload }) =>
+      ClientTokenCredential.use((token) => plays.flip(token, params.sessionId, payload.position))
+    )
     .handle("finish", ({ params, payload }) =>
       ClientTokenCredential.use((token) => keepingAnswer(plays.finish(token, params.sessionId, payload ?? {}))).pipe(
         Effect.map(finishedView)
@@ -143,7 +147,10 @@ export const ClientTokenAuthLayer = Layer.effect(
     return ClientTokenAuth.of({
       clientToken: (httpEffect, { credential }) => {
         const token = Redacted.value(credential)
-        return Effect.andThen(signer.verify(token), Effect.provideService(httpEffect, ClientTokenCredential, token))
+        return signer.verify(token).pipe(
+          Effect.tap((claims) => Observability.setAccount(claims.acc)),
+          Effect.andThen(Effect.provideService(httpEffect, ClientTokenCredential, token))
+        )
       }
     })
   })

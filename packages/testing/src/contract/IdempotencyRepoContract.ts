@@ -10,7 +10,7 @@
  */
 import { type Account, Idempotency } from "@campaign-games/core"
 import { assert, type Vitest } from "@effect/vitest"
-import { Effect, Option } from "effect"
+import { Duration, Effect, Option } from "effect"
 import { at, DAY, SECOND, uid } from "../internal/Fixtures.ts"
 import { givenAccount, givenTwoAccounts } from "../internal/Given.ts"
 
@@ -62,6 +62,28 @@ export const tests = (it: Vitest.MethodsNonLive<Idempotency.IdempotencyRepo | Ac
       assert.isTrue(Option.isNone(yield* repo.claim(record(account.id, key, "fp-2", at(DAY + SECOND)), at(SECOND))))
       const replaced = Option.getOrThrow(yield* repo.claim(record(account.id, key), at(SECOND)))
       assert.deepStrictEqual([replaced.fingerprint, replaced.answer], ["fp-2", null])
+    })
+  )
+
+  it.effect("a claim without an answer holds its key for its lease, then a repeat claims it (its request died)", () =>
+    Effect.gen(function* () {
+      const repo = yield* Idempotency.IdempotencyRepo
+      const account = yield* givenAccount()
+      const [dead, done] = [uid("idem"), uid("idem")]
+      yield* repo.claim(record(account.id, dead), at(-DAY))
+      yield* repo.claim(record(account.id, done), at(-DAY))
+      yield* repo.complete(account.id, done, answer)
+      const lease = Duration.toMillis(Idempotency.claimLease)
+      // Within the lease the first request may still run: the repeat is told so.
+      const running = yield* repo.claim(record(account.id, dead, "fp-1", at(lease - SECOND)), at(-DAY))
+      assert.deepStrictEqual(
+        Option.map(running, (r) => r.answer),
+        Option.some(null)
+      )
+      // Past it, the repeat claims the key; a completed record is still replayed.
+      assert.isTrue(Option.isNone(yield* repo.claim(record(account.id, dead, "fp-1", at(lease + SECOND)), at(-DAY))))
+      const kept = Option.getOrThrow(yield* repo.claim(record(account.id, done, "fp-1", at(lease + SECOND)), at(-DAY)))
+      assert.deepStrictEqual(kept.answer, answer)
     })
   )
 

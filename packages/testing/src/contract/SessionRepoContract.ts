@@ -145,6 +145,28 @@ export const tests = (
     })
   )
 
+  it.effect("startPlay counts within the month's limit: past it MonthFull, a used jti TokenUsed, nothing written", () =>
+    Effect.gen(function* () {
+      const { sessions, campaign, plays, session: played } = yield* givenPlayed
+      const second = makeSession(campaign)
+      assert.strictEqual(yield* sessions.startPlay(second, "2026-05", 2), "Started")
+      assertSome(yield* sessions.findById(second.id), second)
+      assert.strictEqual(yield* plays, 2)
+      const third = makeSession(campaign)
+      assert.strictEqual(yield* sessions.startPlay(third, "2026-05", 2), "MonthFull")
+      assert.isTrue(Option.isNone(yield* sessions.findById(third.id)))
+      assert.strictEqual(
+        yield* sessions.startPlay(makeSession(campaign, { jti: played.jti }), "2026-05", 5),
+        "TokenUsed"
+      )
+      assert.strictEqual(yield* plays, 2)
+      // Another month, and no limit, count as insertPlay does.
+      assert.strictEqual(yield* sessions.startPlay(third, "2026-06", 1), "Started")
+      assert.strictEqual(yield* sessions.startPlay(makeSession(campaign), "2026-05", null), "Started")
+      assert.strictEqual(yield* plays, 3)
+    })
+  )
+
   it.effect("insertPlay counts each play in its month", () =>
     Effect.gen(function* () {
       const { sessions, campaign, plays } = yield* givenPlayed

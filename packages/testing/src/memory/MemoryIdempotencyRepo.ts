@@ -11,6 +11,11 @@ import { DateTime, Effect, Layer, Option, Semaphore } from "effect"
 
 const keyOf = (accountId: string, keyHash: string): string => `${accountId}\u0000${keyHash}`
 
+/** Whether `stored` still holds its key against a claim made at `now` (core `Idempotency.claim`). */
+const holds = (stored: Idempotency.KeyRecord, now: DateTime.Utc, since: DateTime.Utc): boolean =>
+  !DateTime.isLessThan(stored.createdAt, since) &&
+  !(stored.answer === null && DateTime.isLessThan(stored.createdAt, Idempotency.leaseSince(now)))
+
 /** `IdempotencyRepo` over a map of its own. */
 export const layer: Layer.Layer<Idempotency.IdempotencyRepo> = Layer.effect(
   Idempotency.IdempotencyRepo,
@@ -22,7 +27,7 @@ export const layer: Layer.Layer<Idempotency.IdempotencyRepo> = Layer.effect(
         Effect.sync(() => {
           const id = keyOf(record.accountId, record.keyHash)
           const stored = records.get(id)
-          if (stored !== undefined && DateTime.toEpochMillis(stored.createdAt) >= DateTime.toEpochMillis(since)) {
+          if (stored !== undefined && holds(stored, record.createdAt, since)) {
             return Option.some(stored)
           }
           records.set(id, { ...record, answer: null })

@@ -51,7 +51,7 @@ export const layer: Layer.Layer<
             }))
           }
         }),
-      // The read and, for an open start, `insertPlay`, in one memory transaction; a start that must
+      // The read and, for an open start, `startPlay`, in one memory transaction; a start that must
       // be counted, after it (`startCounted` runs its own transaction under the player's lock).
       start: (request) =>
         Effect.gen(function* () {
@@ -71,16 +71,22 @@ export const layer: Layer.Layer<
                 account: account(accountId),
                 branding: Option.fromNullishOr(branding.get(accountId)),
                 reward: Option.flatMap(campaign, (c) => Option.fromNullishOr(rewards.get(c.id))),
-                started: open && (yield* sessions.insertPlay(session, month))
+                started: open
+                  ? yield* sessions.startPlay(session, month, PlayContext.playsPerMonthOf(account(accountId)))
+                  : undefined
               }
             })
           )
           const { campaign, channel, started, ...rest } = read
-          const result: PlayContext.StartResult = started
-            ? { _tag: "Started", session }
-            : Option.isSome(campaign) && Option.isSome(channel) && PlayContext.mustCount(campaign.value, channel.value)
-              ? yield* counted(request, campaign.value, channel.value)
-              : { _tag: "NotStarted" }
+          const playsPerMonth = PlayContext.playsPerMonthOf(rest.account)
+          const result: PlayContext.StartResult =
+            started !== undefined
+              ? PlayContext.startResultOf(started, session, playsPerMonth)
+              : Option.isSome(campaign) &&
+                  Option.isSome(channel) &&
+                  PlayContext.mustCount(campaign.value, channel.value)
+                ? yield* counted(request, campaign.value, channel.value, playsPerMonth)
+                : { _tag: "NotStarted" }
           return { ...rest, campaign, channel, result }
         })
     })

@@ -45,13 +45,23 @@ export const layer: Layer.Layer<Session.SessionRepo, never, MemoryDatabase> = re
       return true
     })
 
+    const insertPlay = Effect.fnUntraced(function* (session: Session.Session, month: string) {
+      if (!(yield* insert(session))) return false
+      const key = usageKey(session.accountId, month)
+      yield* usage.set(key, (usage.get(key) ?? 0) + 1)
+      return true
+    })
+
     return Session.SessionRepo.of({
       insert,
-      insertPlay: Effect.fnUntraced(function* (session, month) {
-        if (!(yield* insert(session))) return false
-        const key = usageKey(session.accountId, month)
-        yield* usage.set(key, (usage.get(key) ?? 0) + 1)
-        return true
+      insertPlay,
+      // One fiber at a time in memory: the count and the write cannot interleave with another start's.
+      startPlay: Effect.fnUntraced(function* (session, month, playsPerMonth) {
+        if (sessionJtis.has(session.jti)) return "TokenUsed" as const
+        if (playsPerMonth !== null && (usage.get(usageKey(session.accountId, month)) ?? 0) >= playsPerMonth) {
+          return "MonthFull" as const
+        }
+        return (yield* insertPlay(session, month)) ? ("Started" as const) : ("TokenUsed" as const)
       }),
       findById: (id) => Effect.sync(() => Option.fromNullishOr(sessions.get(id))),
       finish: Effect.fnUntraced(function* (id, at) {

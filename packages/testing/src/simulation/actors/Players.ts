@@ -10,15 +10,18 @@
  *   the channel (not a resolved prediction: else the channel's between-campaigns message), and the
  *   session it starts is that campaign's, even when a handover or a pause came between the mint and
  *   the start.
- * - `plays.month-limit`: a mint is refused with the plan's `playsPerMonth` exactly when the
- *   account's plays of the month (UTC) reached it.
+ * - `plays.month-limit`: a mint, and the start of a token minted before, is refused with the plan's
+ *   `playsPerMonth` exactly when the account's plays of the month (UTC) reached it.
  * - `plays.tokens`: a token is good for 15 minutes (from the mint's second rounded up) and one
  *   start (`TokenExpired`, `TokenAlreadyUsed`), for its campaign only while it is active and not a
  *   resolved prediction (`GameUnavailable`); a session finishes once (`PlayAlreadyFinished`), and
  *   not once its prediction is resolved (`GameUnavailable`); a refused body (`InvalidRequest`)
  *   writes nothing.
  * - `plays.scoring`: the entry is the play's: the wheel lands on one of its segments, the quiz is
- *   scored from the answers, the memory score is the one sent, the prediction the option chosen;
+ *   scored from the answers, the memory match is played card by card (`POST …/flips` on a board the
+ *   server dealt: every answer is checked against the faces seen so far) and scored by the server
+ *   from the flips and their time (the formula of docs/api-decisions.md, written again here), the
+ *   prediction the option chosen;
  *   a prediction's entry is eligible only once the campaign is resolved to its option.
  * - `plays.answers`: every call gets one of the answers the specification gives for it.
  *
@@ -54,7 +57,7 @@ interface Body {
   readonly refusedAt?: string
 }
 
-const bodyOf = (sim: Sim, game: GamePlan, skill: number, invalid: boolean): Body => {
+const bodyOf = (sim: Sim, game: GamePlan, skill: number, invalid: boolean, board?: PlayedBoard): Body => {
   const rng = sim.driver
   switch (game.slug) {
     case "spin-the-wheel":
@@ -85,11 +88,95 @@ const bodyOf = (sim: Sim, game: GamePlan, skill: number, invalid: boolean): Body
       }
     }
     case "memory-match": {
-      const score = invalid ? game.maxScore + rng.int(1, 500) : Math.floor(game.maxScore * skill * rng.between(0.4, 1))
-      return { body: { score }, score, predictionValue: null, ...(invalid ? { refusedAt: "score" } : {}) }
+      // Scored by the server: a score sent is refused by name; `{}` scores the board as played.
+      if (invalid)
+        return { body: { score: rng.int(0, game.maxScore) }, score: null, predictionValue: null, refusedAt: "score" }
+      return { body: {}, score: board?.score ?? null, predictionValue: null }
     }
   }
 }
+
+/** A Memory Match board as a player played it: its flips, and the score the server must give it. */
+interface PlayedBoard {
+  readonly flips: number
+  readonly score: number
+}
+
+/**
+ * The oracle's score of a whole board (docs/api-decisions.md): `round(maxScore × 2P / F × speed)`,
+ * speed 1 up to par (`min(L, 2P s)`) and down to 0.5 at the limit `L`; `t` is the last match's time.
+ */
+const boardScore = (pairs: number, flips: number, t: number, limitSeconds: number, maxScore: number): number => {
+  const limit = limitSeconds * SECOND
+  const par = Math.min(limit, pairs * 2 * SECOND)
+  const speed = t <= par ? 1 : 1 - (0.5 * (t - par)) / (limit - par)
+  return Math.round(maxScore * ((pairs * 2) / flips) * speed)
+}
+
+/** The boards the players of a run played, by session. */
+const boards = new WeakMap<Model.Play, PlayedBoard>()
+
+/**
+ * Plays a whole Memory Match board through the engine's flips, at the instant of the finish: each
+ * turn turns an unknown card, then its partner when the player remembers it (a chance of `skill`)
+ * or another card. Each answer is checked: the position asked, a face seen twice at most, the flips
+ * and pairs counted as the model counts them.
+ */
+const playBoard = (sim: Sim, play: Model.Play, token: string, skill: number, pairs: number) =>
+  Effect.gen(function* () {
+    const rng = sim.driver
+    const faces = new Map<number, number>()
+    const matched = new Set<number>()
+    let flips = 0
+    let matchedPairs = 0
+    const turn = Effect.fnUntraced(function* (position: number) {
+      const result = yield* Effect.result(sim.engine.plays.flip(token, play.sessionId!, position))
+      flips++
+      const ok =
+        Result.isSuccess(result) &&
+        result.success.position === position &&
+        result.success.flips === flips &&
+        (!faces.has(position) || faces.get(position) === result.success.face) &&
+        [...faces].filter(([p, f]) => p !== position && Result.isSuccess(result) && f === result.success.face).length <=
+          1
+      sim.invariants.check(
+        SCORING,
+        ok,
+        () =>
+          `flip ${flips} of ${play.sessionId} at ${position}: ${Result.isFailure(result) ? describe(result.failure) : canonicalJson(result.success)}`
+      )
+      if (Result.isFailure(result)) return -1
+      faces.set(position, result.success.face)
+      return result.success.face
+    })
+    const unknown = () => Array.from({ length: pairs * 2 }, (_, p) => p).filter((p) => !faces.has(p) && !matched.has(p))
+    while (matchedPairs < pairs && flips < pairs * 8) {
+      const knownPair = [...faces].find(
+        ([p, f]) => !matched.has(p) && [...faces].some(([q, g]) => q !== p && g === f && !matched.has(q))
+      )
+      const first = knownPair !== undefined ? knownPair[0] : rng.pick(unknown())
+      const face = yield* turn(first)
+      if (face < 0) break
+      const partner = [...faces].find(([q, g]) => q !== first && g === face && !matched.has(q))?.[0]
+      const others = unknown().filter((p) => p !== first)
+      const second =
+        partner !== undefined && (knownPair !== undefined || others.length === 0 || rng.chance(skill))
+          ? partner
+          : rng.pick(others)
+      const secondFace = yield* turn(second)
+      if (secondFace === face && face >= 0) {
+        matched.add(first).add(second)
+        matchedPairs++
+      }
+    }
+    sim.invariants.check(
+      SCORING,
+      matchedPairs === pairs,
+      () => `board of ${play.sessionId}: ${matchedPairs} of ${pairs} pairs`
+    )
+    sim.counters.add("plays.memory-flips", flips)
+    return { flips, matchedPairs }
+  })
 
 /** How long the game takes to play, by game. */
 const durationOf = (sim: Sim, game: GamePlan): number => {
@@ -134,7 +221,12 @@ export const make = (limits: PlayLimits.PlayLimits): Part => {
       const campaign = play.campaign
       const game = campaign.plan.game
       const again = play.finished !== null
-      const planned = bodyOf(sim, game, player.skill, invalid)
+      if (game.slug === "memory-match" && !again && !boards.has(play)) {
+        const { flips } = yield* playBoard(sim, play, token, player.skill, game.pairs)
+        const score = boardScore(game.pairs, flips, at - play.startedAt!, game.timeLimitSeconds, game.maxScore)
+        boards.set(play, { flips, score })
+      }
+      const planned = bodyOf(sim, game, player.skill, invalid, boards.get(play))
       const result = yield* Effect.result(sim.engine.plays.finish(token, play.sessionId!, planned.body))
       // A prediction resolved since the start takes no more plays: its answer is out.
       const expected = again
@@ -244,6 +336,10 @@ export const make = (limits: PlayLimits.PlayLimits): Part => {
       const player = sim.world.players[play.player]!
       const { campaign, channel } = play
       const reached = limits.reached(campaign, channel, player.ref, at)
+      // The start counts the month's play: a token minted before the month filled up is refused.
+      const account = sim.model.accounts[channel.plan.account]!
+      const limit = account.plan.playsPerMonth
+      const monthFull = limit !== null && (account.monthPlays.get(utcMonth(at)) ?? 0) >= limit
       const expected =
         at / 1000 >= play.exp
           ? "Unauthorized/TokenExpired"
@@ -253,7 +349,9 @@ export const make = (limits: PlayLimits.PlayLimits): Part => {
               ? "Conflict/PlayLimitReached"
               : reuse
                 ? "Conflict/TokenAlreadyUsed"
-                : "started"
+                : monthFull
+                  ? "UpgradeRequired/LimitReached"
+                  : "started"
       const result = yield* Effect.result(sim.engine.plays.start(token))
       sim.counters.add("plays.starts")
       const actual = Result.isFailure(result) ? describe(result.failure) : "started"
@@ -262,7 +360,8 @@ export const make = (limits: PlayLimits.PlayLimits): Part => {
         "Unauthorized/TokenExpired",
         "Conflict/GameUnavailable",
         "Conflict/PlayLimitReached",
-        "Conflict/TokenAlreadyUsed"
+        "Conflict/TokenAlreadyUsed",
+        "UpgradeRequired/LimitReached"
       ].includes(actual)
       sim.invariants.check(ANSWERS, known, () => `start of ${play.jti} at ${iso(at)}: ${actual}`)
       if (expected === "Conflict/PlayLimitReached" || actual === "Conflict/PlayLimitReached") {
@@ -311,7 +410,6 @@ export const make = (limits: PlayLimits.PlayLimits): Part => {
       sim.model.sessions.set(session.id, play)
       sim.model.plays.push(play)
       limits.started(campaign, channel, player.ref, at)
-      const account = sim.model.accounts[channel.plan.account]!
       const month = utcMonth(at)
       account.monthPlays.set(month, (account.monthPlays.get(month) ?? 0) + 1)
       sim.counters.add("plays.started")
@@ -456,7 +554,7 @@ export const make = (limits: PlayLimits.PlayLimits): Part => {
     name: "players",
     invariants: {
       [LIVE]: "a mint gives a token exactly when a campaign is live, and its session plays that campaign",
-      [MONTH]: "a mint is refused for the plan's plays per month exactly when the month's plays reached it",
+      [MONTH]: "a mint or a start is refused for the plan's plays per month exactly when the month's plays reached it",
       [TOKENS]:
         "a token lasts 15 minutes and one start, plays its campaign only while it is active; a session finishes once; a refused body writes nothing",
       [SCORING]: "each entry is its play's: wheel segment, quiz score, memory score, prediction, eligibility",
