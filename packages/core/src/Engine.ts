@@ -39,6 +39,7 @@ import { Plays } from "./play/Plays.ts"
 import * as RewardsEngine from "./rewards/RewardsEngine.ts"
 import type { Secrets } from "./Secrets.ts"
 import type { StoreError } from "./Errors.ts"
+import { Stats } from "./stats/Stats.ts"
 import type { StoreServices } from "./StorePorts.ts"
 import type { EventOutbox } from "./webhooks/Event.ts"
 import type { HostResolver, WebhookTransport } from "./webhooks/Webhook.ts"
@@ -79,6 +80,7 @@ export type UseCases =
   | DrawsEngine.UseCases
   | RewardsEngine.UseCases
   | MediaEngine.UseCases
+  | Stats
 
 /**
  * What `layer` provides: the use cases, the delivery worker, and the ports the engine fills itself
@@ -137,6 +139,7 @@ export const layer = (options: Options = {}): Layer.Layer<Services, StoreError, 
     AllowedOrigins.layer,
     Plays.layer,
     Webhooks.layer,
+    Stats.layer,
     options.dispatcher === false ? WebhookDispatcher.layerNoLoop() : WebhookDispatcher.layer()
   ).pipe(
     Layer.provideMerge(subsystems),

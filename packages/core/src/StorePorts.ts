@@ -21,6 +21,7 @@ import type { PlayContextRepo, PlayFinishRepo } from "./play/PlayContext.ts"
 import type { SessionRepo } from "./play/Session.ts"
 import type { UsageRepo } from "./play/Usage.ts"
 import type * as RewardsEngine from "./rewards/RewardsEngine.ts"
+import type { StatsRepo } from "./stats/Stats.ts"
 import type { Store } from "./Store.ts"
 import type { EventOutbox } from "./webhooks/Event.ts"
 import type { DeliveryNotices, DeliveryRepo, EndpointRepo } from "./webhooks/Webhook.ts"
@@ -44,6 +45,7 @@ export type Repos =
   | DrawsEngine.Repos
   | RewardsEngine.Repos
   | MediaEngine.Repos
+  | StatsRepo
 
 /**
  * The repositories of webhook endpoints and deliveries, and the store's notices of new deliveries

@@ -26,6 +26,7 @@ import * as Rewards from "./migrations/0008_rewards.ts"
 import * as Media from "./migrations/0009_media.ts"
 import * as WebhookDispatch from "./migrations/0010_webhook_dispatch.ts"
 import * as SealedIdempotency from "./migrations/0011_sealed_idempotency.ts"
+import * as Stats from "./migrations/0013_stats.ts"
 
 /** Every migration of the schema, keyed `<id>_<name>`. Never edit one that has shipped: add another. */
 export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>> = {
@@ -253,7 +254,8 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
   "0008_rewards": Rewards.migration,
   "0009_media": Media.migration,
   "0010_webhook_dispatch": WebhookDispatch.migration,
-  "0011_sealed_idempotency": SealedIdempotency.migration
+  "0011_sealed_idempotency": SealedIdempotency.migration,
+  "0013_stats": Stats.migration
 }
 
 /** Runs the migrations not yet applied; returns those it ran. */

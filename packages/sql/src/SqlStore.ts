@@ -35,6 +35,7 @@ import * as SqlPlayFinishRepo from "./SqlPlayFinishRepo.ts"
 import * as SqlIdempotencyRepo from "./SqlIdempotencyRepo.ts"
 import * as SqlMedia from "./SqlMedia.ts"
 import * as SqlRewards from "./SqlRewards.ts"
+import * as SqlStatsRepo from "./SqlStatsRepo.ts"
 import * as SqlServerSecretRepo from "./SqlServerSecretRepo.ts"
 import * as SqlSessionRepo from "./SqlSessionRepo.ts"
 import * as Conflicts from "./internal/Conflicts.ts"
@@ -103,6 +104,7 @@ export const layerRepos: Layer.Layer<StorePorts.Repos, never, SqlClient.SqlClien
   SqlPlayFinishRepo.layer,
   SqlDraws.layer,
   SqlRewards.layer,
+  SqlStatsRepo.layer,
   SqlMedia.layer
 )
 

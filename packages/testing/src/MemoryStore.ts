@@ -40,6 +40,7 @@ import * as MemoryIdempotencyRepo from "./memory/MemoryIdempotencyRepo.ts"
 import * as MemoryMedia from "./memory/MemoryMedia.ts"
 import * as MemoryServerSecretRepo from "./memory/MemoryServerSecretRepo.ts"
 import * as MemorySessionRepo from "./memory/MemorySessionRepo.ts"
+import * as MemoryStatsRepo from "./memory/MemoryStatsRepo.ts"
 import * as MemoryUsageRepo from "./memory/MemoryUsageRepo.ts"
 import { MemoryDatabase } from "./MemoryDatabase.ts"
 import * as MemoryWebhookStore from "./MemoryWebhookStore.ts"
@@ -80,7 +81,7 @@ const aggregates = Layer.mergeAll(
 )
 
 /** The reads and writes of a play, over the repositories of the aggregates they span. */
-const plays = Layer.mergeAll(MemoryPlayContextRepo.layer, MemoryPlayFinishRepo.layer)
+const plays = Layer.mergeAll(MemoryPlayContextRepo.layer, MemoryPlayFinishRepo.layer, MemoryStatsRepo.layer)
 
 /** `Store` and every repository in memory, with the `MemoryDatabase` they share. Every build starts empty. */
 export const layer: Layer.Layer<Services> = plays.pipe(

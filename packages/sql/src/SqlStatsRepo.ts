@@ -1,0 +1,170 @@
+/**
+ * `StatsRepo` over effect/sql: a campaign's statistics aggregated from its sessions, entries, grants
+ * and draw winners, and the exports of its entries and grants streamed from the database.
+ *
+ * - Counts by bucket use `width_bucket(time, edges)` over the edges the core computed
+ *   (`Stats.bucketEdges`: local days or hours of the campaign's zone), so the database does no time
+ *   zone arithmetic of its own; `GROUP BY ROLLUP` gives the totals in the same scan. Each scan is a
+ *   range of an index on `(campaign_id, time)` (migration `0013_stats`).
+ * - The histogram's bucket is `least(k - 1, floor((score - min) / (max - min) * k))` in double
+ *   precision: `Stats.histogramIndex`, operation for operation.
+ * - The exports are one `SELECT` each, read as a stream (`Statement.stream`): on PostgreSQL the
+ *   driver pauses the socket while the consumer is behind and abandons the query when the stream is
+ *   interrupted (a client that went away); PGlite, in process, reads the result whole.
+ *
+ * @since 0.1.0
+ */
+import { Stats } from "@campaign-games/core"
+import { DateTime, Effect, Layer, Option, Stream } from "effect"
+import { SqlClient } from "effect/sql"
+import type * as Repository from "./internal/Repository.ts"
+import { time } from "./internal/Values.ts"
+import * as SqlEntryRepo from "./SqlEntryRepo.ts"
+import * as SqlRewardGrantRepo from "./SqlRewardGrantRepo.ts"
+import { toStoreError } from "./internal/Repository.ts"
+
+type Counts = { starts: number; finishes: number; players: number; wins: number; grants: number }
+
+const zero = (): Counts => ({ starts: 0, finishes: 0, players: 0, wins: 0, grants: 0 })
+
+const int = (value: unknown): number => (value === null || value === undefined ? 0 : Number(value))
+
+/** `StatsRepo` over a migrated database. */
+export const layer: Layer.Layer<Stats.StatsRepo, never, SqlClient.SqlClient> = Layer.effect(
+  Stats.StatsRepo,
+  Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+
+    const campaign = Effect.fnUntraced(function* (q: Stats.Query) {
+      const series = Array.from({ length: Math.max(0, q.edges.length - 1) }, zero)
+      const totals = { ...zero(), drawWinners: 0 }
+      const predictions = new Map<string, number>()
+      if (q.edges.length < 2) return { totals, series, scores: undefined, predictions } satisfies Stats.Counted
+      const edges = `{${q.edges.map((e) => time(e)).join(",")}}`
+      const from = time(q.from)
+      const to = time(q.to)
+      /** Adds each row (`b`: bucket, 1-based; null for the totals) to the series and the totals. */
+      const add = (rows: ReadonlyArray<ReadonlyArray<unknown>>, fill: (counts: Counts, row: ReadonlyArray<unknown>) => void) => {
+        for (const row of rows) {
+          const b = row[0]
+          if (b === null) fill(totals, row)
+          else {
+            const counts = series[int(b) - 1]
+            if (counts !== undefined) fill(counts, row)
+          }
+        }
+      }
+
+      const sessions = yield* sql`SELECT b, count(*)::int, count(DISTINCT participant_ref)::int FROM (
+          SELECT width_bucket(started_at, ${edges}::timestamptz[]) AS b, participant_ref FROM sessions
+          WHERE campaign_id = ${q.campaignId} AND account_id = ${q.accountId}
+            AND started_at >= ${from} AND started_at < ${to}
+        ) s GROUP BY ROLLUP (b)`.values
+      add(sessions, (counts, row) => {
+        counts.starts = int(row[1])
+        counts.players = int(row[2])
+      })
+
+      const entries = yield* sql`SELECT b, count(*)::int, count(*) FILTER (WHERE win)::int FROM (
+          SELECT width_bucket(created_at, ${edges}::timestamptz[]) AS b,
+            coalesce(outcome->>'isWin' = 'true', false) AS win
+          FROM entries
+          WHERE campaign_id = ${q.campaignId} AND account_id = ${q.accountId}
+            AND created_at >= ${from} AND created_at < ${to}
+        ) e GROUP BY ROLLUP (b)`.values
+      add(entries, (counts, row) => {
+        counts.finishes = int(row[1])
+        counts.wins = int(row[2])
+      })
+
+      const grants = yield* sql`SELECT b, count(*)::int FROM (
+          SELECT width_bucket(created_at, ${edges}::timestamptz[]) AS b FROM reward_grants
+          WHERE campaign_id = ${q.campaignId} AND account_id = ${q.accountId}
+            AND created_at >= ${from} AND created_at < ${to}
+        ) g GROUP BY ROLLUP (b)`.values
+      add(grants, (counts, row) => {
+        counts.grants = int(row[1])
+      })
+
+      const winners = yield* sql`SELECT count(*)::int FROM draw_winners w JOIN draw_runs r ON r.id = w.run_id
+        WHERE r.campaign_id = ${q.campaignId} AND r.account_id = ${q.accountId}
+          AND r.created_at >= ${from} AND r.created_at < ${to}`.values
+      totals.drawWinners = int(winners[0]?.[0])
+
+      let scores: Stats.ScoreCounts | undefined
+      if (q.scores) {
+        const [summary] = yield* sql`SELECT count(score)::int, min(score), max(score), sum(score) FROM entries
+          WHERE campaign_id = ${q.campaignId} AND account_id = ${q.accountId}
+            AND created_at >= ${from} AND created_at < ${to} AND score IS NOT NULL`.values
+        const count = int(summary?.[0])
+        if (count > 0) {
+          const min = Number(summary![1])
+          const max = Number(summary![2])
+          const k = Stats.histogramBuckets(min, max)
+          const histogram = Array.from({ length: k }, () => 0)
+          if (k === 1) histogram[0] = count
+          else {
+            const rows = yield* sql`SELECT least(${k - 1}::int,
+                floor((score - ${min}::float8) / (${max}::float8 - ${min}::float8) * ${k}::float8)::int), count(*)::int
+              FROM entries
+              WHERE campaign_id = ${q.campaignId} AND account_id = ${q.accountId}
+                AND created_at >= ${from} AND created_at < ${to} AND score IS NOT NULL
+              GROUP BY 1`.values
+            for (const row of rows) histogram[int(row[0])] = int(row[1])
+          }
+          scores = { count, min, max, sum: Number(summary![3]), histogram }
+        }
+      }
+
+      if (q.predictions) {
+        const rows = yield* sql`SELECT prediction_option_id, count(*)::int FROM entries
+          WHERE campaign_id = ${q.campaignId} AND account_id = ${q.accountId}
+            AND created_at >= ${from} AND created_at < ${to} AND prediction_option_id IS NOT NULL
+          GROUP BY 1`.values
+        for (const row of rows) predictions.set(String(row[0]), int(row[1]))
+      }
+      return { totals, series, scores, predictions } satisfies Stats.Counted
+    })
+
+    const firstPlay = Effect.fnUntraced(function* (accountId: string, campaignId: string) {
+      const rows = yield* sql`SELECT to_char(min(started_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+        FROM sessions WHERE campaign_id = ${campaignId} AND account_id = ${accountId}`.values
+      const first = rows[0]?.[0]
+      return typeof first === "string" ? Option.some(DateTime.makeUnsafe(first)) : Option.none()
+    })
+
+    const decoded = <A>(
+      operation: string,
+      rows: Stream.Stream<object, unknown>,
+      read: { readonly row: (row: ReadonlyArray<unknown>) => import("effect").Exit.Exit<A, unknown> }
+    ) =>
+      rows.pipe(
+        Stream.mapEffect((row) => read.row(Object.values(row))),
+        Stream.mapError((error) => toStoreError(operation)(error as Repository.Failure))
+      )
+
+    return Stats.StatsRepo.of({
+      campaign: (q) => Effect.mapError(campaign(q), toStoreError("StatsRepo.campaign")),
+      firstPlay: (accountId, campaignId) =>
+        Effect.mapError(firstPlay(accountId, campaignId), toStoreError("StatsRepo.firstPlay")),
+      entries: (accountId, campaignId, filter) =>
+        decoded(
+          "StatsRepo.entries",
+          sql`SELECT ${SqlEntryRepo.entry.select} FROM entries
+            WHERE ${SqlEntryRepo.matching(sql, accountId, campaignId, filter)}
+            ORDER BY ${sql.literal(SqlEntryRepo.ORDER[filter.sort][filter.dir])}`.stream,
+          SqlEntryRepo.entry
+        ),
+      grants: (accountId, campaignId) =>
+        decoded(
+          "StatsRepo.grants",
+          sql`SELECT ${SqlRewardGrantRepo.listed.select} FROM (
+              SELECT g.*, right(c.code, 4) AS code_end FROM reward_grants g JOIN reward_coupons c ON c.id = g.coupon_id
+              WHERE g.account_id = ${accountId} AND g.campaign_id = ${campaignId}
+            ) g
+            ORDER BY g.created_at DESC, g.id DESC`.stream,
+          SqlRewardGrantRepo.listed
+        )
+    })
+  })
+)
