@@ -16,6 +16,7 @@ import { DrawsApi } from "./groups/Draws.ts"
 import { MediaApi } from "./groups/Media.ts"
 import { AllowedOriginsApi, EntriesApi, PlayApi, TokensApi } from "./groups/Plays.ts"
 import { RewardsApi } from "./groups/Rewards.ts"
+import { StatsApi } from "./groups/Stats.ts"
 import { WebhooksApi } from "./groups/Webhooks.ts"
 import { SystemApi } from "./groups/System.ts"
 
@@ -35,6 +36,7 @@ export class Api extends HttpApi.make("campaign-games")
   .add(DrawsApi)
   .add(RewardsApi)
   .add(MediaApi)
+  .add(StatsApi)
   .annotate(HttpApi.ParseOptions, { errors: "all", onExcessProperty: "ignore" })
   // Bodies are strict, as Stripe's: a field the operation does not know is a 400 naming it.
   .annotate(HttpApi.PayloadParseOptions, { errors: "all", onExcessProperty: "error" })

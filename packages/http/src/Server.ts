@@ -31,6 +31,7 @@ import {
   TokensHandlers
 } from "./handlers/Plays.ts"
 import { RewardsHandlers } from "./handlers/Rewards.ts"
+import { StatsHandlers } from "./handlers/Stats.ts"
 import { SystemHandlers } from "./handlers/System.ts"
 import { WebhooksHandlers } from "./handlers/Webhooks.ts"
 import * as RateLimit from "./RateLimit.ts"
@@ -110,7 +111,8 @@ export const routes = Layer.mergeAll(
     WebhooksHandlers,
     DrawsHandlers,
     RewardsHandlers,
-    MediaHandlers
+    MediaHandlers,
+    StatsHandlers
   ]),
   Layer.provide([
     ApiKeyAuthLayer,

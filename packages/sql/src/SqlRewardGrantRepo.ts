@@ -24,7 +24,9 @@ import * as SqlRewardGrantStatement from "./SqlRewardGrantStatement.ts"
 import * as SqlRewardTables from "./SqlRewardTables.ts"
 
 /** A grant as lists read it: with its code's last four characters (`code_end`). */
-export const listed = Table.read(Table.make({ ...SqlRewardTables.grants.fields, codeEnd: Schema.String }), { alias: "g" })
+export const listed = Table.read(Table.make({ ...SqlRewardTables.grants.fields, codeEnd: Schema.String }), {
+  alias: "g"
+})
 const decodeOutcome = Schema.decodeUnknownExit(Game.Outcome)
 
 /** `GrantRepo` over a migrated database. */

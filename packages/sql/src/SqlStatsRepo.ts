@@ -44,7 +44,10 @@ export const layer: Layer.Layer<Stats.StatsRepo, never, SqlClient.SqlClient> = L
       const from = time(q.from)
       const to = time(q.to)
       /** Adds each row (`b`: bucket, 1-based; null for the totals) to the series and the totals. */
-      const add = (rows: ReadonlyArray<ReadonlyArray<unknown>>, fill: (counts: Counts, row: ReadonlyArray<unknown>) => void) => {
+      const add = (
+        rows: ReadonlyArray<ReadonlyArray<unknown>>,
+        fill: (counts: Counts, row: ReadonlyArray<unknown>) => void
+      ) => {
         for (const row of rows) {
           const b = row[0]
           if (b === null) fill(totals, row)

@@ -42,6 +42,7 @@ import * as PlayFinishRepoContract from "./contract/PlayFinishRepoContract.ts"
 import * as RewardsContract from "./contract/RewardsContract.ts"
 import * as ServerSecretRepoContract from "./contract/ServerSecretRepoContract.ts"
 import * as SessionRepoContract from "./contract/SessionRepoContract.ts"
+import * as StatsRepoContract from "./contract/StatsRepoContract.ts"
 import * as StoreTransactionsContract from "./contract/StoreTransactionsContract.ts"
 import * as UsageRepoContract from "./contract/UsageRepoContract.ts"
 
@@ -66,6 +67,7 @@ export const suites = {
   PlayFinishRepo: PlayFinishRepoContract.tests,
   EndpointRepo: EndpointRepoContract.tests,
   DeliveryRepo: DeliveryRepoContract.tests,
+  StatsRepo: StatsRepoContract.tests,
   "Store (transactions and locks)": StoreTransactionsContract.tests,
   ...DrawsContract.suites,
   ...RewardsContract.suites,

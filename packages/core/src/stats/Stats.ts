@@ -170,7 +170,10 @@ export class StatsRepo extends Context.Service<
     /** The counts of a campaign of the account (zeros for a campaign with no plays). */
     readonly campaign: (query: Query) => Effect.Effect<Counted, StoreError>
     /** When the campaign's first play started; none before any. */
-    readonly firstPlay: (accountId: string, campaignId: string) => Effect.Effect<Option.Option<DateTime.Utc>, StoreError>
+    readonly firstPlay: (
+      accountId: string,
+      campaignId: string
+    ) => Effect.Effect<Option.Option<DateTime.Utc>, StoreError>
     /**
      * Every entry of the campaign matching `filter`, in the list's order (`EntryRepo.list`), read as
      * the consumer pulls (a store with a cursor keeps a bounded number in memory). Stopping the

@@ -133,7 +133,9 @@ export const layer: Layer.Layer<Stats.StatsRepo, never, MemoryDatabase | Entry.E
             Effect.map(entryRepo.list(accountId, campaignId, filter, ALL), (page) => Stream.fromIterable(page.items))
           ),
         grants: (accountId, campaignId) =>
-          Stream.unwrap(Effect.map(grantRepo.list(accountId, campaignId, ALL), (page) => Stream.fromIterable(page.items)))
+          Stream.unwrap(
+            Effect.map(grantRepo.list(accountId, campaignId, ALL), (page) => Stream.fromIterable(page.items))
+          )
       })
     })
   )
