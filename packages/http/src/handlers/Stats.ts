@@ -23,6 +23,9 @@ const iso = (t: DateTime.Utc | null): string | null => (t === null ? null : Date
 const csv = (rows: ReadonlyArray<ReadonlyArray<Cell>>): string =>
   stringify(rows as Array<Array<Cell>>, {
     record_delimiter: "windows",
+    // RFC 4180: a field holding a line break is quoted (csv-stringify quotes only the record
+    // delimiter, CRLF, by itself).
+    quoted_match: /[\r\n]/,
     cast: { boolean: (value) => (value ? "true" : "false") }
   })
 
