@@ -15,9 +15,10 @@
  * @since 0.1.0
  */
 import { Stats } from "@campaign-games/core"
-import { DateTime, Effect, Layer, Option, Stream } from "effect"
+import { type Array as Arr, DateTime, Effect, type Exit, Layer, Option, Stream } from "effect"
 import { SqlClient } from "effect/sql"
 import type * as Repository from "./internal/Repository.ts"
+import type * as Table from "./internal/Table.ts"
 import { time } from "./internal/Values.ts"
 import * as SqlEntryRepo from "./SqlEntryRepo.ts"
 import * as SqlRewardGrantRepo from "./SqlRewardGrantRepo.ts"
@@ -136,13 +137,18 @@ export const layer: Layer.Layer<Stats.StatsRepo, never, SqlClient.SqlClient> = L
       return typeof first === "string" ? Option.some(DateTime.makeUnsafe(first)) : Option.none()
     })
 
+    /** The rows of `rows` decoded by `read`, a chunk at a time (the driver hands them over in chunks). */
     const decoded = <A>(
       operation: string,
       rows: Stream.Stream<object, unknown>,
-      read: { readonly row: (row: ReadonlyArray<unknown>) => import("effect").Exit.Exit<A, unknown> }
+      read: { readonly decode: (rows: Table.Values) => Exit.Exit<ReadonlyArray<A>, unknown> }
     ) =>
       rows.pipe(
-        Stream.mapEffect((row) => read.row(Object.values(row))),
+        // A chunk of n rows decodes to n values: non-empty as the chunk is.
+        Stream.mapArrayEffect(
+          (chunk) =>
+            read.decode(chunk.map((row) => Object.values(row))) as Exit.Exit<Arr.NonEmptyReadonlyArray<A>, unknown>
+        ),
         Stream.mapError((error) => toStoreError(operation)(error as Repository.Failure))
       )
 
