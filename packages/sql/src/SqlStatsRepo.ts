@@ -59,15 +59,66 @@ export const layer: Layer.Layer<Stats.StatsRepo, never, SqlClient.SqlClient> = L
         }
       }
 
-      const sessions = yield* sql`SELECT b, count(*)::int, count(DISTINCT participant_ref)::int FROM (
-          SELECT width_bucket(started_at, ${edges}::timestamptz[]) AS b, participant_ref FROM sessions
+      // Starts, the flags of players' first sessions (migration 0013) and whether any session was
+      // flagged in another zone than the campaign's now, by bucket and in total.
+      const sessions = yield* sql`SELECT b, count(*)::int, count(*) FILTER (WHERE stats_first_day)::int,
+          count(*) FILTER (WHERE stats_first_hour)::int, count(*) FILTER (WHERE stats_first)::int,
+          count(*) FILTER (WHERE stats_zone IS DISTINCT FROM ${q.timeZone})::int FROM (
+          SELECT width_bucket(started_at, ${edges}::timestamptz[]) AS b, stats_first, stats_first_day,
+            stats_first_hour, stats_zone
+          FROM sessions
           WHERE campaign_id = ${q.campaignId} AND account_id = ${q.accountId}
             AND started_at >= ${from} AND started_at < ${to}
         ) s GROUP BY ROLLUP (b)`.values
-      add(sessions, (counts, row) => {
+      let otherZone = false
+      const firsts = new Map<number | null, number>()
+      for (const row of sessions) {
+        const b = row[0] === null ? null : int(row[0]) - 1
+        const counts = b === null ? totals : series[b]
+        if (counts === undefined) continue
         counts.starts = int(row[1])
-        counts.players = int(row[2])
-      })
+        firsts.set(b, int(q.interval === "day" ? row[2] : row[3]))
+        if (b === null) {
+          totals.players = int(row[4])
+          otherZone = int(row[5]) > 0
+        }
+      }
+      /** Distinct participants who started in `[start, end)`: the exact count, a scan of the span. */
+      const distinct = (start: string, end: string) =>
+        Effect.map(
+          sql`SELECT count(DISTINCT participant_ref)::int FROM sessions
+            WHERE campaign_id = ${q.campaignId} AND account_id = ${q.accountId}
+              AND started_at >= ${start} AND started_at < ${end}`.values,
+          (rows) => int(rows[0]?.[0])
+        )
+      if (otherZone) {
+        // Flags made in another zone do not fit the buckets: every count exact.
+        const rows = yield* sql`SELECT b, count(DISTINCT participant_ref)::int FROM (
+            SELECT width_bucket(started_at, ${edges}::timestamptz[]) AS b, participant_ref FROM sessions
+            WHERE campaign_id = ${q.campaignId} AND account_id = ${q.accountId}
+              AND started_at >= ${from} AND started_at < ${to}
+          ) s GROUP BY ROLLUP (b)`.values
+        add(rows, (counts, row) => {
+          counts.players = int(row[1])
+        })
+      } else {
+        // A bucket wholly in the span counts its players' first sessions in it; a bucket the span
+        // cuts (the first or the last) is counted exactly over its part.
+        for (let i = 0; i < series.length; i++) {
+          const start = q.edges[i]!
+          const end = q.edges[i + 1]!
+          const whole = !DateTime.isLessThan(start, q.from) && !DateTime.isGreaterThan(end, q.to)
+          series[i]!.players = whole
+            ? (firsts.get(i) ?? 0)
+            : series[i]!.starts === 0
+              ? 0
+              : yield* distinct(time(DateTime.max(start, q.from)), time(DateTime.isLessThan(end, q.to) ? end : q.to))
+        }
+        // The totals count first sessions when no session started before `from`.
+        const [earlier] = yield* sql`SELECT EXISTS (SELECT 1 FROM sessions
+            WHERE campaign_id = ${q.campaignId} AND account_id = ${q.accountId} AND started_at < ${from})`.values
+        if (earlier?.[0] === true) totals.players = totals.starts === 0 ? 0 : yield* distinct(from, to)
+      }
 
       const entries = yield* sql`SELECT b, count(*)::int, count(*) FILTER (WHERE win)::int FROM (
           SELECT width_bucket(created_at, ${edges}::timestamptz[]) AS b,

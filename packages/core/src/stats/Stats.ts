@@ -124,6 +124,9 @@ export interface Query {
   readonly to: DateTime.Utc
   /** Bucket edges (`bucketEdges`); events outside `[from, to)` are left out even within them. */
   readonly edges: ReadonlyArray<DateTime.Utc>
+  /** What the buckets are, and in which zone (the campaign's `playLimitTimezone`): a store may keep counts by them. */
+  readonly interval: Interval
+  readonly timeZone: string
   /** Whether to summarise the entries' scores. */
   readonly scores: boolean
   /** Whether to count the entries' predictions by option. */
@@ -371,6 +374,8 @@ export class Stats extends Context.Service<
             from,
             to,
             edges,
+            interval: input.interval ?? "day",
+            timeZone: campaign.playLimitTimezone,
             scores: result === "score",
             predictions: result === "prediction"
           })

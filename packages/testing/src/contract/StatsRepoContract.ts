@@ -8,7 +8,7 @@
  *
  * @since 0.1.0
  */
-import { Entry, Session, Stats } from "@campaign-games/core"
+import { Entry, Session, Stats, Store } from "@campaign-games/core"
 import type { StoreServices } from "@campaign-games/core/StorePorts"
 import { assert, type Vitest } from "@effect/vitest"
 import { DateTime, Effect, Option, Stream } from "effect"
@@ -69,6 +69,8 @@ export const tests = (it: Vitest.MethodsNonLive<StoreServices>): void => {
         from,
         to,
         edges,
+        interval: "day",
+        timeZone: "Europe/Paris",
         scores: true,
         predictions: false
       })
@@ -124,6 +126,8 @@ export const tests = (it: Vitest.MethodsNonLive<StoreServices>): void => {
         from,
         to,
         edges,
+        interval: "hour",
+        timeZone: "Europe/Paris",
         scores: false,
         predictions: false
       })
@@ -136,6 +140,50 @@ export const tests = (it: Vitest.MethodsNonLive<StoreServices>): void => {
       )
       assert.strictEqual(counted.totals.players, 2)
       assert.strictEqual(counted.scores, undefined)
+    })
+  )
+
+  it.effect("players hold under concurrent starts of one player, in any order of their times", () =>
+    Effect.gen(function* () {
+      const repo = yield* Stats.StatsRepo
+      const sessions = yield* Session.SessionRepo
+      const store = yield* Store.Store
+      const campaign = yield* givenCampaign({ playLimitTimezone: "Asia/Kolkata" })
+      // 24 starts of three players within one local hour (11:00–12:00 in Kolkata, 05:30–06:30 UTC), written at once,
+      // each in its own transaction, the later times first for some.
+      const times = ["2026-05-01T06:00:00.000Z", "2026-05-01T06:29:59.999Z", "2026-05-01T05:30:00.000Z"]
+      yield* Effect.forEach(
+        Array.from({ length: 24 }, (_, i) => i),
+        (i) =>
+          store.transaction(
+            sessions.insert(
+              makeSession(campaign, { participantRef: ["ann", "bob", "cyd"][i % 3]!, startedAt: t(times[i % 3]!) })
+            )
+          ),
+        { concurrency: "unbounded" }
+      )
+      for (const [from, to, interval] of [
+        ["2026-05-01T05:30:00Z", "2026-05-01T06:30:00Z", "hour"],
+        ["2026-04-30T18:30:00Z", "2026-05-01T18:30:00Z", "day"]
+      ] as const) {
+        const counted = yield* repo.campaign({
+          accountId: campaign.accountId,
+          campaignId: campaign.id,
+          from: t(from),
+          to: t(to),
+          edges: Stats.bucketEdges(t(from), t(to), interval, "Asia/Kolkata")!,
+          interval,
+          timeZone: "Asia/Kolkata",
+          scores: false,
+          predictions: false
+        })
+        assert.deepStrictEqual(
+          counted.series.map((c) => [c.starts, c.players]),
+          [[24, 3]],
+          interval
+        )
+        assert.strictEqual(counted.totals.players, 3)
+      }
     })
   )
 
@@ -158,6 +206,8 @@ export const tests = (it: Vitest.MethodsNonLive<StoreServices>): void => {
         from,
         to,
         edges: Stats.bucketEdges(from, to, "day", "UTC")!,
+        interval: "day",
+        timeZone: "UTC",
         scores: false,
         predictions: true
       })
