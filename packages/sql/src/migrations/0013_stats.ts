@@ -24,6 +24,25 @@
  */
 import { statements } from "../internal/Statements.ts"
 
+/**
+ * Flags every session as the trigger would have (window functions over the sessions, in the zone
+ * each campaign has now): the migration's backfill, also run by `bench/exports.ts` after writing its
+ * rows with the trigger off.
+ */
+export const flagAll = `WITH flagged AS (
+    SELECT s.id, c.play_limit_timezone AS zone,
+      row_number() OVER (PARTITION BY s.campaign_id, s.participant_ref ORDER BY s.started_at, s.id) = 1 AS first,
+      row_number() OVER (PARTITION BY s.campaign_id, s.participant_ref,
+        date_trunc('day', s.started_at AT TIME ZONE c.play_limit_timezone) ORDER BY s.started_at, s.id) = 1 AS first_day,
+      row_number() OVER (PARTITION BY s.campaign_id, s.participant_ref,
+        s.started_at - ((s.started_at AT TIME ZONE c.play_limit_timezone)
+          - date_trunc('hour', s.started_at AT TIME ZONE c.play_limit_timezone)) ORDER BY s.started_at, s.id) = 1 AS first_hour
+    FROM sessions s JOIN campaigns c ON c.id = s.campaign_id
+  )
+  UPDATE sessions SET stats_zone = f.zone, stats_first = f.first, stats_first_day = f.first_day,
+    stats_first_hour = f.first_hour
+  FROM flagged f WHERE sessions.id = f.id`
+
 export const migration = statements(
   `ALTER TABLE sessions ADD COLUMN stats_zone text,
     ADD COLUMN stats_first boolean NOT NULL DEFAULT false,
@@ -43,7 +62,9 @@ export const migration = statements(
     day_start := date_trunc('day', wall) AT TIME ZONE zone;
     day_end := (date_trunc('day', wall) + interval '1 day') AT TIME ZONE zone;
     hour_start := NEW.started_at - (wall - date_trunc('hour', wall));
-    PERFORM pg_advisory_xact_lock(hashtextextended('stats:' || NEW.campaign_id || ':' || NEW.participant_ref, 0));
+    -- One of 256 locks of the statistics (class 0x53544154, 'STAT'), by campaign and player: a
+    -- transaction writing many sessions holds at most 256 of them.
+    PERFORM pg_advisory_xact_lock(1398030676, hashtext(NEW.campaign_id || ':' || NEW.participant_ref) & 255);
     NEW.stats_zone := zone;
     NEW.stats_first := NOT EXISTS (SELECT 1 FROM sessions s WHERE s.channel_id = NEW.channel_id
       AND s.participant_ref = NEW.participant_ref AND s.campaign_id = NEW.campaign_id);
@@ -58,19 +79,7 @@ export const migration = statements(
   END
   $$`,
   `CREATE TRIGGER sessions_stats_flags BEFORE INSERT ON sessions FOR EACH ROW EXECUTE FUNCTION sessions_stats_flags()`,
-  `WITH flagged AS (
-    SELECT s.id, c.play_limit_timezone AS zone,
-      row_number() OVER (PARTITION BY s.campaign_id, s.participant_ref ORDER BY s.started_at, s.id) = 1 AS first,
-      row_number() OVER (PARTITION BY s.campaign_id, s.participant_ref,
-        date_trunc('day', s.started_at AT TIME ZONE c.play_limit_timezone) ORDER BY s.started_at, s.id) = 1 AS first_day,
-      row_number() OVER (PARTITION BY s.campaign_id, s.participant_ref,
-        s.started_at - ((s.started_at AT TIME ZONE c.play_limit_timezone)
-          - date_trunc('hour', s.started_at AT TIME ZONE c.play_limit_timezone)) ORDER BY s.started_at, s.id) = 1 AS first_hour
-    FROM sessions s JOIN campaigns c ON c.id = s.campaign_id
-  )
-  UPDATE sessions SET stats_zone = f.zone, stats_first = f.first, stats_first_day = f.first_day,
-    stats_first_hour = f.first_hour
-  FROM flagged f WHERE sessions.id = f.id`,
+  flagAll,
   `CREATE INDEX sessions_campaign_started_idx ON sessions (campaign_id, started_at)
     INCLUDE (account_id, participant_ref, stats_first, stats_first_day, stats_first_hour, stats_zone)`,
   `CREATE INDEX entries_campaign_time_idx ON entries (campaign_id, created_at)
