@@ -2,10 +2,12 @@
  * `StatsRepo` over effect/sql: a campaign's statistics aggregated from its sessions, entries, grants
  * and draw winners, and the exports of its entries and grants streamed from the database.
  *
- * - Counts by bucket use `width_bucket(time, edges)` over the edges the core computed
- *   (`Stats.bucketEdges`: local days or hours of the campaign's zone), so the database does no time
- *   zone arithmetic of its own; `GROUP BY ROLLUP` gives the totals in the same scan. Each scan is a
- *   range of an index on `(campaign_id, time)` (migration `0013_stats`).
+ * - Counts by bucket are one index range count per bucket (a `LATERAL` join over the edges the core
+ *   computed, `Stats.bucketEdges`: local days or hours of the campaign's zone), clipped to the span,
+ *   so the database does no time-zone arithmetic of its own and buckets no row one by one; the
+ *   totals are their sums. Each range reads an index on `(campaign_id, time)` carrying what the
+ *   count needs (migration `0013_stats`). Players come from the flags each session got when written
+ *   (migration `0013_stats`), or an exact distinct count where the flags do not apply.
  * - The histogram's bucket is `least(k - 1, floor((score - min) / (max - min) * k))` in double
  *   precision: `Stats.histogramIndex`, operation for operation.
  * - The exports are one `SELECT` each, read as a stream (`Statement.stream`): on PostgreSQL the
@@ -16,7 +18,7 @@
  */
 import { Stats } from "@campaign-games/core"
 import { type Array as Arr, DateTime, Effect, type Exit, Layer, Option, Stream } from "effect"
-import { SqlClient } from "effect/sql"
+import { SqlClient, type Statement } from "effect/sql"
 import type * as Repository from "./internal/Repository.ts"
 import type * as Table from "./internal/Table.ts"
 import { time } from "./internal/Values.ts"
@@ -44,45 +46,62 @@ export const layer: Layer.Layer<Stats.StatsRepo, never, SqlClient.SqlClient> = L
       const edges = `{${q.edges.map((e) => time(e)).join(",")}}`
       const from = time(q.from)
       const to = time(q.to)
-      /** Adds each row (`b`: bucket, 1-based; null for the totals) to the series and the totals. */
+      const n = q.edges.length - 1
+      /**
+       * One row per bucket (`b`, 1-based) of `select` over the rows of `table` whose `column` falls
+       * in the bucket and in the span: one index range count per bucket (no per-row bucketing,
+       * no sort), the totals being their sums.
+       */
+      const perBucket = (table: string, column: string, select: Statement.Fragment) =>
+        sql`SELECT b.i, x.* FROM (
+            SELECT i, greatest((${edges}::timestamptz[])[i], ${from}::timestamptz) AS s,
+              least((${edges}::timestamptz[])[i + 1], ${to}::timestamptz) AS e
+            FROM generate_series(1, ${n}::int) i
+          ) b CROSS JOIN LATERAL (
+            SELECT ${select} FROM ${sql.literal(table)}
+            WHERE campaign_id = ${q.campaignId} AND account_id = ${q.accountId}
+              AND ${sql.literal(column)} >= b.s AND ${sql.literal(column)} < b.e
+          ) x`.values
+      /** Adds each bucket's row (`b`, 1-based) to its bucket and to the totals. */
       const add = (
         rows: ReadonlyArray<ReadonlyArray<unknown>>,
         fill: (counts: Counts, row: ReadonlyArray<unknown>) => void
       ) => {
         for (const row of rows) {
-          const b = row[0]
-          if (b === null) fill(totals, row)
-          else {
-            const counts = series[int(b) - 1]
-            if (counts !== undefined) fill(counts, row)
-          }
+          const counts = series[int(row[0]) - 1]
+          if (counts === undefined) continue
+          fill(counts, row)
+          fill(totals, row)
         }
+      }
+      /** Counts are added to the totals (`fill` with `+=`). */
+      const plus = (counts: Counts, key: keyof Counts, value: unknown) => {
+        counts[key] += int(value)
       }
 
-      // Starts, the flags of players' first sessions (migration 0013) and whether any session was
-      // flagged in another zone than the campaign's now, by bucket and in total.
-      const sessions = yield* sql`SELECT b, count(*)::int, count(*) FILTER (WHERE stats_first_day)::int,
+      // Starts, the flags of players' first sessions (migration 0013) and how many sessions were
+      // flagged in another zone than the campaign's now.
+      const sessions = yield* perBucket(
+        "sessions",
+        "started_at",
+        sql`count(*)::int, count(*) FILTER (WHERE stats_first_day)::int,
           count(*) FILTER (WHERE stats_first_hour)::int, count(*) FILTER (WHERE stats_first)::int,
-          count(*) FILTER (WHERE stats_zone IS DISTINCT FROM ${q.timeZone})::int FROM (
-          SELECT width_bucket(started_at, ${edges}::timestamptz[]) AS b, stats_first, stats_first_day,
-            stats_first_hour, stats_zone
-          FROM sessions
-          WHERE campaign_id = ${q.campaignId} AND account_id = ${q.accountId}
-            AND started_at >= ${from} AND started_at < ${to}
-        ) s GROUP BY ROLLUP (b)`.values
+          count(*) FILTER (WHERE stats_zone IS DISTINCT FROM ${q.timeZone})::int`
+      )
       let otherZone = false
-      const firsts = new Map<number | null, number>()
+      let firstsInSpan = 0
+      const firsts = new Map<number, number>()
       for (const row of sessions) {
-        const b = row[0] === null ? null : int(row[0]) - 1
-        const counts = b === null ? totals : series[b]
+        const b = int(row[0]) - 1
+        const counts = series[b]
         if (counts === undefined) continue
         counts.starts = int(row[1])
+        totals.starts += counts.starts
         firsts.set(b, int(q.interval === "day" ? row[2] : row[3]))
-        if (b === null) {
-          totals.players = int(row[4])
-          otherZone = int(row[5]) > 0
-        }
+        firstsInSpan += int(row[4])
+        if (int(row[5]) > 0) otherZone = true
       }
+      totals.players = firstsInSpan
       /** Distinct participants who started in `[start, end)`: the exact count, a scan of the span. */
       const distinct = (start: string, end: string) =>
         Effect.map(
@@ -93,14 +112,12 @@ export const layer: Layer.Layer<Stats.StatsRepo, never, SqlClient.SqlClient> = L
         )
       if (otherZone) {
         // Flags made in another zone do not fit the buckets: every count exact.
-        const rows = yield* sql`SELECT b, count(DISTINCT participant_ref)::int FROM (
-            SELECT width_bucket(started_at, ${edges}::timestamptz[]) AS b, participant_ref FROM sessions
-            WHERE campaign_id = ${q.campaignId} AND account_id = ${q.accountId}
-              AND started_at >= ${from} AND started_at < ${to}
-          ) s GROUP BY ROLLUP (b)`.values
-        add(rows, (counts, row) => {
-          counts.players = int(row[1])
-        })
+        const rows = yield* perBucket("sessions", "started_at", sql`count(DISTINCT participant_ref)::int`)
+        for (const row of rows) {
+          const counts = series[int(row[0]) - 1]
+          if (counts !== undefined) counts.players = int(row[1])
+        }
+        totals.players = totals.starts === 0 ? 0 : yield* distinct(from, to)
       } else {
         // A bucket wholly in the span counts its players' first sessions in it; a bucket the span
         // cuts (the first or the last) is counted exactly over its part.
@@ -112,7 +129,7 @@ export const layer: Layer.Layer<Stats.StatsRepo, never, SqlClient.SqlClient> = L
             ? (firsts.get(i) ?? 0)
             : series[i]!.starts === 0
               ? 0
-              : yield* distinct(time(DateTime.max(start, q.from)), time(DateTime.isLessThan(end, q.to) ? end : q.to))
+              : yield* distinct(time(DateTime.max(start, q.from)), time(DateTime.min(end, q.to)))
         }
         // The totals count first sessions when no session started before `from`.
         const [earlier] = yield* sql`SELECT EXISTS (SELECT 1 FROM sessions
@@ -120,26 +137,20 @@ export const layer: Layer.Layer<Stats.StatsRepo, never, SqlClient.SqlClient> = L
         if (earlier?.[0] === true) totals.players = totals.starts === 0 ? 0 : yield* distinct(from, to)
       }
 
-      const entries = yield* sql`SELECT b, count(*)::int, count(*) FILTER (WHERE win)::int FROM (
-          SELECT width_bucket(created_at, ${edges}::timestamptz[]) AS b,
-            coalesce(outcome->>'isWin' = 'true', false) AS win
-          FROM entries
-          WHERE campaign_id = ${q.campaignId} AND account_id = ${q.accountId}
-            AND created_at >= ${from} AND created_at < ${to}
-        ) e GROUP BY ROLLUP (b)`.values
-      add(entries, (counts, row) => {
-        counts.finishes = int(row[1])
-        counts.wins = int(row[2])
-      })
-
-      const grants = yield* sql`SELECT b, count(*)::int FROM (
-          SELECT width_bucket(created_at, ${edges}::timestamptz[]) AS b FROM reward_grants
-          WHERE campaign_id = ${q.campaignId} AND account_id = ${q.accountId}
-            AND created_at >= ${from} AND created_at < ${to}
-        ) g GROUP BY ROLLUP (b)`.values
-      add(grants, (counts, row) => {
-        counts.grants = int(row[1])
-      })
+      add(
+        yield* perBucket(
+          "entries",
+          "created_at",
+          sql`count(*)::int, count(*) FILTER (WHERE outcome->>'isWin' = 'true')::int`
+        ),
+        (counts, row) => {
+          plus(counts, "finishes", row[1])
+          plus(counts, "wins", row[2])
+        }
+      )
+      add(yield* perBucket("reward_grants", "created_at", sql`count(*)::int`), (counts, row) =>
+        plus(counts, "grants", row[1])
+      )
 
       const winners = yield* sql`SELECT count(*)::int FROM draw_winners w JOIN draw_runs r ON r.id = w.run_id
         WHERE r.campaign_id = ${q.campaignId} AND r.account_id = ${q.accountId}
