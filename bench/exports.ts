@@ -9,8 +9,8 @@
  * It makes a fresh database, starts the server on it, creates an account with a live quiz campaign
  * through the API, then writes the plays straight into the tables in a few `INSERT … SELECT`s (one
  * session and one entry per play, one play every `30 days / entries`, scores 0–4) and `ANALYZE`s
- * them (the sessions with their statistics trigger off, then flagged in one statement as migration
- * `0013_stats` flags the sessions it finds). Then, against the server over HTTP:
+ * them (with the statistics triggers off, then flagged and counted by slot in a few statements as
+ * migration `0013_stats` does for the rows it finds). Then, against the server over HTTP:
  *
  * - **export**: `GET …/entries/export` read to the end (the body counted and dropped as it arrives),
  *   its rows a second, and the server's resident memory (from `/proc`, sampled every 20 ms) before
@@ -24,7 +24,7 @@
  */
 import { execFileSync } from "node:child_process"
 import { readFileSync } from "node:fs"
-import { flagAll } from "../packages/sql/src/migrations/0013_stats.ts"
+import { flagAll, slotAll } from "../packages/sql/src/migrations/0013_stats.ts"
 import * as BenchClient from "./bench-client.ts"
 import * as Options from "./internal/Options.ts"
 import * as BenchServer from "./internal/Server.ts"
@@ -120,9 +120,10 @@ try {
   const step = (DAYS * 86_400_000) / options.entries
   const write = performance.now()
   const at = `to_timestamp((${start}::float8 + g::float8 * ${step}::float8) / 1000.0)`
-  // Written with the sessions' statistics trigger off, then flagged in one statement as the
-  // migration flags the sessions it finds (the trigger's work, a row at a time, is the plays').
-  psql(database, "ALTER TABLE sessions DISABLE TRIGGER sessions_stats_flags")
+  // Written with the statistics triggers off, then flagged and counted by slot in a few statements
+  // as the migration does for the rows it finds (the triggers' work, a row at a time, is the plays').
+  psql(database, "ALTER TABLE sessions DISABLE TRIGGER USER")
+  psql(database, "ALTER TABLE entries DISABLE TRIGGER USER")
   psql(
     database,
     `INSERT INTO sessions (id, account_id, campaign_id, channel_id, participant_ref, origin, jti, started_at, finished_at)
@@ -140,7 +141,9 @@ try {
      FROM generate_series(1, ${options.entries}) g`
   )
   psql(database, flagAll)
-  psql(database, "ALTER TABLE sessions ENABLE TRIGGER sessions_stats_flags")
+  for (const statement of slotAll) psql(database, statement)
+  psql(database, "ALTER TABLE sessions ENABLE TRIGGER USER")
+  psql(database, "ALTER TABLE entries ENABLE TRIGGER USER")
   psql(database, "VACUUM ANALYZE sessions")
   psql(database, "VACUUM ANALYZE entries")
   console.log(

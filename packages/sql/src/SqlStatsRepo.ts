@@ -47,61 +47,93 @@ export const layer: Layer.Layer<Stats.StatsRepo, never, SqlClient.SqlClient> = L
       const from = time(q.from)
       const to = time(q.to)
       const n = q.edges.length - 1
+      /** Whether bucket `i` lies wholly in the span (else the span cuts it: the first or the last). */
+      const whole = (i: number) =>
+        !DateTime.isLessThan(q.edges[i]!, q.from) && !DateTime.isGreaterThan(q.edges[i + 1]!, q.to)
+      const all = Array.from({ length: n }, (_, i) => i)
+      const wholes = all.filter(whole)
+      const cuts = all.filter((i) => !whole(i))
+      /** The buckets `indices` (0-based) with their edges clipped to the span, as a SQL row source. */
+      const buckets = (indices: ReadonlyArray<number>) =>
+        sql`(SELECT i, greatest((${edges}::timestamptz[])[i], ${from}::timestamptz) AS s,
+            least((${edges}::timestamptz[])[i + 1], ${to}::timestamptz) AS e
+          FROM unnest(${`{${indices.map((i) => i + 1).join(",")}}`}::int[]) i) b`
       /**
-       * One row per bucket (`b`, 1-based) of `select` over the rows of `table` whose `column` falls
-       * in the bucket and in the span: one index range count per bucket (no per-row bucketing,
-       * no sort), the totals being their sums.
+       * One row per bucket of `indices` (`b`, 1-based) of `select` over the rows of `table` whose
+       * `column` falls in the bucket and in the span: one index range count per bucket.
        */
-      const perBucket = (table: string, column: string, select: Statement.Fragment) =>
-        sql`SELECT b.i, x.* FROM (
-            SELECT i, greatest((${edges}::timestamptz[])[i], ${from}::timestamptz) AS s,
-              least((${edges}::timestamptz[])[i + 1], ${to}::timestamptz) AS e
-            FROM generate_series(1, ${n}::int) i
-          ) b CROSS JOIN LATERAL (
-            SELECT ${select} FROM ${sql.literal(table)}
-            WHERE campaign_id = ${q.campaignId} AND account_id = ${q.accountId}
-              AND ${sql.literal(column)} >= b.s AND ${sql.literal(column)} < b.e
-          ) x`.values
-      /** Adds each bucket's row (`b`, 1-based) to its bucket and to the totals. */
-      const add = (
-        rows: ReadonlyArray<ReadonlyArray<unknown>>,
-        fill: (counts: Counts, row: ReadonlyArray<unknown>) => void
-      ) => {
-        for (const row of rows) {
-          const counts = series[int(row[0]) - 1]
-          if (counts === undefined) continue
-          fill(counts, row)
-          fill(totals, row)
-        }
-      }
-      /** Counts are added to the totals (`fill` with `+=`). */
-      const plus = (counts: Counts, key: keyof Counts, value: unknown) => {
-        counts[key] += int(value)
-      }
+      const perBucket = (indices: ReadonlyArray<number>, table: string, column: string, select: Statement.Fragment) =>
+        indices.length === 0
+          ? Effect.succeed([] as ReadonlyArray<ReadonlyArray<unknown>>)
+          : sql`SELECT b.i, x.* FROM ${buckets(indices)} CROSS JOIN LATERAL (
+              SELECT ${select} FROM ${sql.literal(table)}
+              WHERE campaign_id = ${q.campaignId} AND account_id = ${q.accountId}
+                AND ${sql.literal(column)} >= b.s AND ${sql.literal(column)} < b.e
+            ) x`.values
 
-      // Starts, the flags of players' first sessions (migration 0013) and how many sessions were
-      // flagged in another zone than the campaign's now.
-      const sessions = yield* perBucket(
+      // Whole buckets: the sums of their slots (kept by migration 0013's triggers as rows are
+      // written), one short index range each. Their edges are local hours or days, which start on a
+      // slot's start.
+      const slots =
+        wholes.length === 0
+          ? []
+          : yield* sql`SELECT b.i, x.* FROM ${buckets(wholes)} CROSS JOIN LATERAL (
+              SELECT coalesce(sum(starts), 0)::int, coalesce(sum(first_days), 0)::int,
+                coalesce(sum(first_hours), 0)::int, coalesce(sum(firsts), 0)::int,
+                count(*) FILTER (WHERE zone <> '' AND zone <> ${q.timeZone} AND starts <> 0)::int,
+                coalesce(sum(finishes), 0)::int, coalesce(sum(wins), 0)::int, coalesce(sum(grants), 0)::int
+              FROM stats_slots WHERE campaign_id = ${q.campaignId} AND slot >= b.s AND slot < b.e
+            ) x`.values
+      // Cut buckets: their rows in the span, counted.
+      const cutSessions = yield* perBucket(
+        cuts,
         "sessions",
         "started_at",
         sql`count(*)::int, count(*) FILTER (WHERE stats_first_day)::int,
           count(*) FILTER (WHERE stats_first_hour)::int, count(*) FILTER (WHERE stats_first)::int,
           count(*) FILTER (WHERE stats_zone IS DISTINCT FROM ${q.timeZone})::int`
       )
+      const cutEntries = yield* perBucket(
+        cuts,
+        "entries",
+        "created_at",
+        sql`count(*)::int, count(*) FILTER (WHERE outcome->>'isWin' = 'true')::int`
+      )
+      const cutGrants = yield* perBucket(cuts, "reward_grants", "created_at", sql`count(*)::int`)
+
       let otherZone = false
       let firstsInSpan = 0
       const firsts = new Map<number, number>()
-      for (const row of sessions) {
+      /** A bucket's starts and first-session flags (`row`: b, starts, first days, first hours, firsts, other zone). */
+      const started = (row: ReadonlyArray<unknown>) => {
         const b = int(row[0]) - 1
         const counts = series[b]
-        if (counts === undefined) continue
+        if (counts === undefined) return
         counts.starts = int(row[1])
         totals.starts += counts.starts
         firsts.set(b, int(q.interval === "day" ? row[2] : row[3]))
         firstsInSpan += int(row[4])
         if (int(row[5]) > 0) otherZone = true
       }
+      const finished = (b: unknown, finishes: unknown, wins: unknown, grants: unknown) => {
+        const counts = series[int(b) - 1]
+        if (counts === undefined) return
+        counts.finishes = int(finishes)
+        counts.wins = int(wins)
+        counts.grants = int(grants)
+        totals.finishes += counts.finishes
+        totals.wins += counts.wins
+        totals.grants += counts.grants
+      }
+      for (const row of slots) {
+        started(row)
+        finished(row[0], row[6], row[7], row[8])
+      }
+      for (const row of cutSessions) started(row)
+      const cutGrantsOf = new Map(cutGrants.map((row) => [int(row[0]), row[1]]))
+      for (const row of cutEntries) finished(row[0], row[1], row[2], cutGrantsOf.get(int(row[0])))
       totals.players = firstsInSpan
+
       /** Distinct participants who started in `[start, end)`: the exact count, a scan of the span. */
       const distinct = (start: string, end: string) =>
         Effect.map(
@@ -112,7 +144,7 @@ export const layer: Layer.Layer<Stats.StatsRepo, never, SqlClient.SqlClient> = L
         )
       if (otherZone) {
         // Flags made in another zone do not fit the buckets: every count exact.
-        const rows = yield* perBucket("sessions", "started_at", sql`count(DISTINCT participant_ref)::int`)
+        const rows = yield* perBucket(all, "sessions", "started_at", sql`count(DISTINCT participant_ref)::int`)
         for (const row of rows) {
           const counts = series[int(row[0]) - 1]
           if (counts !== undefined) counts.players = int(row[1])
@@ -122,35 +154,17 @@ export const layer: Layer.Layer<Stats.StatsRepo, never, SqlClient.SqlClient> = L
         // A bucket wholly in the span counts its players' first sessions in it; a bucket the span
         // cuts (the first or the last) is counted exactly over its part.
         for (let i = 0; i < series.length; i++) {
-          const start = q.edges[i]!
-          const end = q.edges[i + 1]!
-          const whole = !DateTime.isLessThan(start, q.from) && !DateTime.isGreaterThan(end, q.to)
-          series[i]!.players = whole
+          series[i]!.players = whole(i)
             ? (firsts.get(i) ?? 0)
             : series[i]!.starts === 0
               ? 0
-              : yield* distinct(time(DateTime.max(start, q.from)), time(DateTime.min(end, q.to)))
+              : yield* distinct(time(DateTime.max(q.edges[i]!, q.from)), time(DateTime.min(q.edges[i + 1]!, q.to)))
         }
         // The totals count first sessions when no session started before `from`.
         const [earlier] = yield* sql`SELECT EXISTS (SELECT 1 FROM sessions
             WHERE campaign_id = ${q.campaignId} AND account_id = ${q.accountId} AND started_at < ${from})`.values
         if (earlier?.[0] === true) totals.players = totals.starts === 0 ? 0 : yield* distinct(from, to)
       }
-
-      add(
-        yield* perBucket(
-          "entries",
-          "created_at",
-          sql`count(*)::int, count(*) FILTER (WHERE outcome->>'isWin' = 'true')::int`
-        ),
-        (counts, row) => {
-          plus(counts, "finishes", row[1])
-          plus(counts, "wins", row[2])
-        }
-      )
-      add(yield* perBucket("reward_grants", "created_at", sql`count(*)::int`), (counts, row) =>
-        plus(counts, "grants", row[1])
-      )
 
       const winners = yield* sql`SELECT count(*)::int FROM draw_winners w JOIN draw_runs r ON r.id = w.run_id
         WHERE r.campaign_id = ${q.campaignId} AND r.account_id = ${q.accountId}

@@ -43,6 +43,27 @@ export const flagAll = `WITH flagged AS (
     stats_first_hour = f.first_hour
   FROM flagged f WHERE sessions.id = f.id`
 
+/**
+ * The counts of every campaign by slot, made again from the sessions, entries and grants: the
+ * migration's backfill of `stats_slots`, also run by `bench/exports.ts` after writing its rows with
+ * the triggers off.
+ */
+export const slotAll = [
+  `DELETE FROM stats_slots`,
+  `INSERT INTO stats_slots (campaign_id, slot, zone, shard, starts, firsts, first_days, first_hours)
+    SELECT campaign_id, date_bin('15 minutes', started_at, timestamptz '2000-01-01 00:00:00+00'), coalesce(stats_zone, ''), 0,
+      count(*), count(*) FILTER (WHERE stats_first), count(*) FILTER (WHERE stats_first_day),
+      count(*) FILTER (WHERE stats_first_hour)
+    FROM sessions GROUP BY 1, 2, 3`,
+  `INSERT INTO stats_slots (campaign_id, slot, zone, shard, finishes, wins)
+    SELECT campaign_id, date_bin('15 minutes', created_at, timestamptz '2000-01-01 00:00:00+00'), '', 1,
+      count(*), count(*) FILTER (WHERE outcome->>'isWin' = 'true')
+    FROM entries GROUP BY 1, 2`,
+  `INSERT INTO stats_slots (campaign_id, slot, zone, shard, grants)
+    SELECT campaign_id, date_bin('15 minutes', created_at, timestamptz '2000-01-01 00:00:00+00'), '', 2, count(*)
+    FROM reward_grants GROUP BY 1, 2`
+] as const
+
 export const migration = statements(
   `ALTER TABLE sessions ADD COLUMN stats_zone text,
     ADD COLUMN stats_first boolean NOT NULL DEFAULT false,
@@ -80,6 +101,80 @@ export const migration = statements(
   $$`,
   `CREATE TRIGGER sessions_stats_flags BEFORE INSERT ON sessions FOR EACH ROW EXECUTE FUNCTION sessions_stats_flags()`,
   flagAll,
+  // A campaign's counts by 15-minute slot (UTC; every local hour and day of a zone in use today starts
+  // on one), kept by the triggers below in the transaction that writes the row: 16 rows a slot at
+  // most (`shard`, from the session's id), so that concurrent plays seldom wait for one another.
+  // `zone` is the zone the sessions were flagged in ('' for the rows of entries and grants).
+  `CREATE TABLE stats_slots (
+    campaign_id text COLLATE "C" NOT NULL REFERENCES campaigns (id) ON DELETE CASCADE,
+    slot timestamptz(3) NOT NULL,
+    zone text NOT NULL,
+    shard smallint NOT NULL,
+    starts bigint NOT NULL DEFAULT 0,
+    firsts bigint NOT NULL DEFAULT 0,
+    first_days bigint NOT NULL DEFAULT 0,
+    first_hours bigint NOT NULL DEFAULT 0,
+    finishes bigint NOT NULL DEFAULT 0,
+    wins bigint NOT NULL DEFAULT 0,
+    grants bigint NOT NULL DEFAULT 0,
+    PRIMARY KEY (campaign_id, slot, zone, shard)
+  )`,
+  `CREATE FUNCTION stats_add(campaign text, at timestamptz, slot_zone text, slot_shard integer, d_starts integer,
+      d_firsts integer, d_first_days integer, d_first_hours integer, d_finishes integer, d_wins integer,
+      d_grants integer) RETURNS void LANGUAGE sql AS $$
+    INSERT INTO stats_slots AS t (campaign_id, slot, zone, shard, starts, firsts, first_days, first_hours, finishes,
+        wins, grants)
+      VALUES (campaign, date_bin('15 minutes', at, timestamptz '2000-01-01 00:00:00+00'), slot_zone, slot_shard,
+        d_starts, d_firsts, d_first_days, d_first_hours, d_finishes, d_wins, d_grants)
+      ON CONFLICT (campaign_id, slot, zone, shard) DO UPDATE SET starts = t.starts + d_starts,
+        firsts = t.firsts + d_firsts, first_days = t.first_days + d_first_days,
+        first_hours = t.first_hours + d_first_hours, finishes = t.finishes + d_finishes, wins = t.wins + d_wins,
+        grants = t.grants + d_grants
+  $$`,
+  `CREATE FUNCTION sessions_stats_slots() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    IF TG_OP = 'INSERT' THEN
+      PERFORM stats_add(NEW.campaign_id, NEW.started_at, coalesce(NEW.stats_zone, ''), hashtext(NEW.id) & 15, 1,
+        NEW.stats_first::int, NEW.stats_first_day::int, NEW.stats_first_hour::int, 0, 0, 0);
+    ELSE
+      PERFORM stats_add(OLD.campaign_id, OLD.started_at, coalesce(OLD.stats_zone, ''), hashtext(OLD.id) & 15, -1,
+        -OLD.stats_first::int, -OLD.stats_first_day::int, -OLD.stats_first_hour::int, 0, 0, 0);
+    END IF;
+    RETURN NULL;
+  END
+  $$`,
+  `CREATE TRIGGER sessions_stats_slots AFTER INSERT OR DELETE ON sessions FOR EACH ROW
+    EXECUTE FUNCTION sessions_stats_slots()`,
+  // An entry and the grant of its finish count in the row of their session (one row lock a finish).
+  `CREATE FUNCTION entries_stats_slots() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    IF TG_OP = 'INSERT' THEN
+      PERFORM stats_add(NEW.campaign_id, NEW.created_at, '', hashtext(coalesce(NEW.session_id, NEW.id)) & 15, 0, 0, 0,
+        0, 1, (coalesce(NEW.outcome->>'isWin', '') = 'true')::int, 0);
+    ELSE
+      PERFORM stats_add(OLD.campaign_id, OLD.created_at, '', hashtext(coalesce(OLD.session_id, OLD.id)) & 15, 0, 0, 0,
+        0, -1, -(coalesce(OLD.outcome->>'isWin', '') = 'true')::int, 0);
+    END IF;
+    RETURN NULL;
+  END
+  $$`,
+  `CREATE TRIGGER entries_stats_slots AFTER INSERT OR DELETE ON entries FOR EACH ROW
+    EXECUTE FUNCTION entries_stats_slots()`,
+  `CREATE FUNCTION reward_grants_stats_slots() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    IF TG_OP = 'INSERT' THEN
+      PERFORM stats_add(NEW.campaign_id, NEW.created_at, '', hashtext(coalesce(NEW.session_id, NEW.id)) & 15, 0, 0, 0,
+        0, 0, 0, 1);
+    ELSE
+      PERFORM stats_add(OLD.campaign_id, OLD.created_at, '', hashtext(coalesce(OLD.session_id, OLD.id)) & 15, 0, 0, 0,
+        0, 0, 0, -1);
+    END IF;
+    RETURN NULL;
+  END
+  $$`,
+  `CREATE TRIGGER reward_grants_stats_slots AFTER INSERT OR DELETE ON reward_grants FOR EACH ROW
+    EXECUTE FUNCTION reward_grants_stats_slots()`,
+  ...slotAll,
   `CREATE INDEX sessions_campaign_started_idx ON sessions (campaign_id, started_at)
     INCLUDE (account_id, participant_ref, stats_first, stats_first_day, stats_first_hour, stats_zone)`,
   `CREATE INDEX entries_campaign_time_idx ON entries (campaign_id, created_at)
