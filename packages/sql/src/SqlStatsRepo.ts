@@ -47,17 +47,39 @@ export const layer: Layer.Layer<Stats.StatsRepo, never, SqlClient.SqlClient> = L
       const from = time(q.from)
       const to = time(q.to)
       const n = q.edges.length - 1
-      /** Whether bucket `i` lies wholly in the span (else the span cuts it: the first or the last). */
-      const whole = (i: number) =>
-        !DateTime.isLessThan(q.edges[i]!, q.from) && !DateTime.isGreaterThan(q.edges[i + 1]!, q.to)
+      /** Whether any session, entry or grant of the campaign was written in `[start, end)`. */
+      const anyIn = (start: DateTime.Utc, end: DateTime.Utc) =>
+        Effect.map(
+          sql`SELECT EXISTS (SELECT 1 FROM sessions WHERE campaign_id = ${q.campaignId}
+                AND started_at >= ${time(start)} AND started_at < ${time(end)})
+              OR EXISTS (SELECT 1 FROM entries WHERE campaign_id = ${q.campaignId}
+                AND created_at >= ${time(start)} AND created_at < ${time(end)})
+              OR EXISTS (SELECT 1 FROM reward_grants WHERE campaign_id = ${q.campaignId}
+                AND created_at >= ${time(start)} AND created_at < ${time(end)})`.values,
+          (rows) => rows[0]?.[0] === true
+        )
+      // The span cuts the first bucket when `from` is after its start, the last when `to` is before
+      // its end; a cut part holding no row (the default `from`, the first play; the default `to`,
+      // now) leaves the bucket's counts whole.
+      const firstCut = DateTime.isLessThan(q.edges[0]!, q.from) && (yield* anyIn(q.edges[0]!, q.from))
+      const lastCut = DateTime.isGreaterThan(q.edges[n]!, q.to) && (yield* anyIn(q.to, q.edges[n]!))
+      /** Whether bucket `i` counts as wholly in the span (else the span cuts it: the first or the last). */
+      const whole = (i: number) => !((i === 0 && firstCut) || (i === n - 1 && lastCut))
       const all = Array.from({ length: n }, (_, i) => i)
       const wholes = all.filter(whole)
       const cuts = all.filter((i) => !whole(i))
-      /** The buckets `indices` (0-based) with their edges clipped to the span, as a SQL row source. */
-      const buckets = (indices: ReadonlyArray<number>) =>
-        sql`(SELECT i, greatest((${edges}::timestamptz[])[i], ${from}::timestamptz) AS s,
-            least((${edges}::timestamptz[])[i + 1], ${to}::timestamptz) AS e
-          FROM unnest(${`{${indices.map((i) => i + 1).join(",")}}`}::int[]) i) b`
+      /**
+       * The buckets `indices` (0-based) as a SQL row source (`b.i`, `b.s`, `b.e`), their edges
+       * clipped to the span when `clip` (rows are counted in the span; slots of a whole bucket are
+       * summed over the bucket, its part outside the span holding none).
+       */
+      const buckets = (indices: ReadonlyArray<number>, clip = true) =>
+        clip
+          ? sql`(SELECT i, greatest((${edges}::timestamptz[])[i], ${from}::timestamptz) AS s,
+              least((${edges}::timestamptz[])[i + 1], ${to}::timestamptz) AS e
+            FROM unnest(${`{${indices.map((i) => i + 1).join(",")}}`}::int[]) i) b`
+          : sql`(SELECT i, (${edges}::timestamptz[])[i] AS s, (${edges}::timestamptz[])[i + 1] AS e
+            FROM unnest(${`{${indices.map((i) => i + 1).join(",")}}`}::int[]) i) b`
       /**
        * One row per bucket of `indices` (`b`, 1-based) of `select` over the rows of `table` whose
        * `column` falls in the bucket and in the span: one index range count per bucket.
@@ -77,7 +99,7 @@ export const layer: Layer.Layer<Stats.StatsRepo, never, SqlClient.SqlClient> = L
       const slots =
         wholes.length === 0
           ? []
-          : yield* sql`SELECT b.i, x.* FROM ${buckets(wholes)} CROSS JOIN LATERAL (
+          : yield* sql`SELECT b.i, x.* FROM ${buckets(wholes, false)} CROSS JOIN LATERAL (
               SELECT coalesce(sum(starts), 0)::int, coalesce(sum(first_days), 0)::int,
                 coalesce(sum(first_hours), 0)::int, coalesce(sum(firsts), 0)::int,
                 count(*) FILTER (WHERE zone <> '' AND zone <> ${q.timeZone} AND starts <> 0)::int,

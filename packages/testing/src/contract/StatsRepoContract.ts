@@ -187,6 +187,44 @@ export const tests = (it: Vitest.MethodsNonLive<StoreServices>): void => {
     })
   )
 
+  it.effect("a span that starts and ends inside buckets holding no row outside it counts them whole", () =>
+    Effect.gen(function* () {
+      const repo = yield* Stats.StatsRepo
+      const sessions = yield* Session.SessionRepo
+      const entries = yield* Entry.EntryRepo
+      const campaign = yield* givenCampaign()
+      for (const [time, ref] of [
+        ["2026-06-01T10:07:00.000Z", "ann"],
+        ["2026-06-01T10:20:00.000Z", "bob"],
+        ["2026-06-02T09:00:00.000Z", "ann"]
+      ] as const) {
+        const session = makeSession(campaign, { participantRef: ref, startedAt: t(time) })
+        yield* sessions.insert(session)
+        yield* entries.insert(makeEntry(campaign, { sessionId: session.id, participantRef: ref, createdAt: t(time) }))
+      }
+      // From the first play (inside a quarter of an hour) to a time inside the second day, as the
+      // defaults (the first play, now) make them.
+      const from = t("2026-06-01T10:07:00.000Z")
+      const to = t("2026-06-02T09:00:00.001Z")
+      const counted = yield* repo.campaign({
+        accountId: campaign.accountId,
+        campaignId: campaign.id,
+        from,
+        to,
+        edges: Stats.bucketEdges(from, to, "day", "UTC")!,
+        interval: "day",
+        timeZone: "UTC",
+        scores: false,
+        predictions: false
+      })
+      assert.deepStrictEqual(counted.series, [
+        { starts: 2, finishes: 2, players: 2, wins: 0, grants: 0 },
+        { starts: 1, finishes: 1, players: 1, wins: 0, grants: 0 }
+      ])
+      assert.strictEqual(counted.totals.players, 2)
+    })
+  )
+
   it.effect("predictions by option; nothing before any play", () =>
     Effect.gen(function* () {
       const repo = yield* Stats.StatsRepo
