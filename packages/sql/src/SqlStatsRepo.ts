@@ -194,7 +194,34 @@ export const layer: Layer.Layer<Stats.StatsRepo, never, SqlClient.SqlClient> = L
       totals.drawWinners = int(winners[0]?.[0])
 
       let scores: Stats.ScoreCounts | undefined
-      if (q.scores) {
+      // A span holding every entry of the campaign (the default one) reads the entries' counts by
+      // score and by option (migration 0013) instead of the entries.
+      const [outside] =
+        q.scores || q.predictions
+          ? yield* sql`SELECT EXISTS (SELECT 1 FROM entries WHERE campaign_id = ${q.campaignId} AND created_at < ${from})
+              OR EXISTS (SELECT 1 FROM entries WHERE campaign_id = ${q.campaignId} AND created_at >= ${to})`.values
+          : [[true]]
+      const allInSpan = outside?.[0] === false
+
+      if (q.scores && allInSpan) {
+        const rows = yield* sql`SELECT score, sum(entries)::int FROM stats_scores WHERE campaign_id = ${q.campaignId}
+          GROUP BY score HAVING sum(entries) > 0 ORDER BY score`.values
+        if (rows.length > 0) {
+          const min = Number(rows[0]![0])
+          const max = Number(rows[rows.length - 1]![0])
+          const histogram = Array.from({ length: Stats.histogramBuckets(min, max) }, () => 0)
+          let count = 0
+          let sum = 0
+          for (const [value, entries] of rows) {
+            const score = Number(value)
+            const n = int(entries)
+            count += n
+            sum += score * n
+            histogram[Stats.histogramIndex(score, min, max, histogram.length)]! += n
+          }
+          scores = { count, min, max, sum, histogram }
+        }
+      } else if (q.scores) {
         const [summary] = yield* sql`SELECT count(score)::int, min(score), max(score), sum(score) FROM entries
           WHERE campaign_id = ${q.campaignId} AND account_id = ${q.accountId}
             AND created_at >= ${from} AND created_at < ${to} AND score IS NOT NULL`.values
@@ -219,10 +246,13 @@ export const layer: Layer.Layer<Stats.StatsRepo, never, SqlClient.SqlClient> = L
       }
 
       if (q.predictions) {
-        const rows = yield* sql`SELECT prediction_option_id, count(*)::int FROM entries
-          WHERE campaign_id = ${q.campaignId} AND account_id = ${q.accountId}
-            AND created_at >= ${from} AND created_at < ${to} AND prediction_option_id IS NOT NULL
-          GROUP BY 1`.values
+        const rows = allInSpan
+          ? yield* sql`SELECT option_id, sum(entries)::int FROM stats_predictions WHERE campaign_id = ${q.campaignId}
+              GROUP BY option_id HAVING sum(entries) > 0`.values
+          : yield* sql`SELECT prediction_option_id, count(*)::int FROM entries
+              WHERE campaign_id = ${q.campaignId} AND account_id = ${q.accountId}
+                AND created_at >= ${from} AND created_at < ${to} AND prediction_option_id IS NOT NULL
+              GROUP BY 1`.values
         for (const row of rows) predictions.set(String(row[0]), int(row[1]))
       }
       return { totals, series, scores, predictions } satisfies Stats.Counted

@@ -61,7 +61,14 @@ export const slotAll = [
     FROM entries GROUP BY 1, 2`,
   `INSERT INTO stats_slots (campaign_id, slot, zone, shard, grants)
     SELECT campaign_id, date_bin('15 minutes', created_at, timestamptz '2000-01-01 00:00:00+00'), '', 2, count(*)
-    FROM reward_grants GROUP BY 1, 2`
+    FROM reward_grants GROUP BY 1, 2`,
+  `DELETE FROM stats_scores`,
+  `INSERT INTO stats_scores (campaign_id, score, shard, entries)
+    SELECT campaign_id, score, 0, count(*) FROM entries WHERE score IS NOT NULL GROUP BY 1, 2`,
+  `DELETE FROM stats_predictions`,
+  `INSERT INTO stats_predictions (campaign_id, option_id, shard, entries)
+    SELECT campaign_id, prediction_option_id, 0, count(*) FROM entries WHERE prediction_option_id IS NOT NULL
+    GROUP BY 1, 2`
 ] as const
 
 export const migration = statements(
@@ -119,6 +126,23 @@ export const migration = statements(
     grants bigint NOT NULL DEFAULT 0,
     PRIMARY KEY (campaign_id, slot, zone, shard)
   )`,
+  // A campaign's entries by score and by predicted option (whatever their time), kept by the
+  // entries' trigger: the summaries of a span holding all of a campaign's entries (the default one)
+  // read these few rows instead of every entry.
+  `CREATE TABLE stats_scores (
+    campaign_id text COLLATE "C" NOT NULL REFERENCES campaigns (id) ON DELETE CASCADE,
+    score double precision NOT NULL,
+    shard smallint NOT NULL,
+    entries bigint NOT NULL,
+    PRIMARY KEY (campaign_id, score, shard)
+  )`,
+  `CREATE TABLE stats_predictions (
+    campaign_id text COLLATE "C" NOT NULL REFERENCES campaigns (id) ON DELETE CASCADE,
+    option_id text COLLATE "C" NOT NULL,
+    shard smallint NOT NULL,
+    entries bigint NOT NULL,
+    PRIMARY KEY (campaign_id, option_id, shard)
+  )`,
   `CREATE FUNCTION stats_add(campaign text, at timestamptz, slot_zone text, slot_shard integer, d_starts integer,
       d_firsts integer, d_first_days integer, d_first_hours integer, d_finishes integer, d_wins integer,
       d_grants integer) RETURNS void LANGUAGE sql AS $$
@@ -147,13 +171,29 @@ export const migration = statements(
     EXECUTE FUNCTION sessions_stats_slots()`,
   // An entry and the grant of its finish count in the row of their session (one row lock a finish).
   `CREATE FUNCTION entries_stats_slots() RETURNS trigger LANGUAGE plpgsql AS $$
+  DECLARE
+    e entries;
+    delta integer;
+    row_shard integer;
   BEGIN
     IF TG_OP = 'INSERT' THEN
-      PERFORM stats_add(NEW.campaign_id, NEW.created_at, '', hashtext(coalesce(NEW.session_id, NEW.id)) & 15, 0, 0, 0,
-        0, 1, (coalesce(NEW.outcome->>'isWin', '') = 'true')::int, 0);
+      e := NEW;
+      delta := 1;
     ELSE
-      PERFORM stats_add(OLD.campaign_id, OLD.created_at, '', hashtext(coalesce(OLD.session_id, OLD.id)) & 15, 0, 0, 0,
-        0, -1, -(coalesce(OLD.outcome->>'isWin', '') = 'true')::int, 0);
+      e := OLD;
+      delta := -1;
+    END IF;
+    row_shard := hashtext(coalesce(e.session_id, e.id)) & 15;
+    PERFORM stats_add(e.campaign_id, e.created_at, '', row_shard, 0, 0, 0, 0, delta,
+      delta * (coalesce(e.outcome->>'isWin', '') = 'true')::int, 0);
+    IF e.score IS NOT NULL THEN
+      INSERT INTO stats_scores AS t (campaign_id, score, shard, entries) VALUES (e.campaign_id, e.score, row_shard, delta)
+        ON CONFLICT (campaign_id, score, shard) DO UPDATE SET entries = t.entries + delta;
+    END IF;
+    IF e.prediction_option_id IS NOT NULL THEN
+      INSERT INTO stats_predictions AS t (campaign_id, option_id, shard, entries)
+        VALUES (e.campaign_id, e.prediction_option_id, row_shard, delta)
+        ON CONFLICT (campaign_id, option_id, shard) DO UPDATE SET entries = t.entries + delta;
     END IF;
     RETURN NULL;
   END
