@@ -189,12 +189,17 @@ try {
   const reader = aborted.body!.getReader()
   await reader.read()
   controller.abort()
+  const running = () =>
+    psql(
+      database,
+      `SELECT count(*) FROM pg_stat_activity WHERE datname = '${database}' AND pid <> pg_backend_pid() AND state = 'active' AND query LIKE '%FROM entries%'`
+    ).trim()
   await new Promise((resolve) => setTimeout(resolve, 1000))
-  const running = psql(
-    database,
-    `SELECT count(*) FROM pg_stat_activity WHERE datname = '${database}' AND pid <> pg_backend_pid() AND state = 'active' AND query LIKE '%FROM entries%'`
-  ).trim()
-  console.log(`abort: export queries still running a second after the client went away: ${running}`)
+  const after1 = running()
+  await new Promise((resolve) => setTimeout(resolve, 4000))
+  console.log(
+    `abort: export queries still running after the client went away: ${after1} a second later, ${running()} five seconds later`
+  )
 
   // Stats.
   const time = async (path: string) => {
