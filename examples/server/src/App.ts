@@ -20,22 +20,59 @@ export interface AppOptions {
   readonly publicUrl: string
   /** Shares rate-limit counts between instances; process memory when undefined. */
   readonly redisUrl?: string | undefined
+  /** How long a count waits for Redis before this instance counts in memory (default 500). */
+  readonly redisTimeoutMs?: number | undefined
 }
 
-/** A `RateLimiter` counting fixed windows on Redis when a URL is given, else in process memory. */
-export const rateLimiter = (redisUrl: string | undefined) =>
+/** How soon the Redis client reconnects after losing its connection, every time, on every instance. */
+const REDIS_RECONNECT_MS = 250
+
+/**
+ * The Redis client of the rate limits: commands fail at once while it is disconnected rather than
+ * wait in its queue (the limiter then counts in memory), it reconnects every 250 ms (no growing
+ * backoff, so every instance is back within a quarter second of Redis), and gives up at start
+ * when Redis is not there (the server does not start half-configured).
+ */
+const redisClient = (url: string, timeoutMs: number) =>
+  Layer.unwrap(
+    Effect.sync(() => {
+      let started = false
+      return Layer.tap(
+        NodeRedis.layer({
+          url,
+          disableOfflineQueue: true,
+          socket: {
+            connectTimeout: Math.max(timeoutMs, 1_000),
+            reconnectStrategy: (_retries: number, cause: Error) => (started ? REDIS_RECONNECT_MS : cause)
+          }
+        }),
+        () =>
+          Effect.sync(() => {
+            started = true
+          })
+      )
+    })
+  )
+
+/**
+ * A `RateLimiter` counting fixed windows on Redis when a URL is given (in memory while Redis does
+ * not answer within `redisTimeoutMs`: `RateLimitStore.layerRedisDegrading`), else in process memory.
+ */
+export const rateLimiter = (redisUrl: string | undefined, redisTimeoutMs = 500) =>
   RateLimiter.layer.pipe(
     Layer.provide(
       redisUrl === undefined
         ? RateLimitStore.layerMemory
-        : RateLimitStore.layerRedis({ prefix: "cg:ratelimit:" }).pipe(Layer.provide(NodeRedis.layer({ url: redisUrl })))
+        : RateLimitStore.layerRedisDegrading({ prefix: "cg:ratelimit:", timeout: redisTimeoutMs }).pipe(
+            Layer.provide(redisClient(redisUrl, redisTimeoutMs))
+          )
     )
   )
 
 /** The routes with everything they need but the engine (`NodeEngine.layer`). */
 export const routes = (options: AppOptions) =>
   Server.routes.pipe(
-    Layer.provide(rateLimiter(options.redisUrl)),
+    Layer.provide(rateLimiter(options.redisUrl, options.redisTimeoutMs)),
     Layer.provide(
       Layer.succeed(HttpConfig.HttpConfig, { adminToken: options.adminToken, publicUrl: options.publicUrl })
     )

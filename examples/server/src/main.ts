@@ -7,7 +7,14 @@
  * | HOST | 127.0.0.1 | address to listen on |
  * | CG_DATA_DIR | ./.data | the embedded store's directory (PGlite) |
  * | DATABASE_URL | | PostgreSQL instead of the embedded store (migrations run at start) |
+ * | CG_DB_POOL_SIZE | 10 | PostgreSQL connections per instance |
+ * | CG_DB_TIMEOUT_MS | 5000 | the longest a store call waits for PostgreSQL before a 503 (0: no bound) |
+ * | CG_DB_CONNECT_TIMEOUT_MS | 3000 | opening a PostgreSQL connection, authentication included |
+ * | CG_DB_STATEMENT_TIMEOUT_MS | 30000 | PostgreSQL's `statement_timeout` on each connection |
+ * | CG_DB_IDLE_IN_TRANSACTION_TIMEOUT_MS | 10000 | PostgreSQL's `idle_in_transaction_session_timeout` |
+ * | CG_DB_KEEPALIVE_MS | 10000 | idle time before TCP keepalive probes on a PostgreSQL connection (0: off) |
  * | REDIS_URL | | shares rate-limit counts between instances |
+ * | CG_REDIS_TIMEOUT_MS | 500 | the longest a rate-limit count waits for Redis before this instance counts in memory |
  * | CG_ADMIN_TOKEN | | enables the operator API |
  * | CG_PUBLIC_URL | http://HOST:PORT | base of upload and file URLs |
  * | CG_ALLOW_PRIVATE_URLS | false | lets webhooks and imports use http: and private addresses (development only) |
@@ -37,7 +44,20 @@ const ServerConfig = Config.all({
   host: Config.String("HOST").pipe(Config.withDefault("127.0.0.1")),
   dataDir: Config.String("CG_DATA_DIR").pipe(Config.withDefault("./.data")),
   databaseUrl: Config.option(Config.String("DATABASE_URL")),
+  poolSize: Config.Int("CG_DB_POOL_SIZE").pipe(Config.withDefault(Database.DEFAULT_POOL_SIZE)),
+  timeouts: Config.all({
+    storeMs: Config.Int("CG_DB_TIMEOUT_MS").pipe(Config.withDefault(Database.DEFAULT_TIMEOUTS.storeMs)),
+    connectMs: Config.Int("CG_DB_CONNECT_TIMEOUT_MS").pipe(Config.withDefault(Database.DEFAULT_TIMEOUTS.connectMs)),
+    statementMs: Config.Int("CG_DB_STATEMENT_TIMEOUT_MS").pipe(
+      Config.withDefault(Database.DEFAULT_TIMEOUTS.statementMs)
+    ),
+    idleInTransactionMs: Config.Int("CG_DB_IDLE_IN_TRANSACTION_TIMEOUT_MS").pipe(
+      Config.withDefault(Database.DEFAULT_TIMEOUTS.idleInTransactionMs)
+    ),
+    keepAliveMs: Config.Int("CG_DB_KEEPALIVE_MS").pipe(Config.withDefault(Database.DEFAULT_TIMEOUTS.keepAliveMs))
+  }),
   redisUrl: Config.option(Config.String("REDIS_URL")),
+  redisTimeoutMs: Config.Int("CG_REDIS_TIMEOUT_MS").pipe(Config.withDefault(500)),
   adminToken: Config.option(Config.Redacted("CG_ADMIN_TOKEN")),
   publicUrl: Config.option(Config.String("CG_PUBLIC_URL")),
   allowPrivateUrls: Config.Boolean("CG_ALLOW_PRIVATE_URLS").pipe(Config.withDefault(false)),
@@ -52,7 +72,12 @@ const ServerConfig = Config.all({
 
 const program = Effect.gen(function* () {
   const config = yield* ServerConfig
-  const store = Database.layer({ databaseUrl: Option.getOrUndefined(config.databaseUrl), dataDir: config.dataDir })
+  const store = Database.layer({
+    databaseUrl: Option.getOrUndefined(config.databaseUrl),
+    dataDir: config.dataDir,
+    poolSize: config.poolSize,
+    timeouts: config.timeouts
+  })
   const publicUrl = Option.getOrElse(config.publicUrl, () => `http://${config.host}:${config.port}`)
   const bootstrap = Layer.effectDiscard(
     Effect.gen(function* () {
@@ -71,7 +96,8 @@ const program = Effect.gen(function* () {
     port: config.port,
     adminToken: Option.getOrUndefined(config.adminToken),
     publicUrl,
-    redisUrl: Option.getOrUndefined(config.redisUrl)
+    redisUrl: Option.getOrUndefined(config.redisUrl),
+    redisTimeoutMs: config.redisTimeoutMs
   })
   const media = NodeMedia.fromEnv(
     {

@@ -125,6 +125,7 @@ layer(serverAndDatabase, { excludeTestServices: true, timeout: "120 seconds" })(
       assert.strictEqual(again.status, 201, again.text)
       assert.strictEqual(again.headers.get("idempotent-replayed"), "true")
       assert.strictEqual(again.body.session.id, first.body.session.id)
+      assert.strictEqual(again.text, first.text)
       assert.strictEqual((yield* request("POST", "/v1/play/sessions", { key: ann })).status, 409, "without the key")
       const bob = yield* tokenOf("bob")
       const bobs = yield* request("POST", "/v1/play/sessions", { key: bob, headers })
@@ -132,6 +133,40 @@ layer(serverAndDatabase, { excludeTestServices: true, timeout: "120 seconds" })(
       assert.isNull(bobs.headers.get("idempotent-replayed"))
       assert.strictEqual(bobs.body.session.participantRef, "bob")
     })
+  )
+
+  it.effect(
+    "a finish retried with its key gets its first answer again, byte for byte; without the key it is a 409",
+    () =>
+      Effect.gen(function* () {
+        const { request, call, channel } = yield* liveWheel
+        const minted = yield* call("POST", "/v1/auth/session-tokens", {
+          channelId: channel.id,
+          participantRef: "ann",
+          origin: ORIGIN
+        })
+        const token = minted.body.clientToken as string
+        const started = yield* request("POST", "/v1/play/sessions", { key: token })
+        assert.strictEqual(started.status, 201, started.text)
+        const path = `/v1/play/sessions/${started.body.session.id}/finish`
+        const headers = { "idempotency-key": "finish-1" }
+        const first = yield* request("POST", path, { key: token, headers, body: {} })
+        assert.strictEqual(first.status, 200, first.text)
+        assert.isNull(first.headers.get("idempotent-replayed"))
+        const again = yield* request("POST", path, { key: token, headers, body: {} })
+        assert.strictEqual(again.status, 200, again.text)
+        assert.strictEqual(again.headers.get("idempotent-replayed"), "true")
+        assert.strictEqual(again.headers.get("content-type"), first.headers.get("content-type"))
+        assert.strictEqual(again.text, first.text)
+        const unkeyed = yield* request("POST", path, { key: token, body: {} })
+        assert.strictEqual(unkeyed.status, 409, unkeyed.text)
+        const otherKey = yield* request("POST", path, {
+          key: token,
+          headers: { "idempotency-key": "finish-2" },
+          body: {}
+        })
+        assert.strictEqual(otherKey.status, 409, otherKey.text)
+      })
   )
 
   it.effect("the same key with another body, or on another path, is a 409 naming the header", () =>

@@ -1,4 +1,4 @@
-/* global console, document, fetch, location, URLSearchParams, window */
+/* global console, crypto, document, fetch, location, setTimeout, URLSearchParams, window */
 /**
  * The embed on a shop's page. For its placement (`?placement=`) it asks the shop's backend for a
  * client token (`POST /demo/token`: the backend holds the API key and mints), then plays with that
@@ -23,16 +23,42 @@ const placement = new URLSearchParams(location.search).get("placement") ?? "whee
 const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)").matches
 
 /** POSTs JSON; answers the status and the JSON body (null when there is none). */
+/**
+ * A POST. A play call (with the client token) carries an `Idempotency-Key` of its own and is retried
+ * with it, twice at most, when it answers 503 (or a 409 saying the key's first request still runs) or
+ * the network fails: a play the server stored before
+ * its answer was lost answers again what it first answered (README, "Send an Idempotency-Key").
+ */
 const post = async (path, body, token) => {
   const headers = { "content-type": "application/json" }
-  if (token !== undefined) headers.authorization = `Bearer ${token}`
-  const response = await fetch(path, {
-    method: "POST",
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body)
-  })
-  const text = await response.text()
-  return { status: response.status, body: text === "" ? null : JSON.parse(text) }
+  if (token !== undefined) {
+    headers.authorization = `Bearer ${token}`
+    headers["idempotency-key"] = crypto.randomUUID()
+  }
+  const send = async () => {
+    const response = await fetch(path, {
+      method: "POST",
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body)
+    })
+    const text = await response.text()
+    return { status: response.status, body: text === "" ? null : JSON.parse(text) }
+  }
+  for (let attempt = 1; ; attempt++) {
+    const retry = token !== undefined && attempt < 3
+    try {
+      const answer = await send()
+      // A 409 naming the key that says its first request still runs: that request was cut short (the
+      // server lost its store meanwhile); the key is released or answered shortly.
+      const stillRunning =
+        answer.status === 409 &&
+        answer.body?.error?.details?.[0]?.message === "a request with this key is still running"
+      if ((answer.status !== 503 && !stillRunning) || !retry) return answer
+    } catch (error) {
+      if (!retry) throw error
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500 * attempt))
+  }
 }
 
 const setState = (state) => {

@@ -100,6 +100,8 @@ describe.skipIf(executablePath === undefined)("the web embed in Chromium", () =>
     await page.goto(`${demo.url}/?placement=${placement}`)
     const response = await started
     assert.strictEqual(response.status(), 201)
+    // Every play call carries an Idempotency-Key of its own (README), so a retry gets its first answer.
+    assert.match(response.request().headers()["idempotency-key"] ?? "", /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-/u)
     return (await response.json()) as { game: { config: any; theme: any; labels: Record<string, string> } }
   }
 

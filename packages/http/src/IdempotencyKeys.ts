@@ -27,10 +27,10 @@
  * @since 0.1.0
  */
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from "node:crypto"
-import { ApiKeys } from "@campaign-games/core"
+import { ApiKeys, Errors } from "@campaign-games/core"
 import * as Idempotency from "@campaign-games/core/Idempotency"
 import { TokenSigner } from "@campaign-games/core/play/ClientToken"
-import { DateTime, Effect, Exit, Option, type Types } from "effect"
+import { Context, DateTime, Effect, Exit, Option, Schedule, type Types } from "effect"
 import { HttpIncomingMessage, HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
 import * as ApiError from "./ApiError.ts"
 import * as ErrorBoundary from "./ErrorBoundary.ts"
@@ -143,6 +143,18 @@ const openUnsafe = (material: KeyMaterial, sealed: Idempotency.SealedAnswer): Id
 export const open: (material: KeyMaterial, sealed: Idempotency.SealedAnswer) => Option.Option<Idempotency.Answer> =
   Option.liftThrowable(openUnsafe)
 
+/**
+ * For the request with an Idempotency-Key now acting: keeps `answer` as the key's (sealed), in the
+ * caller's transaction when it runs in one. A play call's handler keeps its answer with the play's
+ * write this way (core `Plays.KeepAnswer`), so that an answer lost after the commit is replayed,
+ * not refused. Undefined for a request without a key (or one that does not act).
+ */
+export const KeepUnderKey = Context.Reference<
+  ((answer: Idempotency.Answer) => Effect.Effect<void, Errors.StoreError>) | undefined
+>("@campaign-games/http/IdempotencyKeys/KeepUnderKey", { defaultValue: () => undefined })
+
+const isStoreError = (error: unknown): boolean => error instanceof Errors.StoreError
+
 /** Whether an answer is kept for replay. */
 const keeps = (status: number): boolean => status < 500 && status !== 429
 
@@ -203,7 +215,8 @@ export const layer = HttpRouter.middleware(
     const repo = yield* Idempotency.IdempotencyRepo
     const scopeOf = (bearer: string) =>
       Effect.gen(function* () {
-        const actor = yield* Effect.option(keys.authenticate(bearer))
+        // A store that does not answer fails the request (503) rather than pass it on to wait again.
+        const actor = yield* Effect.option(Effect.catchIf(keys.authenticate(bearer), isStoreError, Effect.die))
         if (Option.isSome(actor)) {
           const accountId = actor.value.account.id
           return Option.some<KeyScope>({ accountId, scope: apiKeyScope(accountId, actor.value.keyId) })
@@ -243,15 +256,37 @@ export const layer = HttpRouter.middleware(
             return yield* Effect.die(new Error("IdempotencyKeys: a kept answer does not open with its key"))
           return replay(opened.value)
         }
-        const forget = Effect.ignore(repo.abandon(accountId, keyHash))
+        const abandon = repo.abandon(accountId, keyHash)
+        // When the store is what failed (a 503, a failed write), forgetting the key waits on nobody: a
+        // wait for the store would double the request's. It is tried in the background (every 250 ms for 30 s),
+        // so that a key whose request failed while the store was away is released once it is back
+        // (a row holding an answer is never removed: `abandon` spares it). Otherwise at once, so
+        // that a retry that follows the answer acts.
+        const forgetLater = Effect.asVoid(
+          Effect.forkDetach(
+            abandon.pipe(Effect.retry({ schedule: Schedule.spaced("250 millis"), times: 120 }), Effect.ignore)
+          )
+        )
+        const forget = Effect.ignore(abandon)
+        // An answer the handler kept with its write (a play call's) is not written again after it.
+        let keptStatus: number | undefined
+        const keepUnderKey = (answer: Idempotency.Answer) =>
+          Effect.tap(repo.complete(accountId, keyHash, seal(material, answer)), () =>
+            Effect.sync(() => {
+              keptStatus = answer.status
+            })
+          )
         const response = yield* httpEffect.pipe(
+          Effect.provideService(KeepUnderKey, keepUnderKey),
           Effect.catchCause(ErrorBoundary.renderCause),
           Effect.map(ErrorBoundary.normalize),
-          Effect.onExit((exit) => (Exit.isSuccess(exit) ? Effect.void : forget))
+          Effect.onExit((exit) => (Exit.isSuccess(exit) ? Effect.void : forgetLater))
         )
         const answer = keeps(response.status) ? answerOf(response) : Option.none()
-        if (Option.isNone(answer)) yield* forget
-        else yield* repo.complete(accountId, keyHash, seal(material, answer.value)).pipe(Effect.catch(() => forget))
+        if (Option.isNone(answer)) yield* response.status === 503 ? forgetLater : forget
+        else if (keptStatus === response.status) return response
+        else
+          yield* repo.complete(accountId, keyHash, seal(material, answer.value)).pipe(Effect.catch(() => forgetLater))
         return response
         // Global middleware runs in the request's fiber, where the request is always provided; the
         // router's typing keeps failures in the error channel (this never fails at run time).

@@ -34,34 +34,35 @@ const withFixedWindows = (store: RateLimiter.RateLimiterStore["Service"], fixedW
 /** How many counts the memory store keeps before it drops those whose window has ended. */
 const SWEEP_AT = 10_000
 
+/** Fixed windows counted in a map of this process's memory. */
+const memoryFixedWindow = (): FixedWindow => {
+  const windows = new Map<string, { count: number; endsAt: number }>()
+  let sweepAt = SWEEP_AT
+  const sweep = (now: number) => {
+    for (const [key, window] of windows) if (window.endsAt <= now) windows.delete(key)
+    sweepAt = Math.max(SWEEP_AT, windows.size * 2)
+  }
+  return (options) =>
+    Effect.clockWith((clock) =>
+      Effect.sync(() => {
+        const now = clock.currentTimeMillisUnsafe()
+        let window = windows.get(options.key)
+        if (window === undefined || window.endsAt <= now) {
+          if (windows.size >= sweepAt) sweep(now)
+          window = { count: 0, endsAt: now + windowMillis(options.refillRate, options.limit!) }
+          windows.set(options.key, window)
+        }
+        const count = window.count + options.tokens
+        if (count <= options.limit!) window.count = count
+        return [count, window.endsAt - now] as const
+      })
+    )
+}
+
 /** Fixed windows in this process's memory (one instance). */
 export const layerMemory: Layer.Layer<RateLimiter.RateLimiterStore> = Layer.effect(
   RateLimiter.RateLimiterStore,
-  Effect.gen(function* () {
-    const store = yield* RateLimiter.RateLimiterStore
-    const windows = new Map<string, { count: number; endsAt: number }>()
-    let sweepAt = SWEEP_AT
-    const sweep = (now: number) => {
-      for (const [key, window] of windows) if (window.endsAt <= now) windows.delete(key)
-      sweepAt = Math.max(SWEEP_AT, windows.size * 2)
-    }
-    return withFixedWindows(store, (options) =>
-      Effect.clockWith((clock) =>
-        Effect.sync(() => {
-          const now = clock.currentTimeMillisUnsafe()
-          let window = windows.get(options.key)
-          if (window === undefined || window.endsAt <= now) {
-            if (windows.size >= sweepAt) sweep(now)
-            window = { count: 0, endsAt: now + windowMillis(options.refillRate, options.limit!) }
-            windows.set(options.key, window)
-          }
-          const count = window.count + options.tokens
-          if (count <= options.limit!) window.count = count
-          return [count, window.endsAt - now] as const
-        })
-      )
-    )
-  })
+  Effect.map(RateLimiter.RateLimiterStore, (store) => withFixedWindows(store, memoryFixedWindow()))
 ).pipe(Layer.provide(RateLimiter.layerStoreMemory))
 
 /**
@@ -94,7 +95,7 @@ return { tostring(count), pttl }
   }
 ).withReturnType<readonly [count: string, ttl: number]>()
 
-/** Fixed windows on Redis (keys under `prefix`), shared by every instance on it. */
+/** Fixed windows on Redis (keys under `prefix`), shared by every instance on it; fails when Redis does. */
 export const layerRedis = (options: {
   readonly prefix: string
 }): Layer.Layer<RateLimiter.RateLimiterStore, never, Redis.Redis> =>
@@ -102,21 +103,94 @@ export const layerRedis = (options: {
     RateLimiter.RateLimiterStore,
     Effect.gen(function* () {
       const store = yield* RateLimiter.RateLimiterStore
+      return withFixedWindows(store, redisFixedWindow(yield* Redis.Redis, options.prefix))
+    })
+  ).pipe(Layer.provide(RateLimiter.layerStoreRedis({ prefix: options.prefix })))
+
+/** Fixed windows counted by the script on `redis`, keys under `prefix`. */
+const redisFixedWindow = (redis: Redis.Redis["Service"], prefix: string): FixedWindow => {
+  const run = redis.eval(fixedWindowScript)
+  return ({ key, limit, refillRate, tokens }) =>
+    run(`${prefix}${key}`, tokens, windowMillis(refillRate, limit!), limit!).pipe(
+      Effect.map(([count, ttl]) => [Number(count), Number(ttl)] as const),
+      Effect.mapError(
+        (error) =>
+          new RateLimiter.RateLimiterError({
+            reason: new RateLimiter.RateLimitStoreError({
+              message: "Failed to count a fixed window on Redis",
+              cause: error.cause
+            })
+          })
+      )
+    )
+}
+
+/** How long a count waits for Redis by default before the instance counts in memory. */
+export const DEFAULT_REDIS_TIMEOUT = Duration.millis(500)
+
+/** How often an instance counting in memory asks Redis whether it answers again. */
+export const PROBE_EVERY = Duration.millis(250)
+
+/**
+ * Fixed windows on Redis that degrade instead of blocking: a count Redis does not answer within
+ * `timeout` (or fails) is counted in this process's memory instead, and so is every count after it,
+ * without waiting on Redis, until Redis answers a `PING` again (asked every `PROBE_EVERY`, within
+ * `timeout`); then counting goes back to Redis. Each switch is logged once (a warning on the way
+ * to memory, an info on the way back), never once a request.
+ *
+ * While in memory, each instance keeps its own windows, opened afresh: the headers tell the count
+ * of this instance, and a key may make up to the limit on every instance (`docs/api-decisions.md`).
+ * Back on Redis, the windows Redis kept count on from where they were.
+ */
+export const layerRedisDegrading = (options: {
+  readonly prefix: string
+  readonly timeout?: Duration.Input | undefined
+}): Layer.Layer<RateLimiter.RateLimiterStore, never, Redis.Redis> =>
+  Layer.effect(
+    RateLimiter.RateLimiterStore,
+    Effect.gen(function* () {
+      const store = yield* RateLimiter.RateLimiterStore
       const redis = yield* Redis.Redis
-      const run = redis.eval(fixedWindowScript)
-      return withFixedWindows(store, ({ key, limit, refillRate, tokens }) =>
-        run(`${options.prefix}${key}`, tokens, windowMillis(refillRate, limit!), limit!).pipe(
-          Effect.map(([count, ttl]) => [Number(count), Number(ttl)] as const),
-          Effect.mapError(
-            (error) =>
-              new RateLimiter.RateLimiterError({
-                reason: new RateLimiter.RateLimitStoreError({
-                  message: "Failed to count a fixed window on Redis",
-                  cause: error.cause
-                })
-              })
-          )
+      const timeout = Duration.fromInputUnsafe(options.timeout ?? DEFAULT_REDIS_TIMEOUT)
+      const shared = redisFixedWindow(redis, options.prefix)
+      const local = memoryFixedWindow()
+      let inMemory = false
+      const answers = redis.send("PING").pipe(Effect.timeout(timeout), Effect.isSuccess)
+      // While counting in memory: a PING every `PROBE_EVERY` tells when Redis is back.
+      yield* Effect.forkScoped(
+        Effect.forever(
+          Effect.gen(function* () {
+            yield* Effect.sleep(PROBE_EVERY)
+            if (!inMemory || !(yield* answers)) return
+            inMemory = false
+            yield* Effect.logInfo("rate limits: Redis answers again; counting there, shared by every instance")
+          })
         )
+      )
+      const toMemory = (cause: string) =>
+        Effect.suspend(() => {
+          if (inMemory) return Effect.void
+          inMemory = true
+          return Effect.logWarning(
+            `rate limits: Redis ${cause}; this instance counts in its memory until Redis answers again`
+          )
+        })
+      return withFixedWindows(store, (window) =>
+        inMemory
+          ? local(window)
+          : shared(window).pipe(
+              Effect.timeout(timeout),
+              Effect.catch((error) =>
+                Effect.andThen(
+                  toMemory(
+                    error._tag === "TimeoutError"
+                      ? `did not answer within ${Duration.toMillis(timeout)} ms`
+                      : "is unavailable"
+                  ),
+                  local(window)
+                )
+              )
+            )
       )
     })
   ).pipe(Layer.provide(RateLimiter.layerStoreRedis({ prefix: options.prefix })))

@@ -17,9 +17,10 @@ import { mkdir } from "node:fs/promises"
 import { join, resolve } from "node:path"
 import type * as StorePorts from "@campaign-games/core/StorePorts"
 import * as PgClient from "@effect/sql-pg/PgClient"
-import { Clock, Effect, Layer, Redacted, type Scope } from "effect"
+import { Clock, Duration, Effect, Layer, Redacted, type Scope } from "effect"
 import { Reactivity } from "effect/reactivity"
 import { type Migrator, type SqlClient, SqlError } from "effect/sql"
+import * as Bounded from "./internal/Bounded.ts"
 import * as Migrations from "./Migrations.ts"
 import * as PgliteClient from "./PgliteClient.ts"
 import * as SqlStore from "./SqlStore.ts"
@@ -33,22 +34,87 @@ export type Error = SqlError.SqlError | Migrator.MigrationError
 /** Default number of PostgreSQL connections per pool. */
 export const DEFAULT_POOL_SIZE = 10
 
+/**
+ * How long the server waits on PostgreSQL, each in milliseconds (`docs/operations-faults.md`).
+ * Zero (or less) disables a bound.
+ */
+export interface Timeouts {
+  /** The client-side bound on one store call or top-level transaction (default 5,000). */
+  readonly storeMs?: number | undefined
+  /** Opening a connection, authentication included (default 3,000). */
+  readonly connectMs?: number | undefined
+  /** PostgreSQL's `statement_timeout` on every connection (default 30,000). */
+  readonly statementMs?: number | undefined
+  /** PostgreSQL's `idle_in_transaction_session_timeout` on every connection (default 10,000). */
+  readonly idleInTransactionMs?: number | undefined
+  /** Idle time of a connection before TCP keepalive probes start (default 10,000). */
+  readonly keepAliveMs?: number | undefined
+}
+
+/** The defaults of `Timeouts`: a web service's. */
+export const DEFAULT_TIMEOUTS = {
+  storeMs: Duration.toMillis(Bounded.DEFAULT_TIMEOUT),
+  connectMs: 3_000,
+  statementMs: 30_000,
+  idleInTransactionMs: 10_000,
+  keepAliveMs: 10_000
+} as const satisfies Required<Timeouts>
+
+/** The store-call bound of `timeouts` (infinite when 0). */
+const storeTimeout = (timeouts: Timeouts): Duration.Duration => {
+  const ms = timeouts.storeMs ?? DEFAULT_TIMEOUTS.storeMs
+  return ms <= 0 ? Duration.infinity : Duration.millis(ms)
+}
+
+/** The pool settings of `timeouts`: connect timeout, keepalive and the server-side timeouts. */
+const poolTimeouts = (timeouts: Timeouts) => {
+  const connectMs = timeouts.connectMs ?? DEFAULT_TIMEOUTS.connectMs
+  const keepAliveMs = timeouts.keepAliveMs ?? DEFAULT_TIMEOUTS.keepAliveMs
+  return {
+    connectTimeout: connectMs <= 0 ? Duration.infinity : Duration.millis(connectMs),
+    ...(keepAliveMs <= 0 ? {} : { keepAlive: Duration.millis(Math.max(1_000, keepAliveMs)) }),
+    startupParameters: {
+      statement_timeout: String(Math.max(0, timeouts.statementMs ?? DEFAULT_TIMEOUTS.statementMs)),
+      idle_in_transaction_session_timeout: String(
+        Math.max(0, timeouts.idleInTransactionMs ?? DEFAULT_TIMEOUTS.idleInTransactionMs)
+      )
+    }
+  }
+}
+
 const liveClock = Layer.succeed(Clock.Clock)(Clock.Clock.defaultValue())
 
-/** Migrates the database of `client`, then builds the store over it. */
-const storeOver = <C, E>(client: Layer.Layer<C | SqlClient.SqlClient, E>): Layer.Layer<Services | C, E | Error> =>
-  SqlStore.layer.pipe(Layer.provideMerge(Migrations.layer.pipe(Layer.provideMerge(client))), Layer.provide(liveClock))
+/**
+ * Migrates the database of `client`, then builds the store over it, each store call bounded by
+ * `timeout` (`Bounded`). PGlite runs in this process and cannot go silent: unbounded, so that a
+ * store under load answers slowly rather than not at all.
+ */
+const storeOver = <C, E>(
+  client: Layer.Layer<C | SqlClient.SqlClient, E>,
+  timeout: Duration.Duration = Duration.infinity
+): Layer.Layer<Services | C, E | Error> =>
+  SqlStore.layer.pipe(
+    Layer.provideMerge(Migrations.layer.pipe(Layer.provideMerge(client))),
+    Layer.provide(Layer.succeed(Bounded.StoreTimeout)(timeout)),
+    Layer.provide(liveClock)
+  )
 
-/** PostgreSQL at `url`, with a pool of `poolSize` connections (default 10). */
+/**
+ * PostgreSQL at `url`, with a pool of `poolSize` connections (default 10) and the waits of
+ * `timeouts` (defaults `DEFAULT_TIMEOUTS`).
+ */
 export const layerPostgres = (options: {
   readonly url: string
   readonly poolSize?: number | undefined
+  readonly timeouts?: Timeouts | undefined
 }): Layer.Layer<Services, Error> =>
   storeOver(
     PgClient.layer({
       url: Redacted.make(options.url),
-      maxConnections: options.poolSize ?? DEFAULT_POOL_SIZE
-    })
+      maxConnections: options.poolSize ?? DEFAULT_POOL_SIZE,
+      ...poolTimeouts(options.timeouts ?? {})
+    }),
+    storeTimeout(options.timeouts ?? {})
   )
 
 /**
@@ -83,9 +149,10 @@ export const layer = (options: {
   readonly databaseUrl?: string | undefined
   readonly dataDir: string
   readonly poolSize?: number | undefined
+  readonly timeouts?: Timeouts | undefined
 }): Layer.Layer<Services, Error> =>
   options.databaseUrl !== undefined && options.databaseUrl !== ""
-    ? layerPostgres({ url: options.databaseUrl, poolSize: options.poolSize })
+    ? layerPostgres({ url: options.databaseUrl, poolSize: options.poolSize, timeouts: options.timeouts })
     : layerPglite({ dataDir: join(options.dataDir, "pglite") })
 
 const randomName = (): string => {
@@ -103,6 +170,18 @@ const runOn = (url: string, statement: string): Effect.Effect<void, SqlError.Sql
     Effect.provide(Reactivity.layer),
     Effect.provideService(Clock.Clock, Clock.Clock.defaultValue())
   )
+
+/** The rows (positional) of one query on the database at `url`, over a connection of its own (tests, benches). */
+export const rows = (
+  url: string,
+  statement: string
+): Effect.Effect<ReadonlyArray<ReadonlyArray<unknown>>, SqlError.SqlError> =>
+  Effect.scoped(
+    Effect.flatMap(
+      PgClient.make({ url: Redacted.make(url), maxConnections: 1 }),
+      (client) => client.unsafe(statement).values
+    )
+  ).pipe(Effect.provide(Reactivity.layer), Effect.provideService(Clock.Clock, Clock.Clock.defaultValue()))
 
 /**
  * Creates a fresh database (`cg_test_<random>`) on the PostgreSQL server of `databaseUrl` and
@@ -125,6 +204,10 @@ export const testDatabase = (databaseUrl: string): Effect.Effect<string, SqlErro
  */
 export const layerTestPostgres = (
   databaseUrl: string,
-  options: { readonly poolSize?: number | undefined } = {}
+  options: { readonly poolSize?: number | undefined; readonly timeouts?: Timeouts | undefined } = {}
 ): Layer.Layer<Services, Error> =>
-  Layer.unwrap(Effect.map(testDatabase(databaseUrl), (url) => layerPostgres({ url, poolSize: options.poolSize })))
+  Layer.unwrap(
+    Effect.map(testDatabase(databaseUrl), (url) =>
+      layerPostgres({ url, poolSize: options.poolSize, timeouts: options.timeouts })
+    )
+  )

@@ -17,8 +17,9 @@
  * @since 0.1.0
  */
 import { Stats } from "@campaign-games/core"
-import { type Array as Arr, DateTime, Effect, type Exit, Layer, Option, Stream } from "effect"
+import { type Array as Arr, Clock, DateTime, Effect, type Exit, Layer, Option, Stream } from "effect"
 import { SqlClient, type Statement } from "effect/sql"
+import * as Bounded from "./internal/Bounded.ts"
 import type * as Repository from "./internal/Repository.ts"
 import type * as Table from "./internal/Table.ts"
 import { time } from "./internal/Values.ts"
@@ -37,6 +38,10 @@ export const layer: Layer.Layer<Stats.StatsRepo, never, SqlClient.SqlClient> = L
   Stats.StatsRepo,
   Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
+    // The reads of statistics wait at most `Bounded.StoreTimeout`, as every store call; the exports'
+    // streams are not bounded (a million rows take longer), their client going away stops them.
+    const timeout = yield* Bounded.StoreTimeout
+    const clock = yield* Clock.Clock
 
     const campaign = Effect.fnUntraced(function* (q: Stats.Query) {
       const series = Array.from({ length: Math.max(0, q.edges.length - 1) }, zero)
@@ -281,9 +286,18 @@ export const layer: Layer.Layer<Stats.StatsRepo, never, SqlClient.SqlClient> = L
       )
 
     return Stats.StatsRepo.of({
-      campaign: (q) => Effect.mapError(campaign(q), toStoreError("StatsRepo.campaign")),
+      campaign: (q) =>
+        Bounded.bounded(
+          "StatsRepo.campaign",
+          timeout,
+          clock
+        )(Effect.mapError(campaign(q), toStoreError("StatsRepo.campaign"))),
       firstPlay: (accountId, campaignId) =>
-        Effect.mapError(firstPlay(accountId, campaignId), toStoreError("StatsRepo.firstPlay")),
+        Bounded.bounded(
+          "StatsRepo.firstPlay",
+          timeout,
+          clock
+        )(Effect.mapError(firstPlay(accountId, campaignId), toStoreError("StatsRepo.firstPlay"))),
       entries: (accountId, campaignId, filter) =>
         decoded(
           "StatsRepo.entries",

@@ -12,6 +12,8 @@
  *   until the transaction ends, shared by every server on the same database. Outside a transaction
  *   it is released at once, like the memory store's no-op.
  * - Failures (`SqlError`, rows that fail to decode) become `StoreError`, keeping the cause.
+ * - A top-level transaction, its retries included, waits at most `Bounded.StoreTimeout` for the
+ *   database, as every port call does (`Bounded`): past it, a `StoreError`.
  *
  * @since 0.1.0
  */
@@ -20,6 +22,7 @@ import { Store } from "@campaign-games/core/Store"
 import type * as StorePorts from "@campaign-games/core/StorePorts"
 import { Clock, Effect, Layer, Option, Random } from "effect"
 import { SqlClient, SqlError } from "effect/sql"
+import * as Bounded from "./internal/Bounded.ts"
 import * as Repository from "./internal/Repository.ts"
 import * as SqlAccountRepo from "./SqlAccountRepo.ts"
 import * as SqlAllowedOriginRepo from "./SqlAllowedOriginRepo.ts"
@@ -57,6 +60,7 @@ export const layerStore: Layer.Layer<Store, never, SqlClient.SqlClient> = Layer.
   Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
     const clock = yield* Clock.Clock
+    const bound = Bounded.bounded("Store.transaction", yield* Bounded.StoreTimeout, clock)
 
     const backoff = (attempt: number) =>
       Effect.flatMap(Random.nextBetween(0.5, 1.5), (jitter) =>
@@ -75,7 +79,7 @@ export const layerStore: Layer.Layer<Store, never, SqlClient.SqlClient> = Layer.
       transaction: <A, E, R>(self: Effect.Effect<A, E, R>) =>
         Effect.flatMap(Effect.serviceOption(sql.transactionService), (open) => {
           const once = Effect.mapError(sql.withTransaction(self), toStore<E>)
-          return Option.isSome(open) ? once : retrying(once, 1)
+          return Option.isSome(open) ? once : bound(retrying(once, 1))
         }),
       lock: (key) =>
         sql`SELECT 1 FROM pg_advisory_xact_lock(hashtextextended(${key}, 0))`.pipe(

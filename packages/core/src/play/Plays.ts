@@ -75,6 +75,7 @@ import * as Session from "./Session.ts"
 import * as Theme from "../campaigns/Theme.ts"
 import * as Usage from "./Usage.ts"
 import { Secrets } from "../Secrets.ts"
+import { Store } from "../Store.ts"
 import * as Webhook from "../webhooks/Webhook.ts"
 import * as Grant from "../rewards/Grant.ts"
 import * as Reward from "../rewards/Reward.ts"
@@ -116,6 +117,22 @@ export interface Finished {
   /** Null when the campaign has no reward. */
   readonly reward: FinishReward | null
 }
+
+/**
+ * Keeps the answer of a play call in the transaction of what the call writes, when provided: the
+ * HTTP layer provides it for a start or a finish sent with an `Idempotency-Key`, so that the key's
+ * answer is kept if and only if the play is (`IdempotencyKeys`). A retry after an answer lost past the
+ * commit then gets the first answer, not a 409. Without it (no key), nothing more is written.
+ */
+export interface KeepAnswer {
+  readonly started: (started: Started) => Effect.Effect<void, StoreError>
+  readonly finished: (finished: Finished) => Effect.Effect<void, StoreError>
+}
+
+/** The `KeepAnswer` of the current call, if any. */
+export const KeepAnswer = Context.Reference<KeepAnswer | undefined>("@campaign-games/core/play/KeepAnswer", {
+  defaultValue: () => undefined
+})
 
 /** How long after its expiry a token may still finish the session it started (long games). */
 export const FINISH_GRACE = Duration.hours(1)
@@ -161,6 +178,7 @@ export class Plays extends Context.Service<
       const signer = yield* ClientToken.TokenSigner
       const cache = yield* InstanceCache
       const secrets = yield* Secrets
+      const store = yield* Store
 
       const orFail = <A, E>(option: Option.Option<A>, error: () => E): Effect.Effect<A, E> =>
         Option.isSome(option) ? Effect.succeed(option.value) : Effect.fail(error())
@@ -265,7 +283,13 @@ export class Plays extends Context.Service<
         reward: Option.getOrNull(reward)
       })
 
-      const start = Effect.fn("Plays.start")(function* (token: string) {
+      /** A start, with its answer kept in its transaction when the call keeps its answer (`KeepAnswer`). */
+      const start = (token: string): Effect.Effect<Started, Unauthorized | Conflict | StoreError> =>
+        Effect.flatMap(Effect.service(KeepAnswer), (keep) =>
+          keep === undefined ? startOnce(token) : store.transaction(Effect.tap(startOnce(token), keep.started))
+        )
+
+      const startOnce = Effect.fn("Plays.start")(function* (token: string) {
         const claims = yield* claimsOf(token, Duration.zero)
         const now = yield* DateTime.now
         const draft: Session.Session = {
@@ -417,8 +441,19 @@ export class Plays extends Context.Service<
       ) {
         const { completion, entry, outcome } = yield* completionOf(session, basis, scored, now)
         let grant = yield* grantOf(session, basis, scored.outcome, now)
+        const keep = yield* KeepAnswer
         for (let tries = 1; ; tries++) {
-          const done = yield* finishes.complete(grant === undefined ? completion : { ...completion, grant }, basis)
+          const completing = finishes.complete(grant === undefined ? completion : { ...completion, grant }, basis)
+          // With a kept answer: the answer in the transaction of the play's write (`KeepAnswer`).
+          const done = yield* keep === undefined
+            ? completing
+            : store.transaction(
+                Effect.tap(completing, (done) =>
+                  done._tag === "Completed"
+                    ? keep.finished({ entry, outcome, reward: rewardOf(basis.reward, grant, done.grant) })
+                    : Effect.void
+                )
+              )
           if (done._tag === "Stale") return undefined
           if (done._tag === "Completed") {
             yield* afterFinish.finished({ campaign: basis.campaign, entry })

@@ -126,19 +126,29 @@ export const SessionView = Schema.Struct({
   startedAt: Fields.Timestamp
 })
 
+/** The answer of a start (201). */
+export const StartedView = Schema.Struct({
+  session: SessionView,
+  game: Schema.Struct({
+    slug: Schema.String,
+    config: Schema.Record(Schema.String, Schema.Unknown),
+    theme: Theme.Theme,
+    labels: Schema.Record(Schema.String, Schema.String)
+  })
+})
+
+/** The answer of a finish (200). */
+export const FinishedView = Schema.Struct({
+  entry: Entry.EntryView,
+  outcome: Schema.NullOr(Game.Outcome),
+  reward: Schema.NullOr(FinishReward)
+})
+
 export class PlayApi extends HttpApiGroup.make("play")
   .add(
     HttpApiEndpoint.post("start", "/", {
       payload: Endpoint.noBody,
-      success: Schema.Struct({
-        session: SessionView,
-        game: Schema.Struct({
-          slug: Schema.String,
-          config: Schema.Record(Schema.String, Schema.Unknown),
-          theme: Theme.Theme,
-          labels: Schema.Record(Schema.String, Schema.String)
-        })
-      }).pipe(HttpApiSchema.status(201)),
+      success: StartedView.pipe(HttpApiSchema.status(201)),
       error: [ApiError.Unauthorized, ApiError.Conflict]
     }).annotateMerge(
       Endpoint.describe(
@@ -149,11 +159,7 @@ export class PlayApi extends HttpApiGroup.make("play")
     HttpApiEndpoint.post("finish", "/:sessionId/finish", {
       params: { sessionId: Schema.String },
       payload: [Schema.Record(Schema.String, Schema.Unknown), Schema.Null],
-      success: Schema.Struct({
-        entry: Entry.EntryView,
-        outcome: Schema.NullOr(Game.Outcome),
-        reward: Schema.NullOr(FinishReward)
-      }),
+      success: FinishedView,
       error: [ApiError.Unauthorized, ApiError.NotFound, ApiError.Conflict]
     }).annotateMerge(
       Endpoint.describe(

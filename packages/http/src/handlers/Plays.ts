@@ -5,12 +5,13 @@
  *
  * @since 0.1.0
  */
-import { AllowedOrigins, Entry, Pagination, Plays } from "@campaign-games/core"
+import { AllowedOrigins, Entry, Errors, type Idempotency, Pagination, Plays } from "@campaign-games/core"
 import { TokenSigner } from "@campaign-games/core/play/ClientToken"
-import { Effect, Layer } from "effect"
+import { Effect, Layer, Schema } from "effect"
 import { Redacted } from "effect"
 import { Api } from "../Api.ts"
-import { ClientTokenAuth, ClientTokenCredential } from "../groups/Plays.ts"
+import { ClientTokenAuth, ClientTokenCredential, FinishedView, StartedView } from "../groups/Plays.ts"
+import * as IdempotencyKeys from "../IdempotencyKeys.ts"
 import * as Handle from "./Handle.ts"
 
 const originView = (o: { id: string; origin: string; createdAt: import("effect").DateTime.Utc }) => ({
@@ -53,25 +54,61 @@ export const TokensHandlers = Handle.group(Api, "tokens", Plays.Plays, (handlers
   )
 )
 
+const startedView = ({ session, campaign, game }: Plays.Started) => ({
+  session: {
+    id: session.id,
+    gameInstanceId: session.campaignId,
+    gameSlug: campaign.gameSlug,
+    participantRef: session.participantRef,
+    startedAt: session.startedAt
+  },
+  game
+})
+
+const finishedView = ({ entry, outcome, reward }: Plays.Finished) => ({ entry: Entry.view(entry), outcome, reward })
+
+/**
+ * The answer `view` makes of a result, as the API sends it (`status`, the JSON of `schema`'s
+ * encoding), for `IdempotencyKeys.KeepUnderKey`.
+ */
+const answerOf =
+  <A, I>(status: number, schema: Schema.Codec<I, unknown>, view: (result: A) => I) =>
+  (result: A): Effect.Effect<Idempotency.Answer, Errors.StoreError> =>
+    Schema.encodeEffect(schema)(view(result)).pipe(
+      Effect.map((encoded) => ({
+        status,
+        contentType: "application/json",
+        headers: {},
+        body: JSON.stringify(encoded)
+      })),
+      Effect.mapError((error) => new Errors.StoreError({ message: `The answer could not be kept: ${error.message}` }))
+    )
+
+const startedAnswer = answerOf(201, StartedView, startedView)
+const finishedAnswer = answerOf(200, FinishedView, finishedView)
+
+/**
+ * `self` with its play's answer kept in the play's transaction (core `Plays.KeepAnswer`) when the
+ * request carries an Idempotency-Key (`IdempotencyKeys.KeepUnderKey`).
+ */
+const keepingAnswer = <A, E, R>(self: Effect.Effect<A, E, R>) =>
+  Effect.flatMap(Effect.service(IdempotencyKeys.KeepUnderKey), (keep) =>
+    keep === undefined
+      ? self
+      : Effect.provideService(self, Plays.KeepAnswer, {
+          started: (started) => Effect.flatMap(startedAnswer(started), keep),
+          finished: (finished) => Effect.flatMap(finishedAnswer(finished), keep)
+        })
+  )
+
 export const PlayHandlers = Handle.group(Api, "play", Plays.Plays, (handlers, plays) =>
   handlers
     .handle("start", () =>
-      ClientTokenCredential.use((token) => plays.start(token)).pipe(
-        Effect.map(({ session, campaign, game }) => ({
-          session: {
-            id: session.id,
-            gameInstanceId: session.campaignId,
-            gameSlug: campaign.gameSlug,
-            participantRef: session.participantRef,
-            startedAt: session.startedAt
-          },
-          game
-        }))
-      )
+      ClientTokenCredential.use((token) => keepingAnswer(plays.start(token))).pipe(Effect.map(startedView))
     )
     .handle("finish", ({ params, payload }) =>
-      ClientTokenCredential.use((token) => plays.finish(token, params.sessionId, payload ?? {})).pipe(
-        Effect.map(({ entry, outcome, reward }) => ({ entry: Entry.view(entry), outcome, reward }))
+      ClientTokenCredential.use((token) => keepingAnswer(plays.finish(token, params.sessionId, payload ?? {}))).pipe(
+        Effect.map(finishedView)
       )
     )
 )

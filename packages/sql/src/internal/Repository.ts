@@ -8,8 +8,9 @@
  * @since 0.1.0
  */
 import { StoreError } from "@campaign-games/core/Errors"
-import { type Context, Effect, Layer, Schema } from "effect"
+import { Clock, type Context, Effect, Layer, Schema } from "effect"
 import { SqlClient, SqlError } from "effect/sql"
+import * as Bounded from "./Bounded.ts"
 
 /** A failure of the database or of decoding a row. */
 export type Failure = SqlError.SqlError | Schema.SchemaError
@@ -24,11 +25,14 @@ export const toStoreError =
       ? error
       : new StoreError({ message: `${operation} failed: ${error.message}`, cause: error })
 
-/** `self` with its database and decoding failures reported as `StoreError`s of `operation`. */
+/**
+ * `self` with its database and decoding failures reported as `StoreError`s of `operation`, and its
+ * wait bounded (`Bounded`).
+ */
 const reported =
-  (operation: string) =>
+  (operation: string, bound: <A, E, R>(self: Effect.Effect<A, E, R>) => Effect.Effect<A, unknown, R>) =>
   <A, E, R>(self: Effect.Effect<A, E, R>): Effect.Effect<A, unknown, R> =>
-    Effect.mapError(self, (error) => (isFailure(error) ? toStoreError(operation)(error) : error))
+    bound(Effect.mapError(self, (error) => (isFailure(error) ? toStoreError(operation)(error) : error)))
 
 /**
  * The methods of a port `S` as written over the `SqlClient`: each may also fail with a `Failure`
@@ -45,6 +49,7 @@ export type Unreported<S> = {
 /**
  * The layer of the port `tag` whose methods `make` writes over the `SqlClient`; their failures are
  * reported as `StoreError`s of `<port>.<method>` (the port's name is the last segment of its key).
+ * Each call waits at most `Bounded.StoreTimeout` for the database (a `StoreError` past it).
  */
 export const layer = <I, S extends object>(
   tag: Context.Service<I, S>,
@@ -52,11 +57,15 @@ export const layer = <I, S extends object>(
 ): Layer.Layer<I, never, SqlClient.SqlClient> =>
   Layer.effect(
     tag,
-    Effect.map(Effect.service(SqlClient.SqlClient), (sql) => {
+    Effect.gen(function* () {
+      const sql = yield* SqlClient.SqlClient
+      const clock = yield* Clock.Clock
+      const timeout = yield* Bounded.StoreTimeout
       const port = tag.key.slice(tag.key.lastIndexOf("/") + 1)
       const methods: Record<string, unknown> = {}
       for (const [name, method] of Object.entries(make(sql))) {
-        const report = reported(`${port}.${name}`)
+        const operation = `${port}.${name}`
+        const report = reported(operation, Bounded.bounded(operation, timeout, clock))
         methods[name] = Effect.isEffect(method)
           ? report(method)
           : (...args: ReadonlyArray<unknown>) =>
