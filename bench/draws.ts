@@ -36,7 +36,9 @@ import { Draws } from "@campaign-games/core/draws/Draws"
 import { Database } from "@campaign-games/sql"
 import * as SqlDrawSelect from "@campaign-games/sql/SqlDrawSelect"
 import { MemoryStore } from "@campaign-games/testing"
-import { DateTime, Effect, Layer } from "effect"
+import { setFlagsFromString } from "node:v8"
+import { runInNewContext } from "node:vm"
+import { DateTime, Effect, Layer, Stream } from "effect"
 import { SqlClient } from "effect/sql"
 import * as DrawEngine from "../examples/verify-draw/test/support/DrawEngine.ts"
 import * as Options from "./internal/Options.ts"
@@ -173,6 +175,7 @@ const postgres = Effect.gen(function* () {
   yield* sql`ANALYZE entries`
   console.log(`  entries written in ${ms(performance.now() - write)}`)
   const lines: Array<string> = []
+  let lastRun: { readonly id: string } | undefined
   for (const order of ORDERS) {
     const rules = rulesOf(order.rules)
     const bound = yield* repo.entryBound(campaign.accountId, campaign.id)
@@ -210,14 +213,82 @@ const postgres = Effect.gen(function* () {
       )
     )
     const start = performance.now()
-    yield* run(Effect.flatMap(Effect.service(Draws), (d) => d.trigger(actor, campaign.id)))
+    lastRun = yield* run(Effect.flatMap(Effect.service(Draws), (d) => d.trigger(actor, campaign.id)))
     const whole = performance.now() - start
     lines.push(
       `  ${order.name.padEnd(30)} engine select ${ms(engineSelect.ms)}   bare statement ${ms(bare.ms)} (${ratio(engineSelect.ms, bare.ms)})   run ${ms(whole)}   bare winners alone ${ms(bareWinners.ms)}, bare hash alone ${ms(bareHash.ms)}   same result: ${same}`
     )
     console.log(lines.at(-1))
   }
+  // Verify and the audit of the last run, each over every entry, with the process's memory sampled
+  // every 10 ms: what they hold beyond the process at rest (after a full collection).
+  const draws = yield* run(Effect.service(Draws))
+  const runId = lastRun!.id
+  const verified = yield* peakMemory(run(draws.verify(actor, campaign.id, runId)))
+  console.log(
+    `  verify over ${ENTRIES} entries: ${ms(verified.ms)}, verified: ${verified.result.verified}; ${verified.memory}`
+  )
+  const streamed = yield* peakMemory(
+    run(
+      Effect.flatMap(draws.auditStream(actor, campaign.id, runId), ({ entries }) =>
+        Stream.runFold(
+          entries,
+          () => 0,
+          (n) => n + 1
+        )
+      )
+    )
+  )
+  console.log(`  audit streamed (${streamed.result} entries read and dropped): ${ms(streamed.ms)}; ${streamed.memory}`)
+  const loaded = yield* peakMemory(run(repo.considered(s0(campaign, lastRun!))))
+  console.log(
+    `  for comparison, the entries loaded at once (as audit and verify did): ${loaded.result.length} in ${ms(loaded.ms)}; ${loaded.memory}`
+  )
 }).pipe(Effect.scoped)
+
+/** A selection over the campaign's every entry (the bound of the last run: all were written before). */
+const s0 = (
+  campaign: { readonly accountId: string; readonly id: string },
+  _run: { readonly id: string }
+): Selection => ({
+  accountId: campaign.accountId,
+  campaignId: campaign.id,
+  rules: rulesOf(ORDERS[0]!.rules),
+  seed: "bench",
+  sequence: 1,
+  entryBound: Number.MAX_SAFE_INTEGER
+})
+
+const collectGarbage = (() => {
+  setFlagsFromString("--expose-gc")
+  return runInNewContext("gc") as () => void
+})()
+
+/** Runs `effect` once, sampling the process's memory: its time and its peak over the rest before. */
+const peakMemory = <A, E>(effect: Effect.Effect<A, E>) =>
+  Effect.gen(function* () {
+    collectGarbage()
+    const rest = process.memoryUsage()
+    let peakRss = rest.rss
+    let peakHeap = rest.heapUsed + rest.external
+    const sampler = setInterval(() => {
+      const now = process.memoryUsage()
+      peakRss = Math.max(peakRss, now.rss)
+      peakHeap = Math.max(peakHeap, now.heapUsed + now.external)
+    }, 10)
+    const start = performance.now()
+    const result = yield* Effect.ensuring(
+      effect,
+      Effect.sync(() => clearInterval(sampler))
+    )
+    const ms = performance.now() - start
+    const MB = 1024 * 1024
+    return {
+      result,
+      ms,
+      memory: `peak RSS +${((peakRss - rest.rss) / MB).toFixed(1)} MB, peak heap+external +${((peakHeap - rest.heapUsed - rest.external) / MB).toFixed(1)} MB (process at rest: RSS ${(rest.rss / MB).toFixed(0)} MB)`
+    }
+  })
 
 // -----------------------------------------------------------------------------
 // Memory
@@ -229,7 +300,8 @@ const plainHeap = (entries: ReadonlyArray<Draw.DrawEntry>, rules: Draw.Rules, se
     .filter((e) => e.eligible)
     .sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : 1))
   const listing = createHash("sha256")
-  for (const e of considered) listing.update(Draw.listingLine(e))
+  const line = Draw.listingLines(Draw.ALGORITHM_VERSION)
+  for (const e of considered) listing.update(line(e))
   const entriesHash = listing.digest("hex")
   type Item = { readonly key: number; readonly digest: Buffer | null; readonly entry: Draw.DrawEntry }
   const digestOf = (e: Draw.DrawEntry) => createHash("sha256").update(`${seed}:${e.id}`).digest()

@@ -25,7 +25,7 @@ const dataDir = process.env.CG_DATA_DIR ?? temporary!
 const server = App.serve({
   host: "127.0.0.1",
   port,
-  adminToken: Redacted.make(process.env.CG_ADMIN_TOKEN ?? ""),
+  adminToken: process.env.CG_ADMIN_TOKEN === undefined ? undefined : Redacted.make(process.env.CG_ADMIN_TOKEN),
   publicUrl,
   redisUrl: undefined
 })

@@ -9,7 +9,7 @@
 import { type ChildProcess, spawn, type StdioOptions } from "node:child_process"
 
 /** The operator token the benchmarks start their servers with. */
-export const ADMIN = "bench-admin-token"
+export const ADMIN = "bench-admin-token-0123456789abcdef"
 /** The allowed origin of every benchmark account, sent with every mint. */
 export const ORIGIN = "https://bench.example.com"
 

@@ -659,7 +659,7 @@ export interface paths {
         put?: never;
         /**
          * Verify a draw run
-         * @description Permission results.read. Recomputes the run from the entries as stored now and its seed: the same entries considered (count and listing hash, entries written after the run left out), the same winners, the seed opening its commitment, the winning moment where the seed places it. `verified` is false when anything differs (an entry changed since the draw); `winners` are the recomputed ones.
+         * @description Permission results.read; 30 a minute per key, like the draw (X-RateLimit-Limit, X-RateLimit-Remaining; 429 with Retry-After). Memory bounded whatever the campaign's size: the entries are read from the store in pages of 2,000 in the listing's order through an incremental SHA-256, and the winners recomputed by the store's selection. Recomputes the run from the entries as stored now and its seed: the same entries considered (count and listing hash, entries written after the run left out), the same winners, the seed opening its commitment, the winning moment where the seed places it. `verified` is false when anything differs (an entry changed since the draw); `winners` are the recomputed ones.
          */
         post: operations["draws.verify"];
         delete?: never;
@@ -677,7 +677,7 @@ export interface paths {
         };
         /**
          * Get a draw run's audit document
-         * @description Permission results.read. Everything a third party needs to recompute the run offline (examples/verify-draw, or `verifyDraw` of @campaign-games/core): the run, the campaign's published commitment, the participants earlier runs excluded, and the considered entries in the listing's order. docs/draws.md states the rules.
+         * @description Permission results.read; 30 a minute per key, like the draw (X-RateLimit-Limit, X-RateLimit-Remaining; 429 with Retry-After). The document is streamed: its entries are read from the store in pages of 2,000 and written as they are read (chunked), so the server holds one page whatever the campaign's size; a store failure midway cuts the answer short (its JSON then does not parse). Everything a third party needs to recompute the run offline (examples/verify-draw, or `verifyDraw` of @campaign-games/core): the run, the campaign's published commitment, the participants earlier runs excluded, and the considered entries in the listing's order. docs/draws.md states the rules.
          */
         get: operations["draws.audit"];
         put?: never;
@@ -807,7 +807,7 @@ export interface paths {
         put?: never;
         /**
          * Start an upload
-         * @description Permission assets.manage; plan feature Media library; plan limit library storage (checked against sizeBytes before any byte moves: 402). Creates a pending file and answers the signed upload: POST to upload.url a multipart/form-data body with every entry of upload.fields, then the file last as field `file` (within 15 minutes; exactly sizeBytes bytes when given, else up to the kind's maximum), then call confirm. sizeBytes above its kind's maximum (images 8 MiB, audio 16 MiB, video 50 MiB, Lottie 2 MiB) is 400; an unknown folderId 404.
+         * @description Permission assets.manage; plan feature Media library; 60 a minute per key (X-RateLimit-*; 429 with Retry-After); at most 20 uploads open per account (presigned in the last 15 minutes and not confirmed: 429 `rate_limited` with Retry-After, until the oldest one's policy ends). Plan limit library storage, checked before any byte moves (402): a pending upload holds its sizeBytes, or without it the most its type allows (images 8 MiB, audio 16 MiB, video 50 MiB, Lottie 2 MiB), from the presign until it is confirmed (then its real size counts) or swept an hour after the presign. Creates a pending file and answers the signed upload: POST to upload.url a multipart/form-data body with every entry of upload.fields, then the file last as field `file` (within 15 minutes; exactly sizeBytes bytes when given, else up to the kind's maximum), then call confirm. sizeBytes above its kind's maximum (images 8 MiB, audio 16 MiB, video 50 MiB, Lottie 2 MiB) is 400; an unknown folderId 404.
          */
         post: operations["media.presign"];
         delete?: never;
@@ -974,6 +974,90 @@ export interface paths {
          * @description Permission assets.manage. name (1 to 80 characters), parentId (a folder, or null for the top level); at least one. A folder cannot move inside itself or one of its subfolders (409); an unknown parent is 404.
          */
         patch: operations["media.updateFolder"];
+        trace?: never;
+    };
+    "/v1/participants/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export a player's data
+         * @description Permission privacy.manage; 60 a minute per key. Body `{ participantRef }` (1 to 200 characters). Everything this account holds on the player, across campaigns, oldest first: sessions, entries, grants with their full codes (the export is the player's own data), draw wins, and webhook deliveries whose payload carries the reference. An unknown player (or one already erased) answers the same shape with empty lists.
+         */
+        post: operations["privacy.export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/participants/erase": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Erase a player
+         * @description Permission privacy.manage; 60 a minute per key. Body `{ participantRef }`. Replaces every stored copy of the reference in the account (sessions, entries, grants, draw runs and their audits, events and webhook payloads) by `pseudonym`, `erased_` and 24 hex characters (an HMAC of the reference under a secret of the account), in one transaction. Rows stay, so counts, limits and statistics do not change; a pending delivery goes out carrying the pseudonym; draw runs still verify. Answers the rows changed per place (`drawWins` counts winner rows); erasing again answers zero counts. After it, a play under the reference is a new player. Every erasure is recorded (GET /v1/tenant/privacy/erasures).
+         */
+        post: operations["privacy.erase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tenant/privacy/erasures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the erasures
+         * @description Permission privacy.manage. The record of erasures, newest first, each the erasure's answer plus `reason` (`request` or `retention`); no references. An erasure that changed nothing is recorded too (requests only: the retention worker records those that changed rows). limit default 50, max 200.
+         */
+        get: operations["privacy.erasures"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tenant/privacy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the privacy settings
+         * @description Permission privacy.manage. `retentionDays`: 730 unless set.
+         */
+        get: operations["privacy.settings"];
+        /**
+         * Set the privacy settings
+         * @description Permission privacy.manage. `retentionDays`, an integer from 7 to 730: a play's personal data is erased (as by POST /v1/participants/erase, recorded with reason `retention`) once that many days have passed since the later of the play and its campaign's end (`liveUntil`; an archived campaign's archiving). A campaign that has not ended never loses its players.
+         */
+        put: operations["privacy.setSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/v1/game-instances/{id}/stats": {
@@ -1149,6 +1233,114 @@ export interface components {
             wins: number;
             grants: number;
         };
+        PrivacySettings: {
+            /** @description Days a play's personal data is kept after the later of the play and its campaign's end: 7 to 730; default 730. */
+            retentionDays: number;
+        };
+        ErasureRecord: {
+            id: string;
+            pseudonym: string;
+            sessions: number;
+            entries: number;
+            grants: number;
+            drawWins: number;
+            deliveries: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** @enum {string} */
+            reason: "request" | "retention";
+        };
+        RateLimitedErrorEncoded: {
+            error: {
+                /** @enum {string} */
+                code: "rate_limited";
+                message: string;
+                details?: {
+                    path: string;
+                    message: string;
+                }[];
+            };
+        };
+        Erasure: {
+            id: string;
+            pseudonym: string;
+            sessions: number;
+            entries: number;
+            grants: number;
+            drawWins: number;
+            deliveries: number;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        ParticipantRequest: {
+            participantRef: string;
+        };
+        Participant: {
+            participantRef: string;
+            sessions: components["schemas"]["ParticipantSession"][];
+            entries: components["schemas"]["Entry"][];
+            grants: components["schemas"]["RewardGrant"][];
+            drawWins: components["schemas"]["ParticipantDrawWin"][];
+            deliveries: components["schemas"]["ParticipantDelivery"][];
+        };
+        ParticipantDelivery: {
+            id: string;
+            endpointId: string;
+            /** @enum {string} */
+            type: "session_completed" | "winner_selected" | "reward_granted";
+            /** @enum {string} */
+            status: "pending" | "success" | "failed" | "exhausted";
+            /** Format: date-time */
+            createdAt: string;
+        };
+        ParticipantDrawWin: {
+            runId: string;
+            gameInstanceId: string;
+            rank: number;
+            entryId: string;
+        };
+        RewardGrant: {
+            id: string;
+            participantRef: string;
+            code: string;
+            /** @enum {string} */
+            source: "rule" | "draw" | "manual";
+            tierId: string;
+            prize: components["schemas"]["GrantPrize"];
+            couponRef: string | null;
+            couponName: string | null;
+            sessionId: string | null;
+            runId: string | null;
+            winnerId: string | null;
+            expiresAt: null | string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        GrantPrize: {
+            title: string;
+            description: string | null;
+        };
+        Entry: {
+            id: string;
+            gameInstanceId: string;
+            sessionId: string | null;
+            participantRef: string;
+            score: number | null;
+            predictionValue: {
+                optionId: string;
+            } | null;
+            weight: number;
+            eligible: boolean;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        ParticipantSession: {
+            id: string;
+            gameInstanceId: string;
+            /** Format: date-time */
+            startedAt: string;
+            finishedAt: null | string;
+        };
         ConfirmationRequiredErrorEncoded: {
             error: {
                 /** @enum {string} */
@@ -1223,17 +1415,6 @@ export interface components {
             id: string | null;
             path: string;
         };
-        RateLimitedErrorEncoded: {
-            error: {
-                /** @enum {string} */
-                code: "rate_limited";
-                message: string;
-                details?: {
-                    path: string;
-                    message: string;
-                }[];
-            };
-        };
         UpgradeRequiredErrorEncoded: {
             error: {
                 /** @enum {string} */
@@ -1269,27 +1450,6 @@ export interface components {
             /** @description The file's exact size: the upload must be this many bytes. Without it, up to its kind's maximum. */
             sizeBytes?: number;
             folderId?: string | null;
-        };
-        RewardGrant: {
-            id: string;
-            participantRef: string;
-            code: string;
-            /** @enum {string} */
-            source: "rule" | "draw" | "manual";
-            tierId: string;
-            prize: components["schemas"]["GrantPrize"];
-            couponRef: string | null;
-            couponName: string | null;
-            sessionId: string | null;
-            runId: string | null;
-            winnerId: string | null;
-            expiresAt: null | string;
-            /** Format: date-time */
-            createdAt: string;
-        };
-        GrantPrize: {
-            title: string;
-            description: string | null;
         };
         ManualGrant: {
             participantRef: string;
@@ -1537,20 +1697,6 @@ export interface components {
             gameInstanceIds?: string[];
             channelIds?: string[];
             includeCouponCodes?: boolean;
-        };
-        Entry: {
-            id: string;
-            gameInstanceId: string;
-            sessionId: string | null;
-            participantRef: string;
-            score: number | null;
-            predictionValue: {
-                optionId: string;
-            } | null;
-            weight: number;
-            eligible: boolean;
-            /** Format: date-time */
-            createdAt: string;
         };
         FinishReward: {
             grant: components["schemas"]["PlayerGrant"] | null;
@@ -1937,7 +2083,7 @@ export interface operations {
                             id: string;
                             name: string;
                             keyPrefix: string;
-                            permissions: ("tokens.mint" | "campaigns.read" | "campaigns.write" | "campaigns.activate" | "campaigns.delete" | "campaigns.resolve" | "channels.manage" | "config.write" | "branding.write" | "copy.write" | "intro.write" | "results.read" | "draws.run" | "rewards.read" | "rewards.write" | "rewards.codes.manage" | "rewards.grant" | "assets.read" | "assets.manage" | "assets.delete" | "keys.manage" | "origins.manage" | "webhooks.manage" | "settings.read")[];
+                            permissions: ("tokens.mint" | "campaigns.read" | "campaigns.write" | "campaigns.activate" | "campaigns.delete" | "campaigns.resolve" | "channels.manage" | "config.write" | "branding.write" | "copy.write" | "intro.write" | "results.read" | "draws.run" | "rewards.read" | "rewards.write" | "rewards.codes.manage" | "rewards.grant" | "assets.read" | "assets.manage" | "assets.delete" | "keys.manage" | "origins.manage" | "webhooks.manage" | "settings.read" | "privacy.manage")[];
                             key: string;
                             /** Format: date-time */
                             createdAt: string;
@@ -1970,6 +2116,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ForbiddenErrorEncoded"];
+                };
+            };
+            /** @description RateLimitedError */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedErrorEncoded"];
                 };
             };
             /** @description InternalError */
@@ -2103,6 +2258,15 @@ export interface operations {
                     "application/json": components["schemas"]["NotFoundErrorEncoded"];
                 };
             };
+            /** @description RateLimitedError */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedErrorEncoded"];
+                };
+            };
             /** @description InternalError */
             500: {
                 headers: {
@@ -2146,7 +2310,7 @@ export interface operations {
                             id: string;
                             name: string;
                             keyPrefix: string;
-                            permissions: ("tokens.mint" | "campaigns.read" | "campaigns.write" | "campaigns.activate" | "campaigns.delete" | "campaigns.resolve" | "channels.manage" | "config.write" | "branding.write" | "copy.write" | "intro.write" | "results.read" | "draws.run" | "rewards.read" | "rewards.write" | "rewards.codes.manage" | "rewards.grant" | "assets.read" | "assets.manage" | "assets.delete" | "keys.manage" | "origins.manage" | "webhooks.manage" | "settings.read")[];
+                            permissions: ("tokens.mint" | "campaigns.read" | "campaigns.write" | "campaigns.activate" | "campaigns.delete" | "campaigns.resolve" | "channels.manage" | "config.write" | "branding.write" | "copy.write" | "intro.write" | "results.read" | "draws.run" | "rewards.read" | "rewards.write" | "rewards.codes.manage" | "rewards.grant" | "assets.read" | "assets.manage" | "assets.delete" | "keys.manage" | "origins.manage" | "webhooks.manage" | "settings.read" | "privacy.manage")[];
                             /** Format: date-time */
                             createdAt: string;
                         }[];
@@ -2215,7 +2379,7 @@ export interface operations {
             content: {
                 "application/json": {
                     name: string;
-                    permissions: ("tokens.mint" | "campaigns.read" | "campaigns.write" | "campaigns.activate" | "campaigns.delete" | "campaigns.resolve" | "channels.manage" | "config.write" | "branding.write" | "copy.write" | "intro.write" | "results.read" | "draws.run" | "rewards.read" | "rewards.write" | "rewards.codes.manage" | "rewards.grant" | "assets.read" | "assets.manage" | "assets.delete" | "keys.manage" | "origins.manage" | "webhooks.manage" | "settings.read")[];
+                    permissions: ("tokens.mint" | "campaigns.read" | "campaigns.write" | "campaigns.activate" | "campaigns.delete" | "campaigns.resolve" | "channels.manage" | "config.write" | "branding.write" | "copy.write" | "intro.write" | "results.read" | "draws.run" | "rewards.read" | "rewards.write" | "rewards.codes.manage" | "rewards.grant" | "assets.read" | "assets.manage" | "assets.delete" | "keys.manage" | "origins.manage" | "webhooks.manage" | "settings.read" | "privacy.manage")[];
                 };
             };
         };
@@ -2233,7 +2397,7 @@ export interface operations {
                             id: string;
                             name: string;
                             keyPrefix: string;
-                            permissions: ("tokens.mint" | "campaigns.read" | "campaigns.write" | "campaigns.activate" | "campaigns.delete" | "campaigns.resolve" | "channels.manage" | "config.write" | "branding.write" | "copy.write" | "intro.write" | "results.read" | "draws.run" | "rewards.read" | "rewards.write" | "rewards.codes.manage" | "rewards.grant" | "assets.read" | "assets.manage" | "assets.delete" | "keys.manage" | "origins.manage" | "webhooks.manage" | "settings.read")[];
+                            permissions: ("tokens.mint" | "campaigns.read" | "campaigns.write" | "campaigns.activate" | "campaigns.delete" | "campaigns.resolve" | "channels.manage" | "config.write" | "branding.write" | "copy.write" | "intro.write" | "results.read" | "draws.run" | "rewards.read" | "rewards.write" | "rewards.codes.manage" | "rewards.grant" | "assets.read" | "assets.manage" | "assets.delete" | "keys.manage" | "origins.manage" | "webhooks.manage" | "settings.read" | "privacy.manage")[];
                             key: string;
                             /** Format: date-time */
                             createdAt: string;
@@ -5612,6 +5776,15 @@ export interface operations {
                     "application/json": components["schemas"]["ConflictErrorEncoded"];
                 };
             };
+            /** @description RateLimitedError */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedErrorEncoded"];
+                };
+            };
             /** @description InternalError */
             500: {
                 headers: {
@@ -5687,6 +5860,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["NotFoundErrorEncoded"];
+                };
+            };
+            /** @description RateLimitedError */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedErrorEncoded"];
                 };
             };
             /** @description InternalError */
@@ -6491,6 +6673,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ConflictErrorEncoded"];
+                };
+            };
+            /** @description RateLimitedError */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedErrorEncoded"];
                 };
             };
             /** @description InternalError */
@@ -7546,6 +7737,403 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ConflictErrorEncoded"];
+                };
+            };
+            /** @description InternalError */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorEncoded"];
+                };
+            };
+            /** @description StoreUnavailableError */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreUnavailableErrorEncoded"];
+                };
+            };
+        };
+    };
+    "privacy.export": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key of your choice (1 to 255 characters) that makes retrying this request safe: the same key with the same request within 24 hours answers the first answer again (status and body, with `Idempotent-Replayed: true`) without acting again; the same key with another request, or while the first still runs, is a 409 naming the header. 5xx and 429 answers are not kept. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ParticipantRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description `true` when this answer is the replay of an earlier request with the same Idempotency-Key. */
+                    "idempotent-replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        participant: components["schemas"]["Participant"];
+                    };
+                };
+            };
+            /** @description InvalidRequestError; also a body over 1 MiB (details path `body`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidRequestErrorEncoded"];
+                };
+            };
+            /** @description UnauthorizedError */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedErrorEncoded"];
+                };
+            };
+            /** @description ForbiddenError */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenErrorEncoded"];
+                };
+            };
+            /** @description ConflictError */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConflictErrorEncoded"];
+                };
+            };
+            /** @description RateLimitedError */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedErrorEncoded"];
+                };
+            };
+            /** @description InternalError */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorEncoded"];
+                };
+            };
+            /** @description StoreUnavailableError */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreUnavailableErrorEncoded"];
+                };
+            };
+        };
+    };
+    "privacy.erase": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key of your choice (1 to 255 characters) that makes retrying this request safe: the same key with the same request within 24 hours answers the first answer again (status and body, with `Idempotent-Replayed: true`) without acting again; the same key with another request, or while the first still runs, is a 409 naming the header. 5xx and 429 answers are not kept. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ParticipantRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description `true` when this answer is the replay of an earlier request with the same Idempotency-Key. */
+                    "idempotent-replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        erasure: components["schemas"]["Erasure"];
+                    };
+                };
+            };
+            /** @description InvalidRequestError; also a body over 1 MiB (details path `body`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidRequestErrorEncoded"];
+                };
+            };
+            /** @description UnauthorizedError */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedErrorEncoded"];
+                };
+            };
+            /** @description ForbiddenError */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenErrorEncoded"];
+                };
+            };
+            /** @description ConflictError */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConflictErrorEncoded"];
+                };
+            };
+            /** @description RateLimitedError */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedErrorEncoded"];
+                };
+            };
+            /** @description InternalError */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorEncoded"];
+                };
+            };
+            /** @description StoreUnavailableError */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreUnavailableErrorEncoded"];
+                };
+            };
+        };
+    };
+    "privacy.erasures": {
+        parameters: {
+            query?: {
+                limit?: string;
+                offset?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        erasures: components["schemas"]["ErasureRecord"][];
+                        total: number;
+                    };
+                };
+            };
+            /** @description InvalidRequestError */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidRequestErrorEncoded"];
+                };
+            };
+            /** @description UnauthorizedError */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedErrorEncoded"];
+                };
+            };
+            /** @description ForbiddenError */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenErrorEncoded"];
+                };
+            };
+            /** @description InternalError */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorEncoded"];
+                };
+            };
+            /** @description StoreUnavailableError */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreUnavailableErrorEncoded"];
+                };
+            };
+        };
+    };
+    "privacy.settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        privacy: components["schemas"]["PrivacySettings"];
+                    };
+                };
+            };
+            /** @description InvalidRequestError */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidRequestErrorEncoded"];
+                };
+            };
+            /** @description UnauthorizedError */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedErrorEncoded"];
+                };
+            };
+            /** @description ForbiddenError */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenErrorEncoded"];
+                };
+            };
+            /** @description InternalError */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorEncoded"];
+                };
+            };
+            /** @description StoreUnavailableError */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreUnavailableErrorEncoded"];
+                };
+            };
+        };
+    };
+    "privacy.setSettings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PrivacySettings"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        privacy: components["schemas"]["PrivacySettings"];
+                    };
+                };
+            };
+            /** @description InvalidRequestError; also a body over 1 MiB (details path `body`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidRequestErrorEncoded"];
+                };
+            };
+            /** @description UnauthorizedError */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedErrorEncoded"];
+                };
+            };
+            /** @description ForbiddenError */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenErrorEncoded"];
                 };
             };
             /** @description InternalError */

@@ -7,7 +7,7 @@
  * | HOST | 127.0.0.1 | address to listen on |
  * | CG_DATA_DIR | ./.data/hono-app | the embedded store's directory (PGlite) |
  * | DATABASE_URL | | PostgreSQL instead of the embedded store (migrations run at start) |
- * | CG_ADMIN_TOKEN | | enables the operator API (`/admin/v1`) |
+ * | CG_ADMIN_TOKEN | | enables the operator API (`/admin/v1`); at least 32 characters |
  * | CG_PUBLIC_URL | http://HOST:PORT | where the application is reached (base of media URLs) |
  * | EMBED_ORIGINS | https://shop.example.com | comma-separated sites whose pages may call the play API (CORS) |
  *
@@ -15,6 +15,7 @@
  *
  * @since 0.1.0
  */
+import { HttpConfig } from "@campaign-games/http"
 import { Database } from "@campaign-games/sql"
 import * as Serve from "./Serve.ts"
 
@@ -27,6 +28,12 @@ const host = env("HOST") ?? "127.0.0.1"
 const port = Number(env("PORT") ?? "3000")
 if (!Number.isInteger(port) || port < 0 || port > 65535)
   throw new Error(`PORT must be a port number, not ${env("PORT")}`)
+
+const tokenRefused = HttpConfig.checkAdminToken(env("CG_ADMIN_TOKEN"))
+if (tokenRefused !== undefined) {
+  console.error(`Acme Tea will not start: ${tokenRefused}`)
+  process.exit(1)
+}
 
 const running = await Serve.start({
   host,

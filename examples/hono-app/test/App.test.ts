@@ -10,7 +10,7 @@ import { Database } from "@campaign-games/sql"
 import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
 import * as Serve from "../src/Serve.ts"
 
-const ADMIN_TOKEN = "hono-app-test-admin-token"
+const ADMIN_TOKEN = "hono-app-test-admin-token-0123456789"
 const SITE = "https://shop.example.com"
 const databaseUrl = process.env.DATABASE_URL ?? ""
 

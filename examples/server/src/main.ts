@@ -15,7 +15,7 @@
  * | CG_DB_KEEPALIVE_MS | 10000 | idle time before TCP keepalive probes on a PostgreSQL connection (0: off) |
  * | REDIS_URL | | shares rate-limit counts between instances |
  * | CG_REDIS_TIMEOUT_MS | 500 | the longest a rate-limit count waits for Redis before this instance counts in memory |
- * | CG_ADMIN_TOKEN | | enables the operator API |
+ * | CG_ADMIN_TOKEN | | enables the operator API; at least 32 characters (the server refuses to start otherwise) |
  * | CG_PUBLIC_URL | http://HOST:PORT | base of upload and file URLs |
  * | CG_ALLOW_PRIVATE_URLS | false | lets webhooks and imports use http: and private addresses (development only) |
  * | CG_S3_BUCKET | | media files in this S3-compatible bucket instead of `<CG_DATA_DIR>/media` (several instances need it) |
@@ -32,11 +32,11 @@
  * @since 0.1.0
  */
 import { Accounts } from "@campaign-games/core"
-import { NodeEngine } from "@campaign-games/http"
+import { HttpConfig, NodeEngine } from "@campaign-games/http"
 import * as NodeMedia from "@campaign-games/http/NodeMedia"
 import { Database } from "@campaign-games/sql"
 import { NodeRuntime } from "@effect/platform-node"
-import { Config, Console, Effect, Layer, Option, References } from "effect"
+import { Config, Console, Effect, Layer, Option, Redacted, References } from "effect"
 import * as App from "./App.ts"
 
 const ServerConfig = Config.all({
@@ -72,6 +72,14 @@ const ServerConfig = Config.all({
 
 const program = Effect.gen(function* () {
   const config = yield* ServerConfig
+  const tokenRefused = HttpConfig.checkAdminToken(Option.getOrUndefined(Option.map(config.adminToken, Redacted.value)))
+  if (tokenRefused !== undefined) {
+    // Refused before anything opens: no port, no store. The message never repeats the token.
+    yield* Console.error(`Campaign Games will not start: ${tokenRefused}`)
+    return yield* Effect.sync(() => {
+      process.exitCode = 1
+    })
+  }
   const store = Database.layer({
     databaseUrl: Option.getOrUndefined(config.databaseUrl),
     dataDir: config.dataDir,

@@ -152,7 +152,7 @@ layer(serverAndBackdoor, { excludeTestServices: true, timeout: "120 seconds" })(
       assert.strictEqual(run.gameInstanceId, c.id)
       assert.strictEqual(run.trigger, "manual")
       assert.strictEqual(run.algorithm, "random_uniform")
-      assert.strictEqual(run.algorithmVersion, "cg-draw/1")
+      assert.strictEqual(run.algorithmVersion, "cg-draw/2")
       assert.deepStrictEqual(run.rules, {
         ...Steps.defaultDrawRules(2),
         entriesBefore: null
@@ -405,6 +405,39 @@ layer(serverAndBackdoor, { excludeTestServices: true, timeout: "120 seconds" })(
       assert.isTrue(offline.verified, JSON.stringify(offline.checks))
       audit.entries[1].participantRef = "someone else"
       assert.isFalse(verifyDraw(audit).verified)
+    })
+  )
+
+  it.effect("audit and verify are each limited to 30 a minute per key, like the draw; the audit is streamed JSON", () =>
+    Effect.gen(function* () {
+      const { call, campaign, play, keyWith, request } = yield* setup
+      const c = yield* campaign({ winnerSelectionConfig: { maxWinners: 1 } })
+      for (const player of ["a", "b"]) yield* play(player)
+      const run = (yield* call("POST", `/v1/game-instances/${c.id}/winner-selection/trigger`)).body.run
+      const base = `/v1/game-instances/${c.id}/winner-selection/runs/${run.id}`
+      const reader = yield* keyWith(["results.read"])
+      for (const [method, path] of [
+        ["GET", `${base}/audit`],
+        ["POST", `${base}/verify`]
+      ] as const) {
+        for (let i = 0; i < 30; i++) {
+          const reply = yield* request(method, path, { key: reader })
+          assert.strictEqual(reply.status, 200, `${path} ${i + 1}: ${reply.text}`)
+          assert.strictEqual(reply.headers.get("x-ratelimit-limit"), "30")
+          assert.strictEqual(reply.headers.get("x-ratelimit-remaining"), String(29 - i))
+          if (i === 0 && method === "GET") {
+            assert.include(reply.headers.get("content-type") ?? "", "application/json")
+            assert.isTrue(verifyDraw(JSON.parse(reply.text)).verified, "the streamed document verifies offline")
+          }
+          if (i === 0 && method === "POST") assert.isTrue(reply.body.verified)
+        }
+        const limited = yield* request(method, path, { key: reader })
+        assert.strictEqual(limited.status, 429, `${path}: ${limited.text}`)
+        assert.strictEqual(limited.body.error.code, "rate_limited")
+        assert.isTrue(Number(limited.headers.get("retry-after")) >= 1)
+      }
+      // Another key has its own count.
+      assert.strictEqual((yield* call("POST", `${base}/verify`)).status, 200)
     })
   )
 

@@ -47,6 +47,7 @@ const EVERY_PERMISSION = [
   "intro.write",
   "keys.manage",
   "origins.manage",
+  "privacy.manage",
   "results.read",
   "rewards.codes.manage",
   "rewards.grant",

@@ -12,9 +12,10 @@ import { fileURLToPath } from "node:url"
 import * as DrawAudit from "@campaign-games/core/draws/DrawAudit"
 import { Draws } from "@campaign-games/core/draws/Draws"
 import { EntryRepo } from "@campaign-games/core/play/Entry"
+import { Participants } from "@campaign-games/core"
 import { MemoryStore } from "@campaign-games/testing"
 import { assert, describe, it } from "@effect/vitest"
-import { DateTime, Effect, Schema } from "effect"
+import { DateTime, Effect, Layer, Schema } from "effect"
 import { check } from "../src/main.ts"
 import * as DrawEngine from "./support/DrawEngine.ts"
 
@@ -67,6 +68,46 @@ const runCommand = (document: string) => {
   }
 }
 
+/**
+ * A uniform draw of two winners among six players (two entries each), whose six players are then
+ * erased; the audit document as exported after the erasure, as JSON.
+ */
+const erasedAuditJson = Effect.gen(function* () {
+  const now = yield* DateTime.now
+  const { account, actor, channel, campaign } = yield* DrawEngine.freshCampaign(
+    { name: "Erased", plan: "pro" },
+    "Main",
+    {
+      gameSlug: "spin-the-wheel",
+      name: "Uniform",
+      winnerSelectionAlgorithm: "random_uniform",
+      winnerSelectionConfig: { maxWinners: 2 }
+    }
+  )
+  for (let i = 0; i < 12; i++) {
+    yield* (yield* EntryRepo).insert({
+      id: `ent_${String(i).padStart(2, "0")}`,
+      accountId: account.id,
+      campaignId: campaign.id,
+      channelId: channel.id,
+      sessionId: null,
+      participantRef: `player${i % 6}@example.com`,
+      score: null,
+      predictionValue: null,
+      outcome: null,
+      weight: 1,
+      eligible: true,
+      createdAt: DateTime.add(now, { seconds: i })
+    })
+  }
+  const draws = yield* Draws
+  const run = yield* draws.trigger(actor, campaign.id)
+  const participants = yield* Participants.Participants
+  for (let p = 0; p < 6; p++) yield* participants.erase(actor, `player${p}@example.com`)
+  const audit = yield* draws.audit(actor, campaign.id, run.id)
+  return JSON.parse(JSON.stringify(Schema.encodeSync(DrawAudit.Audit)(audit)))
+}).pipe(Effect.provide(Participants.Participants.layer.pipe(Layer.provideMerge(DrawEngine.engine(MemoryStore.layer)))))
+
 describe("verify-draw", () => {
   it.effect("an audit file from the engine is VERIFIED, with its winners, exit 0", () =>
     Effect.gen(function* () {
@@ -98,6 +139,27 @@ describe("verify-draw", () => {
       const winner = runCommand(JSON.stringify(swapped))
       assert.strictEqual(winner.status, 1)
       assert.match(winner.stdout, /^FAIL winners: /mu)
+    })
+  )
+
+  it.effect("an audit exported after its players were erased is VERIFIED; a losing entry changed is not", () =>
+    Effect.gen(function* () {
+      const json = yield* erasedAuditJson
+      const text = JSON.stringify(json, null, 2)
+      assert.notMatch(text, /player\d@example\.com/u, "no reference left in the audit")
+      assert.match(json.run.winners[0].participantRef, /^erased_[0-9a-f]{24}$/u)
+      const { status, stdout } = runCommand(text)
+      assert.strictEqual(status, 0, stdout)
+      assert.match(stdout, /\nVERIFIED\n$/u)
+      // One losing entry's weight changes: a uniform draw ignores weights, its winners stay.
+      const winning = new Set(json.run.winners.map((w: { entryId: string }) => w.entryId))
+      const changed = structuredClone(json)
+      changed.entries.find((e: { id: string }) => !winning.has(e.id)).weight = 5
+      const entry = runCommand(JSON.stringify(changed))
+      assert.strictEqual(entry.status, 1, entry.stdout)
+      assert.match(entry.stdout, /^ok {3}winners: /mu)
+      assert.match(entry.stdout, /^FAIL entriesHash: /mu)
+      assert.match(entry.stdout, /\nNOT VERIFIED\n$/u)
     })
   )
 

@@ -36,6 +36,7 @@ import { AllowedOrigins } from "./play/AllowedOrigins.ts"
 import type { TokenSigner } from "./play/ClientToken.ts"
 import * as ClientTokenSigner from "./play/ClientTokenSigner.ts"
 import { Plays } from "./play/Plays.ts"
+import * as PrivacyEngine from "./privacy/PrivacyEngine.ts"
 import * as RewardsEngine from "./rewards/RewardsEngine.ts"
 import type { Secrets } from "./Secrets.ts"
 import type { StoreError } from "./Errors.ts"
@@ -60,8 +61,8 @@ export interface Options {
    */
   readonly dispatcher?: boolean | undefined
   /**
-   * Runs the other background workers on this instance (default true): scheduled draws and media
-   * imports from URLs. Each job is claimed once across every instance on one store; with false,
+   * Runs the other background workers on this instance (default true): scheduled draws, media
+   * imports from URLs and the retention of participants' data. Each job is claimed once across every instance on one store; with false,
    * this instance only serves requests.
    */
   readonly workers?: boolean | undefined
@@ -80,6 +81,7 @@ export type UseCases =
   | DrawsEngine.UseCases
   | RewardsEngine.UseCases
   | MediaEngine.UseCases
+  | PrivacyEngine.UseCases
   | Stats
 
 /**
@@ -93,6 +95,7 @@ export type Services =
   | DrawsEngine.Services
   | RewardsEngine.Services
   | MediaEngine.Services
+  | PrivacyEngine.Services
   | WebhookDispatcher
   | EventOutbox
   | TokenSigner
@@ -128,7 +131,8 @@ export const layer = (options: Options = {}): Layer.Layer<Services, StoreError, 
   const subsystems = Layer.mergeAll(
     DrawsEngine.layer(workers).pipe(Layer.provide(rewards)),
     rewards,
-    MediaEngine.layer(workers)
+    MediaEngine.layer(workers),
+    PrivacyEngine.layer(workers)
   )
   return Layer.mergeAll(
     Accounts.layer,

@@ -542,7 +542,7 @@ export class TooManyRequests extends withMessage<TooManyRequests>()(
     `Too many requests: at most ${limit} per ${window}. Retry after ${retryAfterSeconds} seconds.`
 ) {}
 
-export const RateLimitedReason = Schema.Union([TooManyRequests, Unspecified])
+export const RateLimitedReason = Schema.Union([TooManyRequests, ...MediaErrors.RateLimited, Unspecified])
 export type RateLimitedReason = typeof RateLimitedReason.Type
 
 // -----------------------------------------------------------------------------

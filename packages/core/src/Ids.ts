@@ -40,5 +40,6 @@ export const Prefix = {
   tier: "tier",
   coupon: "cpn",
   asset: "ast",
-  folder: "fld"
+  folder: "fld",
+  erasure: "era"
 } as const

@@ -46,5 +46,6 @@ export const Defaults = {
   endpoints: { default: 50, max: 200 },
   deliveries: { default: 50, max: 200 },
   runs: { default: 50, max: 200 },
-  assets: { default: 50, max: 200 }
+  assets: { default: 50, max: 200 },
+  erasures: { default: 50, max: 200 }
 } as const

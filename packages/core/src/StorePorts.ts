@@ -20,6 +20,7 @@ import type { EntryRepo } from "./play/Entry.ts"
 import type { PlayContextRepo, PlayFinishRepo } from "./play/PlayContext.ts"
 import type { SessionRepo } from "./play/Session.ts"
 import type { UsageRepo } from "./play/Usage.ts"
+import type * as PrivacyEngine from "./privacy/PrivacyEngine.ts"
 import type * as RewardsEngine from "./rewards/RewardsEngine.ts"
 import type { StatsRepo } from "./stats/Stats.ts"
 import type { Store } from "./Store.ts"
@@ -45,6 +46,7 @@ export type Repos =
   | DrawsEngine.Repos
   | RewardsEngine.Repos
   | MediaEngine.Repos
+  | PrivacyEngine.Repos
   | StatsRepo
 
 /**

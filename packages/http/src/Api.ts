@@ -15,6 +15,7 @@ import { ChannelsApi } from "./groups/Channels.ts"
 import { DrawsApi } from "./groups/Draws.ts"
 import { MediaApi } from "./groups/Media.ts"
 import { AllowedOriginsApi, EntriesApi, PlayApi, TokensApi } from "./groups/Plays.ts"
+import { PrivacyApi } from "./groups/Privacy.ts"
 import { RewardsApi } from "./groups/Rewards.ts"
 import { StatsApi } from "./groups/Stats.ts"
 import { WebhooksApi } from "./groups/Webhooks.ts"
@@ -36,6 +37,7 @@ export class Api extends HttpApi.make("campaign-games")
   .add(DrawsApi)
   .add(RewardsApi)
   .add(MediaApi)
+  .add(PrivacyApi)
   .add(StatsApi)
   .annotate(HttpApi.ParseOptions, { errors: "all", onExcessProperty: "ignore" })
   // Bodies are strict, as Stripe's: a field the operation does not know is a 400 naming it.

@@ -29,7 +29,7 @@ import * as path from "node:path"
 import { Errors } from "@campaign-games/core"
 import { BlobStore, isKey, TooLarge } from "@campaign-games/core/media/BlobStore"
 import { ServerSecretRepo } from "@campaign-games/core/play/ClientToken"
-import { Context, DateTime, Effect, Layer, Option, Schema, Stream } from "effect"
+import { Context, DateTime, Duration, Effect, Layer, Option, Schema, Stream } from "effect"
 import * as BlobFile from "./internal/BlobFile.ts"
 import * as Garbage from "./internal/Garbage.ts"
 
@@ -38,13 +38,31 @@ export interface Options {
   readonly directory: string
   /** Where browsers POST uploads: `<public URL>/media/uploads`. */
   readonly uploadUrl: string
+  /** How long an upload's body may take (`defaultDeadlines` for what is not given). */
+  readonly uploadDeadlines?: Partial<UploadDeadlines> | undefined
 }
 
-/** Why an upload POST was refused: 403 for the policy, 400 for the form or the file's size. */
+/**
+ * Why an upload POST was refused: 403 for the policy, 400 for the form or the file's size, 408 for
+ * a body that did not arrive in time.
+ */
 export class UploadRefused extends Schema.TaggedError<UploadRefused>()("UploadRefused", {
-  status: Schema.Literals([400, 403]),
+  status: Schema.Literals([400, 403, 408]),
   reason: Schema.String
 }) {}
+
+/**
+ * How long an upload's body may take (`MediaRoutes`): its form, the fields before the file, must
+ * have arrived within `form` of the request; the whole body within `whole`. Past either, 408 and
+ * the connection is closed.
+ */
+export interface UploadDeadlines {
+  readonly form: Duration.Duration
+  readonly whole: Duration.Duration
+}
+
+/** 10 seconds for the form; 10 minutes for the whole body (52,428,800 bytes at 90 KB/s). */
+export const defaultDeadlines: UploadDeadlines = { form: Duration.seconds(10), whole: Duration.minutes(10) }
 
 /** The receiving side of the disk store's uploads (the route `MediaRoutes` serves). */
 export class LocalUploads extends Context.Service<
@@ -58,6 +76,8 @@ export class LocalUploads extends Context.Service<
       fields: { readonly [name: string]: string },
       file: Stream.Stream<Uint8Array, E>
     ) => Effect.Effect<void, UploadRefused | Errors.StoreError | E>
+    /** How long a body may take. */
+    readonly deadlines: UploadDeadlines
   }
 >()("@campaign-games/http/DiskBlobStore/LocalUploads") {}
 
@@ -73,7 +93,8 @@ const Policy = Schema.Struct({
 })
 const decodePolicy = Schema.decodeUnknownOption(Schema.fromJsonString(Policy))
 
-const FIELDS = ["Content-Type", "key", "policy", "signature"]
+/** The fields of an upload's form, before its file: what a policy needs, nothing else. */
+export const FIELDS: ReadonlyArray<string> = ["Content-Type", "key", "policy", "signature"]
 
 const storeError = (operation: string) => (cause: unknown) =>
   new Errors.StoreError({
@@ -236,6 +257,7 @@ export const layer = (options: Options): Layer.Layer<BlobStore | LocalUploads, E
       const refuse = (status: 400 | 403, reason: string) => Effect.fail(new UploadRefused({ status, reason }))
 
       const uploads = LocalUploads.of({
+        deadlines: { ...defaultDeadlines, ...options.uploadDeadlines },
         accept: <E>(fields: { readonly [name: string]: string }, file: Stream.Stream<Uint8Array, E>) =>
           Effect.gen(function* (): Effect.fn.Return<void, UploadRefused | Errors.StoreError | E> {
             const names = Object.keys(fields).sort()

@@ -23,6 +23,13 @@
  * content type, an unsigned field; 400 `invalid_request` for a file outside the policy's size, a
  * form without a file or not multipart; 413 for a body far over the largest upload.
  *
+ * An anonymous body holds next to nothing of the server before its signature is checked: each
+ * field is judged as it arrives (only the policy's four, each once, each at most `MAX_FIELD_BYTES`:
+ * 403 for another name, 400 for a larger one, as soon as it is seen); the file streams to the disk
+ * only once the signature and the policy passed. A slow body is cut: 408 when the form (the fields
+ * before the file) has not arrived within `deadlines.form` (10 s), or the whole body within
+ * `deadlines.whole` (10 minutes). Every refusal closes the connection.
+ *
  * @since 0.1.0
  */
 import { Asset, Media } from "@campaign-games/core"
@@ -30,7 +37,7 @@ import { BlobStore } from "@campaign-games/core/media/BlobStore"
 import { ByteSize, DateTime, Effect, Option, Stream } from "effect"
 import { HttpIncomingMessage, HttpRouter, HttpServerRequest, HttpServerResponse, Multipart } from "effect/http"
 import * as ApiError from "./ApiError.ts"
-import { LocalUploads, UploadRefused } from "./DiskBlobStore.ts"
+import { FIELDS, LocalUploads, UploadRefused } from "./DiskBlobStore.ts"
 
 /** The path where the disk store receives uploads. */
 export const UPLOAD_PATH = "/media/uploads"
@@ -166,13 +173,25 @@ const serve = (media: Media.Media["Service"], blobs: BlobStore["Service"]) =>
 
 const CORS = { "access-control-allow-origin": "*" }
 
+/**
+ * Headers of a refused upload: the connection is closed after the answer, so a client that keeps
+ * sending (or stalls) holds nothing of the server's.
+ */
+const REFUSED = { ...CORS, connection: "close" }
+
+/** The largest form field: a policy's fields are a few hundred bytes. */
+export const MAX_FIELD_BYTES = 4 * 1024
+
+/** The parts of a form read at most: its four fields, then the file. */
+export const MAX_PARTS = FIELDS.length + 1
+
 /** A refused upload as the specification's error shape. */
 const refused = (error: UploadRefused) =>
   json(
     error.status === 403 ? "forbidden" : "invalid_request",
     `The upload was refused: ${error.reason}.`,
     error.status,
-    CORS
+    REFUSED
   )
 
 const receive = (uploads: LocalUploads["Service"]) =>
@@ -182,11 +201,22 @@ const receive = (uploads: LocalUploads["Service"]) =>
       return yield* new UploadRefused({ status: 400, reason: "send the upload as multipart/form-data" })
     }
     const fields: Record<string, string> = {}
+    let fileStarted = false
     let stored = false
-    yield* Stream.runForEachWhile(request.multipartStream, (part) => {
+    const parts = Stream.runForEachWhile(request.multipartStream, (part) => {
       if (part._tag === "Field") {
+        // Each field is judged as it arrives: only a policy's, each once, each a few KiB at most
+        // (`MaxFieldSize`), so a form holds a few KiB of the server until its file.
         if (part.key === "file") {
           return Effect.fail(new UploadRefused({ status: 400, reason: "the field file must be a file, sent last" }))
+        }
+        if (!FIELDS.includes(part.key)) {
+          return Effect.fail(
+            new UploadRefused({ status: 403, reason: `the policy does not allow the field ${part.key}` })
+          )
+        }
+        if (fields[part.key] !== undefined) {
+          return Effect.fail(new UploadRefused({ status: 400, reason: `the field ${part.key} is sent twice` }))
         }
         fields[part.key] = part.value
         return Effect.succeed(true)
@@ -196,27 +226,56 @@ const receive = (uploads: LocalUploads["Service"]) =>
           new UploadRefused({ status: 400, reason: `the file must be the field file, not ${part.key}` })
         )
       }
-      // Anything after the file is ignored, as S3 does.
+      fileStarted = true
+      // `accept` checks the signature and the policy before it reads a byte of the file. Anything
+      // after the file is ignored, as S3 does.
       return uploads.accept(fields, part.content).pipe(Effect.map(() => ((stored = true), false)))
     })
+    const { form, whole } = uploads.deadlines
+    // The form must be whole (its file begun) within `form`, the body within `whole`.
+    const formLate = Effect.sleep(form).pipe(
+      Effect.andThen(
+        Effect.suspend(() =>
+          fileStarted
+            ? Effect.never
+            : Effect.fail(new UploadRefused({ status: 408, reason: "the form did not arrive in time" }))
+        )
+      )
+    )
+    yield* Effect.raceFirst(parts, formLate).pipe(
+      Effect.timeoutOrElse({
+        duration: whole,
+        orElse: () => Effect.fail(new UploadRefused({ status: 408, reason: "the upload did not arrive in time" }))
+      })
+    )
     if (!stored) return yield* new UploadRefused({ status: 400, reason: "the form has no file" })
     return HttpServerResponse.empty({ status: 204, headers: CORS })
   }).pipe(
     Effect.provideService(HttpIncomingMessage.MaxBodySize, MAX_UPLOAD_BODY),
     Effect.provideService(Multipart.FieldMimeTypes, []),
-    Effect.provideService(Multipart.MaxParts, 32),
+    Effect.provideService(Multipart.MaxParts, MAX_PARTS),
+    Effect.provideService(Multipart.MaxFieldSize, ByteSize.bytes(BigInt(MAX_FIELD_BYTES))),
     Effect.catchTags({
       UploadRefused: (error) => Effect.succeed(refused(error)),
       MultipartError: (error) =>
         Effect.succeed(
           error.reason._tag === "BodyTooLarge" || error.reason._tag === "FileTooLarge"
-            ? json("invalid_request", "The upload is too large.", 413, CORS)
-            : json("invalid_request", "The upload's form could not be read.", 400, CORS)
+            ? json("invalid_request", "The upload is too large.", 413, REFUSED)
+            : error.reason._tag === "FieldTooLarge"
+              ? json(
+                  "invalid_request",
+                  `The upload was refused: a form field is over ${MAX_FIELD_BYTES} bytes.`,
+                  400,
+                  REFUSED
+                )
+              : error.reason._tag === "TooManyParts"
+                ? json("invalid_request", "The upload was refused: the form has too many parts.", 400, REFUSED)
+                : json("invalid_request", "The upload's form could not be read.", 400, REFUSED)
         ),
       StoreError: (error) =>
         Effect.as(
           Effect.logError("upload not stored", error.message),
-          json("service_unavailable", "The service is briefly unavailable; retry with backoff.", 503, CORS)
+          json("service_unavailable", "The service is briefly unavailable; retry with backoff.", 503, REFUSED)
         )
     })
   )

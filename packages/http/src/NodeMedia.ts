@@ -43,6 +43,8 @@ export interface Options {
   readonly network?: NodeImportFetcher.Network | undefined
   /** The imports' download deadlines. */
   readonly fetchTimeouts?: Partial<NodeImportFetcher.Timeouts> | undefined
+  /** How long an upload's body may take, on the disk store (`DiskBlobStore.defaultDeadlines`). */
+  readonly uploadDeadlines?: Partial<DiskBlobStore.UploadDeadlines> | undefined
   /** Other settings of the library (the import worker's pace, how long uploads last). */
   readonly settings?: Partial<Omit<MediaSettings.Settings, "publicUrl">> | undefined
 }
@@ -84,7 +86,8 @@ const blobStore = (options: Options): Layer.Layer<BlobStore, Errors.StoreError, 
   return storage._tag === "Disk"
     ? DiskBlobStore.layer({
         directory: storage.directory,
-        uploadUrl: `${options.publicUrl.replace(/\/+$/u, "")}${UPLOAD_PATH}`
+        uploadUrl: `${options.publicUrl.replace(/\/+$/u, "")}${UPLOAD_PATH}`,
+        uploadDeadlines: options.uploadDeadlines
       })
     : Layer.unwrap(
         Effect.map(

@@ -116,3 +116,91 @@ export const layer = Layer.effect(
     }
   })
 )
+
+/**
+ * Failed operator calls (an absent or wrong `CG_ADMIN_TOKEN`), counted per caller address:
+ * `OPERATOR_FAILURES.limit` a window. Past it every operator call from that address answers 429
+ * `rate_limited` (with `Retry-After`) until the window ends, the right token included, so that a
+ * guess cannot be told apart from a hit by its status.
+ */
+export const OPERATOR_FAILURES: Policy = { name: "operator-failed", limit: 10, window: "1 minute" }
+
+/** The counter of failed operator calls behind `AdminAuth`. */
+export class OperatorThrottle extends Context.Service<
+  OperatorThrottle,
+  {
+    /** A call with the right token from `caller`: 429 when its failures have filled the window. */
+    readonly check: (
+      caller: string
+    ) => Effect.Effect<void, Errors.RateLimited | Errors.StoreError, HttpServerRequest.HttpServerRequest>
+    /** A failed call from `caller`: counts it; 429 once the window is full. */
+    readonly fail: (
+      caller: string
+    ) => Effect.Effect<void, Errors.RateLimited | Errors.StoreError, HttpServerRequest.HttpServerRequest>
+  }
+>()("@campaign-games/http/RateLimit/OperatorThrottle") {}
+
+/** `OperatorThrottle` over the current `RateLimiter` (shared between instances on Redis). */
+export const layerOperatorThrottle = Layer.effect(
+  OperatorThrottle,
+  Effect.gen(function* () {
+    const limiter = yield* RateLimiter.RateLimiter
+    const policy = OPERATOR_FAILURES
+    const window = Duration.fromInputUnsafe(policy.window)
+    const windowText = Duration.format(window)
+    const refused = (retryAfter: Duration.Duration) => {
+      const retryAfterSeconds = Math.max(1, Math.ceil(Duration.toSeconds(retryAfter)))
+      return setHeaders({ "retry-after": String(retryAfterSeconds) }).pipe(
+        Effect.andThen(
+          Effect.fail(
+            new Errors.RateLimited({
+              reason: new Errors.TooManyRequests({ limit: policy.limit, window: windowText, retryAfterSeconds })
+            })
+          )
+        )
+      )
+    }
+    const count = (caller: string, tokens: 0 | 1) =>
+      limiter
+        .consume({
+          algorithm: "fixed-window",
+          onExceeded: "fail",
+          window,
+          limit: policy.limit,
+          key: `${policy.name}:${caller}`,
+          tokens
+        })
+        .pipe(
+          Effect.catch(
+            (
+              error
+            ): Effect.Effect<never, Errors.RateLimited | Errors.StoreError, HttpServerRequest.HttpServerRequest> =>
+              error.reason._tag === "RateLimitExceeded"
+                ? refused(error.reason.retryAfter)
+                : Effect.fail(new Errors.StoreError({ message: "rate limiter store failed", cause: error }))
+          )
+        )
+    return OperatorThrottle.of({
+      // A peek (no token taken): the window is full once its failures reached the limit.
+      check: (caller) =>
+        Effect.flatMap(count(caller, 0), (result) =>
+          result.remaining <= 0 ? refused(result.resetAfter) : Effect.void
+        ),
+      fail: (caller) => Effect.asVoid(count(caller, 1))
+    })
+  })
+)
+
+/**
+ * Gives a 429 a use case answers itself (such as `TooManyOpenUploads`) the `Retry-After` header
+ * every 429 carries, from its reason's `retryAfterSeconds`.
+ */
+export const withRetryAfter = <A, E, R>(
+  self: Effect.Effect<A, E, R>
+): Effect.Effect<A, E, R | HttpServerRequest.HttpServerRequest> =>
+  Effect.tapError(self, (error) => {
+    const reason = error as { readonly _tag?: unknown; readonly reason?: { readonly retryAfterSeconds?: unknown } }
+    return reason._tag === "RateLimited" && typeof reason.reason?.retryAfterSeconds === "number"
+      ? setHeaders({ "retry-after": String(reason.reason.retryAfterSeconds) })
+      : Effect.void
+  })

@@ -53,12 +53,15 @@ export class PermissionCheck extends HttpApiMiddleware.Service<PermissionCheck, 
   { error: ApiError.Forbidden }
 ) {}
 
-/** Bearer operator-token authentication for `/admin/v1`. */
+/**
+ * Bearer operator-token authentication for `/admin/v1`; failed calls are counted per caller address
+ * (`RateLimit.OPERATOR_FAILURES`), and past the limit every call from that address answers 429.
+ */
 export class AdminAuth extends HttpApiMiddleware.Service<AdminAuth, { provides: never; requires: never }>()(
   "@campaign-games/http/AdminAuth",
   {
     security: { bearer: HttpApiSecurity.bearer },
-    error: ApiError.Unauthorized
+    error: [ApiError.Unauthorized, ApiError.RateLimited, ApiError.StoreUnavailable]
   }
 ) {}
 

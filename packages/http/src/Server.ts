@@ -8,12 +8,12 @@
  * @since 0.1.0
  */
 import { Actor, ApiKeys, Errors, Secrets } from "@campaign-games/core"
-import { Context, Effect, Layer, Redacted } from "effect"
-import { HttpRouter } from "effect/http"
+import { Context, Effect, Layer, Option, Redacted } from "effect"
+import { HttpRouter, HttpServerRequest } from "effect/http"
 import { HttpApiBuilder, HttpApiScalar } from "effect/http-api"
 import { Api } from "./Api.ts"
 import * as ErrorBoundary from "./ErrorBoundary.ts"
-import { HttpConfig } from "./HttpConfig.ts"
+import * as HttpConfig from "./HttpConfig.ts"
 import * as IdempotencyKeys from "./IdempotencyKeys.ts"
 import * as MediaRoutes from "./MediaRoutes.ts"
 import { AdminHandlers } from "./handlers/Admin.ts"
@@ -30,6 +30,7 @@ import {
   PlayHandlers,
   TokensHandlers
 } from "./handlers/Plays.ts"
+import { PrivacyHandlers } from "./handlers/Privacy.ts"
 import { RewardsHandlers } from "./handlers/Rewards.ts"
 import { StatsHandlers } from "./handlers/Stats.ts"
 import { SystemHandlers } from "./handlers/System.ts"
@@ -71,16 +72,28 @@ const PermissionCheckLayer = Layer.succeed(PermissionCheck, (httpEffect, { endpo
 const AdminAuthLayer = Layer.effect(
   AdminAuth,
   Effect.gen(function* () {
-    const config = yield* HttpConfig
+    const config = yield* HttpConfig.HttpConfig
+    const throttle = yield* RateLimit.OperatorThrottle
     const expected = config.adminToken === undefined ? undefined : Redacted.value(config.adminToken)
+    if (expected !== undefined && expected.length < HttpConfig.MIN_ADMIN_TOKEN_LENGTH) {
+      // Embedders that build the routes themselves meet the same rule as `npm start`.
+      return yield* Effect.die(new Error(HttpConfig.adminTokenTooShortMessage(expected.length)))
+    }
     const unauthorized = new Errors.Unauthorized({
       reason: expected === undefined ? new Errors.OperatorApiDisabled() : new Errors.OperatorTokenWrong()
     })
     return AdminAuth.of({
       bearer: (httpEffect, { credential }) =>
-        expected !== undefined && Secrets.constantTimeEqual(Redacted.value(credential), expected)
-          ? httpEffect
-          : Effect.fail(unauthorized)
+        Effect.gen(function* () {
+          const request = yield* HttpServerRequest.HttpServerRequest
+          const caller = Option.getOrElse(request.remoteAddress, () => "unknown")
+          if (expected !== undefined && Secrets.constantTimeEqual(Redacted.value(credential), expected)) {
+            yield* throttle.check(caller)
+            return yield* httpEffect
+          }
+          yield* throttle.fail(caller)
+          return yield* Effect.fail(unauthorized)
+        })
     })
   })
 )
@@ -112,6 +125,7 @@ export const routes = Layer.mergeAll(
     DrawsHandlers,
     RewardsHandlers,
     MediaHandlers,
+    PrivacyHandlers,
     StatsHandlers
   ]),
   Layer.provide([
@@ -121,7 +135,8 @@ export const routes = Layer.mergeAll(
     ClientTokenAuthLayer,
     CommonErrorsLayer,
     RateLimit.layer
-  ])
+  ]),
+  Layer.provide(RateLimit.layerOperatorThrottle)
 )
 
 /** What `routes` needs from the embedding application. */

@@ -26,7 +26,9 @@ import * as Rewards from "./migrations/0008_rewards.ts"
 import * as Media from "./migrations/0009_media.ts"
 import * as WebhookDispatch from "./migrations/0010_webhook_dispatch.ts"
 import * as SealedIdempotency from "./migrations/0011_sealed_idempotency.ts"
+import * as Privacy from "./migrations/0012_privacy.ts"
 import * as Stats from "./migrations/0013_stats.ts"
+import * as PendingUploads from "./migrations/0016_pending_uploads.ts"
 
 /** Every migration of the schema, keyed `<id>_<name>`. Never edit one that has shipped: add another. */
 export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>> = {
@@ -255,7 +257,9 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
   "0009_media": Media.migration,
   "0010_webhook_dispatch": WebhookDispatch.migration,
   "0011_sealed_idempotency": SealedIdempotency.migration,
-  "0013_stats": Stats.migration
+  "0012_privacy": Privacy.migration,
+  "0013_stats": Stats.migration,
+  "0016_pending_uploads": PendingUploads.migration
 }
 
 /** Runs the migrations not yet applied; returns those it ran. */

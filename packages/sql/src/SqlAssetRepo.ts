@@ -27,7 +27,7 @@ import {
   type ListQuery
 } from "@campaign-games/core/media/Asset"
 import type { Page } from "@campaign-games/core/Pagination"
-import { DateTime, Effect, Layer } from "effect"
+import { DateTime, Effect, Layer, Option } from "effect"
 import { SqlClient } from "effect/sql"
 import * as AccountTable from "./internal/AccountTable.ts"
 import * as Claims from "./internal/Claims.ts"
@@ -71,17 +71,18 @@ export const layer: Layer.Layer<AssetRepo, never, SqlClient.SqlClient> = Reposit
   return {
     insert: Effect.fnUntraced(function* (a: Asset) {
       yield* sql`INSERT INTO media_assets
-        (id, account_id, folder_id, filename, content_type, size_bytes, declared_size_bytes, source_url,
-          import_status, import_error, import_attempts, import_next_at, created_at, updated_at, confirmed_at)
+        (id, account_id, folder_id, filename, content_type, size_bytes, declared_size_bytes, reserved_bytes,
+          source_url, import_status, import_error, import_attempts, import_next_at, created_at, updated_at,
+          confirmed_at)
         VALUES (${a.id}, ${a.accountId}, ${a.folderId}, ${a.filename}, ${a.contentType}, ${a.sizeBytes},
-          ${a.declaredSizeBytes}, ${a.sourceUrl}, ${a.importStatus}, ${a.importError}, ${a.importAttempts},
+          ${a.declaredSizeBytes}, ${a.reservedBytes}, ${a.sourceUrl}, ${a.importStatus}, ${a.importError}, ${a.importAttempts},
           ${timeOrNull(a.importNextAt)}, ${time(a.createdAt)}, ${time(a.updatedAt)}, ${timeOrNull(a.confirmedAt)})`
     }),
     update: (a: Asset) =>
       Effect.map(
         sql`UPDATE media_assets SET folder_id = ${a.folderId}, filename = ${a.filename},
             content_type = ${a.contentType}, size_bytes = ${a.sizeBytes}, declared_size_bytes = ${a.declaredSizeBytes},
-            source_url = ${a.sourceUrl}, import_status = ${a.importStatus}, import_error = ${a.importError},
+            reserved_bytes = ${a.reservedBytes}, source_url = ${a.sourceUrl}, import_status = ${a.importStatus}, import_error = ${a.importError},
             import_attempts = ${a.importAttempts}, import_next_at = ${timeOrNull(a.importNextAt)},
             updated_at = ${time(a.updatedAt)}, confirmed_at = ${timeOrNull(a.confirmedAt)}
           WHERE account_id = ${a.accountId} AND id = ${a.id}
@@ -107,9 +108,23 @@ export const layer: Layer.Layer<AssetRepo, never, SqlClient.SqlClient> = Reposit
     delete: byAccount.deleteById,
     storageUsed: (accountId: string) =>
       Effect.map(
-        sql`SELECT coalesce(sum(size_bytes), 0)::bigint FROM media_assets WHERE account_id = ${accountId}`.values,
+        sql`SELECT coalesce(sum(coalesce(size_bytes,
+              CASE WHEN confirmed_at IS NULL AND import_status IS NULL THEN reserved_bytes END)), 0)::bigint
+            FROM media_assets WHERE account_id = ${accountId}`.values,
         Table.count
       ),
+    openUploads: Effect.fnUntraced(function* (accountId: string, since: DateTime.Utc) {
+      const rows = yield* sql<{ count: number; oldest: Date | string | null }>`SELECT count(*)::int AS count,
+          min(created_at) AS oldest
+        FROM media_assets
+        WHERE account_id = ${accountId} AND confirmed_at IS NULL AND import_status IS NULL
+          AND created_at > ${time(since)}`
+      const row = rows[0]
+      return {
+        count: row?.count ?? 0,
+        oldest: Option.map(Option.fromNullishOr(row?.oldest), (oldest) => DateTime.makeUnsafe(oldest))
+      }
+    }),
     countInFolders: (accountId: string, folderIds: ReadonlyArray<string>) =>
       folderIds.length === 0
         ? Effect.succeed(0)

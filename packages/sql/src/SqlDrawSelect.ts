@@ -19,7 +19,7 @@
  *
  * @since 0.1.0
  */
-import type * as Draw from "@campaign-games/core/draws/Draw"
+import { Draw } from "@campaign-games/core"
 import type { Selection } from "@campaign-games/core/draws/DrawRun"
 import { DateTime } from "effect"
 import type { SqlClient, Statement } from "effect/sql"
@@ -114,28 +114,65 @@ ORDER BY approx, c.id
 LIMIT ${limit}`
 
 /**
- * The line of a listed entry `l` (`Draw.listingLine`), as text. Its milliseconds come from
- * `date_part` (a double: exact once rounded, and much cheaper than `extract`'s numeric).
+ * The line of a listed entry `l` (`Draw.listingLine`), as text, its second column `participant`
+ * (the version's: `listingHash`). Its milliseconds come from `date_part` (a double: exact once
+ * rounded, and much cheaper than `extract`'s numeric).
  */
-export const listingLine = (sql: SqlClient.SqlClient): Statement.Fragment =>
-  sql`l.id || E'\t' || encode(convert_to(l.participant_ref, 'UTF8'), 'hex') || E'\t'
+export const listingLine = (sql: SqlClient.SqlClient, participant: Statement.Fragment): Statement.Fragment =>
+  sql`l.id || E'\t' || ${participant} || E'\t'
   || round(date_part('epoch', l.created_at) * 1000)::bigint || E'\t'
   || coalesce(encode(float8send(l.score + 0::float8), 'hex'), '-') || E'\t'
   || encode(float8send(l.weight + 0::float8), 'hex') || E'\n'`
 
 /**
- * The number of considered entries and the hex SHA-256 of their listing. The aggregate reads the
- * entries in the listing's order from the subquery (`entries_campaign_created_idx` read backwards:
- * no sort), which PostgreSQL keeps for a plain aggregate over it when the aggregate is not split
- * between parallel workers: `SqlDraws` runs it with parallel plans off (`SET LOCAL`).
+ * The number of considered entries and the hex SHA-256 of their listing, under the selection's
+ * version (`Draw.ALGORITHM_VERSIONS`). The aggregate reads the entries in the listing's order from
+ * the subquery (`entries_campaign_created_idx` read backwards: no sort), which PostgreSQL keeps for
+ * a plain aggregate over it when the aggregate is not split between parallel workers: `SqlDraws`
+ * runs it with parallel plans off (`SET LOCAL`).
+ *
+ * - `cg-draw/1`: the second column is the hex of the reference's UTF-8.
+ * - `cg-draw/2`: the participant's number in the listing, 1, 2, … in the order participants first
+ *   appear: `dense_rank` over the position (`created_at`, id) of each participant's first entry
+ *   (`first_value` over the participant's entries in the listing's order).
  */
 export const listingHash = (sql: SqlClient.SqlClient, s: Selection) =>
-  sql`SELECT count(*)::int, encode(sha256(convert_to(coalesce(string_agg(${listingLine(sql)}, ''), ''), 'UTF8')), 'hex')
+  s.algorithmVersion === Draw.ALGORITHM_VERSION_1
+    ? sql`SELECT count(*)::int, encode(sha256(convert_to(coalesce(string_agg(${listingLine(sql, sql`encode(convert_to(l.participant_ref, 'UTF8'), 'hex')`)}, ''), ''), 'UTF8')), 'hex')
 FROM (
   SELECT e.id, e.participant_ref, e.score, e.weight, e.created_at FROM entries e
   WHERE ${considered(sql, s)}
   ORDER BY e.created_at, e.id
 ) l`
+    : sql`SELECT count(*)::int, encode(sha256(convert_to(coalesce(string_agg(${listingLine(sql, sql`l.participant::text`)}, ''), ''), 'UTF8')), 'hex')
+FROM (
+  SELECT p.id, p.score, p.weight, p.created_at, dense_rank() OVER (ORDER BY p.first_at, p.first_id) AS participant
+  FROM (
+    SELECT e.id, e.score, e.weight, e.created_at,
+      first_value(e.created_at) OVER w AS first_at, first_value(e.id) OVER w AS first_id
+    FROM entries e
+    WHERE ${considered(sql, s)}
+    WINDOW w AS (PARTITION BY e.participant_ref ORDER BY e.created_at, e.id)
+  ) p
+  ORDER BY p.created_at, p.id
+) l`
+
+/**
+ * A page of the considered entries in the listing's order: the first `limit` after `after` (a
+ * keyset on `(created_at, id)`: `entries_campaign_created_idx` read from there, never an offset).
+ */
+export const listingAfter = (
+  sql: SqlClient.SqlClient,
+  s: Selection,
+  after: { readonly createdAt: number; readonly id: string } | null,
+  limit: number
+) =>
+  sql`SELECT e.id, e.participant_ref, e.score, e.weight, e.created_at FROM entries e
+WHERE ${considered(sql, s)}${
+    after === null ? sql`` : sql` AND (e.created_at, e.id) > (${timeOf(after.createdAt)}::timestamptz, ${after.id})`
+  }
+ORDER BY e.created_at, e.id
+LIMIT ${limit}`
 
 /** The considered entries, in the listing's order (for an audit). */
 export const listing = (sql: SqlClient.SqlClient, s: Selection) =>

@@ -170,6 +170,21 @@ const drawRepo = Repository.layer(DrawRepo, (sql) => {
           return { winners: found, entriesConsidered: Number(counted![0]), entriesHash: String(counted![1]) }
         })
       ),
+    consideredAfter: Effect.fnUntraced(function* (
+      s: Selection,
+      after: { readonly createdAt: number; readonly id: string } | null,
+      limit: number
+    ) {
+      const rows = yield* decodeListed(yield* SqlDrawSelect.listingAfter(sql, s, after, limit).values)
+      return rows.map(([id, participantRef, score, weight, createdAt]) => ({
+        id,
+        participantRef,
+        score,
+        weight,
+        createdAt: createdAt.epochMilliseconds
+      }))
+    }),
+    winners: (s: Selection) => winners(s),
     considered: Effect.fnUntraced(function* (s: Selection) {
       const rows = yield* decodeListed(yield* SqlDrawSelect.listing(sql, s).values)
       return rows.map(([id, participantRef, score, weight, createdAt]) => ({

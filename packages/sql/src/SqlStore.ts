@@ -35,6 +35,7 @@ import * as SqlEntryRepo from "./SqlEntryRepo.ts"
 import * as SqlEventOutbox from "./SqlEventOutbox.ts"
 import * as SqlPlayContextRepo from "./SqlPlayContextRepo.ts"
 import * as SqlPlayFinishRepo from "./SqlPlayFinishRepo.ts"
+import * as SqlPrivacyRepo from "./SqlPrivacyRepo.ts"
 import * as SqlIdempotencyRepo from "./SqlIdempotencyRepo.ts"
 import * as SqlMedia from "./SqlMedia.ts"
 import * as SqlRewards from "./SqlRewards.ts"
@@ -109,7 +110,8 @@ export const layerRepos: Layer.Layer<StorePorts.Repos, never, SqlClient.SqlClien
   SqlDraws.layer,
   SqlRewards.layer,
   SqlStatsRepo.layer,
-  SqlMedia.layer
+  SqlMedia.layer,
+  SqlPrivacyRepo.layer
 )
 
 /** Every port of a store (`StorePorts.StoreServices`) over a migrated database. */

@@ -1,7 +1,8 @@
 /**
  * The media library's rules under real concurrency: two instances (two pools) on one PostgreSQL
  * database, sharing one blob store (as instances share an S3 bucket). Imports are claimed once
- * across instances; confirms racing past a storage limit let no more in than it holds; two folder
+ * across instances; presigns racing past a storage limit reserve no more than it holds, and no
+ * more uploads open than the bound; two folder
  * moves racing to put each folder inside the other make no cycle. Run when `DATABASE_URL` is set.
  */
 import { type Account, AccountRepo } from "@campaign-games/core/accounts/Account"
@@ -71,36 +72,62 @@ describe.runIf(Postgres.available)("the media library on two instances of one Po
     assert.deepStrictEqual([...claimed].sort(), [...made].sort())
   })
 
-  live("six confirms racing past a storage limit of three files, on two instances, let exactly three in", function* () {
-    const png = Samples.png()
-    const { a, b, blobs, account, actor } = yield* givens(
-      makeAccount({ plan: "pro", featureOverrides: {}, limitOverrides: { storageBytes: png.length * 3 } })
-    )
-    const uploads = Context.get(blobs, MemoryBlobStore.MemoryUploads)
-    const started = yield* Effect.forEach(
-      Array.from({ length: 6 }, (_, i) => i),
-      () =>
-        on(a)(
-          Effect.flatMap(Effect.service(Media), (media) =>
-            media.presign(actor, { filename: "a.png", contentType: "image/png", sizeBytes: png.length })
+  live(
+    "six presigns racing past a storage limit of three files, on two instances, reserve exactly three",
+    function* () {
+      const png = Samples.png()
+      const { a, b, blobs, account, actor } = yield* givens(
+        makeAccount({ plan: "pro", featureOverrides: {}, limitOverrides: { storageBytes: png.length * 3 } })
+      )
+      const uploads = Context.get(blobs, MemoryBlobStore.MemoryUploads)
+      const presigned = yield* Effect.all(
+        Array.from({ length: 6 }, (_, i) =>
+          on(Postgres.alternate(a, b)(i))(
+            Effect.flatMap(Effect.service(Media), (media) =>
+              media.presign(actor, { filename: "a.png", contentType: "image/png", sizeBytes: png.length })
+            ).pipe(Effect.result)
           )
-        )
-    )
-    for (const { upload } of started) assert.isTrue(Option.isNone(yield* uploads.post(upload.fields, png)))
-    const results = yield* Effect.all(
-      started.map(({ asset }, i) =>
+        ),
+        { concurrency: "unbounded" }
+      )
+      const started = presigned.flatMap((r) => (r._tag === "Success" ? [r.success] : []))
+      const refused = presigned.filter((r) => r._tag === "Failure" && r.failure._tag === "UpgradeRequired").length
+      assert.strictEqual(started.length, 3, "exactly as many as the limit holds, held from the presign")
+      assert.strictEqual(refused, 3)
+      assert.strictEqual(yield* on(b)(AssetRepo.use((repo) => repo.storageUsed(account.id))), png.length * 3)
+      // Their confirms, racing on both instances, all pass: each real size takes its reservation's place.
+      for (const { upload } of started) assert.isTrue(Option.isNone(yield* uploads.post(upload.fields, png)))
+      const confirmed = yield* Effect.all(
+        started.map(({ asset }, i) =>
+          on(Postgres.alternate(a, b)(i))(
+            Effect.flatMap(Effect.service(Media), (media) => media.confirm(actor, asset.id)).pipe(Effect.result)
+          )
+        ),
+        { concurrency: "unbounded" }
+      )
+      assert.strictEqual(confirmed.filter((r) => r._tag === "Success").length, 3)
+      assert.strictEqual(yield* on(a)(AssetRepo.use((repo) => repo.storageUsed(account.id))), png.length * 3)
+    }
+  )
+
+  live("thirty presigns racing on two instances open exactly twenty uploads (429 for the rest)", function* () {
+    const { a, b, actor } = yield* givens(makeAccount({ plan: "pro", featureOverrides: {}, limitOverrides: {} }))
+    const presigned = yield* Effect.all(
+      Array.from({ length: 30 }, (_, i) =>
         on(Postgres.alternate(a, b)(i))(
-          Effect.flatMap(Effect.service(Media), (media) => media.confirm(actor, asset.id)).pipe(Effect.result)
+          Effect.flatMap(Effect.service(Media), (media) =>
+            media.presign(actor, { filename: "a.png", contentType: "image/png", sizeBytes: 100 })
+          ).pipe(Effect.result)
         )
       ),
       { concurrency: "unbounded" }
     )
-    const confirmed = results.filter((r) => r._tag === "Success").length
-    const refused = results.filter((r) => r._tag === "Failure" && r.failure._tag === "UpgradeRequired").length
-    assert.strictEqual(confirmed, 3, "exactly as many as the limit holds")
-    assert.strictEqual(refused, 3)
-    const used = yield* on(b)(AssetRepo.use((repo) => repo.storageUsed(account.id)))
-    assert.strictEqual(used, png.length * 3)
+    assert.strictEqual(presigned.filter((r) => r._tag === "Success").length, 20)
+    assert.strictEqual(
+      presigned.filter((r) => r._tag === "Failure" && r.failure._tag === "RateLimited").length,
+      10,
+      "the rest are 429: too many uploads open"
+    )
   })
 
   live("two moves racing to put each folder inside the other make no cycle", function* () {

@@ -55,6 +55,7 @@ layer(Database.layerPglite(), { excludeTestServices: true, timeout: "120 seconds
               "webhook_deliveries_account_created_idx",
               "webhook_deliveries_due_idx",
               "webhook_deliveries_endpoint_created_idx",
+              "webhook_deliveries_participant_refs_idx",
               "webhook_deliveries_pkey",
               "webhook_endpoints_account_created_idx",
               "webhook_endpoints_account_id_id_key",

@@ -23,6 +23,7 @@ import type { AllowedOrigin } from "@campaign-games/core/play/AllowedOrigin"
 import type { Entry } from "@campaign-games/core/play/Entry"
 import type { Session } from "@campaign-games/core/play/Session"
 import type { Event } from "@campaign-games/core/webhooks/Event"
+import type { Privacy } from "@campaign-games/core"
 import type { Delivery, Endpoint } from "@campaign-games/core/webhooks/Webhook"
 import { Context, type DateTime, Effect, Layer } from "effect"
 import * as Table from "./internal/Table.ts"
@@ -73,6 +74,10 @@ const tables = {
   allowedOriginKeys: Table.of<string, string>(),
   endpoints: Table.of<string, Endpoint>(),
   deliveries: Table.of<string, StoredDelivery>(),
+  /** account id → retention days (`PrivacyRepo`) */
+  privacySettings: Table.of<string, number>(),
+  /** erasure id → erasure */
+  erasures: Table.of<string, Privacy.Erasure>(),
   ...MemoryDrawsTables.tables,
   ...MemoryRewardsTables.tables,
   ...MemoryMediaTables.tables

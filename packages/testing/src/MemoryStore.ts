@@ -35,6 +35,7 @@ import * as MemoryEntryRepo from "./memory/MemoryEntryRepo.ts"
 import * as MemoryEventOutbox from "./memory/MemoryEventOutbox.ts"
 import * as MemoryPlayContextRepo from "./memory/MemoryPlayContextRepo.ts"
 import * as MemoryPlayFinishRepo from "./memory/MemoryPlayFinishRepo.ts"
+import * as MemoryPrivacyRepo from "./memory/MemoryPrivacyRepo.ts"
 import * as MemoryRewards from "./memory/MemoryRewards.ts"
 import * as MemoryIdempotencyRepo from "./memory/MemoryIdempotencyRepo.ts"
 import * as MemoryMedia from "./memory/MemoryMedia.ts"
@@ -77,7 +78,8 @@ const aggregates = Layer.mergeAll(
   MemoryWebhookStore.layer,
   MemoryDraws.layer,
   MemoryRewards.layer,
-  MemoryMedia.layer
+  MemoryMedia.layer,
+  MemoryPrivacyRepo.layer
 )
 
 /** The reads and writes of a play, over the repositories of the aggregates they span. */

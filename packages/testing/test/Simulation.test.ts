@@ -16,10 +16,10 @@
  * - On PGlite (the SQL store) the same seed gives the same report as on memory: the same answers
  *   from the engine, the same event log hash, rewards included.
  * - The invariants can fail: a store that undercounts a player's plays at the mint, loses entries
- *   from a campaign's list, or answers a draw's winners out of order, is caught by the invariant
- *   it breaks.
+ *   from a campaign's list, answers a draw's winners out of order, or erases an ended campaign's
+ *   players a week before their retention passed, is caught by the invariant it breaks.
  */
-import type { StorePorts } from "@campaign-games/core"
+import { Privacy, type StorePorts } from "@campaign-games/core"
 import { DrawRepo } from "@campaign-games/core/draws/DrawRun"
 import { EntryRepo } from "@campaign-games/core/play/Entry"
 import { SessionRepo } from "@campaign-games/core/play/Session"
@@ -27,7 +27,7 @@ import { Database } from "@campaign-games/sql"
 import { MemoryStore } from "@campaign-games/testing"
 import * as Simulation from "@campaign-games/testing/simulation/Simulation"
 import { assert, describe, it } from "@effect/vitest"
-import { type Context, Effect, Layer } from "effect"
+import { type Context, DateTime, Effect, Layer } from "effect"
 
 const world = { players: 600, days: 6, start: Date.UTC(2026, 2, 27) }
 /** The world whose counters are checked: four days longer, so that players reach channels' total limits. */
@@ -108,7 +108,9 @@ describe("Simulation", () => {
           "rewards.grants.by-rule",
           "rewards.grants.by-draw",
           "rewards.pools-emptied",
-          "rewards.turned-away.once-per-participant"
+          "rewards.turned-away.once-per-participant",
+          // Ten days: the ended campaign of the retention account passed its 7 days on the ninth.
+          "retention.erased"
         ]) {
           assert.isAbove(c(name), 0, `nothing counted as ${name}`)
         }
@@ -183,6 +185,20 @@ describe("Simulation", () => {
     })
   )
 
+  it.effect("a retention that counts a week too few is caught: an ended campaign's players erased early", () =>
+    Effect.gen(function* () {
+      const early = memoryWith(Privacy.PrivacyRepo, (repo) => ({
+        ...repo,
+        expired: (now, limit) => repo.expired(DateTime.add(now, { days: 7 }), limit)
+      }))
+      const { report } = yield* run("alpha", early)
+      const onTime = report.invariants.find((t) => t.name === "retention.on-time")!
+      assert.isAbove(onTime.violations, 0)
+      assert.match(onTime.examples[0]!, /before its retention passed/u)
+      assert.strictEqual(report.invariants.find((t) => t.name === "retention.live-kept")!.violations, 0)
+    })
+  )
+
   it.effect("an entries list that loses a campaign's first entry is caught", () =>
     Effect.gen(function* () {
       const losing = memoryWith(EntryRepo, (repo) => ({
@@ -211,7 +227,9 @@ describe("Simulation", () => {
       const reordering = memoryWith(DrawRepo, (repo) => ({
         ...repo,
         select: (selection) =>
-          Effect.map(repo.select(selection), (selected) => ({ ...selected, winners: [...selected.winners].reverse() }))
+          Effect.map(repo.select(selection), (selected) => ({ ...selected, winners: [...selected.winners].reverse() })),
+        // Its winners alone (what `verify` reads) share the fault, as a store's own code would.
+        winners: (selection) => Effect.map(repo.winners(selection), (winners) => [...winners].reverse())
       }))
       // The engine's own `verify` recomputes through the same store and agrees; the audit recomputed
       // offline (`verifyDraw`) does not.

@@ -23,7 +23,7 @@ import { HttpServer } from "effect/http"
 import * as App from "../../src/App.ts"
 import * as Steps from "./Steps.ts"
 
-export const ADMIN_TOKEN = "test-admin-token-0123456789"
+export const ADMIN_TOKEN = "test-admin-token-0123456789abcdefgh"
 
 export interface Reply {
   readonly status: number

@@ -10,7 +10,7 @@ import type { Account } from "./Account.ts"
 import type { StoreError } from "../Errors.ts"
 import { names, pick, Text, Timestamp, TimestampOrNull } from "../Fields.ts"
 import type { Page, Paged } from "../Pagination.ts"
-import { Permission } from "./Permission.ts"
+import { all as allPermissions, Permission } from "./Permission.ts"
 
 /** The fixed prefix of every key. */
 export const FIXED_PREFIX = "cgk_"
@@ -53,7 +53,7 @@ export const Name = Text(1, 100)
 /** Body of `POST /v1/tenant/api-keys`. */
 export const CreateApiKey = Schema.Struct({
   name: Name,
-  permissions: Schema.Array(Permission).check(Schema.isMinLength(1), Schema.isMaxLength(24))
+  permissions: Schema.Array(Permission).check(Schema.isMinLength(1), Schema.isMaxLength(allPermissions.length))
 })
 export type CreateApiKey = typeof CreateApiKey.Type
 

@@ -1,5 +1,5 @@
 /**
- * The 24 permission codes an API key can hold. A key can only be given permissions its creator holds.
+ * The 25 permission codes an API key can hold. A key can only be given permissions its creator holds.
  *
  * @since 0.1.0
  */
@@ -29,7 +29,8 @@ export const all = [
   "keys.manage",
   "origins.manage",
   "webhooks.manage",
-  "settings.read"
+  "settings.read",
+  "privacy.manage"
 ] as const
 
 /** A permission code. */

@@ -28,10 +28,17 @@
  * and a player with several entries has, for the random algorithms, the chance of their entries
  * together (the sum of their weights).
  *
- * **Listing**: the considered entries by `createdAt` then id, one line each,
- * `id TAB hex(UTF-8(participantRef)) TAB createdAt-epoch-milliseconds TAB score TAB weight LF`,
- * where a number is the lowercase hex of its IEEE-754 double, big-endian (`-0` written as `0`), and
- * a missing score is `-`. `entriesHash` is the hex SHA-256 of the listing's UTF-8 bytes.
+ * **Listing** (`cg-draw/2`): the considered entries by `createdAt` then id, one line each,
+ * `id TAB participant TAB createdAt-epoch-milliseconds TAB score TAB weight LF`, where `participant`
+ * is the participant's number in the listing (1 for the participant of the first line, 2 for the
+ * next participant not seen before, …: it says which lines are one player's without saying who),
+ * a number is the lowercase hex of its IEEE-754 double, big-endian (`-0` written as `0`), and a
+ * missing score is `-`. `entriesHash` is the hex SHA-256 of the listing's UTF-8 bytes. So a run's
+ * hash does not depend on the participants' references: it still holds once they are erased
+ * (replaced by pseudonyms, one per player). The earlier version, `cg-draw/1`, wrote
+ * `hex(UTF-8(participantRef))` in the second column; its runs verify under it as long as their
+ * entries keep their references (the store's migration `0012_privacy` listed its runs again under
+ * `cg-draw/2`).
  *
  * Ids compare as PostgreSQL's `COLLATE "C"` does (by code point).
  *
@@ -46,7 +53,16 @@ export type Algorithm = "random_uniform" | "random_weighted" | "score_highest" |
 export type TieBreak = "earliest_entry" | "random"
 
 /** The version of the rules above; a run records the version it was drawn with. */
-export const ALGORITHM_VERSION = "cg-draw/1"
+export const ALGORITHM_VERSION = "cg-draw/2"
+
+/** The first version: its listing carries each participant's reference (hex of its UTF-8). */
+export const ALGORITHM_VERSION_1 = "cg-draw/1"
+
+/** The versions a run may carry, each with its listing. */
+export const ALGORITHM_VERSIONS: ReadonlyArray<string> = [ALGORITHM_VERSION_1, ALGORITHM_VERSION]
+
+/** Whether `version` is one this module can list and draw with. */
+export const isKnownVersion = (version: string): boolean => ALGORITHM_VERSIONS.includes(version)
 
 /** An entry as a draw reads it. */
 export interface DrawEntry {
@@ -349,11 +365,43 @@ export const numberHex = (x: number): string => {
   return NUMBER.getUint32(0).toString(16).padStart(8, "0") + NUMBER.getUint32(4).toString(16).padStart(8, "0")
 }
 
-/** The line of an entry in the canonical listing (with its final line feed). */
-export const listingLine = (entry: Omit<DrawEntry, "eligible">): string =>
-  `${entry.id}\t${Sha256.hex(UTF8.encode(entry.participantRef))}\t${entry.createdAt}\t${
+/**
+ * The line of an entry in the canonical listing (with its final line feed). `participant` is the
+ * second column as the version writes it: the participant's number in the listing (`cg-draw/2`,
+ * the default: `ParticipantNumbers`), or the hex of its reference's UTF-8 (`cg-draw/1`,
+ * `participantHex`).
+ */
+export const listingLine = (entry: Omit<DrawEntry, "eligible">, participant: string): string =>
+  `${entry.id}\t${participant}\t${entry.createdAt}\t${
     entry.score === null ? "-" : numberHex(entry.score)
   }\t${numberHex(entry.weight)}\n`
+
+/** The second column of a `cg-draw/1` line: the hex of the reference's UTF-8. */
+export const participantHex = (participantRef: string): string => Sha256.hex(UTF8.encode(participantRef))
+
+/** The participants' numbers of a `cg-draw/2` listing: 1, 2, … in the order they first appear. */
+export class ParticipantNumbers {
+  private readonly numbers = new Map<string, number>()
+  /** The number of `participantRef`, given it the next one when first seen. */
+  of(participantRef: string): number {
+    let n = this.numbers.get(participantRef)
+    if (n === undefined) {
+      n = this.numbers.size + 1
+      this.numbers.set(participantRef, n)
+    }
+    return n
+  }
+}
+
+/** The lines of a listing of `version`, one entry at a time, in the canonical order. */
+export const listingLines = (version: string) => {
+  const numbers = new ParticipantNumbers()
+  return (entry: Omit<DrawEntry, "eligible">): string =>
+    listingLine(
+      entry,
+      version === ALGORITHM_VERSION_1 ? participantHex(entry.participantRef) : String(numbers.of(entry.participantRef))
+    )
+}
 
 /** The canonical order of the listing: `createdAt`, then id. */
 export const listingOrder = (a: Omit<DrawEntry, "eligible">, b: Omit<DrawEntry, "eligible">): number =>
@@ -372,6 +420,11 @@ const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1
  * `listingLine` would give, without making a string per line.
  */
 class ListingWriter {
+  private readonly version: string
+  constructor(version: string) {
+    this.version = version
+  }
+  private readonly numbers = new ParticipantNumbers()
   private readonly hash = new Sha256.Hash()
   private readonly buffer = new Uint8Array(1 << 16)
   private length = 0
@@ -381,20 +434,30 @@ class ListingWriter {
     // The longest line: two texts of up to 3 bytes a unit (the participant twice as hex), numbers.
     const room = 3 * entry.id.length + 6 * entry.participantRef.length + 96
     if (this.length + room > this.buffer.length) this.flush()
+    const v1 = this.version === ALGORITHM_VERSION_1
     if (room > this.buffer.length) {
-      this.hash.updateText(listingLine(entry))
+      this.hash.updateText(
+        listingLine(entry, v1 ? participantHex(entry.participantRef) : String(this.numbers.of(entry.participantRef)))
+      )
       return
     }
     const out = this.buffer
     let n = this.length
     n = Sha256.encodeUtf8At(entry.id, out, n)
     out[n++] = TAB
-    if (this.text.length < entry.participantRef.length * 3) this.text = new Uint8Array(entry.participantRef.length * 3)
-    const refLength = Sha256.encodeUtf8(entry.participantRef, this.text)
-    for (let i = 0; i < refLength; i++) {
-      const b = this.text[i]!
-      out[n++] = HEX_DIGITS[b >> 4]!
-      out[n++] = HEX_DIGITS[b & 15]!
+    if (v1) {
+      if (this.text.length < entry.participantRef.length * 3) {
+        this.text = new Uint8Array(entry.participantRef.length * 3)
+      }
+      const refLength = Sha256.encodeUtf8(entry.participantRef, this.text)
+      for (let i = 0; i < refLength; i++) {
+        const b = this.text[i]!
+        out[n++] = HEX_DIGITS[b >> 4]!
+        out[n++] = HEX_DIGITS[b & 15]!
+      }
+    } else {
+      const number = String(this.numbers.of(entry.participantRef))
+      for (let i = 0; i < number.length; i++) out[n++] = number.charCodeAt(i)
     }
     out[n++] = TAB
     const millis = String(entry.createdAt)
@@ -431,9 +494,29 @@ class ListingWriter {
   }
 }
 
-/** The hex SHA-256 of the listing of `entries`, given in the canonical order. */
-export const listingHash = (entries: Iterable<Omit<DrawEntry, "eligible">>): string => {
-  const writer = new ListingWriter()
+/**
+ * The listing's hash computed line by line, for entries that arrive in pages (a verify over a
+ * campaign's entries streamed from the store): `line` each entry in the listing's order, then
+ * `digest`. Holds 64 KiB and, under `cg-draw/2`, the number of each participant seen; the same hash
+ * as `listingHash` under the same `version`.
+ */
+export interface ListingHasher {
+  readonly line: (entry: Omit<DrawEntry, "eligible">) => void
+  readonly digest: () => string
+}
+
+/** A new `ListingHasher` under `version` (default: the current). */
+export const listingHasher = (version: string = ALGORITHM_VERSION): ListingHasher => {
+  const writer = new ListingWriter(version)
+  return { line: (entry) => writer.line(entry), digest: () => writer.digest() }
+}
+
+/** The hex SHA-256 of the listing of `entries` under `version` (default: the current), given in the canonical order. */
+export const listingHash = (
+  entries: Iterable<Omit<DrawEntry, "eligible">>,
+  version: string = ALGORITHM_VERSION
+): string => {
+  const writer = new ListingWriter(version)
   for (const entry of entries) writer.line(entry)
   return writer.digest()
 }
@@ -443,14 +526,16 @@ export const listingHash = (entries: Iterable<Omit<DrawEntry, "eligible">>): str
 // -----------------------------------------------------------------------------
 
 /**
- * A draw over `entries` (any order): the considered entries, their listing's hash, and the winners
- * among them. `excluded` are participants who cannot win (earlier runs' winners).
+ * A draw over `entries` (any order): the considered entries, their listing's hash (under `version`,
+ * by default the current one), and the winners among them. `excluded` are participants who cannot
+ * win (earlier runs' winners).
  */
 export const run = <E extends DrawEntry>(
   entries: Iterable<E>,
   rules: Rules,
   seed: string,
-  excluded: ReadonlySet<string> = new Set()
+  excluded: ReadonlySet<string> = new Set(),
+  version: string = ALGORITHM_VERSION
 ): Result<E> => {
   const considered: Array<E> = []
   for (const entry of entries) if (considers(rules, entry)) considered.push(entry)
@@ -459,6 +544,6 @@ export const run = <E extends DrawEntry>(
   return {
     winners: select(candidates, rules, seed, excluded),
     entriesConsidered: considered.length,
-    entriesHash: listingHash(considered)
+    entriesHash: listingHash(considered, version)
   }
 }

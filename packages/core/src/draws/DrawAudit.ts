@@ -55,13 +55,16 @@ export const make = (
   run: DrawRun.view(run),
   publishedCommitment: run.publishedCommitment,
   excludedParticipants,
-  entries: entries.map((e) => ({
-    id: e.id,
-    participantRef: e.participantRef,
-    createdAt: DateTime.makeUnsafe(e.createdAt),
-    score: e.score,
-    weight: e.weight
-  }))
+  entries: entries.map(auditEntry)
+})
+
+/** A considered entry as the audit lists it. */
+export const auditEntry = (e: DrawRun.ListedEntry): AuditEntry => ({
+  id: e.id,
+  participantRef: e.participantRef,
+  createdAt: DateTime.makeUnsafe(e.createdAt),
+  score: e.score,
+  weight: e.weight
 })
 
 /** One check of a verification. */
@@ -190,7 +193,7 @@ export const verifyDraw = (document: unknown): Verification => {
 export const verifyAudit = (audit: Audit): Verification => {
   const run = audit.run
   const checks: Array<Check> = []
-  if (run.algorithmVersion !== Draw.ALGORITHM_VERSION) {
+  if (!Draw.isKnownVersion(run.algorithmVersion)) {
     return {
       verified: false,
       winners: [],
@@ -222,7 +225,7 @@ export const verifyAudit = (audit: Audit): Verification => {
     ok: entries.length === run.entriesConsidered,
     message: `${entries.length} entries listed; the run considered ${run.entriesConsidered}`
   })
-  const hash = Draw.listingHash(entries)
+  const hash = Draw.listingHash(entries, run.algorithmVersion)
   checks.push({
     name: "entriesHash",
     ok: hash === run.entriesHash,

@@ -165,6 +165,8 @@ export interface Selection {
   readonly sequence: number
   /** Only entries written before this bound count (`DrawRepo.entryBound`). */
   readonly entryBound: number
+  /** The version whose listing `entriesHash` is (`Draw.ALGORITHM_VERSIONS`); the current one when left out. */
+  readonly algorithmVersion?: string | undefined
 }
 
 /** A winner as a store selected it, in rank order. */
@@ -205,6 +207,12 @@ export interface DueSchedule {
 /** An entry as the audit lists it. */
 export type ListedEntry = Omit<Draw.DrawEntry, "eligible">
 
+/** Where a page of the listing ends: the last entry's `createdAt` (epoch milliseconds) and id. */
+export interface ListingPosition {
+  readonly createdAt: number
+  readonly id: string
+}
+
 /** The seed secret of a campaign's automatic draws (`SeedChain`); never shown. */
 export interface Secret {
   readonly accountId: string
@@ -237,6 +245,18 @@ export class DrawRepo extends Context.Service<
     readonly select: (selection: Selection) => Effect.Effect<Selections, StoreError>
     /** The considered entries, in the listing's order (for an audit). */
     readonly considered: (selection: Selection) => Effect.Effect<ReadonlyArray<ListedEntry>, StoreError>
+    /**
+     * One page of the considered entries in the listing's order: the first `limit` after `after`
+     * (by `createdAt`, then id; from the start when null). Pages read one after the other give
+     * `considered`, holding one page at a time (`Draws.consideredStream`).
+     */
+    readonly consideredAfter: (
+      selection: Selection,
+      after: ListingPosition | null,
+      limit: number
+    ) => Effect.Effect<ReadonlyArray<ListedEntry>, StoreError>
+    /** The winners of `select` alone (in rank order), without the count and hash of the listing. */
+    readonly winners: (selection: Selection) => Effect.Effect<ReadonlyArray<Selected>, StoreError>
     /** The participants who won a run of the campaign before `sequence`, sorted by code point. */
     readonly winnersBefore: (
       accountId: string,

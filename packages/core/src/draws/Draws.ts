@@ -31,7 +31,7 @@
  *
  * @since 0.1.0
  */
-import { Context, DateTime, Effect, Layer, Option } from "effect"
+import { Context, DateTime, Effect, Layer, Option, Stream } from "effect"
 import * as Actor from "../accounts/Actor.ts"
 import * as Campaign from "../campaigns/Campaign.ts"
 import * as CampaignSteps from "../campaigns/internal/CampaignSteps.ts"
@@ -54,6 +54,39 @@ import * as WinningMoments from "./WinningMoments.ts"
 
 /** The lock that makes a campaign's runs one at a time, on every instance. */
 export const drawLock = (campaignId: string): string => `draw:${campaignId}`
+
+/** How many entries a page of a streamed listing holds (`consideredStream`). */
+export const LISTING_PAGE = 2_000
+
+/**
+ * A run's considered entries in the listing's order, read from the store a page at a time
+ * (`DrawRepo.consideredAfter`): a consumer that does not keep them holds one page, whatever the
+ * campaign's size.
+ */
+export const consideredStream = (
+  repo: DrawRun.DrawRepo["Service"],
+  selection: DrawRun.Selection,
+  pageSize: number = LISTING_PAGE
+): Stream.Stream<DrawRun.ListedEntry, StoreError> =>
+  Stream.paginate(null as DrawRun.ListingPosition | null, (after) =>
+    Effect.map(repo.consideredAfter(selection, after, pageSize), (page) => {
+      const last = page[page.length - 1]
+      return [
+        page,
+        page.length < pageSize || last === undefined
+          ? Option.none()
+          : Option.some({ createdAt: last.createdAt, id: last.id })
+      ] as const
+    })
+  )
+
+/** An audit document whose entries arrive as a stream (`Draws.auditStream`). */
+export interface StreamedAudit {
+  /** The document but its entries. */
+  readonly head: Omit<DrawAudit.Audit, "entries">
+  /** The entries, in the listing's order. */
+  readonly entries: Stream.Stream<DrawAudit.AuditEntry, StoreError>
+}
 
 /** What `verify` answers: whether the run recomputes, and the winners recomputed. */
 export interface Verified {
@@ -107,6 +140,15 @@ export class Draws extends Context.Service<
       campaignId: string,
       runId: string
     ) => Effect.Effect<Verified, Forbidden | NotFoundError | StoreError>
+    /**
+     * The run's audit document with its entries streamed from the store a page at a time
+     * (`results.read`): the same document as `audit`, for answers written as they are read.
+     */
+    readonly auditStream: (
+      actor: Actor.Actor,
+      campaignId: string,
+      runId: string
+    ) => Effect.Effect<StreamedAudit, Forbidden | NotFoundError | StoreError>
     /** The run's audit document (`results.read`): what a third party needs to recompute it. */
     readonly audit: (
       actor: Actor.Actor,
@@ -540,22 +582,34 @@ export class Draws extends Context.Service<
         rules: DrawRun.drawRules(run),
         seed: run.seed,
         sequence: run.sequence,
-        entryBound: run.entryBound
+        entryBound: run.entryBound,
+        algorithmVersion: run.algorithmVersion
       })
 
       const runs = guarded("Draws.runs", "results.read", (campaign, page: Page) =>
         repo.listRuns(campaign.accountId, campaign.id, page)
       )
 
+      // Bounded memory whatever the campaign's size: the winners come from the store's selection
+      // (`DrawRepo.winners`: a few rows), the count and the listing's hash from the entries streamed
+      // a page at a time through an incremental SHA-256 (`Draw.listingHasher`).
       const verify = Effect.fn("Draws.verify")(function* (actor: Actor.Actor, campaignId: string, runId: string) {
         const run = yield* runOf(actor, campaignId, runId)
         const campaign = yield* findCampaign(actor.account.id, campaignId)
-        const selected = yield* repo.select(selectionOf(run))
-        const winners = DrawAudit.ranked(selected.winners)
+        const selection = selectionOf(run)
+        const winners = DrawAudit.ranked(yield* repo.winners(selection))
+        const hasher = Draw.listingHasher(run.algorithmVersion)
+        let entriesConsidered = 0
+        yield* Stream.runForEachArray(consideredStream(repo, selection), (page) =>
+          Effect.sync(() => {
+            for (const entry of page) hasher.line(entry)
+            entriesConsidered += page.length
+          })
+        )
         const view = DrawRun.view(run)
         const verified =
-          selected.entriesConsidered === run.entriesConsidered &&
-          selected.entriesHash === run.entriesHash &&
+          entriesConsidered === run.entriesConsidered &&
+          hasher.digest() === run.entriesHash &&
           DrawAudit.sameWinners(run.winners, winners) &&
           DrawAudit.seedCheck(view, run.publishedCommitment).ok &&
           DrawAudit.momentCheck(view).ok &&
@@ -563,11 +617,23 @@ export class Draws extends Context.Service<
         return { verified, winners } satisfies Verified
       })
 
-      const audit = Effect.fn("Draws.audit")(function* (actor: Actor.Actor, campaignId: string, runId: string) {
+      const auditStream = Effect.fn("Draws.auditStream")(function* (
+        actor: Actor.Actor,
+        campaignId: string,
+        runId: string
+      ) {
         const run = yield* runOf(actor, campaignId, runId)
-        const entries = yield* repo.considered(selectionOf(run))
         const excluded = yield* repo.winnersBefore(run.accountId, run.campaignId, run.sequence)
-        return DrawAudit.make(run, entries, excluded)
+        const { entries: _, ...head } = DrawAudit.make(run, [], excluded)
+        return {
+          head,
+          entries: Stream.map(consideredStream(repo, selectionOf(run)), DrawAudit.auditEntry)
+        } satisfies StreamedAudit
+      })
+
+      const audit = Effect.fn("Draws.audit")(function* (actor: Actor.Actor, campaignId: string, runId: string) {
+        const { entries, head } = yield* auditStream(actor, campaignId, runId)
+        return { ...head, entries: Array.from(yield* Stream.runCollect(entries)) } satisfies DrawAudit.Audit
       })
 
       return Draws.of({
@@ -575,6 +641,7 @@ export class Draws extends Context.Service<
         runs,
         run: runOf,
         verify,
+        auditStream,
         audit,
         runDue,
         afterPlay

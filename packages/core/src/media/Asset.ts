@@ -79,6 +79,19 @@ export const kindName: Readonly<Record<Kind, string>> = {
   lottie: "a Lottie animation"
 }
 
+/**
+ * The bytes an upload holds of the storage limit from its presign until it is confirmed or swept:
+ * its declared size, else the most its content type allows (the policy lets that many through).
+ */
+export const reservation = (contentType: ContentType, declared: number | undefined): number =>
+  declared ?? maxBytes[kindOf(contentType)]
+
+/**
+ * The most uploads an account may have open (presigned within `MediaSettings.uploadTtl`, not yet
+ * confirmed): a presign past it is a 429 until the oldest one's policy ends.
+ */
+export const MAX_OPEN_UPLOADS = 20
+
 /** The size limit of a kind as people read it ("8 MiB"). */
 export const sizeText = (bytes: number): string => `${bytes / MiB} MiB`
 
@@ -106,6 +119,12 @@ export const fields = {
   sizeBytes: Schema.NullOr(Count),
   /** The size the upload was started with (its policy allows exactly that many bytes); null when none was given. */
   declaredSizeBytes: Schema.NullOr(Count),
+  /**
+   * What a pending upload holds of the account's storage limit until it is confirmed or swept
+   * (`reservation`: its declared size, else its kind's maximum); null for imports and for uploads
+   * started before the reservation existed (migration `0016_pending_uploads`).
+   */
+  reservedBytes: Schema.NullOr(Count),
   sourceUrl: Schema.NullOr(Schema.String),
   importStatus: Schema.NullOr(ImportStatus),
   importError: Schema.NullOr(Schema.String),
@@ -301,8 +320,19 @@ export class AssetRepo extends Context.Service<
     readonly findAvailable: (id: string) => Effect.Effect<Option.Option<Asset>, StoreError>
     /** Deletes the file; false when the account has none with this id. */
     readonly delete: (accountId: string, id: string) => Effect.Effect<boolean, StoreError>
-    /** The bytes the account's files hold (the sum of `sizeBytes`). */
+    /**
+     * The bytes the account's files hold: the sum of `sizeBytes` of its files, and of
+     * `reservedBytes` of its pending uploads (counted from the presign until confirmed or swept).
+     */
     readonly storageUsed: (accountId: string) => Effect.Effect<number, StoreError>
+    /**
+     * The account's uploads started after `since` (strictly) and not confirmed: how many, and when the
+     * oldest of them started (none when there is none).
+     */
+    readonly openUploads: (
+      accountId: string,
+      since: DateTime.Utc
+    ) => Effect.Effect<{ readonly count: number; readonly oldest: Option.Option<DateTime.Utc> }, StoreError>
     /** How many files are in the folders `folderIds`. */
     readonly countInFolders: (accountId: string, folderIds: ReadonlyArray<string>) => Effect.Effect<number, StoreError>
     /** Moves every file of the folders `from` to the folder `to` (null: the top level) at `now`; how many. */

@@ -2,20 +2,24 @@
  * The media library's file use cases: start an upload (presign), confirm it, import from a URL,
  * get, list, rename or move, delete, where files are used, and the file to serve at a URL.
  *
- * - **Upload.** `presign` (assets.manage; plan feature Media library; the storage limit checked
- *   against `sizeBytes` before any byte moves) stores a pending file and answers the store's signed
- *   form POST for its upload slot. `confirm` moves the uploaded bytes to the file's own key, checks
+ * - **Upload.** `presign` (assets.manage; plan feature Media library) stores a pending file and
+ *   answers the store's signed form POST for its upload slot. Before any byte moves, under the
+ *   account's lock: at most `Asset.MAX_OPEN_UPLOADS` uploads open (presigned within `uploadTtl`, not
+ *   confirmed; 429 `TooManyOpenUploads` past it), and the storage limit must hold the upload's
+ *   reservation (`Asset.reservation`: `sizeBytes`, else the most its type allows) on top of the
+ *   files and the other pending uploads' reservations (402). `confirm` moves the uploaded bytes to the file's own key, checks
  *   them (`ContentCheck.inspect`: the declared type by their bytes, the kind's size, a whole
  *   container; the exact size when one was declared) and, under the account's lock, the storage
- *   limit with the real size; then the file is available, with `sizeBytes` and `confirmedAt` set.
- *   Refused bytes are deleted at once and the file stays pending (a new POST may follow while the
+ *   limit with the real size in place of its reservation; then the file is available, with
+ *   `sizeBytes` and `confirmedAt` set. Refused bytes (400, or 402 when the limit was lowered since
+ *   the presign) are deleted at once and the file stays pending (a new POST may follow while the
  *   policy lasts). A confirm of an available file answers it again.
  * - **Import.** `importFrom` checks the URL with the webhooks' public-address guard
  *   (`checkImportUrl`) and stores a pending import that a background worker (`MediaImports`)
  *   fetches, checking the addresses again when it connects.
  * - **Delete** (assets.delete) removes the file at once (it stops being served), then its bytes.
- * - Pending uploads (never confirmed) are not counted in the storage used; the worker deletes
- *   them, with their bytes, once `MediaSettings.pendingTtl` has passed.
+ * - Pending uploads (never confirmed) count in the storage used at their reservation; the worker
+ *   deletes them, with their bytes, once `MediaSettings.pendingTtl` has passed.
  *
  * @since 0.1.0
  */
@@ -28,6 +32,7 @@ import {
   foundOr,
   InvalidRequest,
   NotFound,
+  RateLimited,
   type StoreError,
   type UpgradeRequired
 } from "../Errors.ts"
@@ -42,7 +47,14 @@ import * as AssetUsage from "./AssetUsage.ts"
 import { BlobStore, type Location, type PresignedUpload } from "./BlobStore.ts"
 import * as ContentCheck from "./ContentCheck.ts"
 import { FolderRepo } from "./Folder.ts"
-import { AssetNotFound, FileMissing, FileRefused, FolderNotFound, NotAnUpload } from "./MediaErrors.ts"
+import {
+  AssetNotFound,
+  FileMissing,
+  FileRefused,
+  FolderNotFound,
+  NotAnUpload,
+  TooManyOpenUploads
+} from "./MediaErrors.ts"
 import { MediaSettings } from "./MediaSettings.ts"
 
 /** A started upload: the pending file and how the browser uploads its bytes. */
@@ -120,7 +132,11 @@ export const reader =
 export class Media extends Context.Service<
   Media,
   Actor.Reads<Asset.Asset, Asset.ListQuery, NotFound> & {
-    readonly presign: Actor.Create<Presigned, Asset.PresignUpload, UpgradeRequired | InvalidRequest | NotFound>
+    readonly presign: Actor.Create<
+      Presigned,
+      Asset.PresignUpload,
+      UpgradeRequired | InvalidRequest | NotFound | RateLimited
+    >
     readonly confirm: (
       actor: Actor.Actor,
       id: string
@@ -160,15 +176,38 @@ export class Media extends Context.Service<
           .delete([key])
           .pipe(Effect.andThen(Effect.fail(new InvalidRequest({ reason: new FileRefused({ assetId, problem }) }))))
 
+      /** 429 when the account has `MAX_OPEN_UPLOADS` uploads open at `now`. */
+      const requireUploadSlot = Effect.fnUntraced(function* (accountId: string, now: DateTime.Utc) {
+        const open = yield* assets.openUploads(accountId, DateTime.subtractDuration(now, settings.uploadTtl))
+        if (open.count < Asset.MAX_OPEN_UPLOADS) return
+        const endsAt = Option.match(open.oldest, {
+          onNone: () => DateTime.addDuration(now, settings.uploadTtl),
+          onSome: (oldest) => DateTime.addDuration(oldest, settings.uploadTtl)
+        })
+        const retryAfterSeconds = Math.max(
+          1,
+          Math.ceil((DateTime.toEpochMillis(endsAt) - DateTime.toEpochMillis(now)) / 1000)
+        )
+        return yield* new RateLimited({
+          reason: new TooManyOpenUploads({ limit: Asset.MAX_OPEN_UPLOADS, retryAfterSeconds })
+        })
+      })
+
       /**
-       * Stores a new file under the account's lock: its folder must exist, and the plan's storage
-       * must hold `bytes` more.
+       * Stores a new file under the account's lock: its folder must exist, `check` must pass (an
+       * upload's free slot among the open ones), and the plan's storage must hold `bytes` more.
        */
-      const insert = (actor: Actor.Actor, asset: Asset.Asset, bytes: number) =>
+      const insert = <E = never>(
+        actor: Actor.Actor,
+        asset: Asset.Asset,
+        bytes: number,
+        check: Effect.Effect<void, E> = Effect.void
+      ) =>
         locked(
           actor.account.id,
           Effect.gen(function* () {
             if (asset.folderId !== null) yield* requireFolder(actor.account.id, asset.folderId, "folderId")
+            yield* check
             const used = yield* assets.storageUsed(actor.account.id)
             yield* Plan.checkLimit(Actor.limits(actor), "storageBytes", used, bytes)
             yield* assets.insert(asset)
@@ -197,6 +236,7 @@ export class Media extends Context.Service<
           contentType: input.contentType,
           sizeBytes: null,
           declaredSizeBytes: input.sizeBytes ?? null,
+          reservedBytes: Asset.reservation(input.contentType, input.sizeBytes),
           sourceUrl: null,
           importStatus: null,
           importError: null,
@@ -206,7 +246,7 @@ export class Media extends Context.Service<
           updatedAt: now,
           confirmedAt: null
         }
-        yield* insert(actor, asset, input.sizeBytes ?? 1)
+        yield* insert(actor, asset, asset.reservedBytes ?? 1, requireUploadSlot(actor.account.id, now))
         const upload = yield* blobs.presignUpload({
           key: Asset.uploadKey(asset),
           contentType: input.contentType,
@@ -248,12 +288,22 @@ export class Media extends Context.Service<
             const current = yield* assets.findById(actor.account.id, id)
             if (Option.isNone(current)) return Option.none<Asset.Asset>()
             if (Asset.isAvailable(current.value)) return current
+            // The file's real size takes the place of its reservation.
             const used = yield* assets.storageUsed(actor.account.id)
-            yield* Plan.checkLimit(Actor.limits(actor), "storageBytes", used, size)
-            const next: Asset.Asset = { ...current.value, sizeBytes: size, confirmedAt: now, updatedAt: now }
+            yield* Plan.checkLimit(Actor.limits(actor), "storageBytes", used - (current.value.reservedBytes ?? 0), size)
+            const next: Asset.Asset = {
+              ...current.value,
+              sizeBytes: size,
+              reservedBytes: null,
+              confirmedAt: now,
+              updatedAt: now
+            }
             yield* assets.update(next)
             return Option.some(next)
           })
+        ).pipe(
+          // Over the limit (it was lowered since the presign): the bytes go at once, not at the sweep.
+          Effect.tapErrorTag("UpgradeRequired", () => blobs.delete([key]))
         )
         if (Option.isNone(confirmed)) {
           // Deleted while its bytes were checked: they go too.
@@ -276,6 +326,7 @@ export class Media extends Context.Service<
           contentType: input.contentType ?? Asset.UNKNOWN_TYPE,
           sizeBytes: null,
           declaredSizeBytes: null,
+          reservedBytes: null,
           sourceUrl: input.url,
           importStatus: "pending",
           importError: null,

@@ -11,6 +11,7 @@
  * - 409: `FolderCycle` (a folder moved into itself or one of its subfolders), `NotAnUpload`
  *   (confirming an imported file).
  * - 409 `confirmation_required`: `FolderDeletionUnconfirmed`, which says what the deletion does.
+ * - 429: `TooManyOpenUploads` (a presign past the open uploads an account may have).
  *
  * @since 0.1.0
  */
@@ -127,7 +128,29 @@ export class FolderDeletionUnconfirmed extends Schema.TaggedError<FolderDeletion
 
 export const ConfirmationRequired = [FolderDeletionUnconfirmed] as const
 
+// -----------------------------------------------------------------------------
+// RateLimited (429)
+// -----------------------------------------------------------------------------
+
+/**
+ * The account has `limit` uploads open (presigned, their policy still running, not confirmed):
+ * confirm them, or retry once the oldest one's policy ends (`retryAfterSeconds`).
+ */
+export class TooManyOpenUploads extends withMessage<TooManyOpenUploads>()(
+  "TooManyOpenUploads",
+  { limit: Schema.Int, retryAfterSeconds: Schema.Int },
+  ({ limit, retryAfterSeconds }) =>
+    `Too many uploads open: at most ${limit} at once. Confirm them, or retry after ${retryAfterSeconds} seconds.`
+) {}
+
+export const RateLimited = [TooManyOpenUploads] as const
+
 /** Every reason of this module. */
 export type Reason = (
-  typeof InvalidRequest | typeof UpgradeRequired | typeof NotFound | typeof Conflict | typeof ConfirmationRequired
+  | typeof InvalidRequest
+  | typeof UpgradeRequired
+  | typeof NotFound
+  | typeof Conflict
+  | typeof ConfirmationRequired
+  | typeof RateLimited
 )[number]["Type"]

@@ -34,7 +34,8 @@ export interface Settings {
 export const defaults: Settings = {
   publicUrl: "http://127.0.0.1:8080",
   uploadTtl: Duration.minutes(15),
-  pendingTtl: Duration.hours(24),
+  // An hour: a pending upload holds its reservation of the storage limit until it is swept.
+  pendingTtl: Duration.hours(1),
   imports: {
     idle: Duration.seconds(1),
     concurrency: 4,
@@ -42,7 +43,7 @@ export const defaults: Settings = {
     maxAttempts: 5,
     firstWait: Duration.seconds(30)
   },
-  sweepEvery: Duration.hours(1)
+  sweepEvery: Duration.minutes(5)
 }
 
 export class MediaSettings extends Context.Reference<Settings>("@campaign-games/core/MediaSettings", {

@@ -175,12 +175,46 @@ describe("keys", () => {
 // -----------------------------------------------------------------------------
 
 describe("listing", () => {
-  it("a line is id, hex of the participant's UTF-8, milliseconds, score and weight as IEEE-754 hex", () => {
-    const line = Draw.listingLine({ id: "ent_1", participantRef: "Zoé\t1", createdAt: T0, score: 2.5, weight: 1 })
+  it("a cg-draw/1 line is id, hex of the participant's UTF-8, milliseconds, score and weight as IEEE-754 hex", () => {
+    const v1 = Draw.listingLines(Draw.ALGORITHM_VERSION_1)
+    const line = v1({ id: "ent_1", participantRef: "Zoé\t1", createdAt: T0, score: 2.5, weight: 1 })
     assert.strictEqual(line, `ent_1\t5a6fc3a90931\t${T0}\t4004000000000000\t3ff0000000000000\n`)
     assert.strictEqual(
-      Draw.listingLine({ id: "e", participantRef: "p", createdAt: 0, score: null, weight: -0 }),
+      v1({ id: "e", participantRef: "p", createdAt: 0, score: null, weight: -0 }),
       "e\t70\t0\t-\t0000000000000000\n"
+    )
+  })
+
+  it("a cg-draw/2 line numbers the participants in the order they first appear, never naming them", () => {
+    const v2 = Draw.listingLines(Draw.ALGORITHM_VERSION)
+    assert.strictEqual(
+      v2({ id: "e1", participantRef: "zoe@example.com", createdAt: 1, score: null, weight: 1 }),
+      "e1\t1\t1\t-\t3ff0000000000000\n"
+    )
+    assert.strictEqual(
+      v2({ id: "e2", participantRef: "al@example.com", createdAt: 2, score: null, weight: 1 }),
+      "e2\t2\t2\t-\t3ff0000000000000\n"
+    )
+    assert.strictEqual(
+      v2({ id: "e3", participantRef: "zoe@example.com", createdAt: 3, score: 1, weight: 1 }),
+      "e3\t1\t3\t3ff0000000000000\t3ff0000000000000\n"
+    )
+  })
+
+  it("a cg-draw/2 hash survives renaming the participants one for one, and changes when two are merged", () => {
+    const entries = [
+      entry("e1", "ann", { createdAt: T0 }),
+      entry("e2", "bob", { createdAt: T0 + 1 }),
+      entry("e3", "ann", { createdAt: T0 + 2 })
+    ]
+    const renamed = entries.map((e) => ({ ...e, participantRef: `erased_${e.participantRef}` }))
+    const merged = entries.map((e) => ({ ...e, participantRef: "ann" }))
+    const hash = Draw.run(entries, rules(), "s").entriesHash
+    assert.strictEqual(Draw.run(renamed, rules(), "s").entriesHash, hash)
+    assert.notStrictEqual(Draw.run(merged, rules(), "s").entriesHash, hash)
+    assert.notStrictEqual(
+      Draw.run(renamed, rules(), "s", new Set(), Draw.ALGORITHM_VERSION_1).entriesHash,
+      Draw.run(entries, rules(), "s", new Set(), Draw.ALGORITHM_VERSION_1).entriesHash
     )
   })
 
@@ -195,10 +229,12 @@ describe("listing", () => {
       ordered.map((e) => e.id),
       ["ent_c", "ent_a", "ent_b"]
     )
-    const text = ordered.map(Draw.listingLine).join("")
-    const result = Draw.run(entries, rules(), "seed")
-    assert.strictEqual(result.entriesHash, createHash("sha256").update(text, "utf8").digest("hex"))
-    assert.strictEqual(result.entriesConsidered, 3)
+    for (const version of Draw.ALGORITHM_VERSIONS) {
+      const text = ordered.map(Draw.listingLines(version)).join("")
+      const result = Draw.run(entries, rules(), "seed", new Set(), version)
+      assert.strictEqual(result.entriesHash, createHash("sha256").update(text, "utf8").digest("hex"))
+      assert.strictEqual(result.entriesConsidered, 3)
+    }
   })
 
   it("no entries hash as the empty listing", () => {

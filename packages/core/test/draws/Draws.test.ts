@@ -220,11 +220,17 @@ const expectedHash = (entries: ReadonlyArray<Entry.Entry>) => {
     view.setFloat64(0, x + 0)
     return Buffer.from(view.buffer).toString("hex")
   }
+  // cg-draw/2: each participant numbered in the order they first appear in the listing.
+  const numbers = new Map<string, number>()
+  const numberOf = (ref: string) => {
+    if (!numbers.has(ref)) numbers.set(ref, numbers.size + 1)
+    return numbers.get(ref)!
+  }
   const lines = [...entries]
     .sort((a, b) => DateTime.toEpochMillis(a.createdAt) - DateTime.toEpochMillis(b.createdAt) || (a.id < b.id ? -1 : 1))
     .map(
       (e) =>
-        `${e.id}\t${Buffer.from(e.participantRef, "utf8").toString("hex")}\t${DateTime.toEpochMillis(e.createdAt)}\t${
+        `${e.id}\t${numberOf(e.participantRef)}\t${DateTime.toEpochMillis(e.createdAt)}\t${
           e.score === null ? "-" : hex(e.score)
         }\t${hex(e.weight)}\n`
     )

@@ -23,6 +23,7 @@ import * as FileRule from "../../src/campaigns/FileRule.ts"
 import * as Asset from "../../src/media/Asset.ts"
 import { BlobStore } from "../../src/media/BlobStore.ts"
 import { Media } from "../../src/media/Media.ts"
+import { TooManyOpenUploads } from "../../src/media/MediaErrors.ts"
 import * as MediaEngine from "../../src/media/MediaEngine.ts"
 import { MediaFolders } from "../../src/media/MediaFolders.ts"
 import { MediaImports } from "../../src/media/MediaImports.ts"
@@ -219,7 +220,7 @@ describe("Media", () => {
     }).pipe(Effect.provide(setup(neverFetcher)))
   )
 
-  it.effect("the sweep deletes uploads never confirmed within 24 hours, with their bytes; available files stay", () =>
+  it.effect("the sweep deletes uploads never confirmed within an hour, with their bytes; available files stay", () =>
     Effect.gen(function* () {
       const media = yield* Media
       const imports = yield* MediaImports
@@ -231,13 +232,108 @@ describe("Media", () => {
       const kept = yield* media.presign(actor, { filename: "b.png", contentType: "image/png", sizeBytes: png.length })
       yield* uploads.post(kept.upload.fields, png)
       yield* media.confirm(actor, kept.asset.id)
-      yield* TestClock.adjust("23 hours")
+      yield* TestClock.adjust("59 minutes")
       assert.strictEqual(yield* imports.sweepOnce, 0)
-      yield* TestClock.adjust("2 hours")
+      yield* TestClock.adjust("2 minutes")
       assert.strictEqual(yield* imports.sweepOnce, 1)
       assert.strictEqual((yield* Effect.flip(media.get(actor, stale.asset.id)))._tag, "NotFound")
       assert.isTrue(Option.isNone(yield* blobs.stat(Asset.uploadKey(stale.asset))))
       assert.isTrue(Option.isSome(yield* media.serve(kept.asset.id)))
+    }).pipe(Effect.provide(setup(neverFetcher)))
+  )
+
+  it.effect(
+    "a pending upload holds its declared size, or its type's most, of the storage limit until confirmed or swept",
+    () =>
+      Effect.gen(function* () {
+        const media = yield* Media
+        const imports = yield* MediaImports
+        const uploads = yield* MemoryBlobStore.MemoryUploads
+        const account = makeAccount({ plan: "pro", featureOverrides: {}, limitOverrides: { storageBytes: 1000 } })
+        yield* (yield* AccountRepo).insert(account)
+        const actor = Actor.system(account)
+        const tooBig = (input: Asset.PresignUpload) =>
+          Effect.flip(media.presign(actor, input)).pipe(Effect.map((error) => error._tag))
+        // Without a size an image holds 8 MiB: over 1000 bytes at once.
+        assert.strictEqual(yield* tooBig({ filename: "a.png", contentType: "image/png" }), "UpgradeRequired")
+        // 600 declared is held until confirmed: a second 600 does not fit, a 400 does.
+        const first = yield* media.presign(actor, { filename: "a.png", contentType: "image/png", sizeBytes: 600 })
+        assert.strictEqual(first.asset.reservedBytes, 600)
+        assert.strictEqual(
+          yield* tooBig({ filename: "b.png", contentType: "image/png", sizeBytes: 600 }),
+          "UpgradeRequired"
+        )
+        const second = yield* media.presign(actor, { filename: "c.png", contentType: "image/png", sizeBytes: 400 })
+        assert.strictEqual(
+          yield* tooBig({ filename: "d.png", contentType: "image/png", sizeBytes: 1 }),
+          "UpgradeRequired"
+        )
+        // The reservation of an upload that was never confirmed ends when it is swept.
+        yield* TestClock.adjust("61 minutes")
+        assert.strictEqual(yield* imports.sweepOnce, 2)
+        assert.isTrue(first.asset.id !== second.asset.id)
+        const third = yield* media.presign(actor, {
+          filename: "e.png",
+          contentType: "image/png",
+          sizeBytes: png.length
+        })
+        yield* uploads.post(third.upload.fields, png)
+        const confirmed = yield* media.confirm(actor, third.asset.id)
+        assert.strictEqual(confirmed.reservedBytes, null)
+        // Confirmed, its real size counts in place of its reservation.
+        yield* media.presign(actor, { filename: "f.png", contentType: "image/png", sizeBytes: 1000 - png.length })
+      }).pipe(Effect.provide(setup(neverFetcher)))
+  )
+
+  it.effect("at most 20 uploads open per account: the 21st presign is 429 until the oldest one's policy ends", () =>
+    Effect.gen(function* () {
+      const media = yield* Media
+      const uploads = yield* MemoryBlobStore.MemoryUploads
+      const actor = yield* givenActor
+      const input = { filename: "a.png", contentType: "image/png", sizeBytes: png.length } as const
+      const first = yield* media.presign(actor, input)
+      yield* TestClock.adjust("5 minutes")
+      for (let i = 1; i < Asset.MAX_OPEN_UPLOADS; i++) yield* media.presign(actor, input)
+      const refused = yield* Effect.flip(media.presign(actor, input))
+      assert.strictEqual(refused._tag, "RateLimited")
+      assert.deepStrictEqual(
+        refused._tag === "RateLimited" ? refused.reason : undefined,
+        new TooManyOpenUploads({ limit: 20, retryAfterSeconds: 600 }),
+        "until the first one's 15 minutes end"
+      )
+      // A confirmed upload is no longer open.
+      yield* uploads.post(first.upload.fields, png)
+      yield* media.confirm(actor, first.asset.id)
+      yield* media.presign(actor, input)
+      assert.strictEqual((yield* Effect.flip(media.presign(actor, input)))._tag, "RateLimited")
+      // Once their policies end they are not open (their reservation holds until the sweep).
+      yield* TestClock.adjust("15 minutes")
+      yield* media.presign(actor, input)
+      // Another account has its own.
+      yield* media.presign(yield* givenActor, input)
+    }).pipe(Effect.provide(setup(neverFetcher)))
+  )
+
+  it.effect("a confirm over the storage limit (lowered since the presign) is 402 and deletes the bytes at once", () =>
+    Effect.gen(function* () {
+      const media = yield* Media
+      const uploads = yield* MemoryBlobStore.MemoryUploads
+      const blobs = yield* BlobStore
+      const accounts = yield* AccountRepo
+      const account = makeAccount({ plan: "pro", featureOverrides: {}, limitOverrides: { storageBytes: 100_000 } })
+      yield* accounts.insert(account)
+      const started = yield* media.presign(Actor.system(account), {
+        filename: "a.png",
+        contentType: "image/png",
+        sizeBytes: png.length
+      })
+      yield* uploads.post(started.upload.fields, png)
+      const lowered = { ...account, limitOverrides: { storageBytes: png.length - 1 } }
+      const refused = yield* Effect.flip(media.confirm(Actor.system(lowered), started.asset.id))
+      assert.strictEqual(refused._tag, "UpgradeRequired")
+      assert.isTrue(Option.isNone(yield* blobs.stat(Asset.fileKey(started.asset))), "the bytes are gone")
+      assert.isTrue(Option.isNone(yield* blobs.stat(Asset.uploadKey(started.asset))))
+      assert.strictEqual((yield* media.get(Actor.system(lowered), started.asset.id)).confirmedAt, null)
     }).pipe(Effect.provide(setup(neverFetcher)))
   )
 

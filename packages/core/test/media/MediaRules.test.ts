@@ -116,6 +116,7 @@ describe("an import after an attempt", () => {
     contentType: Asset.UNKNOWN_TYPE,
     sizeBytes: null,
     declaredSizeBytes: null,
+    reservedBytes: null,
     sourceUrl: "https://x.example/a",
     importStatus: "pending",
     importError: null,

@@ -36,6 +36,8 @@ export class AdminApi extends HttpApiGroup.make("admin")
   .annotateMerge(
     OpenApi.annotations({
       title: "Operator",
-      description: "For the service operator: `Authorization: Bearer <CG_ADMIN_TOKEN>`."
+      description:
+        "For the service operator: `Authorization: Bearer <CG_ADMIN_TOKEN>` (at least 32 characters, else the server does not start). " +
+        "Failed calls (absent or wrong token) are limited to 10 a minute per caller address; past that every operator call from the address answers 429 with `Retry-After`, the right token included."
     })
   ) {}

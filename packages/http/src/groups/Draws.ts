@@ -54,20 +54,20 @@ export class DrawsApi extends Endpoint.keyed(
           payload: Endpoint.noBody,
           success: Schema.Struct({ verified: Schema.Boolean, winners: Schema.Array(DrawAudit.RecomputedWinner) }),
           error: ApiError.NotFound
-        }),
+        }).pipe(Endpoint.rateLimited(Endpoint.perMinute("draws.verify", 30))),
         ["results.read"],
         "Verify a draw run",
-        "Permission results.read. Recomputes the run from the entries as stored now and its seed: the same entries considered (count and listing hash, entries written after the run left out), the same winners, the seed opening its commitment, the winning moment where the seed places it. `verified` is false when anything differs (an entry changed since the draw); `winners` are the recomputed ones."
+        "Permission results.read; 30 a minute per key, like the draw (X-RateLimit-Limit, X-RateLimit-Remaining; 429 with Retry-After). Memory bounded whatever the campaign's size: the entries are read from the store in pages of 2,000 in the listing's order through an incremental SHA-256, and the winners recomputed by the store's selection. Recomputes the run from the entries as stored now and its seed: the same entries considered (count and listing hash, entries written after the run left out), the same winners, the seed opening its commitment, the winning moment where the seed places it. `verified` is false when anything differs (an entry changed since the draw); `winners` are the recomputed ones."
       ),
       Endpoint.permitted(
         HttpApiEndpoint.get("audit", "/:id/winner-selection/runs/:runId/audit", {
           params: runParams,
           success: DrawAudit.Audit,
           error: ApiError.NotFound
-        }),
+        }).pipe(Endpoint.rateLimited(Endpoint.perMinute("draws.audit", 30))),
         ["results.read"],
         "Get a draw run's audit document",
-        "Permission results.read. Everything a third party needs to recompute the run offline (examples/verify-draw, or `verifyDraw` of @campaign-games/core): the run, the campaign's published commitment, the participants earlier runs excluded, and the considered entries in the listing's order. docs/draws.md states the rules."
+        "Permission results.read; 30 a minute per key, like the draw (X-RateLimit-Limit, X-RateLimit-Remaining; 429 with Retry-After). The document is streamed: its entries are read from the store in pages of 2,000 and written as they are read (chunked), so the server holds one page whatever the campaign's size; a store failure midway cuts the answer short (its JSON then does not parse). Everything a third party needs to recompute the run offline (examples/verify-draw, or `verifyDraw` of @campaign-games/core): the run, the campaign's published commitment, the participants earlier runs excluded, and the considered entries in the listing's order. docs/draws.md states the rules."
       )
     )
     .prefix("/v1/game-instances"),

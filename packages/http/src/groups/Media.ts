@@ -45,17 +45,22 @@ export const importLimits: ReadonlyArray<RateLimit.Policy> = [
   { name: "assets.import.hour", limit: 200, window: "1 hour" }
 ]
 
+/** The presign's rate limit: 60 a minute per key (the open uploads are bounded apart, by `Asset.MAX_OPEN_UPLOADS`). */
+export const presignLimits: ReadonlyArray<RateLimit.Policy> = [
+  { name: "assets.presign", limit: 60, window: "1 minute" }
+]
+
 export class MediaApi extends Endpoint.keyed(
   HttpApiGroup.make("media").add(
     Endpoint.permitted(
       HttpApiEndpoint.post("presign", `${FILES}/presign`, {
         payload: Asset.PresignUpload,
         success: Schema.Struct({ upload: Upload, asset: Asset.AssetView }).pipe(HttpApiSchema.status(201)),
-        error: [ApiError.UpgradeRequired, ApiError.NotFound]
-      }),
+        error: [ApiError.UpgradeRequired, ApiError.NotFound, ApiError.RateLimited]
+      }).pipe(Endpoint.rateLimited(presignLimits)),
       ["assets.manage"],
       "Start an upload",
-      "Permission assets.manage; plan feature Media library; plan limit library storage (checked against sizeBytes before any byte moves: 402). Creates a pending file and answers the signed upload: POST to upload.url a multipart/form-data body with every entry of upload.fields, then the file last as field `file` (within 15 minutes; exactly sizeBytes bytes when given, else up to the kind's maximum), then call confirm. sizeBytes above its kind's maximum (images 8 MiB, audio 16 MiB, video 50 MiB, Lottie 2 MiB) is 400; an unknown folderId 404."
+      "Permission assets.manage; plan feature Media library; 60 a minute per key (X-RateLimit-*; 429 with Retry-After); at most 20 uploads open per account (presigned in the last 15 minutes and not confirmed: 429 `rate_limited` with Retry-After, until the oldest one's policy ends). Plan limit library storage, checked before any byte moves (402): a pending upload holds its sizeBytes, or without it the most its type allows (images 8 MiB, audio 16 MiB, video 50 MiB, Lottie 2 MiB), from the presign until it is confirmed (then its real size counts) or swept an hour after the presign. Creates a pending file and answers the signed upload: POST to upload.url a multipart/form-data body with every entry of upload.fields, then the file last as field `file` (within 15 minutes; exactly sizeBytes bytes when given, else up to the kind's maximum), then call confirm. sizeBytes above its kind's maximum (images 8 MiB, audio 16 MiB, video 50 MiB, Lottie 2 MiB) is 400; an unknown folderId 404."
     ),
     Endpoint.permitted(
       HttpApiEndpoint.post("confirm", `${FILES}/:assetId/confirm`, {

@@ -8,6 +8,7 @@ import { Asset, Folder, Media, MediaFolders, Pagination } from "@campaign-games/
 import { Effect } from "effect"
 import { Api } from "../Api.ts"
 import { folderPages } from "../groups/Media.ts"
+import * as RateLimit from "../RateLimit.ts"
 import * as Handle from "./Handle.ts"
 
 /** A folder filter of a query: `root` is the top level, any other value a folder's id. */
@@ -29,7 +30,7 @@ export const MediaHandlers = Handle.group(
             upload: { url: upload.url, fields: { ...upload.fields } },
             asset: media.view(asset)
           })
-        )
+        ).pipe(RateLimit.withRetryAfter)
       )
       .handle("confirm", ({ params }) => Handle.asActor((actor) => media.confirm(actor, params.assetId), one))
       .handle("import", ({ payload }) => Handle.asActor((actor) => media.importFrom(actor, payload), one))

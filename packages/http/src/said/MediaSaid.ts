@@ -16,5 +16,6 @@ export const said: SayingOf<MediaErrors.Reason> = {
   FolderNotFound: asIs,
   FolderCycle: asIs,
   NotAnUpload: asIs,
-  FolderDeletionUnconfirmed: asIs
+  FolderDeletionUnconfirmed: asIs,
+  TooManyOpenUploads: asIs
 }

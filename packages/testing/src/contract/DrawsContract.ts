@@ -19,13 +19,14 @@
  *
  * @since 0.1.0
  */
+import { Draws } from "@campaign-games/core"
 import { type Campaign, CampaignRepo } from "@campaign-games/core/campaigns/Campaign"
 import * as Draw from "@campaign-games/core/draws/Draw"
 import { DrawRepo, type Run, type Selection } from "@campaign-games/core/draws/DrawRun"
 import { type Entry, EntryRepo } from "@campaign-games/core/play/Entry"
 import type { StoreServices } from "@campaign-games/core/StorePorts"
 import { assert, type Vitest } from "@effect/vitest"
-import { DateTime, Effect, Option } from "effect"
+import { DateTime, Effect, Option, Stream } from "effect"
 import { assertFails, assertNone, assertSame, assertSome } from "../internal/Assertions.ts"
 import { at, makeCampaign, makeEntry, uid } from "../internal/Fixtures.ts"
 import { givenCampaign, givenChannel } from "../internal/Given.ts"
@@ -292,6 +293,52 @@ const drawRepoTests = (it: Vitest.MethodsNonLive<StoreServices>): void => {
       const zeroed = (e: Omit<Draw.DrawEntry, "eligible">) => ({ ...e, score: e.score === null ? null : e.score + 0 })
       assert.deepStrictEqual(listed.map(zeroed), expected.map(zeroed))
       assert.strictEqual(Draw.listingHash(listed), Draw.run(drawEntries(entries), r, "s").entriesHash)
+    })
+  )
+
+  it.effect("considered pages (consideredAfter) read one after the other give considered, a page at a time", () =>
+    Effect.gen(function* () {
+      const repo = yield* DrawRepo
+      const { campaign } = yield* givenEntries
+      const bound = yield* repo.entryBound(campaign.accountId, campaign.id)
+      for (const r of [rules({}), rules({ windowStart: DateTime.toEpochMillis(at(10_000)) })]) {
+        const s = selection(campaign, r, "s", bound)
+        const whole = yield* repo.considered(s)
+        assert.isAbove(whole.length, 3)
+        const first = yield* repo.consideredAfter(s, null, 3)
+        assert.deepStrictEqual(
+          first.map((e) => e.id),
+          whole.slice(0, 3).map((e) => e.id)
+        )
+        const last = first[2]!
+        const second = yield* repo.consideredAfter(s, { createdAt: last.createdAt, id: last.id }, 3)
+        assert.deepStrictEqual(
+          second.map((e) => e.id),
+          whole.slice(3, 6).map((e) => e.id)
+        )
+        for (const size of [1, 3, whole.length, whole.length + 5]) {
+          const streamed = Array.from(yield* Stream.runCollect(Draws.consideredStream(repo, s, size)))
+          assert.deepStrictEqual(
+            streamed.map((e) => e.id),
+            whole.map((e) => e.id),
+            `pages of ${size}`
+          )
+        }
+        const end = whole[whole.length - 1]!
+        assert.deepStrictEqual(yield* repo.consideredAfter(s, { createdAt: end.createdAt, id: end.id }, 3), [])
+      }
+    })
+  )
+
+  it.effect("winners are select's winners, for every algorithm", () =>
+    Effect.gen(function* () {
+      const repo = yield* DrawRepo
+      const { campaign } = yield* givenEntries
+      const bound = yield* repo.entryBound(campaign.accountId, campaign.id)
+      for (const algorithm of ["random_uniform", "random_weighted", "score_highest", "winning_moment"] as const) {
+        const s = selection(campaign, rules({ algorithm, maxWinners: 3 }), `seed-${algorithm}`, bound)
+        assert.deepStrictEqual(yield* repo.winners(s), (yield* repo.select(s)).winners, algorithm)
+      }
     })
   )
 

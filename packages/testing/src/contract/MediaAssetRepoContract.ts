@@ -39,6 +39,7 @@ export const makeAsset = (accountId: string, fields: Partial<Asset> = {}): Asset
   contentType: "image/png",
   sizeBytes: null,
   declaredSizeBytes: 1234,
+  reservedBytes: null,
   sourceUrl: null,
   importStatus: null,
   importError: null,
@@ -288,6 +289,40 @@ export const tests = (it: Vitest.MethodsNonLive<AssetRepo | FolderRepo | Account
       yield* givenAsset(account.id)
       yield* givenAsset(other.id, { sizeBytes: 1000, confirmedAt: at(1) })
       assert.strictEqual(yield* repo.storageUsed(account.id), 2 * 52_428_800 + 7, "past 2^31 - 1 bytes too")
+    })
+  )
+
+  it.effect("pending uploads count at their reservation until confirmed; imports and other accounts do not", () =>
+    Effect.gen(function* () {
+      const { repo, account, other } = yield* givenTwoAccountsFor(AssetRepo)
+      yield* givenAsset(account.id, { sizeBytes: 100, confirmedAt: at(1) })
+      const pending = yield* givenAsset(account.id, { declaredSizeBytes: null, reservedBytes: 8_388_608 })
+      yield* givenAsset(account.id, { declaredSizeBytes: 500, reservedBytes: 500 })
+      yield* givenAsset(account.id, { reservedBytes: null })
+      yield* givenAsset(account.id, makeImport(account.id, at(0), { reservedBytes: 9999 }))
+      yield* givenAsset(other.id, { reservedBytes: 1000 })
+      assert.strictEqual(yield* repo.storageUsed(account.id), 100 + 8_388_608 + 500)
+      // Confirmed: its size counts in place of its reservation.
+      yield* repo.update({ ...pending, sizeBytes: 42, reservedBytes: null, confirmedAt: at(2), updatedAt: at(2) })
+      assert.strictEqual(yield* repo.storageUsed(account.id), 100 + 42 + 500)
+    })
+  )
+
+  it.effect("open uploads: the account's uploads started since a time and not confirmed, and the oldest", () =>
+    Effect.gen(function* () {
+      const { repo, account, other } = yield* givenTwoAccountsFor(AssetRepo)
+      const none = yield* repo.openUploads(account.id, at(0))
+      assert.strictEqual(none.count, 0)
+      assertNone(none.oldest)
+      yield* givenAsset(account.id, { createdAt: at(-10 * SECOND), reservedBytes: 1 })
+      yield* givenAsset(account.id, { createdAt: at(5 * SECOND), reservedBytes: 1 })
+      yield* givenAsset(account.id, { createdAt: at(2 * SECOND), reservedBytes: 1 })
+      yield* givenAsset(account.id, { createdAt: at(3 * SECOND), sizeBytes: 9, confirmedAt: at(4 * SECOND) })
+      yield* givenAsset(account.id, makeImport(account.id, at(0), { createdAt: at(1 * SECOND) }))
+      yield* givenAsset(other.id, { createdAt: at(1 * SECOND), reservedBytes: 1 })
+      const open = yield* repo.openUploads(account.id, at(0))
+      assert.strictEqual(open.count, 2)
+      assertSome(open.oldest, at(2 * SECOND))
     })
   )
 

@@ -122,7 +122,29 @@ export const layer: Layer.Layer<AssetRepo, never, MemoryDatabase> = repository(
       delete: (accountId, id) =>
         Effect.suspend(() => (find(accountId, id) === undefined ? Effect.succeed(false) : mediaAssets.delete(id))),
       storageUsed: (accountId) =>
-        Effect.sync(() => ofAccount(accountId).reduce((sum, asset) => sum + (asset.sizeBytes ?? 0), 0)),
+        Effect.sync(() =>
+          ofAccount(accountId).reduce(
+            (sum, asset) =>
+              sum +
+              (asset.sizeBytes ??
+                (asset.confirmedAt === null && asset.importStatus === null ? (asset.reservedBytes ?? 0) : 0)),
+            0
+          )
+        ),
+      openUploads: (accountId, since) =>
+        Effect.sync(() => {
+          const open = ofAccount(
+            accountId,
+            (asset) =>
+              asset.confirmedAt === null && asset.importStatus === null && millis(asset.createdAt) > millis(since)
+          )
+          const oldest = open.reduce<DateTime.Utc | undefined>(
+            (first, asset) =>
+              first === undefined || millis(asset.createdAt) < millis(first) ? asset.createdAt : first,
+            undefined
+          )
+          return { count: open.length, oldest: Option.fromUndefinedOr(oldest) }
+        }),
       countInFolders: (accountId, folderIds) =>
         Effect.sync(() => {
           const ids = new Set(folderIds)

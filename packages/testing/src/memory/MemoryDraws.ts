@@ -142,7 +142,8 @@ const drawRepo = Layer.effect(
           yield* drawEntries(s),
           s.rules,
           s.seed,
-          new Set(winnersBefore(s.accountId, s.campaignId, s.sequence))
+          new Set(winnersBefore(s.accountId, s.campaignId, s.sequence)),
+          s.algorithmVersion
         )
         return {
           winners: result.winners.map((e) => ({ entryId: e.id, participantRef: e.participantRef })),
@@ -155,6 +156,26 @@ const drawRepo = Layer.effect(
           .filter((e) => Draw.considers(s.rules, e))
           .sort(Draw.listingOrder)
           .map(({ eligible: _, ...listed }) => listed)
+      }),
+      consideredAfter: Effect.fnUntraced(function* (s, after, limit) {
+        return (yield* drawEntries(s))
+          .filter(
+            (e) =>
+              Draw.considers(s.rules, e) &&
+              (after === null || Draw.listingOrder(e, { ...e, createdAt: after.createdAt, id: after.id }) > 0)
+          )
+          .sort(Draw.listingOrder)
+          .slice(0, limit)
+          .map(({ eligible: _, ...listed }) => listed)
+      }),
+      winners: Effect.fnUntraced(function* (s) {
+        const result = Draw.run(
+          yield* drawEntries(s),
+          s.rules,
+          s.seed,
+          new Set(winnersBefore(s.accountId, s.campaignId, s.sequence))
+        )
+        return result.winners.map((e) => ({ entryId: e.id, participantRef: e.participantRef }))
       }),
       winnersBefore: (accountId, campaignId, sequence) =>
         Effect.sync(() => winnersBefore(accountId, campaignId, sequence)),

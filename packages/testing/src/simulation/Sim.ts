@@ -18,7 +18,9 @@ import type {
   ApiKeys,
   Campaigns,
   Channels,
+  Participants,
   Plays,
+  PrivacyEngine,
   Webhook,
   WebhookDispatcher,
   Webhooks
@@ -53,6 +55,9 @@ export interface Engine {
   /** The draws' worker: the scheduled draws due now, the after-play draws in flight. */
   readonly drawWorker: DrawWorker["Service"]
   readonly rewards: Rewards["Service"]
+  /** Participants' data (export, erasure, retention settings) and the retention worker's pass. */
+  readonly participants: Participants.Participants["Service"]
+  readonly retention: PrivacyEngine.RetentionWorker["Service"]
 }
 
 /** What actors tell the invariant modules, by kind. */

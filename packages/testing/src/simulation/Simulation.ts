@@ -25,7 +25,9 @@ import {
   Channels,
   Engine,
   type Errors,
+  Participants,
   Plays,
+  PrivacyEngine,
   type StorePorts,
   Webhook,
   WebhookDispatcher,
@@ -40,6 +42,7 @@ import * as Dispatcher from "./actors/Dispatcher.ts"
 import * as DrawsActor from "./actors/Draws.ts"
 import * as Operators from "./actors/Operators.ts"
 import * as Players from "./actors/Players.ts"
+import * as Retention from "./actors/Retention.ts"
 import * as RewardsActor from "./actors/Rewards.ts"
 import * as Agenda from "./Agenda.ts"
 import * as EventLog from "./EventLog.ts"
@@ -106,7 +109,8 @@ const partsOf = (options: Options) => {
     ...(withRewards ? [rewards] : []),
     Operators.make(deliveries),
     Players.make(limits),
-    Dispatcher.make(deliveries)
+    Dispatcher.make(deliveries),
+    Retention.make()
   ]
 }
 
@@ -152,7 +156,9 @@ export const run = <E, R>(
         deliveries: yield* Webhook.DeliveryRepo,
         draws: yield* Draws,
         drawWorker: yield* DrawWorker,
-        rewards: yield* Rewards
+        rewards: yield* Rewards,
+        participants: yield* Participants.Participants,
+        retention: yield* PrivacyEngine.RetentionWorker
       }
       const log = EventLog.make({ keep: options.keepLog === true })
       const sim: Sim.Sim = {
