@@ -279,6 +279,29 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("sta
     })
   )
 
+  it.effect("an erasure changes no count; a later play under the raw reference is a new player", () =>
+    Effect.gen(function* () {
+      const { activate, play, stats, call } = yield* setup("spin-the-wheel")
+      yield* activate()
+      yield* play("erase-me")
+      yield* play("erase-me")
+      yield* play("keep-me")
+      const before = (yield* stats()).body.stats
+      assert.strictEqual(before.totals.players, 2)
+      const erased = yield* call("POST", "/v1/participants/erase", { participantRef: "erase-me" })
+      assert.strictEqual(erased.status, 200, erased.text)
+      assert.strictEqual(erased.body.erasure.sessions, 2)
+      const after = (yield* stats(`?to=${encodeURIComponent(new Date().toISOString())}`)).body.stats
+      assert.deepStrictEqual(after.totals, before.totals)
+      assert.deepStrictEqual(
+        after.series.map((b: any) => [b.start, b.starts, b.players]),
+        before.series.map((b: any) => [b.start, b.starts, b.players])
+      )
+      yield* play("erase-me")
+      assert.strictEqual((yield* stats()).body.stats.totals.players, 3)
+    })
+  )
+
   it.effect("bounds name the parameter; permissions; another account's campaign is 404", () =>
     Effect.gen(function* () {
       const { stats, keyWith, campaign } = yield* setup("spin-the-wheel")
