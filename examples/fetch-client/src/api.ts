@@ -1080,6 +1080,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/game-instances/{id}/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a campaign's statistics
+         * @description Beyond the specification. Permission results.read. `interval` day (default) or hour: buckets are local calendar days or local hours in the campaign's playLimitTimezone (a DST day has 23 or 25 hours; an hour the clock repeats is two buckets, one it skips none), each listed with zeros when empty, `start` its first instant in UTC. `from` (inclusive, default the campaign's first play) and `to` (exclusive, default now) are ISO 8601 date-times with a zone; `from` must be before `to` (400 naming `from`) and the span at most 1000 buckets (400 naming `interval`). The first bucket is the one holding `from`; an event counts in a bucket only when it also falls in `from`–`to`, so the series adds up to the totals (all but `players`, a distinct count). `starts` and `players` (distinct participants who started) count sessions by start; `finishes` and `wins` (finishes whose outcome isWin) count entries by time; `grants` count grants by time; `drawWinners` the winners of the draw runs made in the span. `scores` (score games, else null): min, max, mean and a histogram of equal buckets (20, or 1 when every score is the same; `from` inclusive, the last bucket also holding `max`), all zero with an empty histogram when no entry has a score. `predictions` (predictions, else null): entries per option, in the config's order. `tiers`: each prize's coupons given and codes left (null for a prize that makes its codes), as the reward answers them now. Without plays and `from`, the series is empty. docs/statistics.md has the details.
+         */
+        get: operations["stats.stats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/game-instances/{id}/entries/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export a campaign's entries as CSV
+         * @description Beyond the specification. Permission results.read. `text/csv; charset=utf-8` (RFC 4180: a header row, CRLF line ends, no BOM, fields quoted when they hold a comma, a quote or a line break, an empty cell for null), every entry matching the list's filters (search, eligible) in the list's order (sort, dir), without paging, streamed as the database reads it. Columns: id, sessionId, participantRef, score, predictionOptionId, outcomeId, weight, eligible, createdAt (ISO 8601 in UTC).
+         */
+        get: operations["stats.exportEntries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/game-instances/{id}/reward-grants/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export a campaign's grants as CSV
+         * @description Beyond the specification. Permission rewards.read. `text/csv; charset=utf-8` as the entries' export: every grant, newest first (the list's order; the list takes no filter but its paging), streamed. Columns: id, participantRef, tierId, code (masked to its last four characters, as the list shows it), couponRef, couponName, source, expiresAt, createdAt.
+         */
+        get: operations["stats.exportGrants"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1138,6 +1198,60 @@ export interface components {
                     message: string;
                 }[];
             };
+        };
+        NotFoundErrorEncoded: {
+            error: {
+                /** @enum {string} */
+                code: "not_found";
+                message: string;
+                details?: {
+                    path: string;
+                    message: string;
+                }[];
+            };
+        };
+        CampaignStats: {
+            totals: {
+                starts: number;
+                finishes: number;
+                players: number;
+                wins: number;
+                grants: number;
+                drawWinners: number;
+            };
+            series: components["schemas"]["StatsBucket"][];
+            scores: components["schemas"]["StatsScores"] | null;
+            predictions: components["schemas"]["StatsPrediction"][] | null;
+            tiers: components["schemas"]["StatsTier"][];
+        };
+        StatsTier: {
+            tierId: string;
+            granted: number;
+            couponsRemaining: number | null;
+        };
+        StatsPrediction: {
+            optionId: string;
+            count: number;
+        };
+        StatsScores: {
+            min: number;
+            max: number;
+            mean: number;
+            histogram: components["schemas"]["StatsHistogramBucket"][];
+        };
+        StatsHistogramBucket: {
+            from: number;
+            to: number;
+            count: number;
+        };
+        StatsBucket: {
+            /** Format: date-time */
+            start: string;
+            starts: number;
+            finishes: number;
+            players: number;
+            wins: number;
+            grants: number;
         };
         PrivacySettings: {
             /** @description Days a play's personal data is kept after the later of the play and its campaign's end: 7 to 730; default 730. */
@@ -1251,17 +1365,6 @@ export interface components {
             error: {
                 /** @enum {string} */
                 code: "confirmation_required";
-                message: string;
-                details?: {
-                    path: string;
-                    message: string;
-                }[];
-            };
-        };
-        NotFoundErrorEncoded: {
-            error: {
-                /** @enum {string} */
-                code: "not_found";
                 message: string;
                 details?: {
                     path: string;
@@ -8168,6 +8271,245 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ForbiddenErrorEncoded"];
+                };
+            };
+            /** @description InternalError */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorEncoded"];
+                };
+            };
+            /** @description StoreUnavailableError */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreUnavailableErrorEncoded"];
+                };
+            };
+        };
+    };
+    "stats.stats": {
+        parameters: {
+            query?: {
+                from?: string;
+                to?: string;
+                interval?: "day" | "hour";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        stats: components["schemas"]["CampaignStats"];
+                    };
+                };
+            };
+            /** @description InvalidRequestError */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidRequestErrorEncoded"];
+                };
+            };
+            /** @description UnauthorizedError */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedErrorEncoded"];
+                };
+            };
+            /** @description ForbiddenError */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenErrorEncoded"];
+                };
+            };
+            /** @description NotFoundError */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundErrorEncoded"];
+                };
+            };
+            /** @description InternalError */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorEncoded"];
+                };
+            };
+            /** @description StoreUnavailableError */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreUnavailableErrorEncoded"];
+                };
+            };
+        };
+    };
+    "stats.exportEntries": {
+        parameters: {
+            query?: {
+                search?: string;
+                sort?: "createdAt" | "score" | "participantRef";
+                dir?: "asc" | "desc";
+                eligible?: "true" | "false";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv; charset=utf-8": string;
+                };
+            };
+            /** @description InvalidRequestError */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidRequestErrorEncoded"];
+                };
+            };
+            /** @description UnauthorizedError */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedErrorEncoded"];
+                };
+            };
+            /** @description ForbiddenError */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenErrorEncoded"];
+                };
+            };
+            /** @description NotFoundError */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundErrorEncoded"];
+                };
+            };
+            /** @description InternalError */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorEncoded"];
+                };
+            };
+            /** @description StoreUnavailableError */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreUnavailableErrorEncoded"];
+                };
+            };
+        };
+    };
+    "stats.exportGrants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv; charset=utf-8": string;
+                };
+            };
+            /** @description InvalidRequestError */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidRequestErrorEncoded"];
+                };
+            };
+            /** @description UnauthorizedError */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedErrorEncoded"];
+                };
+            };
+            /** @description ForbiddenError */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenErrorEncoded"];
+                };
+            };
+            /** @description NotFoundError */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundErrorEncoded"];
                 };
             };
             /** @description InternalError */

@@ -21,6 +21,7 @@ import type { StorePorts } from "@campaign-games/core"
 import type { Layer } from "effect"
 import * as Demo from "./Demo.ts"
 import * as InProcessApi from "./InProcessApi.ts"
+import * as Operator from "./Operator.ts"
 
 export interface Options<E> {
   readonly host: string
@@ -196,6 +197,7 @@ export const start = async <E>(options: Options<E>): Promise<Running> => {
     const path = new URL(request.url ?? "/", "http://backend.internal").pathname
     if (request.method === "POST" && path === "/demo/token") return mint(request, response)
     if (request.method === "POST" && playRoute.test(path)) return play(request, response, path)
+    if (Operator.isOperatorRoute(path)) return Operator.handle(request, response, api.handler, seeded)
     const file = page.get(path)
     if (file !== undefined && (request.method === "GET" || request.method === "HEAD")) {
       response.writeHead(200, { "content-type": file.type, ...pageHeaders })

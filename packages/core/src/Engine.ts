@@ -40,6 +40,7 @@ import * as PrivacyEngine from "./privacy/PrivacyEngine.ts"
 import * as RewardsEngine from "./rewards/RewardsEngine.ts"
 import type { Secrets } from "./Secrets.ts"
 import type { StoreError } from "./Errors.ts"
+import { Stats } from "./stats/Stats.ts"
 import type { StoreServices } from "./StorePorts.ts"
 import type { EventOutbox } from "./webhooks/Event.ts"
 import type { HostResolver, WebhookTransport } from "./webhooks/Webhook.ts"
@@ -81,6 +82,7 @@ export type UseCases =
   | RewardsEngine.UseCases
   | MediaEngine.UseCases
   | PrivacyEngine.UseCases
+  | Stats
 
 /**
  * What `layer` provides: the use cases, the delivery worker, and the ports the engine fills itself
@@ -141,6 +143,7 @@ export const layer = (options: Options = {}): Layer.Layer<Services, StoreError, 
     AllowedOrigins.layer,
     Plays.layer,
     Webhooks.layer,
+    Stats.layer,
     options.dispatcher === false ? WebhookDispatcher.layerNoLoop() : WebhookDispatcher.layer()
   ).pipe(
     Layer.provideMerge(subsystems),

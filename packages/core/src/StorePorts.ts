@@ -23,6 +23,7 @@ import type { MemoryBoardRepo } from "./games/MemoryBoard.ts"
 import type { UsageRepo } from "./play/Usage.ts"
 import type * as PrivacyEngine from "./privacy/PrivacyEngine.ts"
 import type * as RewardsEngine from "./rewards/RewardsEngine.ts"
+import type { StatsRepo } from "./stats/Stats.ts"
 import type { Store } from "./Store.ts"
 import type { StoreGauges } from "./StoreGauges.ts"
 import type { EventOutbox } from "./webhooks/Event.ts"
@@ -49,6 +50,7 @@ export type Repos =
   | RewardsEngine.Repos
   | MediaEngine.Repos
   | PrivacyEngine.Repos
+  | StatsRepo
 
 /**
  * The repositories of webhook endpoints and deliveries, and the store's notices of new deliveries

@@ -17,6 +17,7 @@ import { MediaApi } from "./groups/Media.ts"
 import { AllowedOriginsApi, EntriesApi, PlayApi, TokensApi } from "./groups/Plays.ts"
 import { PrivacyApi } from "./groups/Privacy.ts"
 import { RewardsApi } from "./groups/Rewards.ts"
+import { StatsApi } from "./groups/Stats.ts"
 import { WebhooksApi } from "./groups/Webhooks.ts"
 import { SystemApi } from "./groups/System.ts"
 
@@ -37,6 +38,7 @@ export class Api extends HttpApi.make("campaign-games")
   .add(RewardsApi)
   .add(MediaApi)
   .add(PrivacyApi)
+  .add(StatsApi)
   .annotate(HttpApi.ParseOptions, { errors: "all", onExcessProperty: "ignore" })
   // Bodies are strict, as Stripe's: a field the operation does not know is a 400 naming it.
   .annotate(HttpApi.PayloadParseOptions, { errors: "all", onExcessProperty: "error" })

@@ -34,6 +34,7 @@ import {
 } from "./handlers/Plays.ts"
 import { PrivacyHandlers } from "./handlers/Privacy.ts"
 import { RewardsHandlers } from "./handlers/Rewards.ts"
+import { StatsHandlers } from "./handlers/Stats.ts"
 import { SystemHandlers } from "./handlers/System.ts"
 import { WebhooksHandlers } from "./handlers/Webhooks.ts"
 import * as RateLimit from "./RateLimit.ts"
@@ -65,6 +66,7 @@ import type {
   Plays,
   Rewards,
   Store,
+  Stats,
   StoreGauges,
   Webhooks
 } from "@campaign-games/core"
@@ -152,7 +154,8 @@ export const routes = Layer.mergeAll(
     DrawsHandlers,
     RewardsHandlers,
     MediaHandlers,
-    PrivacyHandlers
+    PrivacyHandlers,
+    StatsHandlers
   ]),
   Layer.provide([
     ApiKeyAuthLayer,

@@ -27,8 +27,9 @@ import * as Media from "./migrations/0009_media.ts"
 import * as WebhookDispatch from "./migrations/0010_webhook_dispatch.ts"
 import * as SealedIdempotency from "./migrations/0011_sealed_idempotency.ts"
 import * as Privacy from "./migrations/0012_privacy.ts"
-import * as PendingUploads from "./migrations/0016_pending_uploads.ts"
+import * as Stats from "./migrations/0013_stats.ts"
 import * as MemoryMatch from "./migrations/0014_memory_match.ts"
+import * as PendingUploads from "./migrations/0016_pending_uploads.ts"
 
 /** Every migration of the schema, keyed `<id>_<name>`. Never edit one that has shipped: add another. */
 export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>> = {
@@ -258,6 +259,7 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
   "0010_webhook_dispatch": WebhookDispatch.migration,
   "0011_sealed_idempotency": SealedIdempotency.migration,
   "0012_privacy": Privacy.migration,
+  "0013_stats": Stats.migration,
   "0014_memory_match": MemoryMatch.migration,
   "0016_pending_uploads": PendingUploads.migration
 }

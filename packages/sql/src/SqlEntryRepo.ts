@@ -19,27 +19,29 @@ import * as Table from "./internal/Table.ts"
 import * as Tables from "./internal/Tables.ts"
 import { containing, jsonOrNull, time } from "./internal/Values.ts"
 
-const entry = Table.read(Tables.entries, { map: Tables.entryOf })
+/** An entry as read from its row (the list's columns). */
+export const entry = Table.read(Tables.entries, { map: Tables.entryOf })
 
 /** `ORDER BY` of the list per sort key and direction. */
-const ORDER: Record<Entry.SortKey, Record<Entry.Direction, string>> = AccountTable.orders({
+export const ORDER: Record<Entry.SortKey, Record<Entry.Direction, string>> = AccountTable.orders({
   createdAt: ["created_at"],
   score: ["score NULLS LAST"],
   participantRef: ["participant_ref"]
 })
+
+/** The `WHERE` of the list (and of the export): the campaign's entries matching `filter`. */
+export const matching = (sql: SqlClient.SqlClient, accountId: string, campaignId: string, filter: Entry.ListFilter) =>
+  AccountTable.make(sql, "entries", entry).where(accountId, [
+    sql`campaign_id = ${campaignId}`,
+    ...AccountTable.ifGiven(filter.eligible, (eligible) => sql`eligible = ${eligible}`),
+    ...AccountTable.ifGiven(filter.search, (text) => sql`participant_ref ILIKE ${containing(text)}`)
+  ])
 
 /** `EntryRepo` over a migrated database. */
 export const layer: Layer.Layer<Entry.EntryRepo, never, SqlClient.SqlClient> = Repository.layer(
   Entry.EntryRepo,
   (sql) => {
     const byAccount = AccountTable.make(sql, "entries", entry)
-
-    const matching = (accountId: string, campaignId: string, filter: Entry.ListFilter) =>
-      byAccount.where(accountId, [
-        sql`campaign_id = ${campaignId}`,
-        ...AccountTable.ifGiven(filter.eligible, (eligible) => sql`eligible = ${eligible}`),
-        ...AccountTable.ifGiven(filter.search, (text) => sql`participant_ref ILIKE ${containing(text)}`)
-      ])
 
     return {
       insert: Effect.fnUntraced(function* (e: Entry.Entry) {
@@ -51,7 +53,7 @@ export const layer: Layer.Layer<Entry.EntryRepo, never, SqlClient.SqlClient> = R
           ${e.eligible}, ${time(e.createdAt)})`
       }),
       list: (accountId: string, campaignId: string, filter: Entry.ListFilter, page: Pagination.Page) =>
-        byAccount.page(matching(accountId, campaignId, filter), ORDER[filter.sort][filter.dir], page),
+        byAccount.page(matching(sql, accountId, campaignId, filter), ORDER[filter.sort][filter.dir], page),
       resolvePredictions: Effect.fnUntraced(function* (accountId: string, campaignId: string, optionId: string) {
         yield* sql`UPDATE entries SET eligible = (prediction_option_id = ${optionId})
         WHERE campaign_id = ${campaignId} AND account_id = ${accountId} AND prediction_option_id IS NOT NULL`

@@ -21,7 +21,10 @@ import { againOnConflict } from "./internal/Conflicts.ts"
 import * as SqlRewardGrantStatement from "./SqlRewardGrantStatement.ts"
 import * as SqlRewardTables from "./SqlRewardTables.ts"
 
-const listed = Table.read(Table.make({ ...SqlRewardTables.grants.fields, codeEnd: Schema.String }), { alias: "g" })
+/** A grant as lists read it: with its code's last four characters (`code_end`). */
+export const listed = Table.read(Table.make({ ...SqlRewardTables.grants.fields, codeEnd: Schema.String }), {
+  alias: "g"
+})
 const decodeOutcome = Schema.decodeUnknownExit(Game.Outcome)
 
 /** `GrantRepo` over a migrated database. */

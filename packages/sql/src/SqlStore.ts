@@ -37,6 +37,7 @@ import * as SqlPrivacyRepo from "./SqlPrivacyRepo.ts"
 import * as SqlIdempotencyRepo from "./SqlIdempotencyRepo.ts"
 import * as SqlMedia from "./SqlMedia.ts"
 import * as SqlRewards from "./SqlRewards.ts"
+import * as SqlStatsRepo from "./SqlStatsRepo.ts"
 import * as SqlServerSecretRepo from "./SqlServerSecretRepo.ts"
 import * as SqlSessionRepo from "./SqlSessionRepo.ts"
 import * as SqlStoreGauges from "./SqlStoreGauges.ts"
@@ -109,6 +110,7 @@ export const layerRepos: Layer.Layer<StorePorts.Repos, never, SqlClient.SqlClien
   SqlPlayFinishRepo.layer,
   SqlDraws.layer,
   SqlRewards.layer,
+  SqlStatsRepo.layer,
   SqlMedia.layer,
   SqlPrivacyRepo.layer
 )

@@ -42,6 +42,7 @@ import * as MemoryServerSecretRepo from "./memory/MemoryServerSecretRepo.ts"
 import * as MemoryBoardRepo from "./memory/MemoryBoardRepo.ts"
 import * as MemorySessionRepo from "./memory/MemorySessionRepo.ts"
 import * as MemoryStoreGauges from "./memory/MemoryStoreGauges.ts"
+import * as MemoryStatsRepo from "./memory/MemoryStatsRepo.ts"
 import * as MemoryUsageRepo from "./memory/MemoryUsageRepo.ts"
 import { MemoryDatabase } from "./MemoryDatabase.ts"
 import * as MemoryWebhookStore from "./MemoryWebhookStore.ts"
@@ -85,7 +86,7 @@ const aggregates = Layer.mergeAll(
 )
 
 /** The reads and writes of a play, over the repositories of the aggregates they span. */
-const plays = Layer.mergeAll(MemoryPlayContextRepo.layer, MemoryPlayFinishRepo.layer)
+const plays = Layer.mergeAll(MemoryPlayContextRepo.layer, MemoryPlayFinishRepo.layer, MemoryStatsRepo.layer)
 
 /** `Store` and every repository in memory, with the `MemoryDatabase` they share. Every build starts empty. */
 export const layer: Layer.Layer<Services> = plays.pipe(

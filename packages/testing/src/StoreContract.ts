@@ -44,6 +44,7 @@ import * as ServerSecretRepoContract from "./contract/ServerSecretRepoContract.t
 import * as SessionRepoContract from "./contract/SessionRepoContract.ts"
 import * as StoreGaugesContract from "./contract/StoreGaugesContract.ts"
 import * as MemoryBoardRepoContract from "./contract/MemoryBoardRepoContract.ts"
+import * as StatsRepoContract from "./contract/StatsRepoContract.ts"
 import * as StoreTransactionsContract from "./contract/StoreTransactionsContract.ts"
 import * as UsageRepoContract from "./contract/UsageRepoContract.ts"
 /* eslint-disable @typescript-eslint/no-unused-vars -- in scope for the emitted declarations (TS2883) */
@@ -90,6 +91,7 @@ export const suites = {
   PlayFinishRepo: PlayFinishRepoContract.tests,
   EndpointRepo: EndpointRepoContract.tests,
   DeliveryRepo: DeliveryRepoContract.tests,
+  StatsRepo: StatsRepoContract.tests,
   "Store (transactions and locks)": StoreTransactionsContract.tests,
   StoreGauges: StoreGaugesContract.tests,
   ...DrawsContract.suites,
