@@ -14,40 +14,14 @@
  * Chromium is found at `CHROMIUM_PATH`, else where Debian's `chromium` package puts it. Without it
  * the file is skipped with a message, except in CI (`CI` set), where a missing browser fails the run.
  */
-import { accessSync, constants, mkdirSync } from "node:fs"
-import { fileURLToPath } from "node:url"
-import { Database } from "@campaign-games/sql"
+import { mkdirSync } from "node:fs"
 import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core"
 import * as Backend from "../src/Backend.ts"
 import * as Demo from "../src/Demo.ts"
+import * as Chromium from "./support/Chromium.ts"
 
-const isExecutable = (path: string): boolean => {
-  try {
-    accessSync(path, constants.X_OK)
-    return true
-  } catch {
-    return false
-  }
-}
-
-const executablePath = [
-  process.env.CHROMIUM_PATH,
-  "/usr/lib/chromium/chromium",
-  "/usr/bin/chromium",
-  "/usr/bin/chromium-browser"
-].find((path): path is string => path !== undefined && path !== "" && isExecutable(path))
-const inCi = (process.env.CI ?? "") !== ""
-
-if (executablePath === undefined) {
-  const message =
-    "the web embed's browser test needs Chromium: `apt-get install chromium` (Debian), or CHROMIUM_PATH=<chromium binary>"
-  if (inCi) throw new Error(`In CI ${message}; .ci/run installs it when absent.`)
-  console.warn(`Skipped: ${message}.`)
-}
-
-const OUTPUT = fileURLToPath(new URL("../test-output/", import.meta.url))
-const databaseUrl = process.env.DATABASE_URL ?? ""
+const skipped = Chromium.missing("the web embed's browser test")
 
 /** `#RRGGBB` as the browser computes it. */
 const rgb = (hex: string) =>
@@ -60,18 +34,18 @@ const fill = (template: string, values: Record<string, string | number>) =>
 const isPlayCall = (path: string) => (url: string) => new URL(url).pathname === path
 const isFinish = (url: string) => /^\/v1\/play\/sessions\/[^/]+\/finish$/u.test(new URL(url).pathname)
 
-describe.skipIf(executablePath === undefined)("the web embed in Chromium", () => {
+describe.skipIf(skipped)("the web embed in Chromium", () => {
   let demo: Backend.Running
   let browser: Browser
 
   beforeAll(async () => {
-    mkdirSync(OUTPUT, { recursive: true })
+    mkdirSync(Chromium.OUTPUT, { recursive: true })
     demo = await Backend.start({
       host: "127.0.0.1",
       port: 0,
-      store: databaseUrl === "" ? Database.layerPglite() : Database.layerTestPostgres(databaseUrl)
+      store: Chromium.store()
     })
-    browser = await chromium.launch({ executablePath: executablePath! })
+    browser = await chromium.launch({ executablePath: Chromium.executablePath! })
   })
 
   afterAll(async () => {
@@ -196,7 +170,7 @@ describe.skipIf(executablePath === undefined)("the web embed in Chromium", () =>
     { context, page, errors }: { context: BrowserContext; page: Page; errors: Array<string> },
     screenshot?: string
   ) => {
-    if (screenshot !== undefined) await page.screenshot({ path: `${OUTPUT}${screenshot}.png`, fullPage: true })
+    if (screenshot !== undefined) await page.screenshot({ path: `${Chromium.OUTPUT}${screenshot}.png`, fullPage: true })
     assert.deepStrictEqual(errors, [])
     await context.close()
   }
@@ -410,7 +384,7 @@ describe.skipIf(executablePath === undefined)("the web embed in Chromium", () =>
     await page.locator(".cg-result").waitFor({ state: "visible" })
     assert.strictEqual(await text(page, ".cg-result-title"), labels.confirmTitle)
     assert.strictEqual(await text(page, ".cg-result-body"), fill(labels.confirmBody, { option: "Rooibos" }))
-    await page.screenshot({ path: `${OUTPUT}prediction.png`, fullPage: true })
+    await page.screenshot({ path: `${Chromium.OUTPUT}prediction.png`, fullPage: true })
 
     // The entry as the shop's operator reads it, for the visitor the backend named by its cookie.
     const visitor = (await context.cookies()).find((c) => c.name === "cg_player")
@@ -493,7 +467,7 @@ describe.skipIf(executablePath === undefined)("the web embed in Chromium", () =>
       await text(page, ".cg-result-body"),
       fill(Demo.memory.theme.labels.scoreBody, { score: entry.score, moves: flips.length })
     )
-    await page.screenshot({ path: `${OUTPUT}memory.png`, fullPage: true })
+    await page.screenshot({ path: `${Chromium.OUTPUT}memory.png`, fullPage: true })
     const { entries } = await operator(`/v1/game-instances/${demo.seeded.campaigns.memory}/entries`)
     assert.deepStrictEqual(
       entries.map((e: any) => [e.id, e.score]),

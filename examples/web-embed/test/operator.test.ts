@@ -6,52 +6,27 @@
  * link downloads the entries' CSV with one row per finished play. A screenshot goes to
  * `examples/web-embed/test-output/operator.png`.
  */
-import { accessSync, constants, mkdirSync } from "node:fs"
-import { fileURLToPath } from "node:url"
-import { Database } from "@campaign-games/sql"
+import { mkdirSync } from "node:fs"
 import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
 import { type Browser, chromium } from "playwright-core"
 import * as Backend from "../src/Backend.ts"
 import * as Demo from "../src/Demo.ts"
+import * as Chromium from "./support/Chromium.ts"
 
-const isExecutable = (path: string): boolean => {
-  try {
-    accessSync(path, constants.X_OK)
-    return true
-  } catch {
-    return false
-  }
-}
+const skipped = Chromium.missing("the operator page's browser test")
 
-const executablePath = [
-  process.env.CHROMIUM_PATH,
-  "/usr/lib/chromium/chromium",
-  "/usr/bin/chromium",
-  "/usr/bin/chromium-browser"
-].find((path): path is string => path !== undefined && path !== "" && isExecutable(path))
-const inCi = (process.env.CI ?? "") !== ""
-if (executablePath === undefined) {
-  const message =
-    "the operator page's browser test needs Chromium: `apt-get install chromium` (Debian), or CHROMIUM_PATH=<chromium binary>"
-  if (inCi) throw new Error(`In CI ${message}; .ci/run installs it when absent.`)
-  console.warn(`Skipped: ${message}.`)
-}
-
-const OUTPUT = fileURLToPath(new URL("../test-output/", import.meta.url))
-const databaseUrl = process.env.DATABASE_URL ?? ""
-
-describe.skipIf(executablePath === undefined)("the operator page in Chromium", () => {
+describe.skipIf(skipped)("the operator page in Chromium", () => {
   let demo: Backend.Running
   let browser: Browser
 
   beforeAll(async () => {
-    mkdirSync(OUTPUT, { recursive: true })
+    mkdirSync(Chromium.OUTPUT, { recursive: true })
     demo = await Backend.start({
       host: "127.0.0.1",
       port: 0,
-      store: databaseUrl === "" ? Database.layerPglite() : Database.layerTestPostgres(databaseUrl)
+      store: Chromium.store()
     })
-    browser = await chromium.launch({ executablePath: executablePath! })
+    browser = await chromium.launch({ executablePath: Chromium.executablePath! })
   })
 
   afterAll(async () => {
@@ -157,7 +132,7 @@ describe.skipIf(executablePath === undefined)("the operator page in Chromium", (
     )
     assert.strictEqual(lines.length, 1 + 4)
 
-    await page.screenshot({ path: `${OUTPUT}operator.png`, fullPage: true })
+    await page.screenshot({ path: `${Chromium.OUTPUT}operator.png`, fullPage: true })
     assert.deepStrictEqual(errors, [])
     await context.close()
   })
