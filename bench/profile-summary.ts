@@ -63,7 +63,7 @@ let idle = 0
 let total = 0
 for (const [id, time] of self) {
   const node = byId.get(id)!
-  const { functionName, url, lineNumber } = node.callFrame
+  const { functionName, url } = node.callFrame
   if (functionName === "(idle)") {
     idle += time
     continue

@@ -13,6 +13,7 @@ import { Effect } from "effect"
 /** `body` as a function whose every call runs in a span `name`, with no stack captured. */
 export const traced =
   (name: string) =>
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as `Effect.fnUntraced` declares them
   <Eff extends Effect.Effect<any, any, any>, AEff, Args extends Array<any>>(
     body: (...args: Args) => Generator<Eff, AEff, never>
   ): ((
