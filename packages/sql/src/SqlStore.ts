@@ -120,5 +120,6 @@ export const layer: Layer.Layer<StorePorts.StoreServices, never, SqlClient.SqlCl
   layerStore,
   layerRepos,
   SqlWebhookStore.layer,
-  SqlStoreGauges.layer
+  SqlStoreGauges.layer,
+  SqlStatsRepo.layerWorker
 )
