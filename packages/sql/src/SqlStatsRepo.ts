@@ -63,8 +63,7 @@ export const POLL = Duration.minutes(1)
 const SLOT_MS = Duration.toMillis(SLOT)
 
 /** The start of the last slot that ended `HORIZON` before `now` (epoch ms): what a roll-up at `now` reaches. */
-export const rollUpCut = (now: number): number =>
-  Math.floor((now - Duration.toMillis(HORIZON)) / SLOT_MS) * SLOT_MS
+export const rollUpCut = (now: number): number => Math.floor((now - Duration.toMillis(HORIZON)) / SLOT_MS) * SLOT_MS
 
 const ceilSlot = (t: number) => Math.ceil(t / SLOT_MS) * SLOT_MS
 const floorSlot = (t: number) => Math.floor(t / SLOT_MS) * SLOT_MS
@@ -253,9 +252,7 @@ export const layer: Layer.Layer<Stats.StatsRepo, never, SqlClient.SqlClient> = L
       const inRaw = (column: string) =>
         raw.length === 0
           ? sql`false`
-          : sql.or(
-              raw.map(([s, e]) => sql`${sql.literal(column)} >= ${s} AND ${sql.literal(column)} < ${e}`)
-            )
+          : sql.or(raw.map(([s, e]) => sql`${sql.literal(column)} >= ${s} AND ${sql.literal(column)} < ${e}`))
 
       /** Whether any session, entry or grant of the campaign was written in `[start, end)`. */
       const anyIn = (start: DateTime.Utc, end: DateTime.Utc) =>
