@@ -104,7 +104,10 @@ const expected = (written: ReadonlyArray<Play>, from: number, to: number, edges:
       const bucket = series[Stats.bucketOf(edges, play.finished)]!
       bucket.finishes++
       finishes++
-      if (play.win) (bucket.wins++, wins++)
+      if (play.win) {
+        bucket.wins++
+        wins++
+      }
       scores.push(play.score)
     }
   }
