@@ -30,7 +30,7 @@
  *
  * @since 0.1.0
  */
-import { Stats } from "@campaign-games/core"
+import { type Entry, Stats } from "@campaign-games/core"
 import { type Array as Arr, Clock, DateTime, Duration, Effect, type Exit, Layer, Option, Stream } from "effect"
 import { SqlClient, type SqlError } from "effect/sql"
 import * as Bounded from "./internal/Bounded.ts"
@@ -99,6 +99,31 @@ const zero = (): Counts => ({ starts: 0, finishes: 0, players: 0, wins: 0, grant
 const int = (value: unknown): number => (value === null || value === undefined ? 0 : Number(value))
 
 const iso = (ms: number) => new Date(ms).toISOString()
+
+/** The columns of an exported entry (`exportedEntry`). */
+const EXPORTED_ENTRY = `id, account_id, campaign_id, channel_id, session_id, participant_ref, score, prediction_option_id,
+  outcome, weight, eligible, created_at`
+
+/**
+ * An exported entry from its row (`EXPORTED_ENTRY`), made directly: a million rows go through here,
+ * and the row schema's checks (`SqlEntryRepo.entry`, which the lists use) took a fifth of the
+ * export's CPU and most of its allocations. The columns are the table's own, typed by it (text,
+ * float8, boolean, jsonb written by the engine, timestamptz as the driver's `Date`).
+ */
+const exportedEntry = (row: Record<string, unknown>): Entry.Entry => ({
+  id: row.id as string,
+  accountId: row.account_id as string,
+  campaignId: row.campaign_id as string,
+  channelId: row.channel_id as string,
+  sessionId: row.session_id as string | null,
+  participantRef: row.participant_ref as string,
+  score: row.score as number | null,
+  predictionValue: row.prediction_option_id === null ? null : { optionId: row.prediction_option_id as string },
+  outcome: row.outcome as Entry.Entry["outcome"],
+  weight: row.weight as number,
+  eligible: row.eligible as boolean,
+  createdAt: DateTime.fromDateUnsafe(row.created_at as Date)
+})
 
 /** The roll-up of the store: what `layer`'s reads and `layerWorker` run. */
 export interface RollUp {
@@ -448,12 +473,11 @@ export const layer: Layer.Layer<Stats.StatsRepo, never, SqlClient.SqlClient> = L
           clock
         )(Effect.mapError(firstPlay(accountId, campaignId), toStoreError("StatsRepo.firstPlay"))),
       entries: (accountId, campaignId, filter) =>
-        decoded(
-          "StatsRepo.entries",
-          sql`SELECT ${SqlEntryRepo.entry.select} FROM entries
-            WHERE ${SqlEntryRepo.matching(sql, accountId, campaignId, filter)}
-            ORDER BY ${sql.literal(SqlEntryRepo.ORDER[filter.sort][filter.dir])}`.stream,
-          SqlEntryRepo.entry
+        sql`SELECT ${sql.literal(EXPORTED_ENTRY)} FROM entries
+          WHERE ${SqlEntryRepo.matching(sql, accountId, campaignId, filter)}
+          ORDER BY ${sql.literal(SqlEntryRepo.ORDER[filter.sort][filter.dir])}`.stream.pipe(
+          Stream.map(exportedEntry),
+          Stream.mapError(toStoreError("StatsRepo.entries"))
         ),
       grants: (accountId, campaignId) =>
         decoded(
