@@ -4,12 +4,13 @@
  *
  * - **Off the play path.** No statistics work happens when a play writes its rows. The counts of a
  *   campaign are rolled up later, per closed 15-minute slot (UTC), into `stats_slots`,
- *   `stats_slot_scores` and `stats_slot_predictions` (migration `0017_stats_rollup`), by `rollUp`:
- *   run for the campaign by a stats read (lazily) and for every campaign by the worker `layerWorker`
- *   every `POLL`. A slot is rolled up once it ended `HORIZON` ago, when no play can still write a
- *   row in it (below). `stats_rollups.rolled_until` says how far each campaign is rolled up; the roll-up
- *   takes that row's lock (`SKIP LOCKED`: another instance rolling the same campaign up is left to
- *   it) in the one transaction that writes the slots and moves it, so a slot is counted once.
+ *   `stats_slot_scores` and `stats_slot_predictions` (migration `0017_stats_rollup`), by `makeRollUp`:
+ *   for the campaign by a stats read (lazily), for every campaign by `StatsRepo.rollUp`, which the
+ *   core's worker (`Stats.layerWorker`) runs every minute. A slot is rolled up once it ended
+ *   `HORIZON` ago, when no play can still write a row in it (below). `stats_rollups.rolled_until`
+ *   says how far each campaign is rolled up; the roll-up takes that row's lock (`SKIP LOCKED`:
+ *   another instance rolling the same campaign up is left to it) in the one transaction that writes
+ *   the slots and moves it, so a slot is counted once.
  * - **Reads are exact at all times**: the slots a span covers wholly, before `rolled_until`, summed;
  *   the rest of the span (the part of a slot at its ends, the not-yet-rolled period) counted from the
  *   raw rows, a few minutes of them. Counts by bucket use `width_bucket` over the edges the core
@@ -56,9 +57,6 @@ export const SLOT = Duration.minutes(15)
  * `0017_stats_rollup`).
  */
 export const HORIZON = Duration.minutes(5)
-
-/** How often the worker rolls up every campaign's closed slots. */
-export const POLL = Duration.minutes(1)
 
 const SLOT_MS = Duration.toMillis(SLOT)
 
@@ -125,7 +123,7 @@ const exportedEntry = (row: Record<string, unknown>): Entry.Entry => ({
   createdAt: DateTime.fromDateUnsafe(row.created_at as Date)
 })
 
-/** The roll-up of the store: what `layer`'s reads and `layerWorker` run. */
+/** The roll-up of the store: what `layer`'s reads and `rollUp` (the core's `Stats.layerWorker`) run. */
 export interface RollUp {
   /**
    * Rolls the campaign up to `rollUpCut(now)` (the clock's now): whether this call did (false when
@@ -211,21 +209,6 @@ export const makeRollUp = (sql: SqlClient.SqlClient): RollUp => {
   return { campaign, all }
 }
 
-/**
- * The roll-up worker: every `POLL` (on effect's `Clock`: a test drives it with `TestClock`), rolls
- * every campaign's closed slots up (`RollUp.all`). Every instance may run it: each campaign's
- * roll-up is claimed by its marker's row lock. A failed pass is logged and tried again at the next.
- */
-export const layerWorker: Layer.Layer<never, never, SqlClient.SqlClient> = Layer.effectDiscard(
-  Effect.gen(function* () {
-    const rollUp = makeRollUp(yield* SqlClient.SqlClient)
-    const pass = rollUp.all.pipe(
-      Effect.catch((error) => Effect.logWarning("stats: roll-up pass failed", error.message))
-    )
-    yield* Effect.forkScoped(Effect.forever(Effect.andThen(Effect.sleep(POLL), pass)))
-  })
-)
-
 /** `StatsRepo` over a migrated database. */
 export const layer: Layer.Layer<Stats.StatsRepo, never, SqlClient.SqlClient> = Layer.effect(
   Stats.StatsRepo,
@@ -252,7 +235,10 @@ export const layer: Layer.Layer<Stats.StatsRepo, never, SqlClient.SqlClient> = L
       // The campaign's closed slots rolled up first (nothing to do most of the time; left to another
       // instance rolling it up now), then how far they go: a roll-up committed after this read of
       // `rolled_until` adds slots after it only, which this read counts from the rows.
-      yield* rollUp.campaign(q.campaignId)
+      // A roll-up that fails (a conflict, a lock timeout) leaves the read exact: it counts more rows.
+      yield* rollUp
+        .campaign(q.campaignId)
+        .pipe(Effect.catch((error) => Effect.logWarning("stats: roll-up before a read failed", error.message)))
       const [marker] = yield* sql`SELECT to_char(rolled_until AT TIME ZONE 'UTC', ${sql.literal(ISO)})
         FROM stats_rollups WHERE campaign_id = ${q.campaignId}`.values
       const rolledUntil = typeof marker?.[0] === "string" ? Date.parse(marker[0]) : Number.NEGATIVE_INFINITY
@@ -460,6 +446,8 @@ export const layer: Layer.Layer<Stats.StatsRepo, never, SqlClient.SqlClient> = L
       )
 
     return Stats.StatsRepo.of({
+      // A pass runs as long as it takes (each campaign's roll-up is a short transaction of its own).
+      rollUp: Effect.mapError(rollUp.all, toStoreError("StatsRepo.rollUp")),
       campaign: (q) =>
         Bounded.bounded(
           "StatsRepo.campaign",

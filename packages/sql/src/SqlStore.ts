@@ -14,8 +14,6 @@
  * - Failures (`SqlError`, rows that fail to decode) become `StoreError`, keeping the cause.
  * - A top-level transaction, its retries included, waits at most `Bounded.StoreTimeout` for the
  *   database, as every port call does (`Bounded`): past it, a `StoreError`.
- * - `layer` also starts the statistics' roll-up worker (`SqlStatsRepo.layerWorker`): every minute,
- *   the campaigns' closed slots are rolled up, claimed per campaign so instances never count twice.
  *
  * @since 0.1.0
  */
@@ -122,6 +120,5 @@ export const layer: Layer.Layer<StorePorts.StoreServices, never, SqlClient.SqlCl
   layerStore,
   layerRepos,
   SqlWebhookStore.layer,
-  SqlStoreGauges.layer,
-  SqlStatsRepo.layerWorker
+  SqlStoreGauges.layer
 )

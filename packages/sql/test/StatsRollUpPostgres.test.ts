@@ -2,14 +2,15 @@
  * The statistics' roll-up on PostgreSQL (`SqlStatsRepo`, migration `0017_stats_rollup`): a read
  * spanning rolled-up slots and raw rows answers what it answered before any roll-up (local days and
  * hours across the October DST change, spans cut inside a slot, a player who also plays another
- * campaign of the channel), as the roll-up moves on under a test clock; and two server instances
- * (pools) rolling the same campaigns up at once, again and again, count each slot once.
+ * campaign of the channel), as the roll-up moves on under a test clock; the core's worker rolls
+ * every campaign up every minute of that clock; and two server instances (pools) rolling the same
+ * campaigns up at once, again and again, count each slot once.
  */
 import { Account, Campaign, Channel, Entry, Session, Stats } from "@campaign-games/core"
 import { type Database, SqlStatsRepo } from "@campaign-games/sql"
 import { assert, describe } from "@effect/vitest"
 import { Fixtures } from "@campaign-games/testing"
-import { type Context, DateTime, Effect } from "effect"
+import { type Context, DateTime, Effect, Layer } from "effect"
 import { TestClock } from "effect/testing"
 import { SqlClient } from "effect/sql"
 import * as Postgres from "./support/Postgres.ts"
@@ -210,6 +211,71 @@ describe.runIf(Postgres.available)("statistics' roll-up on PostgreSQL", () => {
       }
     }
     assert.isAbove((yield* rolled(a!)).slots, 100)
+  })
+
+  underTestClock("the worker rolls every campaign up every minute, on the clock", function* () {
+    const [a] = yield* Postgres.instances(1, Postgres.store(4))
+    // The core's worker over this instance's store, started under the test clock (at 0): it sleeps on it.
+    yield* Layer.build(Stats.layerWorker({ background: true }).pipe(Layer.provide(Layer.succeedContext(a!))))
+    const { campaign, sibling } = yield* given(a!)
+    const start = Date.parse("2026-05-01T10:00:00.000Z")
+    yield* on(a!)(plays(campaign, sibling, start, 60, 60_000, 10))
+    const until = (id: string) =>
+      on(a!)(
+        Effect.gen(function* () {
+          const sql = yield* SqlClient.SqlClient
+          const rows = yield* sql`SELECT to_char(rolled_until AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+            FROM stats_rollups WHERE campaign_id = ${id}`.values
+          return rows[0]?.[0] ?? null
+        })
+      )
+    /**
+     * `rolled_until` of both campaigns, the clock moved a minute at a time (a woken worker runs its
+     * pass in the background, on the time it was due, then sleeps a minute from the clock's now)
+     * until it is `expected`, at most 8 minutes.
+     */
+    const ticking = (expected: string) =>
+      Effect.gen(function* () {
+        for (let minute = 0; minute < 8; minute++) {
+          yield* TestClock.adjust("1 minute")
+          for (let i = 0; i < 80; i++) {
+            const both = [yield* until(campaign.id), yield* until(sibling.id)]
+            if (both.every((u) => u === expected)) return both
+            yield* TestClock.withLive(Effect.sleep("25 millis"))
+          }
+        }
+        return [yield* until(campaign.id), yield* until(sibling.id)]
+      })
+    // The plays end at 10:59:xx: from 11:10 on, a pass rolls both campaigns up to 11:00 (the slot
+    // from 11:00 to 11:15 is not closed before 11:20).
+    yield* TestClock.setTime(Date.parse("2026-05-01T11:10:00.000Z"))
+    assert.deepStrictEqual(yield* ticking("2026-05-01T11:00:00.000Z"), [
+      "2026-05-01T11:00:00.000Z",
+      "2026-05-01T11:00:00.000Z"
+    ])
+    const [counts] = yield* on(a!)(
+      Effect.flatMap(
+        Effect.service(SqlClient.SqlClient),
+        (sql) =>
+          sql`SELECT sum(starts)::int, sum(finishes)::int FROM stats_slots WHERE campaign_id = ${campaign.id}`.values
+      )
+    )
+    assert.deepStrictEqual(counts!.map(Number), [60, 60])
+    // Plays from 11:00 to 11:10, in the slot not rolled up yet; from 11:25 on, the passes roll it up.
+    yield* on(a!)(plays(campaign, sibling, Date.parse("2026-05-01T11:00:00.000Z"), 10, 60_000, 10))
+    yield* TestClock.setTime(Date.parse("2026-05-01T11:25:00.000Z"))
+    assert.deepStrictEqual(yield* ticking("2026-05-01T11:15:00.000Z"), [
+      "2026-05-01T11:15:00.000Z",
+      "2026-05-01T11:15:00.000Z"
+    ])
+    const [after] = yield* on(a!)(
+      Effect.flatMap(
+        Effect.service(SqlClient.SqlClient),
+        (sql) =>
+          sql`SELECT sum(starts)::int, sum(finishes)::int FROM stats_slots WHERE campaign_id = ${campaign.id}`.values
+      )
+    )
+    assert.deepStrictEqual(after!.map(Number), [70, 70])
   })
 
   live("two instances rolling up at once count each slot once", function* () {
