@@ -48,7 +48,7 @@ import * as DrawAudit from "./DrawAudit.ts"
 import { DrawAwaitsResolution, DrawNotManual, DrawRunNotFound } from "./DrawErrors.ts"
 import * as DrawRun from "./DrawRun.ts"
 import * as SeedChain from "./SeedChain.ts"
-import * as Sha256 from "./Sha256.ts"
+import * as DrawHash from "./DrawHash.ts"
 import { WinnerGrants } from "./WinnerGrants.ts"
 import * as WinningMoments from "./WinningMoments.ts"
 
@@ -343,7 +343,7 @@ export class Draws extends Context.Service<
         }
         return Option.some({
           seed: link.value.seed,
-          seedCommitment: Sha256.hexOfText(link.value.seed),
+          seedCommitment: DrawHash.hexOfText(link.value.seed),
           chainPosition: position,
           publishedCommitment: link.value.commitment
         })

@@ -57,7 +57,6 @@ import {
 } from "effect"
 import * as EngineMetrics from "../EngineMetrics.ts"
 import type { StoreError } from "../Errors.ts"
-import { Secrets } from "../Secrets.ts"
 import * as SendWindow from "./SendWindow.ts"
 import * as Webhook from "./Webhook.ts"
 import * as WebhookSignature from "./WebhookSignature.ts"
@@ -162,7 +161,6 @@ export class WebhookDispatcher extends Context.Service<
       const deliveries = yield* Webhook.DeliveryRepo
       const notices = yield* Webhook.DeliveryNotices
       const transport = yield* Webhook.WebhookTransport
-      const secrets = yield* Secrets
       const codes = yield* Webhook.CouponCodes
 
       /** The body sent: the stored payload, with the coupon code for endpoints that take it. */
@@ -265,12 +263,8 @@ export class WebhookDispatcher extends Context.Service<
           Effect.gen(function* () {
             const sentAt = now()
             const body = yield* bodyOf(h.claimed)
-            const signature = yield* WebhookSignature.headerWith(
-              secrets,
-              target.secret,
-              Math.floor(sentAt / 1000),
-              body
-            )
+            const seconds = Math.floor(sentAt / 1000)
+            const signature = WebhookSignature.headerOf(seconds, WebhookSignature.signer(target.secret)(seconds, body))
             const result = yield* transport.send({
               url: target.url,
               body,

@@ -1,0 +1,31 @@
+/**
+ * SHA-256 as the draws use it. Draws derive every random choice from SHA-256 of their seed and an
+ * entry's id, chain their seeds by it, and hash the listing of the entries they considered; all of
+ * it runs inside pure functions (`Draw.run`, `DrawAudit.verifyDraw`), in a browser or a
+ * command-line verifier as on the server, and gives exactly the bytes PostgreSQL's `sha256(bytea)`
+ * gives (the draws' tests check both). The hash is `@noble/hashes`' (audited, pure, synchronous:
+ * WebCrypto's digest is a promise per call); this module only fixes how text is hashed: as its UTF-8
+ * bytes, a lone surrogate as U+FFFD (as `TextEncoder` writes it).
+ *
+ * @since 0.1.0
+ */
+import { sha256 } from "@noble/hashes/sha2.js"
+import { Hex } from "effect/encoding"
+
+const encoder = new TextEncoder()
+
+/** An incremental SHA-256: `update` bytes any number of times, then `digest` once. */
+export const create = () => sha256.create()
+
+/** SHA-256 of the UTF-8 bytes of `text`. */
+export const digestText = (text: string): Uint8Array => sha256(encoder.encode(text))
+
+/** SHA-256 of the UTF-8 bytes of `text`, as lowercase hex (what PostgreSQL's `encode(sha256(…), 'hex')` gives). */
+export const hexOfText = (text: string): string => Hex.encode(digestText(text))
+
+/**
+ * Writes the UTF-8 bytes of `text` into `out` from `offset` (with room for 3 bytes per UTF-16 unit)
+ * and returns the offset after them.
+ */
+export const encodeUtf8At = (text: string, out: Uint8Array, offset: number): number =>
+  offset + encoder.encodeInto(text, out.subarray(offset)).written
