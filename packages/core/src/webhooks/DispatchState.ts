@@ -6,7 +6,7 @@
  * and `Latch`); time is passed in (epoch ms), so every step is a plain function of the state and its
  * arguments, as `SendWindow` is of one endpoint's window.
  *
- * Invariants (`DispatchState.test.ts`):
+ * Invariants (tested in `WebhookDispatchState.test.ts`):
  *
  * - **Held.** `held` counts the claims not yet written or released: those waiting in a lane's
  *   `queue`, those in flight, those in `unused` (to release), and the results the dispatcher has not
@@ -139,7 +139,15 @@ const slack = (lane: Lane): number => (SendWindow.size(lane.window) >= SendWindo
 export const laneOf = (state: DispatchState, endpointId: string, at: number): Lane => {
   let lane = state.lanes.get(endpointId)
   if (lane === undefined) {
-    lane = { endpointId, target: undefined, window: SendWindow.initial, inFlight: 0, queue: [], more: false, seenAt: at }
+    lane = {
+      endpointId,
+      target: undefined,
+      window: SendWindow.initial,
+      inFlight: 0,
+      queue: [],
+      more: false,
+      seenAt: at
+    }
     state.lanes.set(endpointId, lane)
   }
   return lane
@@ -359,6 +367,26 @@ export const takeUnused = (
     byLease.set(h.leaseMs, group)
   }
   return [...byLease.values()]
+}
+
+/** A try of the lane's endpoint, sent at `sentAt` and ended at `at`: its window learns from it. */
+export const tried = (lane: Lane, result: Webhook.AttemptResult, sentAt: number, at: number): void => {
+  lane.window = SendWindow.afterTry(lane.window, result, sentAt, at)
+}
+
+/** The store announced new deliveries. */
+export const noticed = (state: DispatchState): void => {
+  state.noticed = true
+}
+
+/** A send that could not finish (its body not read, or a defect): its claim lapses, no longer held. */
+export const lapsed = (state: DispatchState): void => {
+  state.held--
+}
+
+/** A send interrupted (shutting down): its claim is released at once. */
+export const interrupted = (state: DispatchState, held: Held): void => {
+  state.unused.push(held)
 }
 
 /** Stops starting sends (the first step of shutting down). */

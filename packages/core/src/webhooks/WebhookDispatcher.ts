@@ -70,7 +70,6 @@ import * as EngineMetrics from "../EngineMetrics.ts"
 import type { StoreError } from "../Errors.ts"
 import * as CouponDelivery from "../rewards/CouponDelivery.ts"
 import * as DispatchState from "./DispatchState.ts"
-import * as SendWindow from "./SendWindow.ts"
 import * as Webhook from "./Webhook.ts"
 import * as WebhookSignature from "./WebhookSignature.ts"
 
@@ -165,7 +164,7 @@ const makeRunner = (context: RunnerContext) => {
     pump: makePump(state, context, pumpLatch, claim, writes.releaseUnused, now),
     /** Called for each notice of the store: new deliveries. */
     notice: () => {
-      state.noticed = true
+      DispatchState.noticed(state)
       pumpLatch.openUnsafe()
     }
   }
@@ -184,7 +183,7 @@ const makeSends = (
   /** The result of a try: the window learns from it, the result goes to the writer. */
   const finished = (lane: DispatchState.Lane, h: DispatchState.Held, result: Webhook.AttemptResult, sentAt: number) => {
     const at = now()
-    lane.window = SendWindow.afterTry(lane.window, result, sentAt, at)
+    DispatchState.tried(lane, result, sentAt, at)
     const delivery = Webhook.afterAttempt(h.claimed.delivery, result, DateTime.makeUnsafe(at))
     Queue.offerUnsafe(results, { delivery, leaseUntil: h.lease })
     return delivery.status
@@ -196,14 +195,18 @@ const makeSends = (
       const body = yield* ports.bodyOf(h.claimed)
       const seconds = Math.floor(sentAt / 1000)
       const signature = WebhookSignature.headerOf(seconds, target.sign(seconds, body))
-      const result = yield* ports.transport.send({ url: target.target.url, body, headers: headersOf(h.claimed, signature) })
+      const result = yield* ports.transport.send({
+        url: target.target.url,
+        body,
+        headers: headersOf(h.claimed, signature)
+      })
       const status = finished(lane, h, result, sentAt)
       if (status !== "pending") yield* EngineMetrics.attemptCounted(status, lagOf(h.claimed, sentAt))
     }).pipe(
       // The coupon code could not be read: the claim lapses and the delivery is tried again later.
       Effect.catch((error) =>
         Effect.andThen(
-          Effect.sync(() => void state.held--),
+          Effect.sync(() => DispatchState.lapsed(state)),
           Effect.logWarning("webhook delivery not sent: its coupon code could not be read", error._tag)
         )
       ),
@@ -211,11 +214,13 @@ const makeSends = (
         Effect.sync(() => {
           if (Exit.isSuccess(exit)) return
           // Interrupted (shutting down): released at once; a defect: the claim lapses.
-          if (Exit.hasInterrupts(exit)) state.unused.push(h)
-          else state.held--
+          if (Exit.hasInterrupts(exit)) DispatchState.interrupted(state, h)
+          else DispatchState.lapsed(state)
         })
       ),
-      Effect.ensuring(Effect.sync(() => void (DispatchState.afterSend(state, lane, now, o.concurrency, start) && wantMore())))
+      Effect.ensuring(
+        Effect.sync(() => void (DispatchState.afterSend(state, lane, now, o.concurrency, start) && wantMore()))
+      )
     )
 
   const start = (lane: DispatchState.Lane, target: DispatchState.Target, h: DispatchState.Held) =>
@@ -247,7 +252,11 @@ const makeWrites = (
   )
 
   /** Writes every result there is. */
-  const writeAll = Effect.whileLoop({ while: () => Queue.sizeUnsafe(results) > 0, body: () => writeSome, step: () => {} })
+  const writeAll = Effect.whileLoop({
+    while: () => Queue.sizeUnsafe(results) > 0,
+    body: () => writeSome,
+    step: () => {}
+  })
 
   /** Releases the unused claims, one statement per lease; they count as settled either way. */
   const releaseUnused = Effect.suspend(() => {
@@ -289,7 +298,8 @@ const makeClaim =
         DispatchState.afterClaim(state, plan, claimed.length, at)
         const read = yield* readTargets(state, ports.deliveries, DispatchState.staleEndpoints(state, claimed, at), at)
         const touched = DispatchState.place(state, claimed, lease, at, { greedy, read, leaseMs })
-        for (const lane of touched) DispatchState.drain(state, lane, clock.currentTimeMillisUnsafe(), o.concurrency, start)
+        for (const lane of touched)
+          DispatchState.drain(state, lane, clock.currentTimeMillisUnsafe(), o.concurrency, start)
         return claimed.length
       })
     )

@@ -29,7 +29,13 @@ export type Signer = (timestamp: number, body: string | Uint8Array) => string
 export const signer = (secret: string): Signer => {
   const keyed = hmac.create(sha256, encoder.encode(secret))
   return (timestamp, body) =>
-    toHex(keyed.clone().update(encoder.encode(`${timestamp}.`)).update(bytesOf(body)).digest())
+    toHex(
+      keyed
+        .clone()
+        .update(encoder.encode(`${timestamp}.`))
+        .update(bytesOf(body))
+        .digest()
+    )
 }
 
 /** Hex HMAC-SHA256 of `<t>.<body>` keyed with `secret`. */
