@@ -249,8 +249,14 @@ const comparator =
  * The primary key of an entry under `rules`; the digest, when the order reads it, is written into
  * `scratch` (copied only for the entries kept).
  */
-const primaryOf = (rules: Rules, seed: string, entry: DrawEntry, scratch: Uint8Array): number => {
-  if (readsDigest(rules)) scratch.set(DrawHash.digestText(digestMessage(seed, entry.id)))
+const primaryOf = (
+  rules: Rules,
+  seed: string,
+  entry: DrawEntry,
+  scratch: Uint8Array,
+  digestInto: (text: string, out: Uint8Array) => void
+): number => {
+  if (readsDigest(rules)) digestInto(digestMessage(seed, entry.id), scratch)
   switch (rules.algorithm) {
     case "random_uniform":
       return first52Bits(scratch)
@@ -327,13 +333,14 @@ export const select = <E extends DrawEntry>(
 ): ReadonlyArray<E> => {
   const order = comparator<E>(rules)
   const withDigest = readsDigest(rules)
+  const digestInto = DrawHash.textHasher()
   for (let bound = Math.max(rules.maxWinners * 2, rules.maxWinners + 16); ; bound *= 4) {
     const heap = new BoundedHeap<E>(bound, order)
     let seen = 0
     for (const entry of candidates) {
       if (excluded.has(entry.participantRef)) continue
       seen++
-      const primary = primaryOf(rules, seed, entry, DIGEST)
+      const primary = primaryOf(rules, seed, entry, DIGEST, digestInto)
       if (heap.refuses(primary)) continue
       const keyed: Keyed<E> = { entry, primary, digest: withDigest ? DIGEST : undefined }
       if (!heap.wants(keyed)) continue

@@ -20,6 +20,23 @@ export const create = () => sha256.create()
 /** SHA-256 of the UTF-8 bytes of `text`. */
 export const digestText = (text: string): Uint8Array => sha256(encoder.encode(text))
 
+/**
+ * A hasher of short texts for a loop (a draw derives one digest per entry): writes SHA-256 of the
+ * UTF-8 bytes of a text into the first 32 bytes of `out`, reusing its own buffer and a hash state
+ * copied from a fresh one (`_cloneInto`), about twice as fast as `digestText` and allocating nothing.
+ */
+export const textHasher = (): ((text: string, out: Uint8Array) => void) => {
+  const fresh = sha256.create()
+  const work = sha256.create()
+  let buffer = new Uint8Array(256)
+  return (text, out) => {
+    if (buffer.length < text.length * 3) buffer = new Uint8Array(text.length * 3)
+    const length = encoder.encodeInto(text, buffer).written
+    fresh._cloneInto(work)
+    work.update(buffer.subarray(0, length)).digestInto(out)
+  }
+}
+
 /** SHA-256 of the UTF-8 bytes of `text`, as lowercase hex (what PostgreSQL's `encode(sha256(…), 'hex')` gives). */
 export const hexOfText = (text: string): string => Hex.encode(digestText(text))
 

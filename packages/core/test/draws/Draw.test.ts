@@ -120,6 +120,23 @@ describe("SHA-256", () => {
     { arbitrary: { runs: 300, seed: 1301 } }
   )
 
+  it.prop(
+    "the loop's hasher writes node:crypto's digest of each text, one text after another",
+    { texts: Schema.Array(Schema.String) },
+    ({ texts }) => {
+      const digestInto = DrawHash.textHasher()
+      const out = new Uint8Array(32)
+      for (const text of texts) {
+        digestInto(text, out)
+        const expected = createHash("sha256")
+          .update(Buffer.from(new TextEncoder().encode(text)))
+          .digest("hex")
+        assert.strictEqual(Buffer.from(out).toString("hex"), expected)
+      }
+    },
+    { arbitrary: { runs: 100, seed: 1302 } }
+  )
+
   it("hashes megabytes in 64-byte blocks across any update boundary", () => {
     const bytes = Uint8Array.from({ length: 1_000_003 }, (_, i) => (i * 31) & 255)
     const hash = DrawHash.create()
