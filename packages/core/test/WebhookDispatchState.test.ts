@@ -4,6 +4,7 @@
  * every step the counts must agree with what the lanes hold (`check`), so a step that forgets a
  * claim (a lease held for nothing) or counts one twice (a claim never made) fails here.
  */
+import { Fixtures } from "@campaign-games/testing"
 import { assert, describe, it } from "@effect/vitest"
 import { DateTime } from "effect"
 import * as DispatchState from "../src/webhooks/DispatchState.ts"
@@ -16,21 +17,7 @@ const LEASE_MS = 60_000
 const limits: DispatchState.Limits = { batch: 256, concurrency: 6, held: 2048 }
 
 const claimed = (id: string, endpointId: string): Webhook.Claimed => ({
-  delivery: {
-    id,
-    accountId: "acc_1",
-    endpointId,
-    eventId: `evt_${id}`,
-    eventType: "session_completed",
-    payload: { type: "session_completed", createdAt: "2026-03-03T04:00:00.000Z", data: {} },
-    status: "pending",
-    attemptCount: 0,
-    lastAttemptedAt: null,
-    nextRetryAt: null,
-    responseStatus: null,
-    note: null,
-    createdAt: DateTime.makeUnsafe(T0)
-  },
+  delivery: Fixtures.makeDelivery(Fixtures.makeEndpoint("acc_1", { id: endpointId }), { id }),
   includeCouponCodes: false,
   endpointUpdatedAt: DateTime.makeUnsafe(T0)
 })
