@@ -6,9 +6,11 @@
  *   active, whether the origin is allowed and the account's plays of the month.
  * - `start` is one statement when nothing needs counting: it reads the campaign (with its reward, a
  *   `LEFT JOIN` on its key), the channel, the account and the branding in a `WITH` and inserts the
- *   session from that row (for an account with a plays-a-month limit, only while the month has
- *   room: `SqlUsageRepo.gate`, run again when a concurrent start took the last play), counting its play
- *   as `SqlSessionRepo.insertPlay` does, only where the row shows an open start (`open`:
+ *   session from that row (for an account with a plays-a-month limit, only while the month is far
+ *   from it, counted in the connection's shard; near it, in a transaction after
+ *   `SqlUsageRepo.closeMonth`, counted in shard 0 by `SqlUsageRepo.gate`, run again when a concurrent
+ *   start took the last play), counting its play as `SqlSessionRepo.insertPlay` does, only where the
+ *   row shows an open start (`open`:
  *   `PlayContext.isOpenStart`, mirrored in SQL and pinned by the contract's start cases). Its
  *   parameters in the `INSERT … SELECT` carry casts: nothing else types them there. A start the
  *   row shows must be counted (`PlayContext.mustCount`) then runs `PlayContext.startCounted`, the
@@ -43,8 +45,9 @@ const ORIGIN_ALLOWED = KEY_ACTIVE + 1
 const MONTH_PLAYS = KEY_ACTIVE + 2
 
 // A start's row: the account, the campaign, the channel, the branding, the campaign's reward,
-// whether it is an open start, the account's plays a month, whether the jti is unused, whether it
-// started and whether the month's count admitted it.
+// whether it is an open start, the account's plays a month, whether the jti is unused, whether the
+// month is far from its limit (`SqlUsageRepo.isFar`), whether it started and whether the month's
+// count admitted it.
 const startRow = Table.joined({
   account: [Tables.playAccounts, "a"],
   campaign: [Tables.playCampaigns, "c"],
@@ -55,8 +58,9 @@ const startRow = Table.joined({
 const OPEN = startRow.end
 const LIMIT = startRow.end + 1
 const UNUSED = startRow.end + 2
-const STARTED = startRow.end + 3
-const ROOM = startRow.end + 4
+const FAR = startRow.end + 3
+const STARTED = startRow.end + 4
+const ROOM = startRow.end + 5
 
 /**
  * The marker of a start whose session was written while a concurrent start took the month's last
@@ -98,15 +102,22 @@ ORDER BY c.created_at DESC, c.id DESC`
 /**
  * One row when the account exists (none when it is gone), with null columns for what is not found;
  * the session is inserted, and its play counted, only when that row shows an open start.
+ *
+ * An account with a plays-a-month limit (`SqlUsageRepo`): unless `near`, the start is written only
+ * while the month is far from the limit, counted in the connection's shard (`far`), and the
+ * statement fails on `MONTH_RACED` when that shard's row was marked near meanwhile; otherwise the
+ * caller runs it again `near`, in a transaction after `SqlUsageRepo.closeMonth`, counted in shard 0
+ * (`gate`).
  */
-const startIfOpen = (sql: SqlClient.SqlClient, s: Session.Session, month: string) => sql`
+const startIfOpen = (sql: SqlClient.SqlClient, s: Session.Session, month: string, near: boolean) => sql`
 WITH found AS (
   SELECT ${startRow.account.select}, ${startRow.campaign.select}, ${startRow.channel.select}, ${startRow.branding.select},
     ${startRow.reward.select}, c.status = 'active' AND ch.status = 'active' AND c.resolved_option_id IS NULL
     AND c.max_plays_per_participant IS NULL AND c.max_plays_per_participant_per_day IS NULL
     AND ch.max_plays_per_participant IS NULL AND ch.max_plays_per_participant_per_day IS NULL AS open,
     ${sql.literal(SqlUsageRepo.playsPerMonthSql("a"))} AS lim,
-    NOT EXISTS (SELECT 1 FROM sessions WHERE jti = ${s.jti}) AS unused
+    NOT EXISTS (SELECT 1 FROM sessions WHERE jti = ${s.jti}) AS unused,
+    ${SqlUsageRepo.isFar(sql, SqlUsageRepo.monthPlays(sql, s.accountId, month), sql.literal(SqlUsageRepo.playsPerMonthSql("a")))} AS far
   FROM accounts a
   LEFT JOIN campaigns c ON c.account_id = a.id AND c.id = ${s.campaignId}
   LEFT JOIN channels ch ON ch.account_id = a.id AND ch.id = ${s.channelId}
@@ -118,14 +129,18 @@ WITH found AS (
   SELECT ${s.id}, ${s.accountId}, ${s.campaignId}, ${s.channelId}, ${s.participantRef}, ${s.origin}, ${s.jti},
     ${time(s.startedAt)}::timestamptz, NULL
   FROM found
-  WHERE open AND (lim IS NULL OR ${SqlUsageRepo.monthPlays(sql, s.accountId, month)} < lim)
+  WHERE open AND ${near ? sql`(lim IS NULL OR ${SqlUsageRepo.monthPlays(sql, s.accountId, month)} < lim)` : sql`far`}
   ON CONFLICT (jti) DO NOTHING
   RETURNING account_id
-), ${SqlUsageRepo.gate(sql, month, sql`FROM inserted WHERE (SELECT lim FROM found) IS NOT NULL`)},
+), ${
+  near
+    ? SqlUsageRepo.gate(sql, month, sql`FROM inserted WHERE (SELECT lim FROM found) IS NOT NULL`)
+    : SqlUsageRepo.countFar(sql, month, sql`FROM inserted WHERE (SELECT lim FROM found) IS NOT NULL`)
+},
 ${SqlUsageRepo.countInserted(sql, month, sql` WHERE (SELECT lim FROM found) IS NULL`)}
 SELECT found.*, EXISTS (SELECT 1 FROM inserted),
   CASE WHEN NOT EXISTS (SELECT 1 FROM inserted) THEN ${SqlUsageRepo.monthPlays(sql, s.accountId, month)} < lim END,
-  CASE WHEN lim IS NOT NULL AND EXISTS (SELECT 1 FROM inserted) AND NOT EXISTS (SELECT 1 FROM gate)
+  CASE WHEN lim IS NOT NULL AND EXISTS (SELECT 1 FROM inserted) AND NOT EXISTS (SELECT 1 FROM ${near ? sql`gate` : sql`far`})
   THEN (lim::text || ${sql.literal(`'${MONTH_RACED}'`)})::int END
 FROM found`
 
@@ -162,12 +177,30 @@ const layerWith = (counted: ReturnType<typeof PlayContext.startCounted>) =>
       return read
     }),
     start: Effect.fnUntraced(function* (request: PlayContext.StartRequest) {
-      // Inside a transaction (a start that keeps its answer for an Idempotency-Key), the statement
-      // runs under a savepoint, so failing on `MONTH_RACED` leaves the transaction usable.
-      const once = startIfOpen(sql, request.session, request.month).values
-      const rows = yield* Effect.flatMap(Effect.serviceOption(sql.transactionService), (open) =>
+      const { month, session } = request
+      // Far from the month's limit, one statement. Inside a transaction (a start that keeps its
+      // answer for an Idempotency-Key) it runs under a savepoint, so failing on `MONTH_RACED` leaves
+      // the transaction usable.
+      const once = startIfOpen(sql, session, month, false).values
+      const far = Effect.flatMap(Effect.serviceOption(sql.transactionService), (open) =>
         Option.isSome(open) ? sql.withTransaction(once) : once
-      ).pipe(Effect.retry({ times: MONTH_RACE_TRIES, while: monthRaced }))
+      )
+      // Near it (or marked near meanwhile): the month's rows marked and locked, then counted in shard 0.
+      const near = sql
+        .withTransaction(
+          Effect.andThen(
+            SqlUsageRepo.closeMonth(sql, session.accountId, month),
+            startIfOpen(sql, session, month, true).values
+          )
+        )
+        .pipe(Effect.retry({ times: MONTH_RACE_TRIES, while: monthRaced }))
+      const farRows = yield* Effect.catchIf(far, monthRaced, () => Effect.succeed(undefined))
+      const first = farRows?.[0]
+      const rows =
+        farRows === undefined ||
+        (first !== undefined && first[OPEN] === true && first[UNUSED] === true && first[FAR] === false)
+          ? yield* near
+          : farRows
       const campaign = yield* startRow.campaign.first(rows)
       const channel = yield* startRow.channel.first(rows)
       const read = {

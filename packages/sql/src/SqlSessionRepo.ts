@@ -11,7 +11,7 @@
  */
 import { Session } from "@campaign-games/core"
 import { type DateTime, Effect, Layer, Schema } from "effect"
-import { SqlClient } from "effect/sql"
+import { SqlClient, type SqlError, type Statement } from "effect/sql"
 import * as Repository from "./internal/Repository.ts"
 import * as Table from "./internal/Table.ts"
 import * as Tables from "./internal/Tables.ts"
@@ -41,6 +41,31 @@ export const layer: Layer.Layer<Session.SessionRepo, never, SqlClient.SqlClient>
         ${s.jti}, ${time(s.startedAt)}, ${timeOrNull(s.finishedAt)})
       ON CONFLICT (jti) DO NOTHING`
 
+    /** The `INSERT` of a session for each row of the `WITH` query `from`; none when its jti has one already. */
+    const insertFrom = (s: Session.Session, from: Statement.Fragment) => sql`INSERT INTO sessions
+        (id, account_id, campaign_id, channel_id, participant_ref, origin, jti, started_at, finished_at)
+      SELECT ${s.id}::text, ${s.accountId}::text, ${s.campaignId}::text, ${s.channelId}::text,
+        ${s.participantRef}::text, ${s.origin}::text, ${s.jti}::text, ${time(s.startedAt)}::timestamptz, NULL
+      FROM ${from}
+      ON CONFLICT (jti) DO NOTHING
+      RETURNING account_id`
+
+    /** A start counted in shard 0 under its row lock (`SqlUsageRepo.gate`), after `closeMonth`. */
+    const startNear = (s: Session.Session, month: string, playsPerMonth: number) =>
+      Effect.map(
+        sql`WITH unused AS (
+          SELECT ${s.accountId}::text AS account_id, NOT EXISTS (SELECT 1 FROM sessions WHERE jti = ${s.jti}) AS unused
+        ), ${SqlUsageRepo.gate(
+          sql,
+          month,
+          sql`FROM unused WHERE unused AND ${SqlUsageRepo.monthPlays(sql, s.accountId, month)} < ${playsPerMonth}::float8`
+        )},
+        inserted AS (${insertFrom(s, sql`gate`)})
+        SELECT (SELECT unused FROM unused), EXISTS (SELECT 1 FROM gate), EXISTS (SELECT 1 FROM inserted)`.values,
+        ([row]): Session.StartPlay =>
+          row?.[2] === true ? "Started" : row?.[0] === true && row[1] !== true ? "MonthFull" : "TokenUsed"
+      )
+
     return {
       insert: (s: Session.Session) => Effect.map(sql`${insert(s)} RETURNING id`, (rows) => rows.length > 0),
       insertPlay: (s: Session.Session, month: string) =>
@@ -56,25 +81,26 @@ export const layer: Layer.Layer<Session.SessionRepo, never, SqlClient.SqlClient>
               SELECT 1 FROM inserted`,
               (rows): Session.StartPlay => (rows.length > 0 ? "Started" : "TokenUsed")
             )
-          : Effect.map(
+          : Effect.flatMap(
+              // Far from the month's limit: counted in the connection's shard (`SqlUsageRepo`).
               sql`WITH unused AS (
-                SELECT ${s.accountId}::text AS account_id, NOT EXISTS (SELECT 1 FROM sessions WHERE jti = ${s.jti}) AS unused
-              ), ${SqlUsageRepo.gate(
-                sql,
-                month,
-                sql`FROM unused WHERE unused AND ${SqlUsageRepo.monthPlays(sql, s.accountId, month)} < ${playsPerMonth}::float8`
-              )},
-              inserted AS (
-                INSERT INTO sessions
-                  (id, account_id, campaign_id, channel_id, participant_ref, origin, jti, started_at, finished_at)
-                SELECT ${s.id}::text, ${s.accountId}::text, ${s.campaignId}::text, ${s.channelId}::text,
-                  ${s.participantRef}::text, ${s.origin}::text, ${s.jti}::text, ${time(s.startedAt)}::timestamptz, NULL
-                FROM gate
-                ON CONFLICT (jti) DO NOTHING
-                RETURNING account_id)
-              SELECT (SELECT unused FROM unused), EXISTS (SELECT 1 FROM gate), EXISTS (SELECT 1 FROM inserted)`.values,
-              ([row]): Session.StartPlay =>
-                row?.[2] === true ? "Started" : row?.[0] === true && row[1] !== true ? "MonthFull" : "TokenUsed"
+                SELECT ${s.accountId}::text AS account_id, NOT EXISTS (SELECT 1 FROM sessions WHERE jti = ${s.jti}) AS unused,
+                  ${SqlUsageRepo.isFar(sql, SqlUsageRepo.monthPlays(sql, s.accountId, month), sql`${playsPerMonth}::float8`)} AS far
+              ), ${SqlUsageRepo.countFar(sql, month, sql`FROM unused WHERE unused AND far`)},
+              inserted AS (${insertFrom(s, sql`far`)})
+              SELECT (SELECT unused FROM unused), (SELECT far FROM unused), EXISTS (SELECT 1 FROM far), EXISTS (SELECT 1 FROM inserted)`
+                .values,
+              ([row]): Effect.Effect<Session.StartPlay, SqlError.SqlError> =>
+                row?.[3] === true
+                  ? Effect.succeed("Started")
+                  : row?.[0] === true && (row[1] !== true || row[2] !== true)
+                    ? // Near the limit, or marked near meanwhile: the month's rows marked and locked (in
+                      // the start's transaction), then counted in shard 0.
+                      Effect.andThen(
+                        SqlUsageRepo.closeMonth(sql, s.accountId, month),
+                        startNear(s, month, playsPerMonth)
+                      )
+                    : Effect.succeed("TokenUsed")
             ),
       findById: (id: string) =>
         Effect.flatMap(sql`SELECT ${session.select} FROM sessions WHERE id = ${id}`.values, session.first),
