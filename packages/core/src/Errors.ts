@@ -15,7 +15,7 @@
  * details } }` body are computed by the HTTP adapter's table (`ApiError` in `@campaign-games/http`),
  * never here.
  *
- * A category can also be made from a message alone (`new Conflict({ message })`): its reason is then
+ * A category can also be made from a message alone (`new Conflict({ reason: unspecified(message) })`): its reason is then
  * `Unspecified`. That is for failures made outside the engine (an embedder's own routes, an answer of
  * the API decoded by a typed client); every failure the engine makes has a typed reason.
  *
@@ -23,22 +23,37 @@
  *
  * @since 0.1.0
  */
-import { type Cause, Effect, Option, Schema } from "effect"
+import { Schema } from "effect"
 import * as DrawErrors from "./draws/DrawErrors.ts"
 import { Timestamp } from "./Fields.ts"
 import * as MediaErrors from "./media/MediaErrors.ts"
-import { type Detail, Details, withDetails, withMessage } from "./Reason.ts"
+import {
+  Details,
+  foundOr,
+  InvalidFields,
+  MissingAnyPermission,
+  MissingPermission,
+  ResourceKind,
+  ResourceNotFound,
+  ServiceError,
+  withDetails,
+  withMessage,
+  plural,
+  fieldsMessage,
+  type Detail
+} from "./Failure.ts"
 import * as RewardErrors from "./rewards/RewardErrors.ts"
 
-export { Detail } from "./Reason.ts"
-
-/** The message of a list of failing fields: the field itself when there is one, else how many. */
-const fieldsMessage = (details: ReadonlyArray<Detail>): string =>
-  details.length === 1
-    ? `Invalid field ${details[0]!.path}: ${details[0]!.message}`
-    : `${details.length} fields are invalid`
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`
+export {
+  Detail,
+  foundOr,
+  InvalidFields,
+  MissingAnyPermission,
+  MissingPermission,
+  ResourceKind,
+  ResourceNotFound,
+  StoreError
+} from "./Failure.ts"
 
 // -----------------------------------------------------------------------------
 // Any category
@@ -53,22 +68,20 @@ export class Unspecified extends Schema.TaggedError<Unspecified>()("Unspecified"
   details: Schema.optionalKey(Details)
 }) {}
 
+/** An `Unspecified` reason for `message` (and the failing fields `details`, when there are any). */
+export const unspecified = (message: string, details?: ReadonlyArray<Detail> | undefined): Unspecified =>
+  new Unspecified(details === undefined ? { message } : { message, details })
+
 // -----------------------------------------------------------------------------
 // InvalidRequest (400 invalid_request)
 // -----------------------------------------------------------------------------
-
-/** Fields of the request (or of what it would make) fail their schema or a rule; `details` name each. */
-export class InvalidFields extends withMessage<InvalidFields>()("InvalidFields", { details: Details }, ({ details }) =>
-  fieldsMessage(details)
-) {}
 
 /**
  * The campaign's config lacks what activation (or a play) needs; `details` name each missing or
  * wrong key (`config.segments`), and are empty when the game cannot say which.
  */
-export class ConfigIncomplete extends withMessage<ConfigIncomplete>()(
-  "ConfigIncomplete",
-  { details: Details },
+export class ConfigIncomplete extends withMessage(
+  Schema.TaggedError<ConfigIncomplete>()("ConfigIncomplete", { details: Details }),
   ({ details }) => (details.length === 0 ? "The campaign's config is incomplete" : fieldsMessage(details))
 ) {}
 
@@ -76,9 +89,8 @@ export class ConfigIncomplete extends withMessage<ConfigIncomplete>()(
  * The player's answer (the finish body) is not one the game accepts: a prediction's `optionId` that
  * is not an option, a score above the game's maximum. `path` names the body field.
  */
-export class InvalidAnswer extends withDetails<InvalidAnswer>()(
-  "InvalidAnswer",
-  { path: Schema.String, problem: Schema.String },
+export class InvalidAnswer extends withDetails(
+  Schema.TaggedError<InvalidAnswer>()("InvalidAnswer", { path: Schema.String, problem: Schema.String }),
   ({ path, problem }) => `${path}: ${problem}`,
   ({ path, problem }) => [{ path, message: problem }]
 ) {}
@@ -105,46 +117,44 @@ export type InvalidRequestReason = typeof InvalidRequestReason.Type
 const refusedKey = "The API key is missing, malformed, wrong or revoked."
 
 /** The API key is missing or not in the key format. */
-export class KeyMalformed extends withMessage<KeyMalformed>()("KeyMalformed", {}, refusedKey) {}
+export class KeyMalformed extends withMessage(Schema.TaggedError<KeyMalformed>()("KeyMalformed", {}), refusedKey) {}
 
 /** No API key has this prefix, or its secret part is wrong. */
-export class KeyUnknown extends withMessage<KeyUnknown>()("KeyUnknown", {}, refusedKey) {}
+export class KeyUnknown extends withMessage(Schema.TaggedError<KeyUnknown>()("KeyUnknown", {}), refusedKey) {}
 
 /** The API key was revoked (or its account is gone). */
-export class KeyRevoked extends withMessage<KeyRevoked>()("KeyRevoked", {}, refusedKey) {}
+export class KeyRevoked extends withMessage(Schema.TaggedError<KeyRevoked>()("KeyRevoked", {}), refusedKey) {}
 
 /** The client token is malformed, forged, or signed with another key. */
-export class TokenInvalid extends withMessage<TokenInvalid>()(
-  "TokenInvalid",
-  {},
+export class TokenInvalid extends withMessage(
+  Schema.TaggedError<TokenInvalid>()("TokenInvalid", {}),
   "The client token is malformed or its signature is wrong."
 ) {}
 
 /** The client token expired at `expiredAt` (a finish has an hour of grace after it). */
-export class TokenExpired extends withMessage<TokenExpired>()(
-  "TokenExpired",
-  { expiredAt: Timestamp },
+export class TokenExpired extends withMessage(
+  Schema.TaggedError<TokenExpired>()("TokenExpired", { expiredAt: Timestamp }),
   "The client token has expired."
 ) {}
 
 /** The campaign or channel the client token was minted for no longer exists (`id` names it). */
-export class TokenResourceGone extends withMessage<TokenResourceGone>()(
-  "TokenResourceGone",
-  { resource: Schema.Literals(["campaign", "channel"]), id: Schema.String },
+export class TokenResourceGone extends withMessage(
+  Schema.TaggedError<TokenResourceGone>()("TokenResourceGone", {
+    resource: Schema.Literals(["campaign", "channel"]),
+    id: Schema.String
+  }),
   ({ resource }) => `The client token's ${resource} no longer exists.`
 ) {}
 
 /** The operator API's token is wrong. */
-export class OperatorTokenWrong extends withMessage<OperatorTokenWrong>()(
-  "OperatorTokenWrong",
-  {},
+export class OperatorTokenWrong extends withMessage(
+  Schema.TaggedError<OperatorTokenWrong>()("OperatorTokenWrong", {}),
   "Wrong operator token."
 ) {}
 
 /** The operator API is disabled: the server has no operator token (`CG_ADMIN_TOKEN`). */
-export class OperatorApiDisabled extends withMessage<OperatorApiDisabled>()(
-  "OperatorApiDisabled",
-  {},
+export class OperatorApiDisabled extends withMessage(
+  Schema.TaggedError<OperatorApiDisabled>()("OperatorApiDisabled", {}),
   "The operator API is disabled (CG_ADMIN_TOKEN is not set)."
 ) {}
 
@@ -166,25 +176,22 @@ export type UnauthorizedReason = typeof UnauthorizedReason.Type
 // -----------------------------------------------------------------------------
 
 /** The account's plan lacks a feature (`feature` is its flag, `featureName` its name for people). */
-export class FeatureMissing extends withDetails<FeatureMissing>()(
-  "FeatureMissing",
-  { feature: Schema.String, featureName: Schema.String },
+export class FeatureMissing extends withDetails(
+  Schema.TaggedError<FeatureMissing>()("FeatureMissing", { feature: Schema.String, featureName: Schema.String }),
   ({ featureName }) => `Your plan does not include ${featureName}.`,
   ({ feature }) => [{ path: `features.${feature}`, message: "not included in the plan" }]
 ) {}
 
 /** The account's plan does not include the game `gameSlug`. */
-export class GameNotInPlan extends withDetails<GameNotInPlan>()(
-  "GameNotInPlan",
-  { gameSlug: Schema.String },
+export class GameNotInPlan extends withDetails(
+  Schema.TaggedError<GameNotInPlan>()("GameNotInPlan", { gameSlug: Schema.String }),
   ({ gameSlug }) => `Your plan does not include the game ${gameSlug}.`,
   ({ gameSlug }) => [{ path: "features.games", message: `${gameSlug} is not included in the plan` }]
 ) {}
 
 /** One more would pass the plan's limit `limit` (`channels`, `playsPerMonth`, …) of `max`. */
-export class LimitReached extends withDetails<LimitReached>()(
-  "LimitReached",
-  { limit: Schema.String, max: Schema.Int },
+export class LimitReached extends withDetails(
+  Schema.TaggedError<LimitReached>()("LimitReached", { limit: Schema.String, max: Schema.Int }),
   ({ max, limit }) => `Your plan's limit of ${max} for ${limit} is reached.`,
   ({ limit, max }) => [{ path: `limits.${limit}`, message: `limit of ${max} reached` }]
 ) {}
@@ -204,34 +211,14 @@ export type UpgradeRequiredReason = typeof UpgradeRequiredReason.Type
 // Forbidden (403 forbidden)
 // -----------------------------------------------------------------------------
 
-/** The key lacks `permissions` (every one of them is needed). */
-export class MissingPermission extends Schema.TaggedError<MissingPermission>()("MissingPermission", {
-  permissions: Schema.Array(Schema.String)
-}) {
-  override get message(): string {
-    const s = this.permissions.length > 1 ? "s" : ""
-    return `This key lacks the permission${s} ${this.permissions.join(", ")}.`
-  }
-  get details(): ReadonlyArray<Detail> {
-    return this.permissions.map((p) => ({ path: "permissions", message: `missing ${p}` }))
-  }
-}
-
-/** The key holds none of `permissions` (any one of them would do). */
-export class MissingAnyPermission extends withDetails<MissingAnyPermission>()(
-  "MissingAnyPermission",
-  { permissions: Schema.Array(Schema.String) },
-  ({ permissions }) => `This key needs one of the permissions ${permissions.join(", ")}.`,
-  ({ permissions }) => [{ path: "permissions", message: `missing one of ${permissions.join(", ")}` }]
-) {}
-
 /**
  * A new key would get permissions its creator does not hold: each with its `index` in the
  * requested list.
  */
-export class CannotGrantPermission extends withDetails<CannotGrantPermission>()(
-  "CannotGrantPermission",
-  { permissions: Schema.Array(Schema.Struct({ index: Schema.Int, permission: Schema.String })) },
+export class CannotGrantPermission extends withDetails(
+  Schema.TaggedError<CannotGrantPermission>()("CannotGrantPermission", {
+    permissions: Schema.Array(Schema.Struct({ index: Schema.Int, permission: Schema.String }))
+  }),
   "A key can only be given permissions its creator holds.",
   ({ permissions }) =>
     permissions.map(({ index, permission }) => ({
@@ -241,9 +228,8 @@ export class CannotGrantPermission extends withDetails<CannotGrantPermission>()(
 ) {}
 
 /** A token was asked for an `origin` (as sent) that is not on the account's allowed origins. */
-export class OriginNotAllowed extends withDetails<OriginNotAllowed>()(
-  "OriginNotAllowed",
-  { origin: Schema.String },
+export class OriginNotAllowed extends withDetails(
+  Schema.TaggedError<OriginNotAllowed>()("OriginNotAllowed", { origin: Schema.String }),
   "The origin is not on the account's allowed origins.",
   () => [{ path: "origin", message: "not an allowed origin" }]
 ) {}
@@ -260,40 +246,6 @@ export type ForbiddenReason = typeof ForbiddenReason.Type
 // -----------------------------------------------------------------------------
 // NotFound (404 not_found)
 // -----------------------------------------------------------------------------
-
-/** The kinds of resource a `ResourceNotFound` names, with the words its message uses. */
-const resourceNames = {
-  account: "account",
-  apiKey: "active API key",
-  channel: "channel",
-  campaign: "campaign",
-  session: "session",
-  allowedOrigin: "allowed origin",
-  webhookEndpoint: "webhook endpoint",
-  webhookDelivery: "webhook delivery"
-} as const
-
-export const ResourceKind = Schema.Literals([
-  "account",
-  "apiKey",
-  "channel",
-  "campaign",
-  "session",
-  "allowedOrigin",
-  "webhookEndpoint",
-  "webhookDelivery"
-])
-export type ResourceKind = typeof ResourceKind.Type
-
-/**
- * Nothing of kind `resource` with this `id` in the account (an API key: no active one; a session:
- * none of this client token's).
- */
-export class ResourceNotFound extends withMessage<ResourceNotFound>()(
-  "ResourceNotFound",
-  { resource: ResourceKind, id: Schema.String },
-  ({ resource, id }) => `No ${resourceNames[resource]} ${id}.`
-) {}
 
 export const NotFoundReason = Schema.Union([
   ResourceNotFound,
@@ -362,16 +314,14 @@ export class PlayLimitReached extends Schema.TaggedError<PlayLimitReached>()("Pl
 }
 
 /** The client token (`jti`) already started a play; a token plays once. */
-export class TokenAlreadyUsed extends withMessage<TokenAlreadyUsed>()(
-  "TokenAlreadyUsed",
-  { jti: Schema.String },
+export class TokenAlreadyUsed extends withMessage(
+  Schema.TaggedError<TokenAlreadyUsed>()("TokenAlreadyUsed", { jti: Schema.String }),
   "This client token was already used; mint a new one."
 ) {}
 
 /** The play `sessionId` is already finished. */
-export class PlayAlreadyFinished extends withMessage<PlayAlreadyFinished>()(
-  "PlayAlreadyFinished",
-  { sessionId: Schema.String },
+export class PlayAlreadyFinished extends withMessage(
+  Schema.TaggedError<PlayAlreadyFinished>()("PlayAlreadyFinished", { sessionId: Schema.String }),
   "This play is already finished."
 ) {}
 
@@ -379,12 +329,11 @@ export class PlayAlreadyFinished extends withMessage<PlayAlreadyFinished>()(
  * The token's campaign can no longer be played: it is no longer active, its channel is disabled, or
  * it is a prediction already resolved (its answer is out: `Campaign.takesPlays`).
  */
-export class GameUnavailable extends withMessage<GameUnavailable>()(
-  "GameUnavailable",
-  {
+export class GameUnavailable extends withMessage(
+  Schema.TaggedError<GameUnavailable>()("GameUnavailable", {
     campaignId: Schema.String,
     because: Schema.Literals(["campaignNotActive", "channelDisabled", "predictionResolved"])
-  },
+  }),
   ({ because, campaignId }) =>
     because === "predictionResolved"
       ? `This prediction is closed: campaign ${campaignId} is resolved and takes no more plays.`
@@ -396,12 +345,11 @@ export class GameUnavailable extends withMessage<GameUnavailable>()(
  * face up, the time is up, pairs are left before the time is up, or the campaign scores on the
  * client (no board to flip).
  */
-export class BoardRefused extends withMessage<BoardRefused>()(
-  "BoardRefused",
-  {
+export class BoardRefused extends withMessage(
+  Schema.TaggedError<BoardRefused>()("BoardRefused", {
     sessionId: Schema.String,
     because: Schema.Literals(["cardMatched", "cardFaceUp", "timeUp", "pairsLeft", "clientScored", "tooManyFlips"])
-  },
+  }),
   ({ because }) =>
     because === "cardMatched"
       ? "This card is already matched."
@@ -434,9 +382,8 @@ export class CampaignArchived extends Schema.TaggedError<CampaignArchived>()("Ca
 }
 
 /** The campaign is already active (activation). */
-export class CampaignAlreadyActive extends withMessage<CampaignAlreadyActive>()(
-  "CampaignAlreadyActive",
-  { campaignId: Schema.String },
+export class CampaignAlreadyActive extends withMessage(
+  Schema.TaggedError<CampaignAlreadyActive>()("CampaignAlreadyActive", { campaignId: Schema.String }),
   "The campaign is already active."
 ) {}
 
@@ -461,29 +408,26 @@ export class CampaignNotArchived extends Schema.TaggedError<CampaignNotArchived>
 }
 
 /** Only a prediction campaign can be resolved; this one plays `gameSlug`. */
-export class NotAPrediction extends withMessage<NotAPrediction>()(
-  "NotAPrediction",
-  {
+export class NotAPrediction extends withMessage(
+  Schema.TaggedError<NotAPrediction>()("NotAPrediction", {
     campaignId: Schema.String,
     gameSlug: Schema.String
-  },
+  }),
   "Only a prediction campaign can be resolved."
 ) {}
 
 /** The prediction is already resolved, to `optionId`; it cannot be resolved to another option. */
-export class AlreadyResolved extends withMessage<AlreadyResolved>()(
-  "AlreadyResolved",
-  { campaignId: Schema.String, optionId: Schema.String },
+export class AlreadyResolved extends withMessage(
+  Schema.TaggedError<AlreadyResolved>()("AlreadyResolved", { campaignId: Schema.String, optionId: Schema.String }),
   ({ optionId }) => `The campaign is already resolved to ${optionId}.`
 ) {}
 
 /** An activation with `handoverAt`: no campaign is live on the channel then to hand over from. */
-export class NoCampaignToHandOver extends withMessage<NoCampaignToHandOver>()(
-  "NoCampaignToHandOver",
-  {
+export class NoCampaignToHandOver extends withMessage(
+  Schema.TaggedError<NoCampaignToHandOver>()("NoCampaignToHandOver", {
     channelId: Schema.String,
     handoverAt: Timestamp
-  },
+  }),
   "No campaign is live on the channel at handoverAt to hand over from."
 ) {}
 
@@ -491,32 +435,28 @@ export class NoCampaignToHandOver extends withMessage<NoCampaignToHandOver>()(
  * The campaign's live window would overlap the window of `campaignId`, active on the same channel
  * (one campaign is live on a channel at a time): pause it, or activate with `handoverAt`.
  */
-export class LiveWindowOverlap extends withDetails<LiveWindowOverlap>()(
-  "LiveWindowOverlap",
-  { campaignId: Schema.String },
+export class LiveWindowOverlap extends withDetails(
+  Schema.TaggedError<LiveWindowOverlap>()("LiveWindowOverlap", { campaignId: Schema.String }),
   ({ campaignId }) =>
     `The live window overlaps campaign ${campaignId}, active on the channel; pause it, or activate with handoverAt.`,
   ({ campaignId }) => [{ path: "liveFrom", message: `overlaps campaign ${campaignId}` }]
 ) {}
 
 /** The campaign has been played (a session started), so it cannot be deleted; archive it. */
-export class CampaignPlayed extends withMessage<CampaignPlayed>()(
-  "CampaignPlayed",
-  { campaignId: Schema.String },
+export class CampaignPlayed extends withMessage(
+  Schema.TaggedError<CampaignPlayed>()("CampaignPlayed", { campaignId: Schema.String }),
   "A campaign that has been played cannot be deleted; archive it."
 ) {}
 
 /** The channel still has `campaigns` campaigns, so it cannot be deleted; disable it instead. */
-export class ChannelHasCampaigns extends withMessage<ChannelHasCampaigns>()(
-  "ChannelHasCampaigns",
-  { channelId: Schema.String, campaigns: Schema.Int },
+export class ChannelHasCampaigns extends withMessage(
+  Schema.TaggedError<ChannelHasCampaigns>()("ChannelHasCampaigns", { channelId: Schema.String, campaigns: Schema.Int }),
   ({ campaigns }) => `The channel has ${plural(campaigns, "campaign")}; disable it instead (status: disabled).`
 ) {}
 
 /** The account already allows `origin` (normalised). */
-export class DuplicateOrigin extends withDetails<DuplicateOrigin>()(
-  "DuplicateOrigin",
-  { origin: Schema.String },
+export class DuplicateOrigin extends withDetails(
+  Schema.TaggedError<DuplicateOrigin>()("DuplicateOrigin", { origin: Schema.String }),
   ({ origin }) => `The origin ${origin} is already allowed`,
   () => [{ path: "origin", message: "is already on the account's list" }]
 ) {}
@@ -561,9 +501,12 @@ export type ConflictReason = typeof ConflictReason.Type
 // -----------------------------------------------------------------------------
 
 /** More than `limit` requests per `window` (as written for people); retry after `retryAfterSeconds`. */
-export class TooManyRequests extends withMessage<TooManyRequests>()(
-  "TooManyRequests",
-  { limit: Schema.Int, window: Schema.String, retryAfterSeconds: Schema.Int },
+export class TooManyRequests extends withMessage(
+  Schema.TaggedError<TooManyRequests>()("TooManyRequests", {
+    limit: Schema.Int,
+    window: Schema.String,
+    retryAfterSeconds: Schema.Int
+  }),
   ({ limit, window, retryAfterSeconds }) =>
     `Too many requests: at most ${limit} per ${window}. Retry after ${retryAfterSeconds} seconds.`
 ) {}
@@ -575,100 +518,38 @@ export type RateLimitedReason = typeof RateLimitedReason.Type
 // The categories
 // -----------------------------------------------------------------------------
 
-/** What a reason offers its category: its tag, its message and, where fields are at fault, details. */
-interface AnyReason {
-  readonly _tag: string
-  readonly message: string
-  readonly details?: ReadonlyArray<Detail> | undefined
-}
-
-/**
- * What a category is made from: a typed reason, or a message (and field details) alone, which
- * makes an `Unspecified` reason.
- */
-export type CategoryInput<R> =
-  { readonly reason: R } | { readonly message: string; readonly details?: ReadonlyArray<Detail> | undefined }
-
-/** An instance of a category: its tag, its reason, and the reason's message and details. */
-export type CategoryError<Tag extends string, R> = Cause.YieldableError & {
-  readonly _tag: Tag
-  readonly reason: R
-  /** The failing fields the reason names, if any. */
-  readonly details: ReadonlyArray<Detail> | undefined
-}
-
-type CategoryClass<Self, Tag extends string, R extends Schema.Top> = Omit<
-  Schema.Class<Self, Schema.TaggedStruct<Tag, { readonly reason: R }>, Cause.YieldableError>,
-  never
-> &
-  (new (input: CategoryInput<R["Type"]>, options?: Schema.MakeOptions) => CategoryError<Tag, R["Type"]>)
-
-const withReason = (input: CategoryInput<AnyReason>): { readonly reason: AnyReason } =>
-  "reason" in input
-    ? input
-    : {
-        reason: new Unspecified(
-          input.details === undefined ? { message: input.message } : { message: input.message, details: input.details }
-        )
-      }
-
-/**
- * A category: a tagged error with a `reason` of the union `reason`, whose `message` and `details`
- * are the reason's.
- */
-const category =
-  <Self>() =>
-  <const Tag extends string, R extends Schema.Top & { readonly Type: AnyReason }>(
-    tag: Tag,
-    reason: R
-  ): CategoryClass<Self, Tag, R> => {
-    const Base = Schema.TaggedError<Self>()(tag, { reason }) as unknown as new (
-      props: { readonly reason: AnyReason },
-      options?: Schema.MakeOptions
-    ) => Cause.YieldableError & { readonly reason: AnyReason }
-    return class extends Base {
-      constructor(input: CategoryInput<AnyReason>, options?: Schema.MakeOptions) {
-        super(withReason(input), options)
-      }
-      override get message(): string {
-        return this.reason.message
-      }
-      get details(): ReadonlyArray<Detail> | undefined {
-        return this.reason.details
-      }
-    } as unknown as CategoryClass<Self, Tag, R>
-  }
-
 /** Malformed request or invalid fields (`InvalidFields`, `ConfigIncomplete`, `InvalidAnswer`). */
-export class InvalidRequest extends category<InvalidRequest>()("InvalidRequest", InvalidRequestReason) {}
+export class InvalidRequest extends ServiceError(
+  Schema.TaggedError<InvalidRequest>()("InvalidRequest", { reason: InvalidRequestReason })
+) {}
 
 /** A credential is missing, malformed, wrong, expired or revoked (API key, client token, operator token). */
-export class Unauthorized extends category<Unauthorized>()("Unauthorized", UnauthorizedReason) {}
+export class Unauthorized extends ServiceError(
+  Schema.TaggedError<Unauthorized>()("Unauthorized", { reason: UnauthorizedReason })
+) {}
 
 /** The account's plan lacks a feature or a game, or one of its limits is reached. */
-export class UpgradeRequired extends category<UpgradeRequired>()("UpgradeRequired", UpgradeRequiredReason) {}
+export class UpgradeRequired extends ServiceError(
+  Schema.TaggedError<UpgradeRequired>()("UpgradeRequired", { reason: UpgradeRequiredReason })
+) {}
 
 /** The key lacks a permission, or the action is not allowed (an origin not on the list). */
-export class Forbidden extends category<Forbidden>()("Forbidden", ForbiddenReason) {}
+export class Forbidden extends ServiceError(
+  Schema.TaggedError<Forbidden>()("Forbidden", { reason: ForbiddenReason })
+) {}
 
 /** Nothing with that id in the account (`ResourceNotFound` names the kind and the id). */
-export class NotFound extends category<NotFound>()("NotFound", NotFoundReason) {}
+export class NotFound extends ServiceError(Schema.TaggedError<NotFound>()("NotFound", { reason: NotFoundReason })) {}
 
 /** `NotFound` for the `resource` with this `id`. */
 export const notFound = (resource: ResourceKind, id: string): NotFound =>
   new NotFound({ reason: new ResourceNotFound({ resource, id }) })
 
-/** The value a lookup found, or the failure `onMissing` makes when it found none. */
-export const foundOr =
-  <M>(onMissing: () => M) =>
-  <A, E, R>(lookup: Effect.Effect<Option.Option<A>, E, R>): Effect.Effect<A, E | M, R> =>
-    Effect.flatMap(lookup, (found) => (Option.isSome(found) ? Effect.succeed(found.value) : Effect.fail(onMissing())))
-
 /** The value a lookup found, or `NotFound` for the `resource` with this `id` when it found none. */
 export const orNotFound = (resource: ResourceKind, id: string) => foundOr(() => notFound(resource, id))
 
 /** The request clashes with the current state; retrying it unchanged fails again. */
-export class Conflict extends category<Conflict>()("Conflict", ConflictReason) {}
+export class Conflict extends ServiceError(Schema.TaggedError<Conflict>()("Conflict", { reason: ConflictReason })) {}
 
 /** Repeat with `confirm=true` (folder deletion). */
 export const ConfirmationRequiredReason = Schema.Union([
@@ -679,28 +560,24 @@ export const ConfirmationRequiredReason = Schema.Union([
 ])
 export type ConfirmationRequiredReason = typeof ConfirmationRequiredReason.Type
 
-export class ConfirmationRequired extends category<ConfirmationRequired>()(
-  "ConfirmationRequired",
-  ConfirmationRequiredReason
+export class ConfirmationRequired extends ServiceError(
+  Schema.TaggedError<ConfirmationRequired>()("ConfirmationRequired", { reason: ConfirmationRequiredReason })
 ) {}
 
 /** Too many requests: wait before trying again (`TooManyRequests` says how long). */
-export class RateLimited extends category<RateLimited>()("RateLimited", RateLimitedReason) {}
+export class RateLimited extends ServiceError(
+  Schema.TaggedError<RateLimited>()("RateLimited", { reason: RateLimitedReason })
+) {}
 
 /** A fault of the server; retry with backoff. */
-export class InternalError extends category<InternalError>()("InternalError", Unspecified) {}
+export class InternalError extends ServiceError(
+  Schema.TaggedError<InternalError>()("InternalError", { reason: Unspecified })
+) {}
 
 /** Briefly unavailable (for example the store); retry with backoff. */
-export class ServiceUnavailable extends category<ServiceUnavailable>()("ServiceUnavailable", Unspecified) {}
-
-/**
- * A failure of a storage adapter (connection lost, statement failed). Use cases pass it through;
- * the HTTP adapter answers 503 `service_unavailable`.
- */
-export class StoreError extends Schema.TaggedError<StoreError>()("StoreError", {
-  message: Schema.String,
-  cause: Schema.optionalKey(Schema.Defect())
-}) {}
+export class ServiceUnavailable extends ServiceError(
+  Schema.TaggedError<ServiceUnavailable>()("ServiceUnavailable", { reason: Unspecified })
+) {}
 
 /** The ten categories. */
 export type Category =

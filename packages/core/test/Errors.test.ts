@@ -61,11 +61,13 @@ describe("Errors", () => {
 
   it.effect("a category made from a message alone carries it as Unspecified", () =>
     Effect.gen(function* () {
-      const made = new Errors.Conflict({ message: "Not now.", details: [{ path: "when", message: "too early" }] })
+      const made = new Errors.Conflict({
+        reason: Errors.unspecified("Not now.", [{ path: "when", message: "too early" }])
+      })
       assert.strictEqual(made.reason._tag, "Unspecified")
       assert.strictEqual(made.message, "Not now.")
       assert.deepStrictEqual(made.details, [{ path: "when", message: "too early" }])
-      assert.isUndefined(new Errors.NotFound({ message: "no" }).details)
+      assert.isUndefined(new Errors.NotFound({ reason: Errors.unspecified("no") }).details)
     })
   )
 

@@ -159,7 +159,7 @@ export const answer = <E extends Errors.Category>(
 
 const make = <Tag extends Errors.Category["_tag"], Self extends Extract<Errors.Category, { readonly _tag: Tag }>>(
   tag: Tag,
-  self: Schema.Top & { readonly Type: Self } & (new (input: Said) => Self),
+  self: Schema.Top & { readonly Type: Self } & (new (input: { readonly reason: Errors.Unspecified }) => Self),
   identifier: string
 ) => {
   const { code, status } = categories[tag]
@@ -168,7 +168,7 @@ const make = <Tag extends Errors.Category["_tag"], Self extends Extract<Errors.C
       Schema.decodeTo(
         Schema.toType(self),
         SchemaTransformation.transform({
-          decode: ({ error }) => new self({ message: error.message, details: error.details }),
+          decode: ({ error }) => new self({ reason: Errors.unspecified(error.message, error.details) }),
           encode: (error: Self) => answer(error).body
         })
       ),

@@ -175,8 +175,9 @@ export const isJsonContentType = (header: string): boolean => {
  */
 const notJson = () =>
   new Errors.InvalidRequest({
-    message: "Send JSON bodies with Content-Type: application/json.",
-    details: [{ path: "headers.content-type", message: `expected ${JSON_TYPE}` }]
+    reason: Errors.unspecified("Send JSON bodies with Content-Type: application/json.", [
+      { path: "headers.content-type", message: `expected ${JSON_TYPE}` }
+    ])
   })
 
 /**

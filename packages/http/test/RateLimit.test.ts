@@ -48,7 +48,9 @@ const handlers = HttpApiBuilder.group(TestApi, "test", (h) =>
   Effect.succeed(
     h
       .handle("limited", ({ payload }) =>
-        payload.fail === true ? Effect.fail(new Errors.NotFound({ message: "no" })) : Effect.succeed({ ok: true })
+        payload.fail === true
+          ? Effect.fail(new Errors.NotFound({ reason: Errors.unspecified("no") }))
+          : Effect.succeed({ ok: true })
       )
       .handle("burst", () => Effect.succeed({ ok: true }))
       .handle("spaced", () => Effect.succeed({ ok: true }))

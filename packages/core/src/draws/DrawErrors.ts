@@ -11,16 +11,13 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
+import { withMessage } from "../Failure.ts"
 
 /** The campaign has no draw run `runId`. */
-export class DrawRunNotFound extends Schema.TaggedError<DrawRunNotFound>()("DrawRunNotFound", {
-  campaignId: Schema.String,
-  runId: Schema.String
-}) {
-  override get message(): string {
-    return `The campaign has no draw run ${this.runId}.`
-  }
-}
+export class DrawRunNotFound extends withMessage(
+  Schema.TaggedError<DrawRunNotFound>()("DrawRunNotFound", { campaignId: Schema.String, runId: Schema.String }),
+  ({ runId }) => `The campaign has no draw run ${runId}.`
+) {}
 
 /**
  * A draw was asked for by hand on a campaign whose winners are drawn automatically (`trigger`
@@ -28,16 +25,16 @@ export class DrawRunNotFound extends Schema.TaggedError<DrawRunNotFound>()("Draw
  * hand would let its winners be chosen otherwise. Setting `winnerSelectionTrigger` to `manual`
  * first allows it (and shows in the campaign's history).
  */
-export class DrawNotManual extends Schema.TaggedError<DrawNotManual>()("DrawNotManual", {
-  campaignId: Schema.String,
-  trigger: Schema.Literals(["auto_on_session_end", "auto_on_schedule"])
-}) {
-  override get message(): string {
-    return `This campaign's winners are drawn ${
-      this.trigger === "auto_on_schedule" ? "at its scheduleAt" : "after each play"
+export class DrawNotManual extends withMessage(
+  Schema.TaggedError<DrawNotManual>()("DrawNotManual", {
+    campaignId: Schema.String,
+    trigger: Schema.Literals(["auto_on_session_end", "auto_on_schedule"])
+  }),
+  ({ trigger }) =>
+    `This campaign's winners are drawn ${
+      trigger === "auto_on_schedule" ? "at its scheduleAt" : "after each play"
     }; set winnerSelectionTrigger to manual to draw by hand.`
-  }
-}
+) {}
 
 /**
  * A draw on a prediction campaign that is not resolved yet. Its entries can win only once it is
@@ -45,13 +42,10 @@ export class DrawNotManual extends Schema.TaggedError<DrawNotManual>()("DrawNotM
  * longer verify once they become eligible. Resolving the campaign (`POST …/resolve`) first allows
  * it; a scheduled draw waits for it instead.
  */
-export class DrawAwaitsResolution extends Schema.TaggedError<DrawAwaitsResolution>()("DrawAwaitsResolution", {
-  campaignId: Schema.String
-}) {
-  override get message(): string {
-    return "This prediction campaign is not resolved yet: only entries holding the resolved option can win; resolve it before drawing."
-  }
-}
+export class DrawAwaitsResolution extends withMessage(
+  Schema.TaggedError<DrawAwaitsResolution>()("DrawAwaitsResolution", { campaignId: Schema.String }),
+  "This prediction campaign is not resolved yet: only entries holding the resolved option can win; resolve it before drawing."
+) {}
 
 /** Reasons of `InvalidRequest` (400). */
 export const InvalidRequest = [] as const

@@ -16,8 +16,8 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import type { Detail } from "../Reason.ts"
-import { withDetails, withMessage } from "../Reason.ts"
+import type { Detail } from "../Failure.ts"
+import { withDetails, withMessage } from "../Failure.ts"
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`
 
@@ -29,17 +29,15 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`
  * The stored bytes of the file were refused (`problem`: not the declared type, over the size of
  * its kind, another size than declared, damaged or truncated). The file never becomes available.
  */
-export class FileRefused extends withDetails<FileRefused>()(
-  "FileRefused",
-  { assetId: Schema.String, problem: Schema.String },
+export class FileRefused extends withDetails(
+  Schema.TaggedError<FileRefused>()("FileRefused", { assetId: Schema.String, problem: Schema.String }),
   ({ problem }) => `The uploaded file was refused: ${problem}.`,
   ({ problem }) => [{ path: "file", message: problem }]
 ) {}
 
 /** A confirm found no uploaded bytes for the file: POST the file to `upload.url` first. */
-export class FileMissing extends withDetails<FileMissing>()(
-  "FileMissing",
-  { assetId: Schema.String },
+export class FileMissing extends withDetails(
+  Schema.TaggedError<FileMissing>()("FileMissing", { assetId: Schema.String }),
   "Nothing was uploaded for this file yet: POST it to upload.url first.",
   () => [{ path: "file", message: "not uploaded" }]
 ) {}
@@ -57,16 +55,17 @@ export const UpgradeRequired = [] as const
 // -----------------------------------------------------------------------------
 
 /** No file with this id in the account. */
-export class AssetNotFound extends withMessage<AssetNotFound>()(
-  "AssetNotFound",
-  { id: Schema.String },
+export class AssetNotFound extends withMessage(
+  Schema.TaggedError<AssetNotFound>()("AssetNotFound", { id: Schema.String }),
   ({ id }) => `No file ${id} in the media library.`
 ) {}
 
 /** No folder with this id in the account; `path` is the field that named it (`folderId`, `parentId`), if any. */
-export class FolderNotFound extends withMessage<FolderNotFound>()(
-  "FolderNotFound",
-  { id: Schema.String, path: Schema.optionalKey(Schema.String) },
+export class FolderNotFound extends withMessage(
+  Schema.TaggedError<FolderNotFound>()("FolderNotFound", {
+    id: Schema.String,
+    path: Schema.optionalKey(Schema.String)
+  }),
   ({ id }) => `No folder ${id} in the media library.`
 ) {
   get details(): ReadonlyArray<Detail> | undefined {
@@ -81,9 +80,8 @@ export const NotFound = [AssetNotFound, FolderNotFound] as const
 // -----------------------------------------------------------------------------
 
 /** The folder cannot move under `parentId`: that is the folder itself or one of its subfolders. */
-export class FolderCycle extends withDetails<FolderCycle>()(
-  "FolderCycle",
-  { folderId: Schema.String, parentId: Schema.String },
+export class FolderCycle extends withDetails(
+  Schema.TaggedError<FolderCycle>()("FolderCycle", { folderId: Schema.String, parentId: Schema.String }),
   ({ folderId, parentId }) =>
     folderId === parentId
       ? "A folder cannot move inside itself."
@@ -92,9 +90,8 @@ export class FolderCycle extends withDetails<FolderCycle>()(
 ) {}
 
 /** The file was imported from a URL: the import confirms it, not `POST …/confirm`. */
-export class NotAnUpload extends withMessage<NotAnUpload>()(
-  "NotAnUpload",
-  { assetId: Schema.String },
+export class NotAnUpload extends withMessage(
+  Schema.TaggedError<NotAnUpload>()("NotAnUpload", { assetId: Schema.String }),
   "This file is imported from a URL; it becomes available when its import is done."
 ) {}
 
@@ -136,9 +133,8 @@ export const ConfirmationRequired = [FolderDeletionUnconfirmed] as const
  * The account has `limit` uploads open (presigned, their policy still running, not confirmed):
  * confirm them, or retry once the oldest one's policy ends (`retryAfterSeconds`).
  */
-export class TooManyOpenUploads extends withMessage<TooManyOpenUploads>()(
-  "TooManyOpenUploads",
-  { limit: Schema.Int, retryAfterSeconds: Schema.Int },
+export class TooManyOpenUploads extends withMessage(
+  Schema.TaggedError<TooManyOpenUploads>()("TooManyOpenUploads", { limit: Schema.Int, retryAfterSeconds: Schema.Int }),
   ({ limit, retryAfterSeconds }) =>
     `Too many uploads open: at most ${limit} at once. Confirm them, or retry after ${retryAfterSeconds} seconds.`
 ) {}

@@ -33,7 +33,7 @@
  * @since 0.1.0
  */
 import { Context, DateTime, Duration, type Effect, type Option, Result, Schema } from "effect"
-import type { Detail } from "../Reason.ts"
+import type { Detail } from "../Failure.ts"
 import { Conflict, type InvalidRequest, type StoreError } from "../Errors.ts"
 import { Count, HttpsUrl, Text, type Timestamp, Timestamp as TimestampSchema } from "../Fields.ts"
 import type * as Game from "../games/Game.ts"
