@@ -174,10 +174,9 @@ export const isJsonContentType = (header: string): boolean => {
  * it has no decoder for, and reads a body without one as JSON: this refuses both, on every method.
  */
 const notJson = () =>
-  new Errors.InvalidRequest({
-    reason: Errors.unspecified("Send JSON bodies with Content-Type: application/json.", [
-      { path: "headers.content-type", message: `expected ${JSON_TYPE}` }
-    ])
+  new ApiError.InvalidRequestAnswer({
+    message: "Send JSON bodies with Content-Type: application/json.",
+    details: [{ path: "headers.content-type", message: `expected ${JSON_TYPE}` }]
   })
 
 /**

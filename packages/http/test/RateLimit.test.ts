@@ -49,7 +49,7 @@ const handlers = HttpApiBuilder.group(TestApi, "test", (h) =>
     h
       .handle("limited", ({ payload }) =>
         payload.fail === true
-          ? Effect.fail(new Errors.NotFound({ reason: Errors.unspecified("no") }))
+          ? Effect.fail(new ApiError.NotFoundAnswer({ message: "no" }))
           : Effect.succeed({ ok: true })
       )
       .handle("burst", () => Effect.succeed({ ok: true }))

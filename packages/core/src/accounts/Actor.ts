@@ -10,7 +10,13 @@
  */
 import { Effect } from "effect"
 import * as Account from "./Account.ts"
-import { Forbidden, MissingAnyPermission, MissingPermission, type NotFound, type StoreError } from "../Errors.ts"
+import {
+  MissingAnyPermission,
+  MissingPermission,
+  type PermissionDenied,
+  type ResourceNotFound,
+  type StoreError
+} from "../Failure.ts"
 import type { Page, Paged } from "../Pagination.ts"
 import * as Permission from "./Permission.ts"
 import * as Plan from "./Plan.ts"
@@ -37,9 +43,7 @@ export const has = (actor: Actor, ...permissions: ReadonlyArray<Permission.Permi
 /** Fails with `Forbidden` (`MissingPermission`, naming the missing) unless the actor holds every named permission. */
 export const require = (actor: Actor, ...permissions: ReadonlyArray<Permission.Permission>) => {
   const missing = permissions.filter((p) => !actor.permissions.has(p))
-  return missing.length === 0
-    ? Effect.void
-    : Effect.fail(new Forbidden({ reason: new MissingPermission({ permissions: missing }) }))
+  return missing.length === 0 ? Effect.void : Effect.fail(new MissingPermission({ permissions: missing }))
 }
 
 /**
@@ -61,7 +65,10 @@ export const guarded = <Args extends ReadonlyArray<unknown>, A, E, R>(
  * A use case making a resource `A` in the actor's account from `Input`; `E` is what else it can
  * fail with.
  */
-export type Create<A, Input, E = never> = (actor: Actor, input: Input) => Effect.Effect<A, Forbidden | E | StoreError>
+export type Create<A, Input, E = never> = (
+  actor: Actor,
+  input: Input
+) => Effect.Effect<A, PermissionDenied | E | StoreError>
 
 /**
  * A use case answering a page of the actor's account's resources `A` that match `Query`; `E` is
@@ -71,29 +78,32 @@ export type List<A, Query, E = never> = (
   actor: Actor,
   query: Query,
   page: Page
-) => Effect.Effect<Paged<A>, Forbidden | E | StoreError>
+) => Effect.Effect<Paged<A>, PermissionDenied | E | StoreError>
 
 /**
- * The reads of a resource's use cases: `get` one by id (`NotFound` when the account has none), and
+ * The reads of a resource's use cases: `get` one by id (`Missing` when the account has none), and
  * `list` a page.
  */
-export interface Reads<A, Query, ListError = never> {
-  readonly get: (actor: Actor, id: string) => Effect.Effect<A, Forbidden | NotFound | StoreError>
+export interface Reads<A, Query, ListError = never, Missing = ResourceNotFound> {
+  readonly get: (actor: Actor, id: string) => Effect.Effect<A, PermissionDenied | Missing | StoreError>
   readonly list: List<A, Query, ListError>
 }
 
 /**
- * A use case changing the account's resource `A` with this id by `Patch` (`NotFound` when it has
+ * A use case changing the account's resource `A` with this id by `Patch` (`Missing` when it has
  * none).
  */
-export type Update<A, Patch, E = never> = (
+export type Update<A, Patch, E = never, Missing = ResourceNotFound> = (
   actor: Actor,
   id: string,
   patch: Patch
-) => Effect.Effect<A, Forbidden | NotFound | E | StoreError>
+) => Effect.Effect<A, PermissionDenied | Missing | E | StoreError>
 
-/** A use case deleting the account's resource with this id (`NotFound` when it has none). */
-export type Delete<E = never> = (actor: Actor, id: string) => Effect.Effect<void, Forbidden | NotFound | E | StoreError>
+/** A use case deleting the account's resource with this id (`Missing` when it has none). */
+export type Delete<E = never, Missing = ResourceNotFound> = (
+  actor: Actor,
+  id: string
+) => Effect.Effect<void, PermissionDenied | Missing | E | StoreError>
 
 export const features = (actor: Actor): Plan.Features => Account.features(actor.account)
 export const limits = (actor: Actor): Plan.Limits => Account.limits(actor.account)
@@ -123,4 +133,4 @@ export const insertWithinLimit = <E1, E2>(
 export const requireAny = (actor: Actor, ...permissions: ReadonlyArray<Permission.Permission>) =>
   permissions.some((p) => actor.permissions.has(p))
     ? Effect.void
-    : Effect.fail(new Forbidden({ reason: new MissingAnyPermission({ permissions }) }))
+    : Effect.fail(new MissingAnyPermission({ permissions }))

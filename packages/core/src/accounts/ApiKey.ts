@@ -7,7 +7,7 @@
  */
 import { Context, type Effect, type Option, Schema, Struct } from "effect"
 import type { Account } from "./Account.ts"
-import type { StoreError } from "../Errors.ts"
+import type { StoreError } from "../Failure.ts"
 import { names, pick, Text, Timestamp, TimestampOrNull } from "../Fields.ts"
 import type { Page, Paged } from "../Pagination.ts"
 import { all as allPermissions, Permission } from "./Permission.ts"

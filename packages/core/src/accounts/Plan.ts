@@ -7,7 +7,7 @@
  * @since 0.1.0
  */
 import { Effect, Schema, Struct } from "effect"
-import { FeatureMissing, GameNotInPlan, LimitReached, UpgradeRequired } from "../Errors.ts"
+import { FeatureMissing, GameNotInPlan, LimitReached, PlanError } from "./AccountErrors.ts"
 
 export const PlanName = Schema.Literals(["free", "starter", "pro", "unlimited"])
 export type PlanName = typeof PlanName.Type
@@ -160,17 +160,17 @@ const featureLabels: Record<FeatureFlag, string> = {
 }
 
 /** Fails with `UpgradeRequired` (`FeatureMissing`) unless the feature is in the plan. */
-export const requireFeature = (features: Features, feature: FeatureFlag): Effect.Effect<void, UpgradeRequired> =>
+export const requireFeature = (features: Features, feature: FeatureFlag): Effect.Effect<void, PlanError> =>
   features[feature]
     ? Effect.void
-    : Effect.fail(new UpgradeRequired({ reason: new FeatureMissing({ feature, featureName: featureLabels[feature] }) }))
+    : Effect.fail(new PlanError({ reason: new FeatureMissing({ feature, featureName: featureLabels[feature] }) }))
 
 /** `requireGame` as a value: the failure when the game is not in the plan, else undefined. */
-export const gameMissing = (features: Features, slug: string): UpgradeRequired | undefined =>
-  features.games.includes(slug) ? undefined : new UpgradeRequired({ reason: new GameNotInPlan({ gameSlug: slug }) })
+export const gameMissing = (features: Features, slug: string): PlanError | undefined =>
+  features.games.includes(slug) ? undefined : new PlanError({ reason: new GameNotInPlan({ gameSlug: slug }) })
 
 /** Fails with `UpgradeRequired` (`GameNotInPlan`) unless the game is in the plan. */
-export const requireGame = (features: Features, slug: string): Effect.Effect<void, UpgradeRequired> => {
+export const requireGame = (features: Features, slug: string): Effect.Effect<void, PlanError> => {
   const missing = gameMissing(features, slug)
   return missing === undefined ? Effect.void : Effect.fail(missing)
 }
@@ -187,20 +187,13 @@ export const checkLimit = (
   limit: LimitName,
   used: number,
   adding = 1
-): Effect.Effect<void, UpgradeRequired> => {
+): Effect.Effect<void, PlanError> => {
   const reached = limitReached(limits, limit, used, adding)
   return reached === undefined ? Effect.void : Effect.fail(reached)
 }
 
 /** `checkLimit` as a value: the failure when `adding` more would pass the limit, else undefined. */
-export const limitReached = (
-  limits: Limits,
-  limit: LimitName,
-  used: number,
-  adding = 1
-): UpgradeRequired | undefined => {
+export const limitReached = (limits: Limits, limit: LimitName, used: number, adding = 1): PlanError | undefined => {
   const max = limits[limit]
-  return max === null || used + adding <= max
-    ? undefined
-    : new UpgradeRequired({ reason: new LimitReached({ limit, max }) })
+  return max === null || used + adding <= max ? undefined : new PlanError({ reason: new LimitReached({ limit, max }) })
 }

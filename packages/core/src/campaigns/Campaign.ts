@@ -14,30 +14,28 @@
  * |---|---|---|---|
  * | activate | draft, paused | active | config complete (`InvalidRequest`, `ConfigIncomplete`); no overlap with another active campaign's live window on the channel (`Conflict`, `LiveWindowOverlap`); live-campaign limit (`UpgradeRequired`, checked by the service); `activatedAt` set on first activation |
  * | activate + handoverAt | draft, paused | active | a campaign live on the channel at `handoverAt` ends then (its `liveUntil`), this one starts then (its `liveFrom`); both or neither (`NoCampaignToHandOver`) |
- * | pause | active | paused | |
- * | archive | draft, active, paused | archived | |
- * | restore | archived | paused | |
+ * | pause | active | paused |
+ * | archive | draft, active, paused | archived |
+ * | restore | archived | paused |
  * | resolve | draft, active, paused (prediction only: `NotAPrediction`) | same | sets `resolvedOptionId`, `resolvedAt`; an unknown option is `InvalidRequest`; resolving again to another option is `AlreadyResolved`; it takes no more plays (`takesPlays`) |
  * | edit (PATCH) | draft, active, paused | same | an active campaign keeps the activation rules (`checkEdit`): config complete, window not ended, prize window with an end, window free |
  *
  * @since 0.1.0
  */
 import { Context, DateTime, type Effect, Result, Schema, Struct } from "effect"
+import type { Detail, InvalidFields, StoreError } from "../Failure.ts"
 import {
   AlreadyResolved,
   CampaignAlreadyActive,
   CampaignArchived,
   CampaignNotActive,
   CampaignNotArchived,
-  Conflict,
-  type ConflictReason,
-  type Detail,
-  type InvalidRequest,
+  CampaignsError,
+  type CampaignsReason,
   LiveWindowOverlap,
   NoCampaignToHandOver,
-  NotAPrediction,
-  type StoreError
-} from "../Errors.ts"
+  NotAPrediction
+} from "./CampaignErrors.ts"
 import {
   atLeastOneProperty,
   DateTimeInput,
@@ -54,6 +52,7 @@ import {
   TimestampOrNull
 } from "../Fields.ts"
 import * as Game from "../games/Game.ts"
+import type { GameError } from "../games/GameErrors.ts"
 import * as Prediction from "../games/Prediction.ts"
 import type { AccountRows } from "../Store.ts"
 import * as ThemeModule from "./Theme.ts"
@@ -398,14 +397,14 @@ export type Command =
   | { readonly _tag: "Resolve"; readonly optionId: string; readonly optionIds: ReadonlyArray<string> }
   | { readonly _tag: "Edit" }
 
-const conflict = (reason: ConflictReason) => Result.fail(new Conflict({ reason }))
+const conflict = (reason: CampaignsReason) => Result.fail(new CampaignsError({ reason }))
 
 /** The simple transitions (everything but activation), as a pure function of state, command and `now`. */
 export const transition = (
   c: Campaign,
   command: Command,
   now: Timestamp
-): Result.Result<Campaign, Conflict | InvalidRequest> => {
+): Result.Result<Campaign, CampaignsError | InvalidFields> => {
   const campaignId = c.id
   /** The campaign moved to `status` at `now`. */
   const moved = (status: CampaignStatus) => Result.succeed<Campaign>({ ...c, status, updatedAt: now })
@@ -440,13 +439,13 @@ export const transition = (
 }
 
 /** The failure of a config that lacks what activation needs (`ConfigIncomplete`), if it does. */
-const incompleteConfig = (c: Campaign, game: Game.Game): InvalidRequest | undefined => {
+const incompleteConfig = (c: Campaign, game: Game.Game): GameError | undefined => {
   const missing = game.complete(c.config)
   return missing.length > 0 ? Game.incomplete(missing) : undefined
 }
 
 /** The failure of a window that has already ended (`liveUntil` not after `now`), if it has. */
-const windowEnded = (c: Campaign, now: Timestamp): InvalidRequest | undefined =>
+const windowEnded = (c: Campaign, now: Timestamp): InvalidFields | undefined =>
   c.liveUntil !== null && !before(now, c.liveUntil)
     ? invalid([{ path: "liveUntil", message: "has passed; the campaign would never be live" }])
     : undefined
@@ -461,7 +460,7 @@ export const windowFree = (
   c: Campaign,
   others: ReadonlyArray<Campaign>,
   now: Timestamp
-): Result.Result<void, Conflict> => {
+): Result.Result<void, CampaignsError> => {
   const window = { start: windowStart(c) ?? now, end: c.liveUntil }
   const clash = others.find(
     (o) =>
@@ -488,7 +487,10 @@ export interface ActivationContext {
 export const activate = (
   c: Campaign,
   context: ActivationContext
-): Result.Result<{ readonly campaign: Campaign; readonly ended: Campaign | undefined }, Conflict | InvalidRequest> => {
+): Result.Result<
+  { readonly campaign: Campaign; readonly ended: Campaign | undefined },
+  CampaignsError | InvalidFields | GameError
+> => {
   const { game, others, handoverAt, now } = context
   if (c.status === "active") return conflict(new CampaignAlreadyActive({ campaignId: c.id }))
   if (c.status === "archived") return conflict(new CampaignArchived({ campaignId: c.id, command: "activate" }))
@@ -534,7 +536,10 @@ export interface EditContext {
  * is still free (`windowFree`: `Conflict`, `LiveWindowOverlap`), the same rules as activation. A
  * campaign that is not active has no live window to keep: any edit of its settings passes.
  */
-export const checkEdit = (edited: Campaign, context: EditContext): Result.Result<void, Conflict | InvalidRequest> => {
+export const checkEdit = (
+  edited: Campaign,
+  context: EditContext
+): Result.Result<void, CampaignsError | InvalidFields | GameError> => {
   if (edited.status !== "active") return Result.void
   const failure = incompleteConfig(edited, context.game) ?? windowEnded(edited, context.now)
   return failure === undefined ? windowFree(edited, context.others, context.now) : Result.fail(failure)

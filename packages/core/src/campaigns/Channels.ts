@@ -13,15 +13,14 @@ import * as Campaign from "./Campaign.ts"
 import * as Channel from "./Channel.ts"
 import * as FileRule from "./FileRule.ts"
 import {
-  Conflict,
-  ChannelHasCampaigns,
-  type Forbidden,
-  type InvalidRequest,
-  type NotFound,
-  orNotFound,
+  type InvalidFields,
+  type PermissionDenied,
+  type ResourceNotFound,
   type StoreError,
-  type UpgradeRequired
-} from "../Errors.ts"
+  orNotFound
+} from "../Failure.ts"
+import type { PlanError } from "../accounts/AccountErrors.ts"
+import { CampaignsError, ChannelHasCampaigns } from "./CampaignErrors.ts"
 import * as Ids from "../Ids.ts"
 import type { Page, Paged } from "../Pagination.ts"
 import { LockKey, Store, withLock } from "../Store.ts"
@@ -29,11 +28,17 @@ import { LockKey, Store, withLock } from "../Store.ts"
 export class Channels extends Context.Service<
   Channels,
   {
-    readonly create: Actor.Create<Channel.Channel, Channel.CreateChannel, InvalidRequest | UpgradeRequired>
-    readonly list: (actor: Actor.Actor, page: Page) => Effect.Effect<Paged<Channel.Channel>, Forbidden | StoreError>
-    readonly get: (actor: Actor.Actor, id: string) => Effect.Effect<Channel.Channel, Forbidden | NotFound | StoreError>
-    readonly update: Actor.Update<Channel.Channel, Channel.UpdateChannel, InvalidRequest>
-    readonly delete: Actor.Delete<Conflict>
+    readonly create: Actor.Create<Channel.Channel, Channel.CreateChannel, InvalidFields | PlanError>
+    readonly list: (
+      actor: Actor.Actor,
+      page: Page
+    ) => Effect.Effect<Paged<Channel.Channel>, PermissionDenied | StoreError>
+    readonly get: (
+      actor: Actor.Actor,
+      id: string
+    ) => Effect.Effect<Channel.Channel, PermissionDenied | ResourceNotFound | StoreError>
+    readonly update: Actor.Update<Channel.Channel, Channel.UpdateChannel, InvalidFields>
+    readonly delete: Actor.Delete<CampaignsError>
   }
 >()("@campaign-games/core/Channels") {
   static readonly layer = Layer.effect(
@@ -98,7 +103,7 @@ export class Channels extends Context.Service<
             yield* find(actor.account.id, id)
             const count = yield* campaigns.countOnChannel(actor.account.id, id)
             if (count > 0)
-              return yield* new Conflict({ reason: new ChannelHasCampaigns({ channelId: id, campaigns: count }) })
+              return yield* new CampaignsError({ reason: new ChannelHasCampaigns({ channelId: id, campaigns: count }) })
             yield* channels.delete(actor.account.id, id)
           })
         )

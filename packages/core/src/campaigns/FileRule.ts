@@ -18,7 +18,7 @@
  * @since 0.1.0
  */
 import { Context, Effect, Layer, Option, Schema } from "effect"
-import type { Detail, InvalidRequest, StoreError } from "../Errors.ts"
+import type { Detail, InvalidFields, StoreError } from "../Failure.ts"
 import { isHttpsUrl } from "../Fields.ts"
 import { invalid } from "../Validation.ts"
 
@@ -207,7 +207,7 @@ export const judge = (field: FileField, file: Option.Option<MediaFile>, inLibrar
 export const check = Effect.fnUntraced(function* (
   accountId: string,
   fields: ReadonlyArray<FileField>
-): Effect.fn.Return<void, InvalidRequest | StoreError, MediaLibrary> {
+): Effect.fn.Return<void, InvalidFields | StoreError, MediaLibrary> {
   if (fields.length === 0) return
   const library = yield* MediaLibrary
   const details: Array<Detail> = []

@@ -24,7 +24,8 @@
  * @since 0.1.0
  */
 import { Context, type DateTime, type Effect, type Option, Random, Result } from "effect"
-import { BoardRefused, Conflict, InvalidAnswer, InvalidRequest, type StoreError } from "../Errors.ts"
+import type { InvalidFields, StoreError } from "../Failure.ts"
+import { BoardRefused, GameError, InvalidAnswer } from "./GameErrors.ts"
 
 /** One flip: the card's position and when it was turned, in milliseconds from the session's start. */
 export interface Flip {
@@ -92,7 +93,7 @@ export const stateOf = (faces: ReadonlyArray<number>, flips: ReadonlyArray<Flip>
 export const MAX_FLIPS = 1000
 
 const refused = (sessionId: string, because: BoardRefused["because"]) =>
-  new Conflict({ reason: new BoardRefused({ sessionId, because }) })
+  new GameError({ reason: new BoardRefused({ sessionId, because }) })
 
 /**
  * The flip of `position` at `at` (milliseconds from the start): the flip to record and the answer,
@@ -102,11 +103,11 @@ export const flip = (
   board: Board,
   position: number,
   at: number
-): Result.Result<{ readonly flip: Flip; readonly revealed: Revealed }, InvalidRequest | Conflict> => {
+): Result.Result<{ readonly flip: Flip; readonly revealed: Revealed }, InvalidFields | GameError> => {
   const cards = board.faces.length
   if (!Number.isInteger(position) || position < 0 || position >= cards) {
     return Result.fail(
-      new InvalidRequest({
+      new GameError({
         reason: new InvalidAnswer({ path: "position", problem: `must be a card's position, from 0 to ${cards - 1}` })
       })
     )
@@ -142,7 +143,7 @@ export const score = (board: Board): number => {
  * The score of a finish at `at` (milliseconds from the start): every pair matched scores by
  * `score`; pairs left score 0 once the time is up, and are refused (409) before.
  */
-export const finish = (board: Board, at: number): Result.Result<number, Conflict> => {
+export const finish = (board: Board, at: number): Result.Result<number, GameError> => {
   const { matchedPairs } = stateOf(board.faces, board.flips)
   if (matchedPairs * 2 === board.faces.length) return Result.succeed(score(board))
   return at >= board.timeLimitSeconds * 1000 ? Result.succeed(0) : Result.fail(refused(board.sessionId, "pairsLeft"))

@@ -20,7 +20,7 @@
  */
 import { Context, type DateTime, Effect, Option, Schema } from "effect"
 import { kindOfContentType } from "../campaigns/FileRule.ts"
-import { foundOr, type StoreError } from "../Errors.ts"
+import { foundOr, type StoreError } from "../Failure.ts"
 import { Count, Patch, Text, Timestamp, TimestampOrNull } from "../Fields.ts"
 import * as StorableText from "../StorableText.ts"
 import type { AccountRows } from "../Store.ts"

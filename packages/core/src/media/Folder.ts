@@ -13,7 +13,7 @@
  * @since 0.1.0
  */
 import { Context, type Effect, Schema, Struct } from "effect"
-import type { StoreError } from "../Errors.ts"
+import type { StoreError } from "../Failure.ts"
 import { names, Patch, pick, Text, Timestamp } from "../Fields.ts"
 import type { AccountRows } from "../Store.ts"
 

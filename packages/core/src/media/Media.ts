@@ -26,16 +26,9 @@
 import { Bytes, Context, DateTime, Effect, Layer, Option, Stream } from "effect"
 import * as Actor from "../accounts/Actor.ts"
 import * as Plan from "../accounts/Plan.ts"
-import {
-  Conflict,
-  type Forbidden,
-  foundOr,
-  InvalidRequest,
-  NotFound,
-  RateLimited,
-  type StoreError,
-  type UpgradeRequired
-} from "../Errors.ts"
+import { type InvalidFields, type PermissionDenied, type StoreError, foundOr } from "../Failure.ts"
+import type { PlanError } from "../accounts/AccountErrors.ts"
+import { MediaError } from "./MediaErrors.ts"
 import { defined } from "../Fields.ts"
 import * as Ids from "../Ids.ts"
 import type { Page } from "../Pagination.ts"
@@ -76,11 +69,11 @@ export interface ToServe {
 }
 
 /** `NotFound` for the file `id`. */
-export const assetNotFound = (id: string): NotFound => new NotFound({ reason: new AssetNotFound({ id }) })
+export const assetNotFound = (id: string): MediaError => new MediaError({ reason: new AssetNotFound({ id }) })
 
 /** `NotFound` for the folder `id`, named by the field `path` when a request named it. */
-export const folderNotFound = (id: string, path?: string): NotFound =>
-  new NotFound({ reason: new FolderNotFound(path === undefined ? { id } : { id, path }) })
+export const folderNotFound = (id: string, path?: string): MediaError =>
+  new MediaError({ reason: new FolderNotFound(path === undefined ? { id } : { id, path }) })
 
 /** The folder `id` of the account, or `NotFound` (naming the field `path` when a request named it). */
 export const findFolder = (folders: FolderRepo["Service"], accountId: string, id: string, path?: string) =>
@@ -131,24 +124,20 @@ export const reader =
 
 export class Media extends Context.Service<
   Media,
-  Actor.Reads<Asset.Asset, Asset.ListQuery, NotFound> & {
-    readonly presign: Actor.Create<
-      Presigned,
-      Asset.PresignUpload,
-      UpgradeRequired | InvalidRequest | NotFound | RateLimited
-    >
+  Actor.Reads<Asset.Asset, Asset.ListQuery, MediaError, MediaError> & {
+    readonly presign: Actor.Create<Presigned, Asset.PresignUpload, PlanError | InvalidFields | MediaError>
     readonly confirm: (
       actor: Actor.Actor,
       id: string
-    ) => Effect.Effect<Asset.Asset, Forbidden | UpgradeRequired | InvalidRequest | NotFound | Conflict | StoreError>
-    readonly importFrom: Actor.Create<Asset.Asset, Asset.ImportAsset, UpgradeRequired | InvalidRequest | NotFound>
-    readonly update: Actor.Update<Asset.Asset, Asset.UpdateAsset>
-    readonly delete: Actor.Delete
+    ) => Effect.Effect<Asset.Asset, PermissionDenied | PlanError | InvalidFields | MediaError | StoreError>
+    readonly importFrom: Actor.Create<Asset.Asset, Asset.ImportAsset, PlanError | InvalidFields | MediaError>
+    readonly update: Actor.Update<Asset.Asset, Asset.UpdateAsset, never, MediaError>
+    readonly delete: Actor.Delete<never, MediaError>
     /** Where the account's files are used: those used somewhere, or the one file `assetId`. */
     readonly usage: (
       actor: Actor.Actor,
       assetId: string | undefined
-    ) => Effect.Effect<ReadonlyArray<Usage>, Forbidden | NotFound | StoreError>
+    ) => Effect.Effect<ReadonlyArray<Usage>, PermissionDenied | MediaError | StoreError>
     /** The available file with this id and where its bytes are served from (no actor: files are public). */
     readonly serve: (id: string) => Effect.Effect<Option.Option<ToServe>, StoreError>
     /** A file as the API shows it (with its URL). */
@@ -174,7 +163,7 @@ export class Media extends Context.Service<
       const refuse = (key: string, assetId: string, problem: string) =>
         blobs
           .delete([key])
-          .pipe(Effect.andThen(Effect.fail(new InvalidRequest({ reason: new FileRefused({ assetId, problem }) }))))
+          .pipe(Effect.andThen(Effect.fail(new MediaError({ reason: new FileRefused({ assetId, problem }) }))))
 
       /** 429 when the account has `MAX_OPEN_UPLOADS` uploads open at `now`. */
       const requireUploadSlot = Effect.fnUntraced(function* (accountId: string, now: DateTime.Utc) {
@@ -188,7 +177,7 @@ export class Media extends Context.Service<
           1,
           Math.ceil((DateTime.toEpochMillis(endsAt) - DateTime.toEpochMillis(now)) / 1000)
         )
-        return yield* new RateLimited({
+        return yield* new MediaError({
           reason: new TooManyOpenUploads({ limit: Asset.MAX_OPEN_UPLOADS, retryAfterSeconds })
         })
       })
@@ -261,7 +250,7 @@ export class Media extends Context.Service<
         yield* Actor.require(actor, "assets.manage")
         yield* Plan.requireFeature(Actor.features(actor), "mediaLibrary")
         const asset = yield* find(actor.account.id, id)
-        if (Asset.isImport(asset)) return yield* new Conflict({ reason: new NotAnUpload({ assetId: id }) })
+        if (Asset.isImport(asset)) return yield* new MediaError({ reason: new NotAnUpload({ assetId: id }) })
         if (Asset.isAvailable(asset)) return asset
         const key = Asset.fileKey(asset)
         yield* blobs.move(Asset.uploadKey(asset), key, asset.contentType)
@@ -270,7 +259,7 @@ export class Media extends Context.Service<
           // Nothing uploaded, or a concurrent confirm (or deletion) took the bytes first.
           const again = yield* find(actor.account.id, id)
           if (Asset.isAvailable(again)) return again
-          return yield* new InvalidRequest({ reason: new FileMissing({ assetId: id }) })
+          return yield* new MediaError({ reason: new FileMissing({ assetId: id }) })
         }
         const size = stat.value.size
         if (asset.declaredSizeBytes !== null && size !== asset.declaredSizeBytes) {
@@ -303,7 +292,7 @@ export class Media extends Context.Service<
           })
         ).pipe(
           // Over the limit (it was lowered since the presign): the bytes go at once, not at the sweep.
-          Effect.tapErrorTag("UpgradeRequired", () => blobs.delete([key]))
+          Effect.tapErrorTag("PlanError", () => blobs.delete([key]))
         )
         if (Option.isNone(confirmed)) {
           // Deleted while its bytes were checked: they go too.

@@ -16,7 +16,8 @@
  */
 import { Context, DateTime, Effect, Layer } from "effect"
 import * as Actor from "../accounts/Actor.ts"
-import { ConfirmationRequired, Conflict, type Forbidden, type NotFound, type StoreError } from "../Errors.ts"
+import type { PermissionDenied, StoreError } from "../Failure.ts"
+import { MediaError } from "./MediaErrors.ts"
 import { defined } from "../Fields.ts"
 import * as Ids from "../Ids.ts"
 import type { Page } from "../Pagination.ts"
@@ -34,14 +35,14 @@ export interface Deleted {
 
 export class MediaFolders extends Context.Service<
   MediaFolders,
-  Actor.Reads<Folder.Folder, Folder.ParentFilter, NotFound> & {
-    readonly create: Actor.Create<Folder.Folder, Folder.CreateFolder, NotFound>
-    readonly update: Actor.Update<Folder.Folder, Folder.UpdateFolder, Conflict>
+  Actor.Reads<Folder.Folder, Folder.ParentFilter, MediaError, MediaError> & {
+    readonly create: Actor.Create<Folder.Folder, Folder.CreateFolder, MediaError>
+    readonly update: Actor.Update<Folder.Folder, Folder.UpdateFolder, never, MediaError>
     readonly delete: (
       actor: Actor.Actor,
       id: string,
       confirm: boolean
-    ) => Effect.Effect<Deleted, Forbidden | NotFound | ConfirmationRequired | StoreError>
+    ) => Effect.Effect<Deleted, PermissionDenied | MediaError | StoreError>
   }
 >()("@campaign-games/core/MediaFolders") {
   static readonly layer = Layer.effect(
@@ -112,7 +113,7 @@ export class MediaFolders extends Context.Service<
             if (parentId !== undefined && parentId !== null) {
               if (parentId !== id) yield* find(actor.account.id, parentId, "parentId")
               if (Folder.cycle(yield* folders.all(actor.account.id), id, parentId)) {
-                return yield* new Conflict({ reason: new FolderCycle({ folderId: id, parentId }) })
+                return yield* new MediaError({ reason: new FolderCycle({ folderId: id, parentId }) })
               }
             }
             const next: Folder.Folder = {
@@ -133,7 +134,7 @@ export class MediaFolders extends Context.Service<
             const doomed = Folder.subtree(yield* folders.all(actor.account.id), id)
             const files = yield* assets.countInFolders(actor.account.id, doomed)
             if (!confirm) {
-              return yield* new ConfirmationRequired({
+              return yield* new MediaError({
                 reason: new FolderDeletionUnconfirmed({
                   folderId: id,
                   subfolders: doomed.length - 1,

@@ -18,7 +18,7 @@
  * @since 0.1.0
  */
 import { Effect, Layer, Schema } from "effect"
-import { TokenInvalid, Unauthorized } from "../Errors.ts"
+import { PlaysError, TokenInvalid } from "./PlayErrors.ts"
 import * as Secrets from "../Secrets.ts"
 import * as ClientToken from "./ClientToken.ts"
 
@@ -82,7 +82,7 @@ const acceptableHeader = (header: unknown): boolean =>
 export const make = (secret: string): Effect.Effect<ClientToken.TokenSigner["Service"], never, Secrets.Secrets> =>
   Effect.map(Effect.service(Secrets.Secrets), (secrets) => {
     const signature = (signingInput: string) => secrets.hmacSha256Base64Url(secret, signingInput)
-    const unauthorized = new Unauthorized({ reason: new TokenInvalid() })
+    const unauthorized = new PlaysError({ reason: new TokenInvalid() })
     // The claims of the tokens verified last, by their exact text: a play verifies its token at the
     // HTTP edge (a 401 before the body is read) and again in `Plays`, and a start and its finish
     // carry the same token. A signature over a text never stops holding (expiry is the caller's), so

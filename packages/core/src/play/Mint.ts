@@ -21,15 +21,9 @@ import * as Account from "../accounts/Account.ts"
 import * as Plan from "../accounts/Plan.ts"
 import * as Campaign from "../campaigns/Campaign.ts"
 import type * as Channel from "../campaigns/Channel.ts"
-import {
-  Forbidden,
-  KeyRevoked,
-  NotFound,
-  OriginNotAllowed,
-  ResourceNotFound,
-  Unauthorized,
-  UpgradeRequired
-} from "../Errors.ts"
+import { type PermissionDenied, ResourceNotFound } from "../Failure.ts"
+import { KeyRevoked, type PlanError } from "../accounts/AccountErrors.ts"
+import { OriginNotAllowed, PlaysError } from "./PlayErrors.ts"
 import type { MintRead } from "./PlayContext.ts"
 import { anyLimit } from "./PlayLimit.ts"
 
@@ -54,20 +48,20 @@ export type Decision =
     }
   | { readonly _tag: "BetweenCampaigns"; readonly betweenCampaigns: Channel.BetweenCampaigns }
 
-export type Failure = Unauthorized | NotFound | Forbidden | UpgradeRequired
+export type Failure = PlaysError | ResourceNotFound | PermissionDenied | PlanError
 
 /** The mint's answer to `read` at `now` (see the module's header for the order of the checks). */
 export const decide = (read: MintRead, request: Request, now: DateTime.Utc): Result.Result<Decision, Failure> => {
   if (!read.keyActive || read.account._tag === "None") {
-    return Result.fail(new Unauthorized({ reason: new KeyRevoked() }))
+    return Result.fail(new PlaysError({ reason: new KeyRevoked() }))
   }
   if (read.channel._tag === "None") {
-    return Result.fail(new NotFound({ reason: new ResourceNotFound({ resource: "channel", id: request.channelId }) }))
+    return Result.fail(new ResourceNotFound({ resource: "channel", id: request.channelId }))
   }
   const { activeCampaigns, channel, monthPlays, originAllowed } = read.channel.value
   const origin = request.normalizedOrigin
   if (origin === undefined || !originAllowed) {
-    return Result.fail(new Forbidden({ reason: new OriginNotAllowed({ origin: request.origin }) }))
+    return Result.fail(new PlaysError({ reason: new OriginNotAllowed({ origin: request.origin }) }))
   }
   const live = channel.status === "active" ? Campaign.liveAt(activeCampaigns, now) : undefined
   // A resolved prediction stays live on its channel (no other campaign takes it over), but its

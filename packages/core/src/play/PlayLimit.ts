@@ -11,7 +11,7 @@
  * @since 0.1.0
  */
 import { DateTime, Option, Result } from "effect"
-import { Conflict, PlayLimitReached, type PlayLimitScope, type ReachedLimit } from "../Errors.ts"
+import { PlayLimitReached, type PlayLimitScope, PlaysError, type ReachedLimit } from "./PlayErrors.ts"
 import type { PlayerCounts } from "./Session.ts"
 
 // -----------------------------------------------------------------------------
@@ -199,7 +199,7 @@ const later = (a: DateTime.Utc | null, b: DateTime.Utc): DateTime.Utc =>
  * player may play again: at the end of the day windows of the daily limits reached (the later one),
  * or never (null) once a total is reached.
  */
-export const decide = (scopes: ReadonlyArray<ScopeState>): Result.Result<void, Conflict> => {
+export const decide = (scopes: ReadonlyArray<ScopeState>): Result.Result<void, PlaysError> => {
   const totals: Array<ReachedLimit> = []
   const days: Array<ReachedLimit> = []
   let resetsAt: DateTime.Utc | null = null
@@ -217,7 +217,7 @@ export const decide = (scopes: ReadonlyArray<ScopeState>): Result.Result<void, C
   const [first, ...others] = [...totals, ...days]
   if (first === undefined) return Result.void
   return Result.fail(
-    new Conflict({
+    new PlaysError({
       reason: new PlayLimitReached({
         reached: [first, ...others],
         resetsAt: totals.length === 0 && resetKnown ? resetsAt : null

@@ -51,22 +51,23 @@ import { AfterFinish } from "./AfterFinish.ts"
 import * as ClientToken from "./ClientToken.ts"
 import * as Entry from "./Entry.ts"
 import {
-  BoardRefused,
-  Conflict,
-  Forbidden,
-  GameUnavailable,
-  InvalidRequest,
-  type NotFound,
-  notFound,
-  orNotFound,
-  PlayAlreadyFinished,
+  type InvalidFields,
+  type PermissionDenied,
+  type ResourceNotFound,
   StoreError,
+  notFound,
+  orNotFound
+} from "../Failure.ts"
+import type { PlanError } from "../accounts/AccountErrors.ts"
+import { BoardRefused, GameError } from "../games/GameErrors.ts"
+import {
+  GameUnavailable,
+  PlayAlreadyFinished,
+  PlaysError,
   TokenAlreadyUsed,
   TokenExpired,
-  TokenResourceGone,
-  Unauthorized,
-  type UpgradeRequired
-} from "../Errors.ts"
+  TokenResourceGone
+} from "./PlayErrors.ts"
 import type * as Game from "../games/Game.ts"
 import * as Games from "../games/Games.ts"
 import * as EngineMetrics from "../EngineMetrics.ts"
@@ -160,8 +161,8 @@ export class Plays extends Context.Service<
     readonly mint: (
       actor: Actor.Actor,
       input: ClientToken.MintRequest
-    ) => Effect.Effect<MintResult, Unauthorized | Forbidden | NotFound | Conflict | UpgradeRequired | StoreError>
-    readonly start: (token: string) => Effect.Effect<Started, Unauthorized | Conflict | UpgradeRequired | StoreError>
+    ) => Effect.Effect<MintResult, PlaysError | PermissionDenied | ResourceNotFound | PlanError | StoreError>
+    readonly start: (token: string) => Effect.Effect<Started, PlaysError | PlanError | StoreError>
     /**
      * Turns one card of a Memory Match scored by the server (`MemoryBoard.flip`): 404 for a session
      * that is not the token's, 409 when it is finished, has no board, or the flip is refused, 400
@@ -171,18 +172,18 @@ export class Plays extends Context.Service<
       token: string,
       sessionId: string,
       position: number
-    ) => Effect.Effect<MemoryBoard.Revealed, Unauthorized | NotFound | Conflict | InvalidRequest | StoreError>
+    ) => Effect.Effect<MemoryBoard.Revealed, PlaysError | GameError | ResourceNotFound | InvalidFields | StoreError>
     readonly finish: (
       token: string,
       sessionId: string,
       body: unknown
-    ) => Effect.Effect<Finished, Unauthorized | NotFound | Conflict | InvalidRequest | StoreError>
+    ) => Effect.Effect<Finished, PlaysError | GameError | ResourceNotFound | InvalidFields | StoreError>
     readonly entries: (
       actor: Actor.Actor,
       campaignId: string,
       filter: Entry.ListFilter,
       page: Page
-    ) => Effect.Effect<Paged<Entry.Entry>, Forbidden | NotFound | StoreError>
+    ) => Effect.Effect<Paged<Entry.Entry>, PermissionDenied | ResourceNotFound | StoreError>
   }
 >()("@campaign-games/core/Plays") {
   static readonly layer = Layer.effect(
@@ -279,18 +280,18 @@ export class Plays extends Context.Service<
         const claims = yield* signer.verify(token)
         const nowSeconds = DateTime.toEpochMillis(yield* DateTime.now) / 1000
         if (nowSeconds >= claims.exp + Duration.toSeconds(grace)) {
-          return yield* new Unauthorized({
+          return yield* new PlaysError({
             reason: new TokenExpired({ expiredAt: DateTime.makeUnsafe(claims.exp * 1000) })
           })
         }
         return claims
       })
 
-      const alreadyUsed = (jti: string) => new Conflict({ reason: new TokenAlreadyUsed({ jti }) })
+      const alreadyUsed = (jti: string) => new PlaysError({ reason: new TokenAlreadyUsed({ jti }) })
       const unavailable = (campaignId: string, because: GameUnavailable["because"]) =>
-        new Conflict({ reason: new GameUnavailable({ campaignId, because }) })
+        new PlaysError({ reason: new GameUnavailable({ campaignId, because }) })
       const gone = (resource: TokenResourceGone["resource"], id: string) => () =>
-        new Unauthorized({ reason: new TokenResourceGone({ resource, id }) })
+        new PlaysError({ reason: new TokenResourceGone({ resource, id }) })
 
       // What this instance last read of campaigns (at a start or a finish) and of accounts' active
       // endpoints (at a finish), kept in `InstanceCache`: a finish decides from them without reading
@@ -304,7 +305,7 @@ export class Plays extends Context.Service<
       })
 
       /** A start, with its answer kept in its transaction when the call keeps its answer (`KeepAnswer`). */
-      const start = (token: string): Effect.Effect<Started, Unauthorized | Conflict | UpgradeRequired | StoreError> =>
+      const start = (token: string): Effect.Effect<Started, PlaysError | PlanError | StoreError> =>
         Effect.flatMap(Effect.service(KeepAnswer), (keep) =>
           keep === undefined ? startOnce(token) : store.transaction(Effect.tap(startOnce(token), keep.started))
         )
@@ -405,7 +406,7 @@ export class Plays extends Context.Service<
         if (Option.isNone(session) || session.value.jti !== claims.jti || session.value.accountId !== claims.acc) {
           return yield* notFound("session", sessionId)
         }
-        return yield* new Conflict({ reason: new BoardRefused({ sessionId, because: "clientScored" }) })
+        return yield* new GameError({ reason: new BoardRefused({ sessionId, because: "clientScored" }) })
       })
 
       /** How many times a flip reads again when a concurrent flip of the board came first. */
@@ -415,7 +416,7 @@ export class Plays extends Context.Service<
         const claims = yield* claimsOf(token, FINISH_GRACE)
         for (let reads = 1; ; reads++) {
           const { board, finished } = yield* boardOf(claims, sessionId)
-          if (finished) return yield* new Conflict({ reason: new PlayAlreadyFinished({ sessionId }) })
+          if (finished) return yield* new PlaysError({ reason: new PlayAlreadyFinished({ sessionId }) })
           const at = sinceStart(board.startedAt, yield* DateTime.now)
           const decided = MemoryBoard.flip(board, position, at)
           if (Result.isFailure(decided)) return yield* decided.failure
@@ -442,7 +443,7 @@ export class Plays extends Context.Service<
         now: DateTime.Utc
       ) {
         const game = Games.bySlug(campaign.gameSlug)!
-        const scored: Result.Result<Game.Finished, InvalidRequest | Conflict> = game.finish(config, body, random)
+        const scored: Result.Result<Game.Finished, InvalidFields | GameError | PlaysError> = game.finish(config, body, random)
         if (Result.isFailure(scored) || !serverScored(campaign, game.playerView(config))) return scored
         const { board } = yield* boardOf(claims, sessionId)
         return Result.map(MemoryBoard.finish(board, sinceStart(board.startedAt, now)), (score) => ({
@@ -605,7 +606,8 @@ export class Plays extends Context.Service<
         yield* remember(cache.endpoints, session.accountId, endpoints)
         // Read only with a reward: without one, the empty list says nothing of the account.
         if (Option.isSome(reward)) yield* remember(cache.grantEndpoints, session.accountId, grantEndpoints)
-        if (session.finishedAt !== null) return yield* new Conflict({ reason: new PlayAlreadyFinished({ sessionId }) })
+        if (session.finishedAt !== null)
+          return yield* new PlaysError({ reason: new PlayAlreadyFinished({ sessionId }) })
         if (!Campaign.takesPlays(campaign)) return yield* unavailable(campaign.id, "predictionResolved")
         const basis: FinishBasis = { jti: claims.jti, campaign, endpoints, reward: known.reward, grantEndpoints }
         return { basis, config: known.config }

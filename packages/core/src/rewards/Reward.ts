@@ -34,7 +34,8 @@
  */
 import { Context, DateTime, Duration, type Effect, type Option, Result, Schema } from "effect"
 import type { Detail } from "../Failure.ts"
-import { Conflict, type InvalidRequest, type StoreError } from "../Errors.ts"
+import type { InvalidFields, StoreError } from "../Failure.ts"
+import { RewardsError } from "./RewardErrors.ts"
 import { Count, HttpsUrl, Text, type Timestamp, Timestamp as TimestampSchema } from "../Fields.ts"
 import type * as Game from "../games/Game.ts"
 import { invalid } from "../Validation.ts"
@@ -250,7 +251,7 @@ const checkTiers = (input: RewardInput, context: SetContext): ReadonlyArray<Deta
 export const decide = (
   input: SetReward,
   context: SetContext
-): Result.Result<Reward | null, InvalidRequest | Conflict> => {
+): Result.Result<Reward | null, InvalidFields | RewardsError> => {
   const details =
     input === null ? [] : [...checkTiers(input, context), ...(input.page ? RewardPage.check(input.page) : [])]
   if (details.length > 0) return Result.fail(invalid(details))
@@ -294,10 +295,10 @@ export const decide = (
 }
 
 const prizeHoldsCodes = (tierId: string, remaining: number | null) =>
-  new Conflict({ reason: new PrizeHoldsCodes({ tierId, remaining }) })
+  new RewardsError({ reason: new PrizeHoldsCodes({ tierId, remaining }) })
 
 const strategyLocked = (tierId: string, index: number, because: "granted" | "holdsCodes") =>
-  new Conflict({ reason: new StrategyLocked({ tierId, index, because }) })
+  new RewardsError({ reason: new StrategyLocked({ tierId, index, because }) })
 
 // ---------------------------------------------------------------------------------------------
 // Earning a prize

@@ -1,17 +1,13 @@
 /**
- * The error reasons of rewards (tiers, coupon codes, grants), by category. `Errors` joins each list into its
- * category's `reason` union (`Errors.ConflictReason`, …), and the HTTP adapter's table
- * (`ApiError`) must say how each is answered. Reasons are made with `Reason.ts` (never `Errors`,
- * which imports this module).
- *
- * Invalid bodies and rewards (a `won` match off the wheel, a segment the wheel lacks, a page over its
- * bounds) are `InvalidFields` with their paths; a missing Rewards feature and the stored-coupon-codes
- * limit are `FeatureMissing` and `LimitReached`: the reasons below are the ones of rewards alone.
+ * The errors of rewards (tiers, coupon codes, grants): one `RewardsError` whose `reason` says what
+ * happened. Invalid bodies and rewards (a `won` match off the wheel, a segment the wheel lacks, a
+ * page over its bounds) are the shared `InvalidFields` with their paths; a missing Rewards feature
+ * and the stored-coupon-codes limit are the plan's `PlanError` (`FeatureMissing`, `LimitReached`).
  *
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import { withDetails, withMessage } from "../Failure.ts"
+import { ServiceError, withDetails, withMessage } from "../Failure.ts"
 
 /** The campaign has no prize `tierId` (a code upload, a generation, a withdrawal or a grant named it). */
 export class TierNotFound extends withDetails(
@@ -95,17 +91,9 @@ export class OutOfCodes extends withMessage(
   "The prize has no code left to give; add or generate codes."
 ) {}
 
-/** Reasons of `InvalidRequest` (400). */
-export const InvalidRequest = [] as const
-
-/** Reasons of `UpgradeRequired` (402). */
-export const UpgradeRequired = [] as const
-
-/** Reasons of `NotFound` (404). */
-export const NotFound = [TierNotFound] as const
-
-/** Reasons of `Conflict` (409). */
-export const Conflict = [
+/** What can go wrong in the rewards use cases. */
+export const RewardsReason = Schema.Union([
+  TierNotFound,
   NoReward,
   PrizeHoldsCodes,
   StrategyLocked,
@@ -113,12 +101,10 @@ export const Conflict = [
   OneSharedCode,
   AlreadyGranted,
   OutOfCodes
-] as const
+])
+export type RewardsReason = typeof RewardsReason.Type
 
-/** Reasons of `ConfirmationRequired` (409 confirmation_required). */
-export const ConfirmationRequired = [] as const
-
-/** Every reason of this module. */
-export type Reason = (
-  typeof InvalidRequest | typeof UpgradeRequired | typeof NotFound | typeof Conflict | typeof ConfirmationRequired
-)[number]["Type"]
+/** The error of the rewards subsystem: `reason` says what happened. */
+export class RewardsError extends ServiceError(
+  Schema.TaggedError<RewardsError>()("RewardsError", { reason: RewardsReason })
+) {}

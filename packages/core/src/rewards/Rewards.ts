@@ -31,7 +31,10 @@ import * as Plan from "../accounts/Plan.ts"
 import * as Campaign from "../campaigns/Campaign.ts"
 import * as FileRule from "../campaigns/FileRule.ts"
 import * as CampaignSteps from "../campaigns/internal/CampaignSteps.ts"
-import { Conflict, type Forbidden, type InvalidRequest, NotFound, StoreError, type UpgradeRequired } from "../Errors.ts"
+import { type InvalidFields, type PermissionDenied, type ResourceNotFound, StoreError } from "../Failure.ts"
+import type { PlanError } from "../accounts/AccountErrors.ts"
+import type { CampaignsError } from "../campaigns/CampaignErrors.ts"
+import { RewardsError } from "./RewardErrors.ts"
 import * as Games from "../games/Games.ts"
 import * as Ids from "../Ids.ts"
 import type { Page, Paged } from "../Pagination.ts"
@@ -101,8 +104,8 @@ const issueLimitOf = (tier: Reward.Tier, sent: number | null | undefined): numbe
 /** The lock of an account's codes: held while they are counted against the plan and added. */
 export const codesLock = (accountId: string) => `reward-codes:${accountId}`
 
-type Reads = Forbidden | NotFound | StoreError
-type Writes = Reads | UpgradeRequired | Conflict | InvalidRequest
+type Reads = PermissionDenied | ResourceNotFound | StoreError
+type Writes = Reads | PlanError | RewardsError | CampaignsError | InvalidFields
 
 export interface Added {
   readonly added: number
@@ -140,7 +143,7 @@ export class Rewards extends Context.Service<
       actor: Actor.Actor,
       campaignId: string,
       input: Coupon.WithdrawCoupons
-    ) => Effect.Effect<number, Reads | Conflict>
+    ) => Effect.Effect<number, Reads | RewardsError>
     /** Gives a coupon by hand; the grant with its code in full. */
     readonly grant: (
       actor: Actor.Actor,
@@ -172,7 +175,7 @@ export class Rewards extends Context.Service<
         Effect.flatMap(rewards.find(accountId, campaignId), (found) =>
           Option.isSome(found)
             ? Effect.succeed(found.value)
-            : Effect.fail(new Conflict({ reason: new NoReward({ campaignId }) }))
+            : Effect.fail(new RewardsError({ reason: new NoReward({ campaignId }) }))
         )
 
       /** The prize asked for (default: the first), or 404 `TierNotFound`. */
@@ -180,7 +183,7 @@ export class Rewards extends Context.Service<
         const tier = tierId === undefined ? reward.tiers[0] : reward.tiers.find((t) => t.id === tierId)
         return tier === undefined
           ? Effect.fail(
-              new NotFound({ reason: new TierNotFound({ campaignId: reward.campaignId, tierId: tierId ?? "" }) })
+              new RewardsError({ reason: new TierNotFound({ campaignId: reward.campaignId, tierId: tierId ?? "" }) })
             )
           : Effect.succeed(tier)
       }
@@ -256,7 +259,7 @@ export class Rewards extends Context.Service<
                 const reward = yield* rewardOf(actor.account.id, campaignId)
                 const tier = yield* tierOf(reward, tierId)
                 if (tier.codeStrategy === "generated") {
-                  return yield* new Conflict({ reason: new CodesNotStored({ tierId: tier.id }) })
+                  return yield* new RewardsError({ reason: new CodesNotStored({ tierId: tier.id }) })
                 }
                 return yield* f(reward, tier, yield* DateTime.now)
               })
@@ -403,11 +406,11 @@ export class Rewards extends Context.Service<
             )
             switch (outcome._tag) {
               case "AlreadyGranted":
-                return yield* new Conflict({
+                return yield* new RewardsError({
                   reason: new AlreadyGranted({ campaignId, participantRef: input.participantRef })
                 })
               case "OutOfCodes":
-                return yield* new Conflict({ reason: new OutOfCodes({ tierId: tier.id }) })
+                return yield* new RewardsError({ reason: new OutOfCodes({ tierId: tier.id }) })
               case "Granted":
                 // The grant's id names the player: a participant reference is personal data, never logged.
                 yield* audit("coupon granted by hand", actor, campaignId, {
@@ -435,10 +438,10 @@ export class Rewards extends Context.Service<
         Effect.gen(function* () {
           if (tier.codeStrategy !== "shared") return
           if (count !== 1)
-            return yield* new Conflict({ reason: new OneSharedCode({ tierId: tier.id, because: "count" }) })
+            return yield* new RewardsError({ reason: new OneSharedCode({ tierId: tier.id, because: "count" }) })
           const stock = (yield* rewards.stock(actor.account.id, reward.campaignId)).get(tier.id)
           if (stock !== undefined && Reward.holdsCodes(stock)) {
-            return yield* new Conflict({ reason: new OneSharedCode({ tierId: tier.id, because: "held" }) })
+            return yield* new RewardsError({ reason: new OneSharedCode({ tierId: tier.id, because: "held" }) })
           }
         })
 

@@ -24,7 +24,7 @@ import { Context, DateTime, Effect, Layer, Option, Schema, type Stream } from "e
 import * as Actor from "../accounts/Actor.ts"
 import type { Campaign } from "../campaigns/Campaign.ts"
 import * as CampaignSteps from "../campaigns/internal/CampaignSteps.ts"
-import type { Forbidden, InvalidRequest, NotFound, StoreError } from "../Errors.ts"
+import type { InvalidFields, PermissionDenied, ResourceNotFound, StoreError } from "../Failure.ts"
 import { Count, DateTimeInput, Timestamp } from "../Fields.ts"
 import * as Games from "../games/Games.ts"
 import * as Prediction from "../games/Prediction.ts"
@@ -309,7 +309,7 @@ export const statsOf = (
 // Use cases
 // -----------------------------------------------------------------------------
 
-type Reads = Forbidden | NotFound | StoreError
+type Reads = PermissionDenied | ResourceNotFound | StoreError
 
 export class Stats extends Context.Service<
   Stats,
@@ -319,7 +319,7 @@ export class Stats extends Context.Service<
       actor: Actor.Actor,
       campaignId: string,
       input: StatsInput
-    ) => Effect.Effect<CampaignStats, Reads | InvalidRequest>
+    ) => Effect.Effect<CampaignStats, Reads | InvalidFields>
     /**
      * The campaign's entries matching `filter` (results.read), streamed: the permission and the
      * campaign are checked before the stream is made.

@@ -56,7 +56,7 @@ import {
   type Scope
 } from "effect"
 import * as EngineMetrics from "../EngineMetrics.ts"
-import type { StoreError } from "../Errors.ts"
+import type { StoreError } from "../Failure.ts"
 import { Secrets } from "../Secrets.ts"
 import * as SendWindow from "./SendWindow.ts"
 import * as Webhook from "./Webhook.ts"

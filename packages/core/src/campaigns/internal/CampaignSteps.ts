@@ -9,7 +9,7 @@
 import { DateTime, Effect } from "effect"
 import * as Actor from "../../accounts/Actor.ts"
 import type * as Permission from "../../accounts/Permission.ts"
-import { orNotFound } from "../../Errors.ts"
+import { orNotFound } from "../../Failure.ts"
 import { LockKey, Store } from "../../Store.ts"
 import { type Campaign, CampaignRepo } from "../Campaign.ts"
 
