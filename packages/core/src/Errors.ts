@@ -16,7 +16,7 @@
 import type { AccountsError, PlanError } from "./accounts/AccountErrors.ts"
 import type { CampaignsError } from "./campaigns/CampaignErrors.ts"
 import type { DrawsError } from "./draws/DrawErrors.ts"
-import type { InvalidFields, MissingAnyPermission, MissingPermission, ResourceNotFound, StoreError } from "./Failure.ts"
+import type { InvalidFields, MissingAnyPermission, MissingPermission, ResourceNotFound } from "./Failure.ts"
 import type { GameError } from "./games/GameErrors.ts"
 import type { MediaError } from "./media/MediaErrors.ts"
 import type { PlaysError } from "./play/PlayErrors.ts"

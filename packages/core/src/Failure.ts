@@ -46,7 +46,14 @@ export const plural = (n: number, word: string): string => `${n} ${word}${n === 
 
 /** The class a reason or a subsystem's error is built on: a `Schema.TaggedError` class. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a mixin's base takes `any[]` (TS2545)
-type ErrorBase<Instance = object> = abstract new (...args: ReadonlyArray<any>) => Cause.YieldableError & Instance
+type ErrorBase<Instance = object> = new (...args: ReadonlyArray<any>) => Cause.YieldableError & Instance
+
+/**
+ * `Base` with its instances given `Added`: its static side (the schema) as it is, and one
+ * constructor taking what `Base`'s takes. Spelled out so the declarations name only public types.
+ */
+export type Extended<B extends ErrorBase, Added> = Omit<B, never> &
+  (new (...args: ConstructorParameters<B>) => InstanceType<B> & Added)
 
 /** What a reason says of itself (its message, its details): always the same, or made from its fields. */
 export type Said<Self, A> = A | ((reason: Self) => A)
@@ -62,8 +69,8 @@ export type Said<Self, A> = A | ((reason: Self) => A)
  * ) {}
  * ```
  */
-export const withMessage = <B extends ErrorBase>(Base: B, message: Said<InstanceType<B>, string>) => {
-  abstract class WithMessage extends Base {
+export const withMessage = <B extends ErrorBase>(Base: B, message: Said<InstanceType<B>, string>): B => {
+  class WithMessage extends Base {
     override get message(): string {
       return typeof message === "function" ? message(this as InstanceType<B>) : message
     }
@@ -79,13 +86,15 @@ export const withDetails = <B extends ErrorBase>(
   Base: B,
   message: Said<InstanceType<B>, string>,
   details: (reason: InstanceType<B>) => ReadonlyArray<Detail>
-) => {
-  abstract class WithDetails extends withMessage(Base, message) {
+): Extended<B, { readonly details: ReadonlyArray<Detail> }> => {
+  class WithDetails extends withMessage(Base, message) {
     get details(): ReadonlyArray<Detail> {
       return details(this as InstanceType<B>)
     }
   }
-  return WithDetails
+  // A mixin's instances are `WithDetails & InstanceType<B>`, which the compiler does not prove for a
+  // generic `B`: the one type it cannot see is the getter above.
+  return WithDetails as Extended<B, { readonly details: ReadonlyArray<Detail> }>
 }
 
 /** What a subsystem's error needs of each of its reasons: its tag, its message and, maybe, details. */
@@ -107,8 +116,10 @@ export interface AnyReason {
  * ) {}
  * ```
  */
-export const ServiceError = <B extends ErrorBase<{ readonly reason: AnyReason }>>(Base: B) => {
-  abstract class ServiceError extends Base {
+export const ServiceError = <B extends ErrorBase<{ readonly reason: AnyReason }>>(
+  Base: B
+): Extended<B, { readonly details: ReadonlyArray<Detail> | undefined }> => {
+  class ServiceError extends Base {
     override get message(): string {
       return this.reason.message
     }
@@ -117,7 +128,8 @@ export const ServiceError = <B extends ErrorBase<{ readonly reason: AnyReason }>
       return this.reason.details
     }
   }
-  return ServiceError
+  // As in `withDetails`: the getter above is the one type the compiler does not see on a generic `B`.
+  return ServiceError as Extended<B, { readonly details: ReadonlyArray<Detail> | undefined }>
 }
 
 // -----------------------------------------------------------------------------

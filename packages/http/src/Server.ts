@@ -8,7 +8,7 @@
  *
  * @since 0.1.0
  */
-import { Actor, ApiKeys, Errors, Secrets } from "@campaign-games/core"
+import { Actor, ApiKeys, Secrets } from "@campaign-games/core"
 import { Context, Effect, Layer, Option, Redacted } from "effect"
 import { HttpRouter, HttpServerRequest } from "effect/http"
 import { HttpApiBuilder, HttpApiScalar } from "effect/http-api"

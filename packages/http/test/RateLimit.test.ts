@@ -1,4 +1,4 @@
-import { type Account, Errors } from "@campaign-games/core"
+import type { Account } from "@campaign-games/core"
 import { ApiError, RateLimit, RateLimitStore, Security } from "@campaign-games/http"
 import { NodeRedis } from "@effect/platform-node"
 import { assert, describe, it } from "@effect/vitest"

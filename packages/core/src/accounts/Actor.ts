@@ -10,13 +10,7 @@
  */
 import { Effect } from "effect"
 import * as Account from "./Account.ts"
-import {
-  MissingAnyPermission,
-  MissingPermission,
-  type PermissionDenied,
-  type ResourceNotFound,
-  type StoreError
-} from "../Failure.ts"
+import { MissingAnyPermission, MissingPermission, type ResourceNotFound, type StoreError } from "../Failure.ts"
 import type { Page, Paged } from "../Pagination.ts"
 import * as Permission from "./Permission.ts"
 import * as Plan from "./Plan.ts"
@@ -68,7 +62,7 @@ export const guarded = <Args extends ReadonlyArray<unknown>, A, E, R>(
 export type Create<A, Input, E = never> = (
   actor: Actor,
   input: Input
-) => Effect.Effect<A, PermissionDenied | E | StoreError>
+) => Effect.Effect<A, MissingPermission | E | StoreError>
 
 /**
  * A use case answering a page of the actor's account's resources `A` that match `Query`; `E` is
@@ -78,14 +72,14 @@ export type List<A, Query, E = never> = (
   actor: Actor,
   query: Query,
   page: Page
-) => Effect.Effect<Paged<A>, PermissionDenied | E | StoreError>
+) => Effect.Effect<Paged<A>, MissingPermission | E | StoreError>
 
 /**
  * The reads of a resource's use cases: `get` one by id (`Missing` when the account has none), and
  * `list` a page.
  */
 export interface Reads<A, Query, ListError = never, Missing = ResourceNotFound> {
-  readonly get: (actor: Actor, id: string) => Effect.Effect<A, PermissionDenied | Missing | StoreError>
+  readonly get: (actor: Actor, id: string) => Effect.Effect<A, MissingPermission | Missing | StoreError>
   readonly list: List<A, Query, ListError>
 }
 
@@ -97,13 +91,13 @@ export type Update<A, Patch, E = never, Missing = ResourceNotFound> = (
   actor: Actor,
   id: string,
   patch: Patch
-) => Effect.Effect<A, PermissionDenied | Missing | E | StoreError>
+) => Effect.Effect<A, MissingPermission | Missing | E | StoreError>
 
 /** A use case deleting the account's resource with this id (`Missing` when it has none). */
 export type Delete<E = never, Missing = ResourceNotFound> = (
   actor: Actor,
   id: string
-) => Effect.Effect<void, PermissionDenied | Missing | E | StoreError>
+) => Effect.Effect<void, MissingPermission | Missing | E | StoreError>
 
 export const features = (actor: Actor): Plan.Features => Account.features(actor.account)
 export const limits = (actor: Actor): Plan.Limits => Account.limits(actor.account)

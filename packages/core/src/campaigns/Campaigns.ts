@@ -21,7 +21,7 @@ import * as DrawRun from "../draws/DrawRun.ts"
 import * as SeedChain from "../draws/SeedChain.ts"
 import * as Entry from "../play/Entry.ts"
 import * as Session from "../play/Session.ts"
-import type { InvalidFields, PermissionDenied, ResourceNotFound, StoreError } from "../Failure.ts"
+import type { InvalidFields, MissingPermission, ResourceNotFound, StoreError } from "../Failure.ts"
 import type { PlanError } from "../accounts/AccountErrors.ts"
 import type { GameError } from "../games/GameErrors.ts"
 import { CampaignPlayed, CampaignsError } from "./CampaignErrors.ts"
@@ -36,13 +36,13 @@ import { Store } from "../Store.ts"
 import * as Theme from "./Theme.ts"
 import { invalid } from "../Validation.ts"
 
-type EditErrors = PermissionDenied | ResourceNotFound | CampaignsError | InvalidFields | StoreError
+type EditErrors = MissingPermission | ResourceNotFound | CampaignsError | InvalidFields | StoreError
 type Errors = EditErrors | GameError | PlanError
 
 export class Campaigns extends Context.Service<
   Campaigns,
   Actor.Reads<Campaign.Campaign, Campaign.ListFilter> & {
-    readonly games: (actor: Actor.Actor) => Effect.Effect<ReadonlyArray<Games.CatalogueEntry>, PermissionDenied>
+    readonly games: (actor: Actor.Actor) => Effect.Effect<ReadonlyArray<Games.CatalogueEntry>, MissingPermission>
     readonly create: Actor.Create<Campaign.Campaign, Campaign.CreateCampaign, InvalidFields | PlanError>
     readonly update: Actor.Update<
       Campaign.Campaign,

@@ -14,7 +14,7 @@ import * as Channel from "./Channel.ts"
 import * as FileRule from "./FileRule.ts"
 import {
   type InvalidFields,
-  type PermissionDenied,
+  type MissingPermission,
   type ResourceNotFound,
   type StoreError,
   orNotFound
@@ -32,11 +32,11 @@ export class Channels extends Context.Service<
     readonly list: (
       actor: Actor.Actor,
       page: Page
-    ) => Effect.Effect<Paged<Channel.Channel>, PermissionDenied | StoreError>
+    ) => Effect.Effect<Paged<Channel.Channel>, MissingPermission | StoreError>
     readonly get: (
       actor: Actor.Actor,
       id: string
-    ) => Effect.Effect<Channel.Channel, PermissionDenied | ResourceNotFound | StoreError>
+    ) => Effect.Effect<Channel.Channel, MissingPermission | ResourceNotFound | StoreError>
     readonly update: Actor.Update<Channel.Channel, Channel.UpdateChannel, InvalidFields>
     readonly delete: Actor.Delete<CampaignsError>
   }

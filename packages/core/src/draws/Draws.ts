@@ -36,7 +36,7 @@ import * as Actor from "../accounts/Actor.ts"
 import * as Campaign from "../campaigns/Campaign.ts"
 import * as CampaignSteps from "../campaigns/internal/CampaignSteps.ts"
 import * as Prediction from "../games/Prediction.ts"
-import type { PermissionDenied, ResourceNotFound, StoreError } from "../Failure.ts"
+import type { MissingPermission, ResourceNotFound, StoreError } from "../Failure.ts"
 import { DrawsError } from "./DrawErrors.ts"
 import * as Ids from "../Ids.ts"
 import type { Page, Paged } from "../Pagination.ts"
@@ -118,19 +118,19 @@ export class Draws extends Context.Service<
     readonly trigger: (
       actor: Actor.Actor,
       campaignId: string
-    ) => Effect.Effect<DrawRun.Run, PermissionDenied | ResourceNotFound | DrawsError | StoreError>
+    ) => Effect.Effect<DrawRun.Run, MissingPermission | ResourceNotFound | DrawsError | StoreError>
     /** The campaign's runs, newest first (`results.read`). */
     readonly runs: (
       actor: Actor.Actor,
       campaignId: string,
       page: Page
-    ) => Effect.Effect<Paged<DrawRun.Run>, PermissionDenied | ResourceNotFound | StoreError>
+    ) => Effect.Effect<Paged<DrawRun.Run>, MissingPermission | ResourceNotFound | StoreError>
     /** One run of the campaign (`results.read`). */
     readonly run: (
       actor: Actor.Actor,
       campaignId: string,
       runId: string
-    ) => Effect.Effect<DrawRun.Run, PermissionDenied | ResourceNotFound | DrawsError | StoreError>
+    ) => Effect.Effect<DrawRun.Run, MissingPermission | ResourceNotFound | DrawsError | StoreError>
     /**
      * The run recomputed from the stored entries and its seed (`results.read`): the same considered
      * entries (count and listing hash), the same winners, the seed opening its commitments, the
@@ -140,7 +140,7 @@ export class Draws extends Context.Service<
       actor: Actor.Actor,
       campaignId: string,
       runId: string
-    ) => Effect.Effect<Verified, PermissionDenied | ResourceNotFound | DrawsError | StoreError>
+    ) => Effect.Effect<Verified, MissingPermission | ResourceNotFound | DrawsError | StoreError>
     /**
      * The run's audit document with its entries streamed from the store a page at a time
      * (`results.read`): the same document as `audit`, for answers written as they are read.
@@ -149,13 +149,13 @@ export class Draws extends Context.Service<
       actor: Actor.Actor,
       campaignId: string,
       runId: string
-    ) => Effect.Effect<StreamedAudit, PermissionDenied | ResourceNotFound | DrawsError | StoreError>
+    ) => Effect.Effect<StreamedAudit, MissingPermission | ResourceNotFound | DrawsError | StoreError>
     /** The run's audit document (`results.read`): what a third party needs to recompute it. */
     readonly audit: (
       actor: Actor.Actor,
       campaignId: string,
       runId: string
-    ) => Effect.Effect<DrawAudit.Audit, PermissionDenied | ResourceNotFound | DrawsError | StoreError>
+    ) => Effect.Effect<DrawAudit.Audit, MissingPermission | ResourceNotFound | DrawsError | StoreError>
     /**
      * Makes the scheduled draws whose time has come (any account: the engine's worker), each once;
      * how many it made. A failing one is logged and left for the next call; a prediction's waits

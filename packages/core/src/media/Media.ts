@@ -26,7 +26,7 @@
 import { Bytes, Context, DateTime, Effect, Layer, Option, Stream } from "effect"
 import * as Actor from "../accounts/Actor.ts"
 import * as Plan from "../accounts/Plan.ts"
-import { type InvalidFields, type PermissionDenied, type StoreError, foundOr } from "../Failure.ts"
+import { type InvalidFields, type MissingPermission, type StoreError, foundOr } from "../Failure.ts"
 import type { PlanError } from "../accounts/AccountErrors.ts"
 import { MediaError } from "./MediaErrors.ts"
 import { defined } from "../Fields.ts"
@@ -129,7 +129,7 @@ export class Media extends Context.Service<
     readonly confirm: (
       actor: Actor.Actor,
       id: string
-    ) => Effect.Effect<Asset.Asset, PermissionDenied | PlanError | InvalidFields | MediaError | StoreError>
+    ) => Effect.Effect<Asset.Asset, MissingPermission | PlanError | InvalidFields | MediaError | StoreError>
     readonly importFrom: Actor.Create<Asset.Asset, Asset.ImportAsset, PlanError | InvalidFields | MediaError>
     readonly update: Actor.Update<Asset.Asset, Asset.UpdateAsset, never, MediaError>
     readonly delete: Actor.Delete<never, MediaError>
@@ -137,7 +137,7 @@ export class Media extends Context.Service<
     readonly usage: (
       actor: Actor.Actor,
       assetId: string | undefined
-    ) => Effect.Effect<ReadonlyArray<Usage>, PermissionDenied | MediaError | StoreError>
+    ) => Effect.Effect<ReadonlyArray<Usage>, MissingPermission | MediaError | StoreError>
     /** The available file with this id and where its bytes are served from (no actor: files are public). */
     readonly serve: (id: string) => Effect.Effect<Option.Option<ToServe>, StoreError>
     /** A file as the API shows it (with its URL). */

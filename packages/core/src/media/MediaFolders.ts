@@ -16,7 +16,7 @@
  */
 import { Context, DateTime, Effect, Layer } from "effect"
 import * as Actor from "../accounts/Actor.ts"
-import type { PermissionDenied, StoreError } from "../Failure.ts"
+import type { MissingPermission, StoreError } from "../Failure.ts"
 import { MediaError } from "./MediaErrors.ts"
 import { defined } from "../Fields.ts"
 import * as Ids from "../Ids.ts"
@@ -42,7 +42,7 @@ export class MediaFolders extends Context.Service<
       actor: Actor.Actor,
       id: string,
       confirm: boolean
-    ) => Effect.Effect<Deleted, PermissionDenied | MediaError | StoreError>
+    ) => Effect.Effect<Deleted, MissingPermission | MediaError | StoreError>
   }
 >()("@campaign-games/core/MediaFolders") {
   static readonly layer = Layer.effect(

@@ -21,7 +21,7 @@ import * as Account from "../accounts/Account.ts"
 import * as Plan from "../accounts/Plan.ts"
 import * as Campaign from "../campaigns/Campaign.ts"
 import type * as Channel from "../campaigns/Channel.ts"
-import { type PermissionDenied, ResourceNotFound } from "../Failure.ts"
+import { type MissingPermission, ResourceNotFound } from "../Failure.ts"
 import { KeyRevoked, type PlanError } from "../accounts/AccountErrors.ts"
 import { OriginNotAllowed, PlaysError } from "./PlayErrors.ts"
 import type { MintRead } from "./PlayContext.ts"
@@ -48,7 +48,7 @@ export type Decision =
     }
   | { readonly _tag: "BetweenCampaigns"; readonly betweenCampaigns: Channel.BetweenCampaigns }
 
-export type Failure = PlaysError | ResourceNotFound | PermissionDenied | PlanError
+export type Failure = PlaysError | ResourceNotFound | MissingPermission | PlanError
 
 /** The mint's answer to `read` at `now` (see the module's header for the order of the checks). */
 export const decide = (read: MintRead, request: Request, now: DateTime.Utc): Result.Result<Decision, Failure> => {

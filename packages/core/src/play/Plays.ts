@@ -52,7 +52,7 @@ import * as ClientToken from "./ClientToken.ts"
 import * as Entry from "./Entry.ts"
 import {
   type InvalidFields,
-  type PermissionDenied,
+  type MissingPermission,
   type ResourceNotFound,
   StoreError,
   notFound,
@@ -161,7 +161,7 @@ export class Plays extends Context.Service<
     readonly mint: (
       actor: Actor.Actor,
       input: ClientToken.MintRequest
-    ) => Effect.Effect<MintResult, PlaysError | PermissionDenied | ResourceNotFound | PlanError | StoreError>
+    ) => Effect.Effect<MintResult, PlaysError | MissingPermission | ResourceNotFound | PlanError | StoreError>
     readonly start: (token: string) => Effect.Effect<Started, PlaysError | PlanError | StoreError>
     /**
      * Turns one card of a Memory Match scored by the server (`MemoryBoard.flip`): 404 for a session
@@ -183,7 +183,7 @@ export class Plays extends Context.Service<
       campaignId: string,
       filter: Entry.ListFilter,
       page: Page
-    ) => Effect.Effect<Paged<Entry.Entry>, PermissionDenied | ResourceNotFound | StoreError>
+    ) => Effect.Effect<Paged<Entry.Entry>, MissingPermission | ResourceNotFound | StoreError>
   }
 >()("@campaign-games/core/Plays") {
   static readonly layer = Layer.effect(
@@ -443,7 +443,11 @@ export class Plays extends Context.Service<
         now: DateTime.Utc
       ) {
         const game = Games.bySlug(campaign.gameSlug)!
-        const scored: Result.Result<Game.Finished, InvalidFields | GameError | PlaysError> = game.finish(config, body, random)
+        const scored: Result.Result<Game.Finished, InvalidFields | GameError | PlaysError> = game.finish(
+          config,
+          body,
+          random
+        )
         if (Result.isFailure(scored) || !serverScored(campaign, game.playerView(config))) return scored
         const { board } = yield* boardOf(claims, sessionId)
         return Result.map(MemoryBoard.finish(board, sinceStart(board.startedAt, now)), (score) => ({

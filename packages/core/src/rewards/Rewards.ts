@@ -31,7 +31,7 @@ import * as Plan from "../accounts/Plan.ts"
 import * as Campaign from "../campaigns/Campaign.ts"
 import * as FileRule from "../campaigns/FileRule.ts"
 import * as CampaignSteps from "../campaigns/internal/CampaignSteps.ts"
-import { type InvalidFields, type PermissionDenied, type ResourceNotFound, StoreError } from "../Failure.ts"
+import { type InvalidFields, type MissingPermission, type ResourceNotFound, StoreError } from "../Failure.ts"
 import type { PlanError } from "../accounts/AccountErrors.ts"
 import type { CampaignsError } from "../campaigns/CampaignErrors.ts"
 import { RewardsError } from "./RewardErrors.ts"
@@ -104,7 +104,7 @@ const issueLimitOf = (tier: Reward.Tier, sent: number | null | undefined): numbe
 /** The lock of an account's codes: held while they are counted against the plan and added. */
 export const codesLock = (accountId: string) => `reward-codes:${accountId}`
 
-type Reads = PermissionDenied | ResourceNotFound | StoreError
+type Reads = MissingPermission | ResourceNotFound | StoreError
 type Writes = Reads | PlanError | RewardsError | CampaignsError | InvalidFields
 
 export interface Added {

@@ -24,7 +24,7 @@ import { Context, DateTime, Effect, Layer, Option, Schema, type Stream } from "e
 import * as Actor from "../accounts/Actor.ts"
 import type { Campaign } from "../campaigns/Campaign.ts"
 import * as CampaignSteps from "../campaigns/internal/CampaignSteps.ts"
-import type { InvalidFields, PermissionDenied, ResourceNotFound, StoreError } from "../Failure.ts"
+import type { InvalidFields, MissingPermission, ResourceNotFound, StoreError } from "../Failure.ts"
 import { Count, DateTimeInput, Timestamp } from "../Fields.ts"
 import * as Games from "../games/Games.ts"
 import * as Prediction from "../games/Prediction.ts"
@@ -309,7 +309,7 @@ export const statsOf = (
 // Use cases
 // -----------------------------------------------------------------------------
 
-type Reads = PermissionDenied | ResourceNotFound | StoreError
+type Reads = MissingPermission | ResourceNotFound | StoreError
 
 export class Stats extends Context.Service<
   Stats,

@@ -13,7 +13,7 @@ import { Context, DateTime, Effect, Layer, Option } from "effect"
 import * as Actor from "../accounts/Actor.ts"
 import {
   type InvalidFields,
-  type PermissionDenied,
+  type MissingPermission,
   type ResourceNotFound,
   type StoreError,
   notFound,
@@ -99,12 +99,12 @@ export class Webhooks extends Context.Service<
     readonly resend: (
       actor: Actor.Actor,
       id: string
-    ) => Effect.Effect<Webhook.Delivery, PermissionDenied | ResourceNotFound | WebhooksError | StoreError>
+    ) => Effect.Effect<Webhook.Delivery, MissingPermission | ResourceNotFound | WebhooksError | StoreError>
     readonly resendEndpoint: (
       actor: Actor.Actor,
       endpointId: string,
       since: DateTime.Utc
-    ) => Effect.Effect<number, PermissionDenied | ResourceNotFound | StoreError>
+    ) => Effect.Effect<number, MissingPermission | ResourceNotFound | StoreError>
   }
 >()("@campaign-games/core/Webhooks") {
   static readonly layer = Layer.effect(
