@@ -1,6 +1,6 @@
 /**
  * Decoding untrusted input against a schema, reporting every failing field as an
- * `InvalidRequest` whose reason, `InvalidFields`, carries dot-separated paths
+ * `InvalidFields`, whose `details` carry dot-separated paths
  * (`betweenCampaigns.title`).
  *
  * @since 0.1.0
@@ -53,10 +53,10 @@ export const issueToDetails = (issue: SchemaIssue.Issue, prefix?: string): Array
   ]
 }
 
-/** The `InvalidRequest` (reason `InvalidFields`) for a list of failing fields. */
+/** The `InvalidFields` for a list of failing fields. */
 export const invalid = (details: ReadonlyArray<Detail>): InvalidFields => new InvalidFields({ details })
 
-/** Turns a `SchemaError` into an `InvalidRequest`. */
+/** Turns a `SchemaError` into an `InvalidFields`. */
 export const fromSchemaError = (error: Schema.SchemaError, prefix?: string): InvalidFields =>
   invalid(issueToDetails(error.issue, prefix))
 

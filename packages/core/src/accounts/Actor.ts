@@ -34,7 +34,7 @@ export const system = (account: Account.Account): Actor => ({
 export const has = (actor: Actor, ...permissions: ReadonlyArray<Permission.Permission>): boolean =>
   permissions.every((p) => actor.permissions.has(p))
 
-/** Fails with `Forbidden` (`MissingPermission`, naming the missing) unless the actor holds every named permission. */
+/** Fails with `MissingPermission` (naming the missing) unless the actor holds every named permission. */
 export const require = (actor: Actor, ...permissions: ReadonlyArray<Permission.Permission>) => {
   const missing = permissions.filter((p) => !actor.permissions.has(p))
   return missing.length === 0 ? Effect.void : Effect.fail(new MissingPermission({ permissions: missing }))
@@ -105,7 +105,7 @@ export const limits = (actor: Actor): Plan.Limits => Account.limits(actor.accoun
 /**
  * Adds one more of what the plan limit `limit` counts to the actor's account, in a transaction
  * holding the account's lock: `count` reads how many there are under it, and `insert` runs only
- * when one more stays within the limit (else `UpgradeRequired`, `LimitReached`).
+ * when one more stays within the limit (else `PlanError`, `LimitReached`).
  */
 export const insertWithinLimit = <E1, E2>(
   store: Store["Service"],
@@ -123,7 +123,7 @@ export const insertWithinLimit = <E1, E2>(
     })
   )
 
-/** Fails with `Forbidden` (`MissingAnyPermission`) unless the actor holds at least one of the named permissions. */
+/** Fails with `MissingAnyPermission` unless the actor holds at least one of the named permissions. */
 export const requireAny = (actor: Actor, ...permissions: ReadonlyArray<Permission.Permission>) =>
   permissions.some((p) => actor.permissions.has(p))
     ? Effect.void

@@ -1,7 +1,7 @@
 /**
  * API keys. A key is `cgk_` (the fixed prefix), then its public `keyPrefix`, then `_` and a secret
  * part: `cgk_<keyPrefix>_<secret>`. Only a SHA-256 hash of the whole key is stored; the key itself
- * is shown once, in the response that creates it. Revoked keys answer 401 from then on.
+ * is shown once, in the response that creates it. Revoked keys are refused from then on (`KeyRevoked`).
  *
  * @since 0.1.0
  */

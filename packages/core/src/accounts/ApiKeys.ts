@@ -30,7 +30,7 @@ export class ApiKeys extends Context.Service<
   ApiKeys,
   {
     /**
-     * The actor behind a presented key; `Unauthorized` when it is missing or malformed
+     * The actor behind a presented key; `AccountsError` when it is missing or malformed
      * (`KeyMalformed`), unknown or wrong (`KeyUnknown`), or revoked (`KeyRevoked`).
      */
     readonly authenticate: (presented: string) => Effect.Effect<Actor.Actor, AccountsError | StoreError>

@@ -1,7 +1,7 @@
 /**
  * Plans: what an account may use (features) and how much (limits). An account has a plan and may
  * carry overrides of single features or limits; the effective values are the plan's with the
- * overrides on top. Missing a feature or a game, or reaching a limit, is an `UpgradeRequired` whose
+ * overrides on top. Missing a feature or a game, or reaching a limit, is a `PlanError` whose
  * reason names it (`FeatureMissing`, `GameNotInPlan`, `LimitReached`).
  *
  * @since 0.1.0
@@ -159,7 +159,7 @@ const featureLabels: Record<FeatureFlag, string> = {
   customCopy: "Custom copy"
 }
 
-/** Fails with `UpgradeRequired` (`FeatureMissing`) unless the feature is in the plan. */
+/** Fails with `PlanError` (`FeatureMissing`) unless the feature is in the plan. */
 export const requireFeature = (features: Features, feature: FeatureFlag): Effect.Effect<void, PlanError> =>
   features[feature]
     ? Effect.void
@@ -169,7 +169,7 @@ export const requireFeature = (features: Features, feature: FeatureFlag): Effect
 export const gameMissing = (features: Features, slug: string): PlanError | undefined =>
   features.games.includes(slug) ? undefined : new PlanError({ reason: new GameNotInPlan({ gameSlug: slug }) })
 
-/** Fails with `UpgradeRequired` (`GameNotInPlan`) unless the game is in the plan. */
+/** Fails with `PlanError` (`GameNotInPlan`) unless the game is in the plan. */
 export const requireGame = (features: Features, slug: string): Effect.Effect<void, PlanError> => {
   const missing = gameMissing(features, slug)
   return missing === undefined ? Effect.void : Effect.fail(missing)
@@ -181,7 +181,7 @@ export const withinLimit = (limits: Limits, limit: LimitName, used: number, addi
   return max === null || used + adding <= max
 }
 
-/** Fails with `UpgradeRequired` (`LimitReached`) when `used + adding` would pass the limit. */
+/** Fails with `PlanError` (`LimitReached`) when `used + adding` would pass the limit. */
 export const checkLimit = (
   limits: Limits,
   limit: LimitName,

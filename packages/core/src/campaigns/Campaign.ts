@@ -7,17 +7,17 @@
  * `now`; the checks that need other campaigns (overlapping live windows, the handover, the plan's
  * live-campaign limit) are pure functions of what the service gathered under the channel lock.
  *
- * Transition table (anything else fails with `Conflict`, its reason naming the state:
+ * Transition table (anything else fails with `CampaignsError`, its reason naming the state:
  * `CampaignArchived`, `CampaignAlreadyActive`, `CampaignNotActive`, `CampaignNotArchived`):
  *
  * | command | from | to | notes |
  * |---|---|---|---|
- * | activate | draft, paused | active | config complete (`InvalidRequest`, `ConfigIncomplete`); no overlap with another active campaign's live window on the channel (`Conflict`, `LiveWindowOverlap`); live-campaign limit (`UpgradeRequired`, checked by the service); `activatedAt` set on first activation |
+ * | activate | draft, paused | active | config complete (`GameError`, `ConfigIncomplete`); no overlap with another active campaign's live window on the channel (`Conflict`, `LiveWindowOverlap`); live-campaign limit (`UpgradeRequired`, checked by the service); `activatedAt` set on first activation |
  * | activate + handoverAt | draft, paused | active | a campaign live on the channel at `handoverAt` ends then (its `liveUntil`), this one starts then (its `liveFrom`); both or neither (`NoCampaignToHandOver`) |
  * | pause | active | paused |
  * | archive | draft, active, paused | archived |
  * | restore | archived | paused |
- * | resolve | draft, active, paused (prediction only: `NotAPrediction`) | same | sets `resolvedOptionId`, `resolvedAt`; an unknown option is `InvalidRequest`; resolving again to another option is `AlreadyResolved`; it takes no more plays (`takesPlays`) |
+ * | resolve | draft, active, paused (prediction only: `NotAPrediction`) | same | sets `resolvedOptionId`, `resolvedAt`; an unknown option is `InvalidFields`; resolving again to another option is `AlreadyResolved`; it takes no more plays (`takesPlays`) |
  * | edit (PATCH) | draft, active, paused | same | an active campaign keeps the activation rules (`checkEdit`): config complete, window not ended, prize window with an end, window free |
  *
  * @since 0.1.0
@@ -376,7 +376,7 @@ export const liveAt = <C extends Pick<Campaign, "status" | "liveFrom" | "liveUnt
  * none, for its answer is published (a play then would be a winning entry for whoever knows it). It
  * stays live on its channel (`isLiveAt`: the one-live-campaign rule and the live-campaign limit are
  * unchanged), and the play path answers as if it were not: the mint with the channel's
- * between-campaigns message, a start or a finish with `Conflict` (`GameUnavailable`,
+ * between-campaigns message, a start or a finish with `PlaysError` (`GameUnavailable`,
  * `predictionResolved`).
  */
 export const takesPlays = (c: Pick<Campaign, "resolvedOptionId">): boolean => c.resolvedOptionId === null
@@ -453,7 +453,7 @@ const windowEnded = (c: Campaign, now: Timestamp): InvalidFields | undefined =>
 /**
  * The overlap rule, pure: the live window of `c` (from `liveFrom`, else its activation, else `now`,
  * until `liveUntil`) must not overlap the window of any of `others` that has not ended at `now` (one
- * campaign is live on a channel at a time). Fails with `Conflict` (`LiveWindowOverlap`) naming the
+ * campaign is live on a channel at a time). Fails with `CampaignsError` (`LiveWindowOverlap`) naming the
  * first campaign it overlaps. Activation and edits of an active campaign both keep it.
  */
 export const windowFree = (
@@ -531,9 +531,9 @@ export interface EditContext {
 
 /**
  * The rules an edit keeps for an active campaign, as a pure decision on the edited campaign
- * (`apply` done, `check` passed): its config is still complete (`InvalidRequest`,
+ * (`apply` done, `check` passed): its config is still complete (`GameError`,
  * `ConfigIncomplete`), its window has not ended (`InvalidFields` at `liveUntil`), and its live window
- * is still free (`windowFree`: `Conflict`, `LiveWindowOverlap`), the same rules as activation. A
+ * is still free (`windowFree`: `CampaignsError`, `LiveWindowOverlap`), the same rules as activation. A
  * campaign that is not active has no live window to keep: any edit of its settings passes.
  */
 export const checkEdit = (

@@ -201,7 +201,7 @@ export class Campaigns extends Context.Service<
         )
       })
 
-      /** 402 when the account's other campaigns live at `now` already fill its plan's limit. */
+      /** `PlanError` when the account's other campaigns live at `now` already fill its plan's limit. */
       const checkLiveLimit = Effect.fnUntraced(function* (actor: Actor.Actor, campaignId: string, now: DateTime.Utc) {
         const live = (yield* repo.listActive(actor.account.id)).filter(
           (c) => c.id !== campaignId && Campaign.countsAsLive(c, now)
@@ -235,7 +235,7 @@ export class Campaigns extends Context.Service<
             Effect.gen(function* () {
               const game = gameOf(current)
               // The game is a plan feature: one taken out of the plan since the campaign was made
-              // does not go live again (402), though the campaign stays readable and editable.
+              // does not go live again (`PlanError`), though the campaign stays readable and editable.
               yield* Plan.requireGame(Actor.features(actor), game.slug)
               const others = (yield* repo.listActiveOnChannel(actor.account.id, current.channelId)).filter(
                 (o) => o.id !== current.id

@@ -2,7 +2,7 @@
  * Channel use cases: create (plan limit on the number of channels, held under concurrency by the
  * account lock), list, get, change, and delete.
  *
- * Deleting a channel is refused (`Conflict`, `ChannelHasCampaigns`) while any campaign exists on it: played campaigns keep their
+ * Deleting a channel is refused (`CampaignsError`, `ChannelHasCampaigns`) while any campaign exists on it: played campaigns keep their
  * channel for good, so a channel that is no longer wanted is disabled (`status: disabled`) instead.
  *
  * @since 0.1.0
@@ -54,7 +54,7 @@ export class Channels extends Context.Service<
         (): FileRule.MediaLibrary["Service"] => ({ lookup: () => Effect.succeedNone })
       )
       const find = (accountId: string, id: string) => channels.findById(accountId, id).pipe(orNotFound("channel", id))
-      /** The between-campaigns image judged by the file rule (400 naming the field). */
+      /** The between-campaigns image judged by the file rule (`InvalidFields` naming the field). */
       const checkFiles = (channel: Channel.Channel) =>
         FileRule.check(channel.accountId, Channel.fileFields(channel.betweenCampaigns)).pipe(
           Effect.provideService(FileRule.MediaLibrary, media)

@@ -350,7 +350,7 @@ export class Draws extends Context.Service<
         })
       })
 
-      /** `Conflict` unless the campaign draws by hand, and is not a prediction waiting for its resolution. */
+      /** `DrawsError` unless the campaign draws by hand, and is not a prediction waiting for its resolution. */
       const byHand = (campaign: Campaign.Campaign) =>
         campaign.winnerSelectionTrigger !== "manual"
           ? Effect.fail(

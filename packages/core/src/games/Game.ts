@@ -81,7 +81,7 @@ export interface Rules<S, C, B> {
   readonly playerView: (config: C) => PlayerView
   /**
    * Turns a finish body into the play's result. `random` is one number in [0, 1) drawn from effect's
-   * `Random`. Fails with `InvalidRequest` naming the body field (`answers.2.questionId`, `score`).
+   * `Random`. Fails with `InvalidFields` (a body of the wrong shape) or `GameError` (`InvalidAnswer`) naming the body field (`answers.2.questionId`, `score`).
    */
   readonly finish: (config: C, body: B, random: number) => Result.Result<Finished, InvalidFields | GameError>
   /**

@@ -5,13 +5,13 @@
  * - **Upload.** `presign` (assets.manage; plan feature Media library) stores a pending file and
  *   answers the store's signed form POST for its upload slot. Before any byte moves, under the
  *   account's lock: at most `Asset.MAX_OPEN_UPLOADS` uploads open (presigned within `uploadTtl`, not
- *   confirmed; 429 `TooManyOpenUploads` past it), and the storage limit must hold the upload's
+ *   confirmed; `TooManyOpenUploads` past it), and the storage limit must hold the upload's
  *   reservation (`Asset.reservation`: `sizeBytes`, else the most its type allows) on top of the
- *   files and the other pending uploads' reservations (402). `confirm` moves the uploaded bytes to the file's own key, checks
+ *   files and the other pending uploads' reservations (`PlanError`). `confirm` moves the uploaded bytes to the file's own key, checks
  *   them (`ContentCheck.inspect`: the declared type by their bytes, the kind's size, a whole
  *   container; the exact size when one was declared) and, under the account's lock, the storage
  *   limit with the real size in place of its reservation; then the file is available, with
- *   `sizeBytes` and `confirmedAt` set. Refused bytes (400, or 402 when the limit was lowered since
+ *   `sizeBytes` and `confirmedAt` set. Refused bytes (`FileRefused`, or `PlanError` when the limit was lowered since
  *   the presign) are deleted at once and the file stays pending (a new POST may follow while the
  *   policy lasts). A confirm of an available file answers it again.
  * - **Import.** `importFrom` checks the URL with the webhooks' public-address guard
@@ -68,14 +68,14 @@ export interface ToServe {
   readonly location: Location
 }
 
-/** `NotFound` for the file `id`. */
+/** `MediaError` (`AssetNotFound`) for the file `id`. */
 export const assetNotFound = (id: string): MediaError => new MediaError({ reason: new AssetNotFound({ id }) })
 
-/** `NotFound` for the folder `id`, named by the field `path` when a request named it. */
+/** `MediaError` (`FolderNotFound`) for the folder `id`, named by the field `path` when a request named it. */
 export const folderNotFound = (id: string, path?: string): MediaError =>
   new MediaError({ reason: new FolderNotFound(path === undefined ? { id } : { id, path }) })
 
-/** The folder `id` of the account, or `NotFound` (naming the field `path` when a request named it). */
+/** The folder `id` of the account, or `MediaError` (`FolderNotFound`, naming the field `path` when a request named it). */
 export const findFolder = (folders: FolderRepo["Service"], accountId: string, id: string, path?: string) =>
   folders.findById(accountId, id).pipe(foundOr(() => folderNotFound(id, path)))
 
@@ -165,7 +165,7 @@ export class Media extends Context.Service<
           .delete([key])
           .pipe(Effect.andThen(Effect.fail(new MediaError({ reason: new FileRefused({ assetId, problem }) }))))
 
-      /** 429 when the account has `MAX_OPEN_UPLOADS` uploads open at `now`. */
+      /** `TooManyOpenUploads` when the account has `MAX_OPEN_UPLOADS` uploads open at `now`. */
       const requireUploadSlot = Effect.fnUntraced(function* (accountId: string, now: DateTime.Utc) {
         const open = yield* assets.openUploads(accountId, DateTime.subtractDuration(now, settings.uploadTtl))
         if (open.count < Asset.MAX_OPEN_UPLOADS) return

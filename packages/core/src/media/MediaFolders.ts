@@ -4,9 +4,9 @@
  * folder being deleted never gains a file or a subfolder, and two concurrent moves never make a
  * cycle between them, on any number of instances.
  *
- * - **Moves**: a folder never moves inside itself or one of its subfolders (409 `conflict`,
- *   `FolderCycle`); an unknown parent is a 404 naming `parentId`.
- * - **Deletion** asks twice: without `confirm` it answers 409 `confirmation_required`
+ * - **Moves**: a folder never moves inside itself or one of its subfolders (
+ *   `FolderCycle`); an unknown parent is `FolderNotFound` naming `parentId`.
+ * - **Deletion** asks twice: without `confirm` it fails with `FolderDeletionUnconfirmed`
  *   (`FolderDeletionUnconfirmed`, saying how many subfolders would go and how many files would
  *   move); with `confirm` it deletes the folder and every subfolder under it and moves the files
  *   they hold to the folder's parent (the top level when it has none). Files keep their URLs; no

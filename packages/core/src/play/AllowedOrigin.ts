@@ -219,7 +219,7 @@ const copyView = pick(names(AllowedOriginView))
 
 export const view = (allowed: AllowedOrigin): AllowedOriginView => copyView(allowed)
 
-/** The failure of adding an origin the account already has (`Conflict`, `DuplicateOrigin`); adapters answer with it. */
+/** The failure of adding an origin the account already has (`PlaysError`, `DuplicateOrigin`); adapters answer with it. */
 export const duplicate = (origin: string): PlaysError => new PlaysError({ reason: new DuplicateOrigin({ origin }) })
 
 /** Persistence of allowed origins; every call is scoped to an account, origins are normalised. */

@@ -34,7 +34,7 @@ export class TokenSigner extends Context.Service<
   {
     readonly sign: (claims: Claims) => Effect.Effect<string>
     /**
-     * The claims of a well-formed token with a valid signature; 401 otherwise. Expiry is checked by
+     * The claims of a well-formed token with a valid signature; `PlaysError` (`TokenInvalid`) otherwise. Expiry is checked by
      * the caller against the clock (`exp`), so that tests run on the test clock.
      */
     readonly verify: (token: string) => Effect.Effect<Claims, PlaysError>

@@ -4,13 +4,13 @@
  * between-campaigns message, or which failure. A pure function, so every case is a test of
  * inputs and one answer.
  *
- * In order: the key must still be active and its account still there (401 `KeyRevoked`: the key may
- * have been authenticated from a recent read of it); the channel must be the account's (404); the
- * origin must be on the account's list (403, also for a malformed one, after the 404); a disabled
+ * In order: the key must still be active and its account still there (`KeyRevoked`: the key may
+ * have been authenticated from a recent read of it); the channel must be the account's (`ResourceNotFound`); the
+ * origin must be on the account's list (`OriginNotAllowed`, also for a malformed one, after the channel); a disabled
  * channel, one with no campaign live now, or one whose live campaign takes no more plays (a resolved
  * prediction: `Campaign.takesPlays`), answers its between-campaigns message; the live campaign's
- * game must be in the account's plan (402 `GameNotInPlan`: the game is a plan feature); the plan's
- * plays of the month must not be used up (402). Play limits are decided after it, over the
+ * game must be in the account's plan (`GameNotInPlan`: the game is a plan feature); the plan's
+ * plays of the month must not be used up (`LimitReached`). Play limits are decided after it, over the
  * player's counted plays (`PlayLimit.decide`), when the live campaign or the channel sets one.
  *
  * @since 0.1.0

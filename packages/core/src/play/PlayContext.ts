@@ -121,7 +121,7 @@ export interface StartOutcome extends StartContext {
 export const playsPerMonthOf = (account: Option.Option<PlayAccount>): number | null =>
   Option.isSome(account) ? limits(account.value).playsPerMonth : null
 
-/** The start refused because the account's `max` plays of the month are used up (402, as at mint). */
+/** The start refused because the account's `max` plays of the month are used up (`PlanError`, as at mint). */
 export const monthFull = (max: number): StartResult => ({
   _tag: "MonthFull",
   failure: new PlanError({ reason: new LimitReached({ limit: "playsPerMonth", max }) })

@@ -6,18 +6,18 @@
  *
  * - **Permissions and plan.** Reading needs rewards.read; setting the reward rewards.write; codes
  *   rewards.codes.manage; a grant by hand rewards.grant. Setting the reward, adding or generating
- *   codes and granting by hand need the plan's Rewards feature (402); withdrawing codes does not (a
+ *   codes and granting by hand need the plan's Rewards feature (`PlanError`); withdrawing codes does not (a
  *   downgraded account can still take back its codes).
  * - **Setting** runs under the campaign's channel lock (the lock every change of a campaign takes),
- *   re-reading the campaign and the reward there: an archived campaign cannot be edited (409), the
+ *   re-reading the campaign and the reward there: an archived campaign cannot be edited (`CampaignArchived`), the
  *   page's files are judged by the file rule, and the campaign's `grantOncePerParticipant` and
  *   `rewardValidForSeconds` are written with the reward (back to true and null when it is removed).
  * - **Codes** are added and generated under the account's codes lock, counting the account's codes
- *   in stock against the plan's stored coupon codes (402, nothing added, when a request would pass
- *   it). A prize named by `tierId` must exist (404); a `generated` prize stores no codes, and a
- *   `shared` prize holds one code that can still be given (409). Generated codes that collide with
+ *   in stock against the plan's stored coupon codes (`PlanError`, nothing added, when a request would pass
+ *   it). A prize named by `tierId` must exist (`TierNotFound`); a `generated` prize stores no codes, and a
+ *   `shared` prize holds one code that can still be given (`OneSharedCode`). Generated codes that collide with
  *   the campaign's are drawn again, until the quantity asked is made.
- * - **A grant by hand** gives the prize asked (default: the first), no other: 409 when the player
+ * - **A grant by hand** gives the prize asked (default: the first), no other: `AlreadyGranted` when the player
  *   already has a coupon and the reward grants once, or when the prize has no code left. Its
  *   `reward_granted` event is appended to the outbox in the grant's transaction.
  * - **Logs**: each change made with codes (added, generated, withdrawn, granted by hand) is logged
@@ -170,7 +170,7 @@ export class Rewards extends Context.Service<
       const media = yield* FileRule.MediaLibrary
       const secrets = yield* Secrets
 
-      /** The campaign's reward, or 409 `NoReward`. */
+      /** The campaign's reward, or `NoReward`. */
       const rewardOf = (accountId: string, campaignId: string) =>
         Effect.flatMap(rewards.find(accountId, campaignId), (found) =>
           Option.isSome(found)
@@ -178,7 +178,7 @@ export class Rewards extends Context.Service<
             : Effect.fail(new RewardsError({ reason: new NoReward({ campaignId }) }))
         )
 
-      /** The prize asked for (default: the first), or 404 `TierNotFound`. */
+      /** The prize asked for (default: the first), or `TierNotFound`. */
       const tierOf = (reward: Reward.Reward, tierId: string | undefined) => {
         const tier = tierId === undefined ? reward.tiers[0] : reward.tiers.find((t) => t.id === tierId)
         return tier === undefined
@@ -289,7 +289,7 @@ export class Rewards extends Context.Service<
           createdAt: now
         }))
 
-      /** 402 when `adding` more codes would pass the plan's stored coupon codes. */
+      /** `PlanError` when `adding` more codes would pass the plan's stored coupon codes. */
       const checkStored = (actor: Actor.Actor, adding: number) =>
         Effect.flatMap(coupons.stored(actor.account.id), (stored) =>
           Plan.checkLimit(Actor.limits(actor), "storedCouponCodes", stored, adding)
@@ -433,7 +433,7 @@ export class Rewards extends Context.Service<
         }))
       )
 
-      /** A shared prize takes one code, and only while it holds none that can be given (409 otherwise). */
+      /** A shared prize takes one code, and only while it holds none that can be given (`OneSharedCode` otherwise). */
       const checkSharedOf = (actor: Actor.Actor, reward: Reward.Reward, tier: Reward.Tier, count: number) =>
         Effect.gen(function* () {
           if (tier.codeStrategy !== "shared") return

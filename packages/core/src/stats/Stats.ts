@@ -41,7 +41,7 @@ import { invalid } from "../Validation.ts"
 export const Interval = Schema.Literals(["day", "hour"])
 export type Interval = typeof Interval.Type
 
-/** At most this many buckets in a series (else 400 naming `interval`). */
+/** At most this many buckets in a series (else `InvalidFields` naming `interval`). */
 export const MAX_BUCKETS = 1000
 
 /** Score histograms have at most this many equal buckets. */
@@ -314,7 +314,7 @@ type Reads = MissingPermission | ResourceNotFound | StoreError
 export class Stats extends Context.Service<
   Stats,
   {
-    /** The campaign's statistics (results.read). 400 naming `from` or `interval` for a span out of bounds. */
+    /** The campaign's statistics (results.read). `InvalidFields` naming `from` or `interval` for a span out of bounds. */
     readonly stats: (
       actor: Actor.Actor,
       campaignId: string,

@@ -74,7 +74,7 @@ export const publicHostProblem = Effect.fnUntraced(function* (url: URL) {
 
 /**
  * The URL check of a layer's use cases: `check` (`checkUrl`, `Media.checkImportUrl`) run with the
- * host resolver and `WebhookPolicy` the layer is built with, failing with `InvalidRequest` naming
+ * host resolver and `WebhookPolicy` the layer is built with, failing with `InvalidFields` naming
  * the field `url` when the URL may not be used.
  */
 export const urlCheck = Effect.gen(function* () {
