@@ -1,7 +1,7 @@
 /**
  * Traces over OTLP/HTTP, through effect's own exporter (`effect/observability` `OtlpTracer`, JSON
  * encoding): a span per request (effect's HTTP server makes it, `http.route` and the request's id
- * `http.request_id` on it), per use case (the core's `Effect.fn` names: `Plays.finish`, …) and
+ * `http.request_id` on it), per use case (the core's span names: `Plays.finish`, …) and
  * per SQL statement (effect/sql), each under the one that started it. Spans are batched and sent
  * every `exportInterval` (5 s by default) to `<endpoint>/v1/traces`; a collector that does not
  * answer costs the batch, never a request.

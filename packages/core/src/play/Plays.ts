@@ -88,6 +88,7 @@ import * as Webhook from "../webhooks/Webhook.ts"
 import * as Grant from "../rewards/Grant.ts"
 import * as Reward from "../rewards/Reward.ts"
 import * as RewardPage from "../rewards/RewardPage.ts"
+import { traced } from "../internal/Traced.ts"
 
 export type MintResult =
   | {
@@ -234,7 +235,7 @@ export class Plays extends Context.Service<
         if (Result.isFailure(decided)) return yield* decided.failure
       })
 
-      const mint = Effect.fn("Plays.mint")(function* (actor: Actor.Actor, input: ClientToken.MintRequest) {
+      const mint = traced("Plays.mint")(function* (actor: Actor.Actor, input: ClientToken.MintRequest) {
         yield* Actor.require(actor, "tokens.mint")
         const accountId = actor.account.id
         const origin = yield* Cache.get(cache.origins, input.origin)
@@ -310,7 +311,7 @@ export class Plays extends Context.Service<
           keep === undefined ? startOnce(token) : store.transaction(Effect.tap(startOnce(token), keep.started))
         )
 
-      const startOnce = Effect.fn("Plays.start")(function* (token: string) {
+      const startOnce = traced("Plays.start")(function* (token: string) {
         const claims = yield* claimsOf(token, Duration.zero)
         const now = yield* DateTime.now
         const draft: Session.Session = {
@@ -412,7 +413,7 @@ export class Plays extends Context.Service<
       /** How many times a flip reads again when a concurrent flip of the board came first. */
       const MAX_FLIP_READS = 20
 
-      const flip = Effect.fn("Plays.flip")(function* (token: string, sessionId: string, position: number) {
+      const flip = traced("Plays.flip")(function* (token: string, sessionId: string, position: number) {
         const claims = yield* claimsOf(token, FINISH_GRACE)
         for (let reads = 1; ; reads++) {
           const { board, finished } = yield* boardOf(claims, sessionId)
@@ -617,7 +618,7 @@ export class Plays extends Context.Service<
         return { basis, config: known.config }
       })
 
-      const finish = Effect.fn("Plays.finish")(function* (token: string, sessionId: string, body: unknown) {
+      const finish = traced("Plays.finish")(function* (token: string, sessionId: string, body: unknown) {
         const claims = yield* claimsOf(token, FINISH_GRACE)
         const random = yield* Random.next
         const now = yield* DateTime.now

@@ -19,7 +19,7 @@
  * @since 0.1.0
  */
 import { Errors } from "@campaign-games/core"
-import { Clock, Context, Duration, Effect, Exit, Fiber } from "effect"
+import { Clock, Context, Duration, Effect, Exit } from "effect"
 
 /** The default bound: a web service's answer should not wait longer on its database. */
 export const DEFAULT_TIMEOUT = Duration.seconds(5)
@@ -38,22 +38,47 @@ export const timedOut = (operation: string, timeout: Duration.Duration): Errors.
 /**
  * `self` bounded by `timeout`, slept on `clock`: past it, a `StoreError` of `operation`, and `self`
  * is interrupted in the background. An infinite `timeout` leaves `self` as it is.
+ *
+ * Every store call runs through this, so it is written for its cost (`bench/play-overhead.ts`,
+ * docs/performance.md): `self` in a fiber of its own and the bound in another, each watched with an
+ * observer, where `Effect.raceFirst` would fork two more fibers and join them (about 6 µs a call
+ * with it, 2 µs without). A call that completes at once answers without any timer.
  */
 export const bounded =
   (operation: string, timeout: Duration.Duration, clock: Clock.Clock) =>
   <A, E, R>(self: Effect.Effect<A, E, R>): Effect.Effect<A, E | Errors.StoreError, R> => {
     if (!Duration.isFinite(timeout)) return self
-    const expired = Effect.sleep(timeout).pipe(
-      Effect.provideService(Clock.Clock, clock),
-      Effect.andThen(Effect.fail(timedOut(operation, timeout)))
-    )
+    const expired = Effect.provideService(Effect.sleep(timeout), Clock.Clock, clock)
     return Effect.uninterruptibleMask((restore) =>
-      Effect.flatMap(Effect.forkDetach(restore(self), { startImmediately: true }), (fiber) =>
-        restore(Effect.raceFirst(Fiber.join(fiber), expired)).pipe(
-          Effect.onExit((exit) =>
-            Exit.isSuccess(exit) ? Effect.void : Effect.asVoid(Effect.forkDetach(Fiber.interrupt(fiber)))
-          )
+      Effect.flatMap(Effect.forkDetach(restore(self), { startImmediately: true }), (fiber) => {
+        const done = fiber.pollUnsafe()
+        if (done !== undefined) return done
+        return restore(
+          Effect.callback<A, E | Errors.StoreError>((resume) => {
+            let settled = false
+            const timer = Effect.runFork(expired)
+            const unobserve = fiber.addObserver((exit) => {
+              if (settled) return
+              settled = true
+              timer.interruptUnsafe()
+              resume(exit)
+            })
+            timer.addObserver((exit) => {
+              if (settled || !Exit.isSuccess(exit)) return
+              settled = true
+              unobserve()
+              fiber.interruptUnsafe()
+              resume(Effect.fail(timedOut(operation, timeout)))
+            })
+            // The caller interrupted: neither waits any longer.
+            return Effect.sync(() => {
+              settled = true
+              unobserve()
+              timer.interruptUnsafe()
+              fiber.interruptUnsafe()
+            })
+          })
         )
-      )
+      })
     )
   }
