@@ -15,9 +15,9 @@
  *   outside the API's encoding.
  *
  * Each error schema (`Conflict`, `NotFound`, …) encodes every failure whose reason this table
- * answers with its code, and decodes an answer back into the code's `Answer` class (`ConflictAnswer`,
- * … tagged `Conflict`, …: the words survive, the typed reason does not), so the typed client and the
- * OpenAPI document both see the real shape.
+ * answers with its code, and decodes an answer back into an `ApiAnswer` tagged with its kind
+ * (`Conflict`, …: the words survive, the typed reason does not), so the typed client and the OpenAPI
+ * document both see the real shape.
  *
  * @since 0.1.0
  */
@@ -102,53 +102,30 @@ export type Reason = Errors.Reason | ServerFailure
 // Answers decoded by a client, or made from words alone
 // -----------------------------------------------------------------------------
 
-const answerFields = { message: Schema.String, details: Schema.optionalKey(Errors.Details) }
-
-/** An `invalid_request` answer, known by its words (decoded by the typed client, or made by the server). */
-export class InvalidRequestAnswer extends Schema.TaggedError<InvalidRequestAnswer>()("InvalidRequest", answerFields) {}
-/** An `unauthorized` answer, known by its words. */
-export class UnauthorizedAnswer extends Schema.TaggedError<UnauthorizedAnswer>()("Unauthorized", answerFields) {}
-/** An `upgrade_required` answer, known by its words. */
-export class UpgradeRequiredAnswer extends Schema.TaggedError<UpgradeRequiredAnswer>()(
-  "UpgradeRequired",
-  answerFields
-) {}
-/** A `forbidden` answer, known by its words. */
-export class ForbiddenAnswer extends Schema.TaggedError<ForbiddenAnswer>()("Forbidden", answerFields) {}
-/** A `not_found` answer, known by its words. */
-export class NotFoundAnswer extends Schema.TaggedError<NotFoundAnswer>()("NotFound", answerFields) {}
-/** A `conflict` answer, known by its words. */
-export class ConflictAnswer extends Schema.TaggedError<ConflictAnswer>()("Conflict", answerFields) {}
-/** A `confirmation_required` answer, known by its words. */
-export class ConfirmationRequiredAnswer extends Schema.TaggedError<ConfirmationRequiredAnswer>()(
-  "ConfirmationRequired",
-  answerFields
-) {}
-/** A `rate_limited` answer, known by its words. */
-export class RateLimitedAnswer extends Schema.TaggedError<RateLimitedAnswer>()("RateLimited", answerFields) {}
-/** An `internal_error` answer, known by its words. */
-export class InternalErrorAnswer extends Schema.TaggedError<InternalErrorAnswer>()("InternalError", answerFields) {}
-/** A `service_unavailable` answer, known by its words. */
-export class ServiceUnavailableAnswer extends Schema.TaggedError<ServiceUnavailableAnswer>()(
-  "ServiceUnavailable",
-  answerFields
-) {}
-
-/** Every answer known by its words. */
-export type Answer =
-  | InvalidRequestAnswer
-  | UnauthorizedAnswer
-  | UpgradeRequiredAnswer
-  | ForbiddenAnswer
-  | NotFoundAnswer
-  | ConflictAnswer
-  | ConfirmationRequiredAnswer
-  | RateLimitedAnswer
-  | InternalErrorAnswer
-  | ServiceUnavailableAnswer
-
 /** The ten kinds of answer, one per error code. */
-export type Category = Answer["_tag"]
+export const Category = Schema.Literals([
+  "InvalidRequest",
+  "Unauthorized",
+  "UpgradeRequired",
+  "Forbidden",
+  "NotFound",
+  "Conflict",
+  "ConfirmationRequired",
+  "RateLimited",
+  "InternalError",
+  "ServiceUnavailable"
+])
+export type Category = typeof Category.Type
+
+/**
+ * An answer known by its kind (`_tag`: `NotFound`, `Conflict`, …) and its words: decoded by the
+ * typed client from an error body, or made by the server itself (a body sent as something else).
+ */
+export class ApiAnswer extends Schema.Error<ApiAnswer>("@campaign-games/http/ApiAnswer")({
+  _tag: Category,
+  message: Schema.String,
+  details: Schema.optionalKey(Errors.Details)
+}) {}
 
 // -----------------------------------------------------------------------------
 // The table
@@ -316,18 +293,18 @@ const isAnswerable = (u: unknown): u is Answerable =>
     : Object.hasOwn(categoryOf, u._tag))
 
 /** The kind of answer to `failure`. */
-const answerKind = (failure: Answerable | Answer): Category =>
+const answerKind = (failure: Answerable | ApiAnswer): Category =>
   Object.hasOwn(categories, failure._tag)
     ? (failure._tag as Category)
     : categoryOf[reasonOf(failure as Answerable)._tag]
 
 /** The API's answer to a failure: its status and its body. */
 export const answer = (
-  failure: Answerable | Answer
+  failure: Answerable | ApiAnswer
 ): { readonly status: number; readonly body: ReturnType<typeof body<ErrorCode>> } => {
   const { code, status } = categories[answerKind(failure)]
   if (Object.hasOwn(categories, failure._tag)) {
-    const known = failure as Answer
+    const known = failure as ApiAnswer
     return { status, body: body(code, known.message, known.details) }
   }
   const reason = reasonOf(failure as Answerable)
@@ -359,30 +336,24 @@ export type FailureOf<C extends Category> =
       : never)
   | Extract<Errors.SharedFailure | ServerFailure, { readonly _tag: ReasonsOf<C> }>
 
-const make = <C extends Category, Self extends Extract<Answer, { readonly _tag: C }>>(
-  tag: C,
-  self: Schema.Top & { readonly Type: Self } & (new (input: {
-      message: string
-      details?: ReadonlyArray<Errors.Detail>
-    }) => Self),
-  identifier: string
-) => {
+const make = <C extends Category>(tag: C, identifier: string) => {
   const { code, status } = categories[tag]
-  const answered = Schema.declare((u: unknown): u is FailureOf<C> => isAnswerable(u) && answerKind(u) === tag, {
-    identifier: `${identifier}Failure`
-  })
+  const answered = Schema.declare(
+    (u: unknown): u is ApiAnswer | FailureOf<C> => (u instanceof ApiAnswer || isAnswerable(u)) && answerKind(u) === tag,
+    { identifier: `${identifier}Failure` }
+  )
   return ErrorBody(code as (typeof categories)[C]["code"])
     .pipe(
       Schema.decodeTo(
-        Schema.Union([Schema.toType(self), answered]),
+        answered,
         SchemaTransformation.transform({
-          decode: ({ error }): Self | FailureOf<C> =>
-            new self(
+          decode: ({ error }): ApiAnswer | FailureOf<C> =>
+            new ApiAnswer(
               error.details === undefined
-                ? { message: error.message }
-                : { message: error.message, details: error.details }
+                ? { _tag: tag, message: error.message }
+                : { _tag: tag, message: error.message, details: error.details }
             ),
-          encode: (failure: Self | FailureOf<C>) =>
+          encode: (failure: ApiAnswer | FailureOf<C>) =>
             answer(failure).body as ReturnType<typeof ErrorBody<(typeof categories)[C]["code"]>>["Type"]
         })
       ),
@@ -391,20 +362,16 @@ const make = <C extends Category, Self extends Extract<Answer, { readonly _tag: 
     .annotate({ identifier })
 }
 
-export const InvalidRequest = make("InvalidRequest", InvalidRequestAnswer, "InvalidRequestError")
-export const Unauthorized = make("Unauthorized", UnauthorizedAnswer, "UnauthorizedError")
-export const UpgradeRequired = make("UpgradeRequired", UpgradeRequiredAnswer, "UpgradeRequiredError")
-export const Forbidden = make("Forbidden", ForbiddenAnswer, "ForbiddenError")
-export const NotFound = make("NotFound", NotFoundAnswer, "NotFoundError")
-export const Conflict = make("Conflict", ConflictAnswer, "ConflictError")
-export const ConfirmationRequired = make(
-  "ConfirmationRequired",
-  ConfirmationRequiredAnswer,
-  "ConfirmationRequiredError"
-)
-export const RateLimited = make("RateLimited", RateLimitedAnswer, "RateLimitedError")
-export const InternalError = make("InternalError", InternalErrorAnswer, "InternalError")
-export const ServiceUnavailable = make("ServiceUnavailable", ServiceUnavailableAnswer, "ServiceUnavailableError")
+export const InvalidRequest = make("InvalidRequest", "InvalidRequestError")
+export const Unauthorized = make("Unauthorized", "UnauthorizedError")
+export const UpgradeRequired = make("UpgradeRequired", "UpgradeRequiredError")
+export const Forbidden = make("Forbidden", "ForbiddenError")
+export const NotFound = make("NotFound", "NotFoundError")
+export const Conflict = make("Conflict", "ConflictError")
+export const ConfirmationRequired = make("ConfirmationRequired", "ConfirmationRequiredError")
+export const RateLimited = make("RateLimited", "RateLimitedError")
+export const InternalError = make("InternalError", "InternalError")
+export const ServiceUnavailable = make("ServiceUnavailable", "ServiceUnavailableError")
 
 /** A store failure is answered as 503 `service_unavailable`, never with its internal message. */
 export const StoreUnavailable = ErrorBody("service_unavailable")

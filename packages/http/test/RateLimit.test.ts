@@ -49,7 +49,7 @@ const handlers = HttpApiBuilder.group(TestApi, "test", (h) =>
     h
       .handle("limited", ({ payload }) =>
         payload.fail === true
-          ? Effect.fail(new ApiError.NotFoundAnswer({ message: "no" }))
+          ? Effect.fail(new ApiError.ApiAnswer({ _tag: "NotFound", message: "no" }))
           : Effect.succeed({ ok: true })
       )
       .handle("burst", () => Effect.succeed({ ok: true }))
