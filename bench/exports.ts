@@ -9,8 +9,8 @@
  * It makes a fresh database, starts the server on it, creates an account with a live quiz campaign
  * through the API, then writes the plays straight into the tables in a few `INSERT … SELECT`s (one
  * session and one entry per play, one play every `30 days / entries`, scores 0–4) and `ANALYZE`s
- * them (with the statistics triggers off, then flagged and counted by slot in a few statements as
- * migration `0013_stats` does for the rows it finds). Then, against the server over HTTP:
+ * them (then rolls them up by slot in a few statements, as migration `0017_stats_rollup` does for the
+ * rows it finds). Then, against the server over HTTP:
  *
  * - **export**: `GET …/entries/export` read to the end (the body counted and dropped as it arrives),
  *   its rows a second, and the server's resident memory (from `/proc`, sampled every 20 ms) before
@@ -24,7 +24,7 @@
  */
 import { execFileSync } from "node:child_process"
 import { readFileSync } from "node:fs"
-import { flagAll, slotAll } from "../packages/sql/src/migrations/0013_stats.ts"
+import { rollUpAll } from "../packages/sql/src/migrations/0017_stats_rollup.ts"
 import * as BenchClient from "./bench-client.ts"
 import * as Options from "./internal/Options.ts"
 import * as BenchServer from "./internal/Server.ts"
@@ -69,7 +69,9 @@ const server = BenchServer.spawnServer(
     DATABASE_URL: `${PG}/${database}`
   } as Record<string, string>,
   // The server's log lines with `CG_BENCH_SERVER_LOGS=1`.
-  ["ignore", process.env.CG_BENCH_SERVER_LOGS === "1" ? "inherit" : "ignore", "inherit"]
+  ["ignore", process.env.CG_BENCH_SERVER_LOGS === "1" ? "inherit" : "ignore", "inherit"],
+  // V8 flags for the server (`CG_BENCH_SERVER_FLAGS="--trace-gc"`), to see where its memory goes.
+  (process.env.CG_BENCH_SERVER_FLAGS ?? "").split(" ").filter((flag) => flag !== "")
 )
 
 const cleanup = async () => {
@@ -120,10 +122,9 @@ try {
   const step = (DAYS * 86_400_000) / options.entries
   const write = performance.now()
   const at = `to_timestamp((${start}::float8 + g::float8 * ${step}::float8) / 1000.0)`
-  // Written with the statistics triggers off, then flagged and counted by slot in a few statements
-  // as the migration does for the rows it finds (the triggers' work, a row at a time, is the plays').
-  psql(database, "ALTER TABLE sessions DISABLE TRIGGER USER")
-  psql(database, "ALTER TABLE entries DISABLE TRIGGER USER")
+  // Written straight into the tables, then rolled up in a few set-based statements as migration
+  // `0017_stats_rollup` does for the rows it finds (the server's roll-up, a slot at a time, is for
+  // the plays it serves; it does not look at slots already rolled up).
   psql(
     database,
     `INSERT INTO sessions (id, account_id, campaign_id, channel_id, participant_ref, origin, jti, started_at, finished_at)
@@ -140,10 +141,7 @@ try {
        ${at} + interval '20 seconds'
      FROM generate_series(1, ${options.entries}) g`
   )
-  psql(database, flagAll)
-  for (const statement of slotAll) psql(database, statement)
-  psql(database, "ALTER TABLE sessions ENABLE TRIGGER USER")
-  psql(database, "ALTER TABLE entries ENABLE TRIGGER USER")
+  for (const statement of rollUpAll) psql(database, statement)
   psql(database, "VACUUM ANALYZE sessions")
   psql(database, "VACUUM ANALYZE entries")
   console.log(

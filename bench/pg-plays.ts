@@ -44,7 +44,9 @@ const options = Options.parse({
 const server = process.env.CG_BENCH_POSTGRES ?? "postgres://postgres@127.0.0.1:5432"
 const database = `cg_pgplays_${Date.now()}`
 const psql = (db: string, command: string) =>
-  execFileSync("psql", [`${server}/${db}`, "-Atc", command]).toString().trim()
+  execFileSync("psql", [`${server}/${db}`, "-Atc", command])
+    .toString()
+    .trim()
 psql("postgres", `CREATE DATABASE ${database}`)
 
 /** The statements of the play being recorded: SQL text and parameters, in order. */
@@ -59,7 +61,10 @@ const { dispose, handler } = Server.toWebHandler(
   Layer.mergeAll(
     NodeEngine.layer(Database.layerPostgres({ url: `${server}/${database}` }), { dispatcher: false }),
     RateLimiter.layer.pipe(Layer.provide(RateLimitStore.layerMemory)),
-    Layer.succeed(HttpConfig.HttpConfig, { adminToken: Redacted.make(BenchServer.ADMIN), publicUrl: "http://localhost" }),
+    Layer.succeed(HttpConfig.HttpConfig, {
+      adminToken: Redacted.make(BenchServer.ADMIN),
+      publicUrl: "http://localhost"
+    }),
     NodeHttpServer.layerHttpServices,
     Layer.succeed(References.TracerEnabled, false),
     Layer.succeed(Statement.CurrentTransformer, recorder)
@@ -196,7 +201,14 @@ const run = async (connections: number) => {
   const db = cpuMs(pids) - cpu0
   const used = process.cpuUsage(client0)
   await Promise.all(clients.map((client) => client.end()))
-  return { connections, plays: done, refused, perSecond: done / seconds, db: db / done, client: (used.user + used.system) / 1000 / done }
+  return {
+    connections,
+    plays: done,
+    refused,
+    perSecond: done / seconds,
+    db: db / done,
+    client: (used.user + used.system) / 1000 / done
+  }
 }
 
 try {

@@ -123,7 +123,9 @@ console.log(
   `${onPostgres ? "postgres" : "memory"}: CPU µs a call (${N} players a round, 5 rounds): ${show("mint")}; ${show("start")}; ${show("finish")}`
 )
 if (!onPostgres) {
-  const over = (["mint", "start", "finish"] as const).filter((name) => Math.min(...rounds.map((r) => r[name])) > BUDGET[name])
+  const over = (["mint", "start", "finish"] as const).filter(
+    (name) => Math.min(...rounds.map((r) => r[name])) > BUDGET[name]
+  )
   console.log(
     over.length === 0
       ? `within the budget (mint ${BUDGET.mint}, start ${BUDGET.start}, finish ${BUDGET.finish} µs)`

@@ -48,11 +48,13 @@ const areaOf = (url: string, name: string): string => {
   if (url === "") return name.startsWith("(") ? name : "(native)"
   const effect = /node_modules\/effect\/dist\/(.*)\.js$/.exec(url)
   // effect's modules by folder (http, sql, …), its root modules (Effect, Schema, …) and internals by name
-  if (effect !== null) return "effect/" + effect[1]!.replace(/^(http|http-api|sql|persistence|unstable\/[^/]+)\/.*$/, "$1")
+  if (effect !== null)
+    return "effect/" + effect[1]!.replace(/^(http|http-api|sql|persistence|unstable\/[^/]+)\/.*$/, "$1")
   const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url)
   if (pkg !== null) return pkg[1]!
   const ours = /\/(packages|examples)\/([^/]+)\/src\/(?:([^/]+)\/)?/.exec(url)
-  if (ours !== null) return `${ours[1]}/${ours[2]}${ours[3] !== undefined && !ours[3].includes(".") ? `/${ours[3]}` : ""}`
+  if (ours !== null)
+    return `${ours[1]}/${ours[2]}${ours[3] !== undefined && !ours[3].includes(".") ? `/${ours[3]}` : ""}`
   if (url.startsWith("node:")) return "node:" + url.slice(5).split("/")[0]
   return url
 }

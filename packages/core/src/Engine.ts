@@ -40,7 +40,7 @@ import * as PrivacyEngine from "./privacy/PrivacyEngine.ts"
 import * as RewardsEngine from "./rewards/RewardsEngine.ts"
 import type { Secrets } from "./Secrets.ts"
 import { StoreError } from "./Failure.ts"
-import { Stats } from "./stats/Stats.ts"
+import { layerWorker as statsWorker, Stats } from "./stats/Stats.ts"
 import type { StoreServices } from "./StorePorts.ts"
 import type { EventOutbox } from "./webhooks/Event.ts"
 import type { HostResolver, WebhookTransport } from "./webhooks/Webhook.ts"
@@ -62,7 +62,7 @@ export interface Options {
   readonly dispatcher?: boolean | undefined
   /**
    * Runs the other background workers on this instance (default true): scheduled draws, media
-   * imports from URLs and the retention of participants' data. Each job is claimed once across every instance on one store; with false,
+   * imports from URLs, the retention of participants' data and the statistics' roll-up. Each job is claimed once across every instance on one store; with false,
    * this instance only serves requests.
    */
   readonly workers?: boolean | undefined
@@ -144,6 +144,7 @@ export const layer = (options: Options = {}): Layer.Layer<Services, StoreError, 
     Plays.layer,
     Webhooks.layer,
     Stats.layer,
+    statsWorker(workers),
     options.dispatcher === false ? WebhookDispatcher.layerNoLoop() : WebhookDispatcher.layer()
   ).pipe(
     Layer.provideMerge(subsystems),

@@ -12,6 +12,12 @@
  * | `origins` | a mint's `origin` as sent | 1,024 | for good | never | a pure function of its key (`AllowedOrigin.normalize`, a URL parse of about 10 µs) |
  * | `dayWindows` | time zone and quarter hour | 1,000 | for good | never | a pure function of its key (`PlayLimit.dayWindow`): every UTC offset and change of offset falls on a quarter hour, so every instant of one quarter hour has the same local day |
  *
+ * Three memories are kept outside this service, each module saying why: the draws' seeds and next
+ * winning moments (`Draws`: the draws subsystem runs without the rest of the engine; through
+ * `filledBySet`, the same mechanism), a token signer's verified tokens (`ClientTokenSigner`: made
+ * per secret, without the engine, and looked up synchronously on every play) and the imported HMAC
+ * keys of `NodeSecrets` (a platform port, built before the engine).
+ *
  * @since 0.1.0
  */
 import { Cache, Context, DateTime, Duration, Effect, Exit, Layer, Option } from "effect"
@@ -42,6 +48,13 @@ export interface KnownCampaign {
 /** A cache filled only by `Cache.set` (its entries are what a use case read itself). */
 type Known<A> = Cache.Cache<string, A, never>
 
+/**
+ * A bounded cache filled only by `Cache.set` (what its owner read or computed itself); the same
+ * mechanism for the memories kept outside this service (their modules say why).
+ */
+export const filledBySet = <A>(capacity: number): Effect.Effect<Known<A>> =>
+  Cache.make<string, A>({ capacity, lookup: () => Effect.die("filled by Cache.set only") })
+
 export class InstanceCache extends Context.Service<
   InstanceCache,
   {
@@ -58,16 +71,14 @@ export class InstanceCache extends Context.Service<
     InstanceCache,
     Effect.gen(function* () {
       const keys = yield* ApiKeyRepo
-      const known = <A>(capacity: number) =>
-        Cache.make<string, A>({ capacity, lookup: () => Effect.die("filled by Cache.set only") })
       return InstanceCache.of({
         apiKeys: yield* Cache.makeWith(keys.findByPrefix, {
           capacity: 10_000,
           timeToLive: (exit) => (Exit.isSuccess(exit) && Option.isSome(exit.value) ? RECENT_KEY_TTL : Duration.zero)
         }),
-        campaigns: yield* known<KnownCampaign>(10_000),
-        endpoints: yield* known<ReadonlyArray<Target>>(10_000),
-        grantEndpoints: yield* known<ReadonlyArray<Target>>(10_000),
+        campaigns: yield* filledBySet<KnownCampaign>(10_000),
+        endpoints: yield* filledBySet<ReadonlyArray<Target>>(10_000),
+        grantEndpoints: yield* filledBySet<ReadonlyArray<Target>>(10_000),
         origins: yield* Cache.make({ capacity: 1024, lookup: (origin: string) => Effect.succeed(normalize(origin)) }),
         dayWindows: yield* Cache.make({
           capacity: 1000,

@@ -1,75 +1,69 @@
 /**
- * The `Secrets` port: hashing, HMAC and random secrets. The default layer uses WebCrypto, which
- * Node, Deno, Bun and browsers all provide; secrets are compared with `constantTimeEqual`.
+ * The `Secrets` port: hashing, HMAC and random secrets, and the one way every platform builds it
+ * (`make`): a source of random bytes and the digests. The digests default to `@noble/hashes`
+ * (audited, pure, synchronous in every runtime: no promise per hash, as WebCrypto's would cost);
+ * Node's server passes `node:crypto`'s, a few times faster (`@campaign-games/http`'s `NodeSecrets`),
+ * and the simulation a random source drawn from its seed. Secrets are compared with
+ * `constantTimeEqual`.
  *
  * @since 0.1.0
  */
-import { Cache, Context, Effect, Layer } from "effect"
+import { hmac } from "@noble/hashes/hmac.js"
+import { sha256 } from "@noble/hashes/sha2.js"
+import { Context, Effect, Layer } from "effect"
+import { Base64Url, Hex } from "effect/encoding"
 
-export class Secrets extends Context.Service<
-  Secrets,
-  {
-    /** `bytes` bytes from a cryptographically strong source, as lowercase base32 (5 bits a character). */
-    readonly randomToken: (bytes: number) => Effect.Effect<string>
-    /** SHA-256 of the UTF-8 string, hex encoded. */
-    readonly sha256Hex: (input: string) => Effect.Effect<string>
-    /** HMAC-SHA256 of `message` keyed with `key` (both UTF-8), hex encoded. */
-    readonly hmacSha256Hex: (key: string, message: string) => Effect.Effect<string>
-    /** The same HMAC, base64url encoded without padding (a JWT signature). */
-    readonly hmacSha256Base64Url: (key: string, message: string) => Effect.Effect<string>
+export interface Service {
+  /** `bytes` bytes from a cryptographically strong source, as lowercase base32 (5 bits a character). */
+  readonly randomToken: (bytes: number) => Effect.Effect<string>
+  /** SHA-256 of the UTF-8 string, hex encoded. */
+  readonly sha256Hex: (input: string) => Effect.Effect<string>
+  /** HMAC-SHA256 of `message` keyed with `key` (both UTF-8), hex encoded. */
+  readonly hmacSha256Hex: (key: string, message: string) => Effect.Effect<string>
+  /** The same HMAC, base64url encoded without padding (a JWT signature). */
+  readonly hmacSha256Base64Url: (key: string, message: string) => Effect.Effect<string>
+}
+
+/** The digests a `Secrets` is built from: pure functions of their input (strings as UTF-8). */
+export interface Digests {
+  readonly sha256Hex: (input: string) => string
+  readonly hmacSha256: (key: string, message: string, encoding: "hex" | "base64url") => string
+}
+
+const encoder = new TextEncoder()
+
+/** SHA-256 and HMAC-SHA256 of `@noble/hashes`. */
+export const nobleDigests: Digests = {
+  sha256Hex: (input) => Hex.encode(sha256(encoder.encode(input))),
+  hmacSha256: (key, message, encoding) => {
+    const mac = hmac(sha256, encoder.encode(key), encoder.encode(message))
+    return encoding === "hex" ? Hex.encode(mac) : Base64Url.encode(mac)
   }
->()("@campaign-games/core/Secrets") {
-  /** WebCrypto implementation (`globalThis.crypto`). */
-  static readonly layerWebCrypto = Layer.effect(
-    Secrets,
-    Effect.gen(function* () {
-      const subtle = globalThis.crypto.subtle
-      const encoder = new TextEncoder()
-      // HMAC keys imported once: a few keys sign everything (the token key, endpoints' secrets).
-      const hmacKeys = yield* Cache.make({
-        capacity: 1000,
-        lookup: (key: string) =>
-          Effect.promise(() =>
-            subtle.importKey("raw", encoder.encode(key), { name: "HMAC", hash: "SHA-256" }, false, ["sign"])
-          )
-      })
-      const sign = (key: string, message: string) =>
-        Effect.flatMap(Cache.get(hmacKeys, key), (k) =>
-          Effect.promise(() => subtle.sign("HMAC", k, encoder.encode(message)))
-        )
-      return Secrets.of({
-        randomToken: (bytes) =>
-          Effect.sync(() => {
-            const buf = new Uint8Array(bytes)
-            globalThis.crypto.getRandomValues(buf)
-            return base32(buf)
-          }),
-        sha256Hex: (input) =>
-          Effect.promise(() => subtle.digest("SHA-256", encoder.encode(input))).pipe(
-            Effect.map((d) => toHex(new Uint8Array(d)))
-          ),
-        hmacSha256Hex: (key, message) => Effect.map(sign(key, message), (d) => toHex(new Uint8Array(d))),
-        hmacSha256Base64Url: (key, message) => Effect.map(sign(key, message), (d) => base64Url(new Uint8Array(d)))
-      })
-    })
+}
+
+/** A `Secrets` over a source of random bytes and `digests` (the platforms' layers and the simulation's). */
+export const make = (randomBytes: (bytes: number) => Uint8Array, digests: Digests = nobleDigests): Service => ({
+  randomToken: (bytes) => Effect.sync(() => base32(randomBytes(bytes))),
+  sha256Hex: (input) => Effect.sync(() => digests.sha256Hex(input)),
+  hmacSha256Hex: (key, message) => Effect.sync(() => digests.hmacSha256(key, message, "hex")),
+  hmacSha256Base64Url: (key, message) => Effect.sync(() => digests.hmacSha256(key, message, "base64url"))
+})
+
+export class Secrets extends Context.Service<Secrets, Service>()("@campaign-games/core/Secrets") {
+  /**
+   * Random bytes from WebCrypto (`globalThis.crypto.getRandomValues`, in Node, Deno, Bun, browsers
+   * and workers), digests of `@noble/hashes`.
+   */
+  static readonly layerWebCrypto = Layer.sync(Secrets, () =>
+    make((bytes) => globalThis.crypto.getRandomValues(new Uint8Array(bytes)))
   )
 }
 
-const HEX = "0123456789abcdef"
-
 /** Lowercase hex of bytes. */
-export const toHex = (bytes: Uint8Array): string => {
-  let out = ""
-  for (const b of bytes) out += HEX[b >> 4]! + HEX[b & 15]!
-  return out
-}
+export const toHex = (bytes: Uint8Array): string => Hex.encode(bytes)
 
 /** Base64url without padding (RFC 4648 §5). */
-export const base64Url = (bytes: Uint8Array): string => {
-  let binary = ""
-  for (const b of bytes) binary += String.fromCharCode(b)
-  return btoa(binary).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "")
-}
+export const base64Url = (bytes: Uint8Array): string => Base64Url.encode(bytes)
 
 const BASE32 = "abcdefghijklmnopqrstuvwxyz234567"
 

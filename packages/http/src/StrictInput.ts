@@ -19,8 +19,16 @@
  * over its text without parsing it; it is parsed here only when its text has a `\u0000` or
  * surrogate escape, the only ways JSON can spell an unstorable string (to name which).
  *
+ * What libraries do, they do here: the router's decoded path parameters are checked as the router
+ * gives them, URL parts are decoded by `decodeURIComponent`, the Content-Type is parsed by Node's
+ * `MIMEType`, unstorable strings found by core's `StorableText`. Three pieces remain, each saying
+ * why no library serves: reading a query's bytes as strict UTF-8 (`decodeUrlPart`), naming the
+ * parameter of a path the router could not decode (`undecodablePath`), and measuring a body's
+ * nesting without parsing it (`deepPath`).
+ *
  * @since 0.1.0
  */
+import { MIMEType } from "node:util"
 import { Errors, StorableText, Validation } from "@campaign-games/core"
 import { Effect, Layer } from "effect"
 import { HttpMethod, HttpRouter, HttpServerRequest } from "effect/http"
@@ -35,32 +43,21 @@ export class StrictInput extends HttpApiMiddleware.Service<StrictInput>()("@camp
 const NOT_UTF8 = "is not valid UTF-8"
 
 const utf8 = new TextDecoder("utf-8", { fatal: true })
-const encoder = new TextEncoder()
-const HEX = /^[0-9a-fA-F]{2}$/u
+
+/** A `%` not followed by two hex digits: kept as it is (`%25` once escaped), as `URLSearchParams` reads it. */
+const STRAY_PERCENT = /%(?![0-9a-fA-F]{2})/gu
 
 /**
  * The text of a percent-encoded URL part (`+` is a space in the query), or undefined when its
- * bytes are not UTF-8. A `%` not followed by two hex digits stays as it is, as `URLSearchParams`
- * reads it.
+ * bytes are not UTF-8. `URLSearchParams` (and effect's `UrlParams` over it) reads bytes that are
+ * not UTF-8 as U+FFFD, so a caller's bad bytes would be stored as replacement characters: this uses
+ * `decodeURIComponent`, which refuses them, after escaping a stray `%` as `URLSearchParams` keeps it.
  */
 export const decodeUrlPart = (raw: string, plusIsSpace: boolean): string | undefined => {
   const text = plusIsSpace ? raw.replaceAll("+", " ") : raw
   if (!text.includes("%")) return text
-  const bytes: Array<number> = []
-  for (let i = 0; i < text.length; i++) {
-    const hex = text.slice(i + 1, i + 3)
-    if (text[i] === "%" && HEX.test(hex)) {
-      bytes.push(Number.parseInt(hex, 16))
-      i += 2
-    } else {
-      const end = text.indexOf("%", i + 1)
-      const run = text.slice(i, end === -1 ? text.length : end)
-      bytes.push(...encoder.encode(run))
-      i += run.length - 1
-    }
-  }
   try {
-    return utf8.decode(Uint8Array.from(bytes))
+    return decodeURIComponent(text.replace(STRAY_PERCENT, "%25"))
   } catch {
     return undefined
   }
@@ -75,21 +72,12 @@ const textIssue = (path: string, text: string | undefined): ReadonlyArray<Errors
 
 const pathOf = (url: string): string => url.split(/[?#]/u, 1)[0]!
 
-/** The path parameters of the route, each read from its raw segment of the URL. */
-const paramIssues = (
-  url: string,
-  route: string,
-  params: Readonly<Record<string, string | undefined>>
-): ReadonlyArray<Errors.Detail> => {
-  const names = route.split("/")
-  const segments = pathOf(url).split("/")
-  if (names.length !== segments.length) {
-    return Object.entries(params).flatMap(([name, value]) => textIssue(name, value ?? ""))
-  }
-  return names.flatMap((name, index) =>
-    name.startsWith(":") ? textIssue(name.slice(1), decodeUrlPart(segments[index]!, false)) : []
-  )
-}
+/**
+ * The path parameters as the router decoded them: a route matched only a path whose bytes are
+ * UTF-8 (see `undecodablePath` for the others), so only storability is left to check.
+ */
+const paramIssues = (params: Readonly<Record<string, string | undefined>>): ReadonlyArray<Errors.Detail> =>
+  Object.entries(params).flatMap(([name, value]) => textIssue(name, value ?? ""))
 
 /** A route as the API declares it: its method and path (`/v1/channels/:channelId`). */
 export interface Route {
@@ -100,7 +88,8 @@ export interface Route {
 /**
  * The detail for a URL with a path segment that is not UTF-8, which no route matches (the router
  * cannot decode it): named by the parameter of the route it would otherwise match, else `path`.
- * Undefined when every segment is UTF-8.
+ * Undefined when every segment is UTF-8. The router offers no match of a path it cannot decode, so
+ * the route is found here by its segments, its parameters matching any segment.
  */
 export const undecodablePath = (
   routes: ReadonlyArray<Route>,
@@ -122,7 +111,10 @@ export const undecodablePath = (
   return { path: names === undefined ? "path" : names[bad]!.slice(1), message: NOT_UTF8 }
 }
 
-/** The query values of the URL, each named by its key. */
+/**
+ * The query values of the URL, each named by its key. The raw pairs are split here: `URLSearchParams`
+ * would hand them over already decoded, bad bytes turned into U+FFFD.
+ */
 const queryIssues = (url: string): ReadonlyArray<Errors.Detail> => {
   const start = url.indexOf("?")
   if (start === -1) return []
@@ -150,22 +142,20 @@ const JSON_TYPE = "application/json"
 
 /**
  * Whether a Content-Type header says JSON in UTF-8: `application/json` in any case, with any
- * parameters but a charset other than UTF-8.
+ * parameters but a charset other than UTF-8 (parsed by Node's `MIMEType`, the WHATWG MIME type
+ * parser; a header it cannot parse is not JSON).
  */
 export const isJsonContentType = (header: string): boolean => {
-  const [type, ...parameters] = header.split(";")
-  if (type!.trim().toLowerCase() !== JSON_TYPE) return false
-  return parameters.every((parameter) => {
-    const equals = parameter.indexOf("=")
-    if (equals === -1 || parameter.slice(0, equals).trim().toLowerCase() !== "charset") return true
-    const charset = parameter
-      .slice(equals + 1)
-      .trim()
-      .replace(/^"(.*)"$/u, "$1")
-      .toLowerCase()
-    // `utf8` is a label of UTF-8 in the WHATWG Encoding Standard, sent as such by some clients.
-    return charset === "utf-8" || charset === "utf8"
-  })
+  let type: MIMEType
+  try {
+    type = new MIMEType(header)
+  } catch {
+    return false
+  }
+  if (type.essence !== JSON_TYPE) return false
+  const charset = type.params.get("charset")?.toLowerCase()
+  // `utf8` is a label of UTF-8 in the WHATWG Encoding Standard, sent as such by some clients.
+  return charset === undefined || charset === "utf-8" || charset === "utf8"
 }
 
 /**
@@ -217,7 +207,9 @@ interface Level {
  * nested deeper than `limit` (the outermost value being level 1), or undefined when none is. One
  * pass over the text (strings skipped, their brackets and escaped quotes with them), stopping where
  * the limit is crossed, without parsing it: it runs on every body (a few milliseconds a megabyte),
- * and `JSON.parse` of a megabyte of `[` alone takes about half a second. Only the keys on the path
+ * and `JSON.parse` of a megabyte of `[` alone takes about half a second. No parser serves:
+ * `JSON.parse` has no depth limit and builds the whole value first, effect's schema decodes a value
+ * already parsed, and a streaming JSON tokenizer would be a dependency doing this loop's work. Only the keys on the path
  * are decoded; a malformed one ends the path there (the decoder refuses the text anyway).
  */
 export const deepPath = (text: string, limit: number): ReadonlyArray<string> | undefined => {
@@ -351,8 +343,8 @@ export const layer = Layer.succeed(StrictInput, (httpEffect, { endpoint }) => {
   const json = takesJson(endpoint.payload)
   return Effect.gen(function* () {
     const request = yield* HttpServerRequest.HttpServerRequest
-    const { params, route } = yield* HttpRouter.RouteContext
-    const details = [...paramIssues(request.url, route.path, params), ...queryIssues(request.url)]
+    const { params } = yield* HttpRouter.RouteContext
+    const details = [...paramIssues(params), ...queryIssues(request.url)]
     if (details.length === 0 && json && HttpMethod.hasBody(request.method)) {
       const type = request.headers["content-type"]
       if (type !== undefined && !isJsonContentType(type)) return yield* Effect.fail(notJson())

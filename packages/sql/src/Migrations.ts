@@ -30,6 +30,7 @@ import * as Privacy from "./migrations/0012_privacy.ts"
 import * as Stats from "./migrations/0013_stats.ts"
 import * as MemoryMatch from "./migrations/0014_memory_match.ts"
 import * as PendingUploads from "./migrations/0016_pending_uploads.ts"
+import * as StatsRollup from "./migrations/0017_stats_rollup.ts"
 
 /** Every migration of the schema, keyed `<id>_<name>`. Never edit one that has shipped: add another. */
 export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>> = {
@@ -261,7 +262,8 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
   "0012_privacy": Privacy.migration,
   "0013_stats": Stats.migration,
   "0014_memory_match": MemoryMatch.migration,
-  "0016_pending_uploads": PendingUploads.migration
+  "0016_pending_uploads": PendingUploads.migration,
+  "0017_stats_rollup": StatsRollup.migration
 }
 
 /** Runs the migrations not yet applied; returns those it ran. */

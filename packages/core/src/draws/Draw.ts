@@ -45,7 +45,8 @@
  * @since 0.1.0
  */
 import type { DateTime } from "effect"
-import * as Sha256 from "./Sha256.ts"
+import { Hex } from "effect/encoding"
+import * as DrawHash from "./DrawHash.ts"
 
 /** The algorithms of a run: the campaign's three, and the after-each-play runs' `winning_moment`. */
 export type Algorithm = "random_uniform" | "random_weighted" | "score_highest" | "winning_moment"
@@ -133,7 +134,7 @@ export const digestMessage = (seed: string, entryId: string): string => `${seed}
 
 /** `SHA-256(UTF-8(seed ":" entryId))`: where every random choice about the entry comes from. */
 export const entryDigest = (seed: string, entryId: string): Uint8Array =>
-  Sha256.digestText(digestMessage(seed, entryId))
+  DrawHash.digestText(digestMessage(seed, entryId))
 
 /** The first 52 bits of a digest, as an integer (exact in a double). */
 export const first52Bits = (d: Uint8Array): number =>
@@ -248,8 +249,14 @@ const comparator =
  * The primary key of an entry under `rules`; the digest, when the order reads it, is written into
  * `scratch` (copied only for the entries kept).
  */
-const primaryOf = (rules: Rules, seed: string, entry: DrawEntry, scratch: Uint8Array): number => {
-  if (readsDigest(rules)) Sha256.digestTextInto(digestMessage(seed, entry.id), scratch)
+const primaryOf = (
+  rules: Rules,
+  seed: string,
+  entry: DrawEntry,
+  scratch: Uint8Array,
+  digestInto: (text: string, out: Uint8Array) => void
+): number => {
+  if (readsDigest(rules)) digestInto(digestMessage(seed, entry.id), scratch)
   switch (rules.algorithm) {
     case "random_uniform":
       return first52Bits(scratch)
@@ -326,13 +333,14 @@ export const select = <E extends DrawEntry>(
 ): ReadonlyArray<E> => {
   const order = comparator<E>(rules)
   const withDigest = readsDigest(rules)
+  const digestInto = DrawHash.textHasher()
   for (let bound = Math.max(rules.maxWinners * 2, rules.maxWinners + 16); ; bound *= 4) {
     const heap = new BoundedHeap<E>(bound, order)
     let seen = 0
     for (const entry of candidates) {
       if (excluded.has(entry.participantRef)) continue
       seen++
-      const primary = primaryOf(rules, seed, entry, DIGEST)
+      const primary = primaryOf(rules, seed, entry, DIGEST, digestInto)
       if (heap.refuses(primary)) continue
       const keyed: Keyed<E> = { entry, primary, digest: withDigest ? DIGEST : undefined }
       if (!heap.wants(keyed)) continue
@@ -377,7 +385,7 @@ export const listingLine = (entry: Omit<DrawEntry, "eligible">, participant: str
   }\t${numberHex(entry.weight)}\n`
 
 /** The second column of a `cg-draw/1` line: the hex of the reference's UTF-8. */
-export const participantHex = (participantRef: string): string => Sha256.hex(UTF8.encode(participantRef))
+export const participantHex = (participantRef: string): string => Hex.encode(UTF8.encode(participantRef))
 
 /** The participants' numbers of a `cg-draw/2` listing: 1, 2, … in the order they first appear. */
 export class ParticipantNumbers {
@@ -425,7 +433,7 @@ class ListingWriter {
     this.version = version
   }
   private readonly numbers = new ParticipantNumbers()
-  private readonly hash = new Sha256.Hash()
+  private readonly hash = DrawHash.create()
   private readonly buffer = new Uint8Array(1 << 16)
   private length = 0
   private text = new Uint8Array(1024)
@@ -436,20 +444,22 @@ class ListingWriter {
     if (this.length + room > this.buffer.length) this.flush()
     const v1 = this.version === ALGORITHM_VERSION_1
     if (room > this.buffer.length) {
-      this.hash.updateText(
-        listingLine(entry, v1 ? participantHex(entry.participantRef) : String(this.numbers.of(entry.participantRef)))
+      this.hash.update(
+        UTF8.encode(
+          listingLine(entry, v1 ? participantHex(entry.participantRef) : String(this.numbers.of(entry.participantRef)))
+        )
       )
       return
     }
     const out = this.buffer
     let n = this.length
-    n = Sha256.encodeUtf8At(entry.id, out, n)
+    n = DrawHash.encodeUtf8At(entry.id, out, n)
     out[n++] = TAB
     if (v1) {
       if (this.text.length < entry.participantRef.length * 3) {
         this.text = new Uint8Array(entry.participantRef.length * 3)
       }
-      const refLength = Sha256.encodeUtf8(entry.participantRef, this.text)
+      const refLength = DrawHash.encodeUtf8At(entry.participantRef, this.text, 0)
       for (let i = 0; i < refLength; i++) {
         const b = this.text[i]!
         out[n++] = HEX_DIGITS[b >> 4]!
@@ -490,7 +500,7 @@ class ListingWriter {
 
   digest(): string {
     this.flush()
-    return Sha256.hex(this.hash.digest())
+    return Hex.encode(this.hash.digest())
   }
 }
 

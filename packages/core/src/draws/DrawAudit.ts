@@ -13,7 +13,7 @@ import { Timestamp } from "../Fields.ts"
 import * as Draw from "./Draw.ts"
 import * as DrawRun from "./DrawRun.ts"
 import * as SeedChain from "./SeedChain.ts"
-import * as Sha256 from "./Sha256.ts"
+import * as DrawHash from "./DrawHash.ts"
 import * as WinningMoments from "./WinningMoments.ts"
 
 /** The format (and its version) of an audit document. */
@@ -114,7 +114,7 @@ export const seedCheck = (
   run: Pick<DrawRun.RunView, "seed" | "seedCommitment" | "chainPosition">,
   publishedCommitment: string | null
 ): Check => {
-  if (run.seedCommitment !== null && Sha256.hexOfText(run.seed) !== run.seedCommitment) {
+  if (run.seedCommitment !== null && DrawHash.hexOfText(run.seed) !== run.seedCommitment) {
     return { name: "seed", ok: false, message: "SHA-256 of the seed is not the run's seedCommitment" }
   }
   if (run.chainPosition !== null) {

@@ -29,9 +29,17 @@
  * moments wait (paid from the first play after the resolution, each to the first entry at or after
  * it that holds the resolved option).
  *
+ * What the service remembers between calls (the seeds of automatic runs, each campaign's next
+ * winning moment) is held in effect's `Cache`, bounded to `KEPT` entries, least recently used first
+ * out: the same mechanism as core's `InstanceCache` (`filledBySet`), but not that service, because the draws
+ * subsystem is composed without the rest of the engine (`DrawsEngine.layer` asks only the store's
+ * and the platform's ports: the command-line verifier and the stores' tests run it alone), while
+ * `InstanceCache` is built over the accounts' `ApiKeyRepo`. A seed is a pure function of the
+ * campaign's secret, which never changes; a moment not due yet is read again at `recheckAt`.
+ *
  * @since 0.1.0
  */
-import { Context, DateTime, Effect, Layer, Option, Stream } from "effect"
+import { Cache, Context, DateTime, Effect, Layer, Option, Stream } from "effect"
 import * as Actor from "../accounts/Actor.ts"
 import * as Campaign from "../campaigns/Campaign.ts"
 import * as CampaignSteps from "../campaigns/internal/CampaignSteps.ts"
@@ -39,6 +47,7 @@ import * as Prediction from "../games/Prediction.ts"
 import type { MissingPermission, ResourceNotFound, StoreError } from "../Failure.ts"
 import { DrawsError } from "./DrawErrors.ts"
 import * as Ids from "../Ids.ts"
+import { filledBySet } from "../InstanceCache.ts"
 import type { Page, Paged } from "../Pagination.ts"
 import type { FinishedPlay } from "../play/AfterFinish.ts"
 import { Secrets } from "../Secrets.ts"
@@ -49,7 +58,7 @@ import * as DrawAudit from "./DrawAudit.ts"
 import { DrawAwaitsResolution, DrawNotManual, DrawRunNotFound } from "./DrawErrors.ts"
 import * as DrawRun from "./DrawRun.ts"
 import * as SeedChain from "./SeedChain.ts"
-import * as Sha256 from "./Sha256.ts"
+import * as DrawHash from "./DrawHash.ts"
 import { WinnerGrants } from "./WinnerGrants.ts"
 import * as WinningMoments from "./WinningMoments.ts"
 
@@ -107,6 +116,9 @@ const DUE_BATCH = 20
 
 /** How long a campaign's next winning moment, once read, is trusted before it is read again. */
 const MOMENT_RECHECK_MS = 5_000
+
+/** Most entries each of the service's memories keeps (see the module's header). */
+const KEPT = 10_000
 
 export class Draws extends Context.Service<
   Draws,
@@ -179,11 +191,12 @@ export class Draws extends Context.Service<
       const outbox = yield* EventOutbox
       const secrets = yield* Secrets
 
-      // The seeds of automatic runs by campaign and position (a chain link costs up to 2048 hashes).
-      const links = new Map<string, string>()
-      // Each campaign's next winning moment as last read: skipped without a read until it passes or
-      // `recheckAt` does (a moment paid a little late still goes to the first entry after it).
-      const nextMoments = new Map<string, { readonly at: number; readonly recheckAt: number }>()
+      // What this instance remembers (see the module's header): the seeds of automatic runs by
+      // campaign and position (a chain link costs up to 2048 hashes), and each campaign's next winning
+      // moment as last read, skipped without a read until it passes or `recheckAt` does (a moment paid
+      // a little late still goes to the first entry after it).
+      const links = yield* filledBySet<string>(KEPT)
+      const nextMoments = yield* filledBySet<{ readonly at: number; readonly recheckAt: number }>(KEPT)
 
       /** The campaign's seed secret, made (and its commitment published) if it was made before draws. */
       const secretOf = Effect.fnUntraced(function* (campaign: Campaign.Campaign) {
@@ -202,15 +215,14 @@ export class Draws extends Context.Service<
       /** The seed of the campaign's automatic run at `position`, and the commitment it opens. */
       const linkAt = Effect.fnUntraced(function* (campaign: Campaign.Campaign, position: number) {
         const key = `${campaign.id}\u0000${position}`
-        const known = links.get(key)
-        if (known !== undefined && campaign.seedCommitment !== null) {
-          return Option.some({ seed: known, commitment: campaign.seedCommitment })
+        const known = yield* Cache.getOption(links, key)
+        if (Option.isSome(known) && campaign.seedCommitment !== null) {
+          return Option.some({ seed: known.value, commitment: campaign.seedCommitment })
         }
         const { secret, commitment } = yield* secretOf(campaign)
         const seed = SeedChain.seedAt(secret, position)
         if (seed === undefined) return Option.none()
-        if (links.size >= 10_000) links.clear()
-        links.set(key, seed)
+        yield* Cache.set(links, key, seed)
         return Option.some({ seed, commitment })
       })
 
@@ -344,7 +356,7 @@ export class Draws extends Context.Service<
         }
         return Option.some({
           seed: link.value.seed,
-          seedCommitment: Sha256.hexOfText(link.value.seed),
+          seedCommitment: DrawHash.hexOfText(link.value.seed),
           chainPosition: position,
           publishedCommitment: link.value.commitment
         })
@@ -469,7 +481,7 @@ export class Draws extends Context.Service<
             state.momentsPaid < count
               ? WinningMoments.momentAt(seed.value.seed, state.momentsPaid + 1, count, window).at
               : Number.POSITIVE_INFINITY
-          nothingBefore(campaign.id, next, now)
+          yield* nothingBefore(campaign.id, next, now)
           return Option.none()
         }
         return Option.some({ seed: seed.value, moment, window })
@@ -528,17 +540,15 @@ export class Draws extends Context.Service<
         })
 
       /** Remembers that the campaign has no after-each-play draw to make before `at` (or a recheck). */
-      const nothingBefore = (campaignId: string, at: number, now: DateTime.Utc) => {
-        if (nextMoments.size >= 10_000) nextMoments.clear()
-        nextMoments.set(campaignId, { at, recheckAt: now.epochMilliseconds + MOMENT_RECHECK_MS })
-      }
+      const nothingBefore = (campaignId: string, at: number, now: DateTime.Utc) =>
+        Cache.set(nextMoments, campaignId, { at, recheckAt: now.epochMilliseconds + MOMENT_RECHECK_MS })
 
       const afterPlay = Effect.fn("Draws.afterPlay")(function* (play: FinishedPlay) {
         const { accountId, id: campaignId, winnerSelectionTrigger } = play.campaign
         // A prediction not resolved when the play began: no entry can win yet (read again below otherwise).
         if (winnerSelectionTrigger !== "auto_on_session_end" || awaitsResolution(play.campaign)) return 0
         const now = yield* DateTime.now
-        const known = nextMoments.get(campaignId)
+        const known = Option.getOrUndefined(yield* Cache.getOption(nextMoments, campaignId))
         if (known !== undefined && now.epochMilliseconds < known.at && now.epochMilliseconds < known.recheckAt) return 0
         let made = 0
         for (;;) {
@@ -550,7 +560,7 @@ export class Draws extends Context.Service<
             if (!play.entry.eligible) return made
             const state = yield* repo.runState(accountId, campaignId, null)
             if (state.momentsPaid >= campaign.value.winnerSelectionConfig.maxWinners) {
-              nothingBefore(campaignId, Number.POSITIVE_INFINITY, now)
+              yield* nothingBefore(campaignId, Number.POSITIVE_INFINITY, now)
               return made
             }
             const run = yield* draw(accountId, campaignId, playPlan).pipe(
@@ -560,7 +570,7 @@ export class Draws extends Context.Service<
           }
           const state = yield* repo.runState(accountId, campaignId, null)
           if (Option.isNone(yield* dueMoment(campaign.value, state, now))) return made
-          nextMoments.delete(campaignId)
+          yield* Cache.invalidate(nextMoments, campaignId)
           const run = yield* draw(accountId, campaignId, momentPlan).pipe(
             Effect.catchTag("ResourceNotFound", () => Effect.succeed(Option.none<DrawRun.Run>()))
           )

@@ -13,7 +13,7 @@
  *
  * @since 0.1.0
  */
-import * as Sha256 from "./Sha256.ts"
+import * as DrawHash from "./DrawHash.ts"
 
 /** How many links a chain has: the most automatic runs a campaign can make. */
 export const LENGTH = 2048
@@ -21,7 +21,7 @@ export const LENGTH = 2048
 /** `H` applied `times` times to `value`. */
 export const iterate = (value: string, times: number): string => {
   let out = value
-  for (let i = 0; i < times; i++) out = Sha256.hexOfText(out)
+  for (let i = 0; i < times; i++) out = DrawHash.hexOfText(out)
   return out
 }
 

@@ -20,7 +20,7 @@
  *
  * @since 0.1.0
  */
-import * as Sha256 from "./Sha256.ts"
+import * as DrawHash from "./DrawHash.ts"
 
 /** A prize window: `start ≤ t < end`. */
 export interface Window {
@@ -55,7 +55,7 @@ export const windowOf = (campaign: {
 
 /** The first 48 bits of `SHA-256(UTF-8(seed ":moment:" index))`. */
 const momentBits = (seed: string, index: number): number => {
-  const d = Sha256.digestText(`${seed}:moment:${index}`)
+  const d = DrawHash.digestText(`${seed}:moment:${index}`)
   return ((d[0]! << 16) | (d[1]! << 8) | d[2]!) * 0x1000000 + ((d[3]! << 16) | (d[4]! << 8) | d[5]!)
 }
 

@@ -5,6 +5,7 @@
  * @since 0.1.0
  */
 export * as Coupon from "./Coupon.ts"
+export * as CouponDelivery from "./CouponDelivery.ts"
 export * as Grant from "./Grant.ts"
 export * as Reward from "./Reward.ts"
 export * as RewardErrors from "./RewardErrors.ts"

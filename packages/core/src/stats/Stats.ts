@@ -20,7 +20,7 @@
  *
  * @since 0.1.0
  */
-import { Context, DateTime, Effect, Layer, Option, Schema, type Stream } from "effect"
+import { Context, DateTime, Duration, Effect, Layer, Option, Schema, type Stream } from "effect"
 import * as Actor from "../accounts/Actor.ts"
 import type { Campaign } from "../campaigns/Campaign.ts"
 import * as CampaignSteps from "../campaigns/internal/CampaignSteps.ts"
@@ -189,8 +189,36 @@ export class StatsRepo extends Context.Service<
     ) => Stream.Stream<Entry.Entry, StoreError>
     /** Every grant of the campaign, newest first then by id descending (the list's order), as `entries`. */
     readonly grants: (accountId: string, campaignId: string) => Stream.Stream<Grant.Listed, StoreError>
+    /**
+     * Brings up to date, at the clock's now, what the store keeps to answer `campaign` quickly (the
+     * SQL store rolls every campaign's closed slots up); how many campaigns it rolled up. A store
+     * that counts its rows when read does nothing (0). The worker (`layerWorker`) runs it.
+     */
+    readonly rollUp: Effect.Effect<number, StoreError>
   }
 >()("@campaign-games/core/StatsRepo") {}
+
+/** How often the statistics' worker runs `StatsRepo.rollUp`. */
+export const POLL = Duration.minutes(1)
+
+/**
+ * The statistics' worker: with `background`, a fiber runs `StatsRepo.rollUp` every `POLL`, on
+ * effect's `Clock` (the clock that stamps the plays: a test drives it with `TestClock`). Every
+ * instance may run it: the store claims each campaign's roll-up, so none is counted twice. A failed
+ * pass is logged and tried again at the next. Without `background`, nothing (a read rolls its own
+ * campaign up anyway).
+ */
+export const layerWorker = (options: { readonly background: boolean }): Layer.Layer<never, never, StatsRepo> =>
+  Layer.effectDiscard(
+    Effect.gen(function* () {
+      if (!options.background) return
+      const repo = yield* StatsRepo
+      const pass = repo.rollUp.pipe(
+        Effect.catch((error) => Effect.logWarning("stats: roll-up pass failed", error.message))
+      )
+      yield* Effect.forkScoped(Effect.forever(Effect.andThen(Effect.sleep(POLL), pass)))
+    })
+  )
 
 // -----------------------------------------------------------------------------
 // The API's shapes

@@ -17,7 +17,7 @@
  *
  * @since 0.1.0
  */
-import { Context, DateTime, Duration, Effect, Option, Schema, type Scope, Struct } from "effect"
+import { Context, DateTime, Duration, Effect, Option, Predicate, Schema, type Scope, Struct } from "effect"
 import type { StoreError } from "../Failure.ts"
 import { type Event, EventType } from "./Event.ts"
 import {
@@ -159,8 +159,8 @@ export type Delivery = Schema.Struct.Type<typeof deliveryFields>
 /** The event's data as stored and delivered: any coupon's `code` removed (added back at send time). */
 const withoutCode = (data: Event["data"]): Event["data"] => {
   const coupon = data["coupon"]
-  if (typeof coupon !== "object" || coupon === null || !("code" in coupon)) return data
-  const { code: _code, ...rest } = coupon as { readonly [key: string]: unknown }
+  if (!Predicate.isObject(coupon) || !("code" in coupon)) return data
+  const { code: _code, ...rest } = coupon
   return { ...data, coupon: rest }
 }
 

@@ -37,6 +37,17 @@
  *   lease. A claim is taken and queued without interruption, so no claim is left held by a worker
  *   that stopped.
  *
+ * **How it is built.** The decisions (which endpoints a claim leaves out, where a claim waits, which
+ * send starts when, when to claim again) are plain steps over one structure, `DispatchState`, with
+ * its invariants tested there. What runs is effect's: the sends are fibers of a `FiberSet` (awaited
+ * and interrupted at shutdown), the results go through a `Queue` to the writer fiber, the claiming
+ * pump waits on a `Latch` (opened by a notice, a send that leaves room, a write) or its next
+ * wake-up, and writes are retried on a `Schedule`. The total of sends in flight is a count in the
+ * state, not a `Semaphore`: a send starts only when its endpoint's window and the total both have
+ * room, decided at the moment a send ends, which a semaphore's queue of waiters cannot say. The body
+ * of a delivery is the rewards' to give (`CouponDelivery.bodyOf`, over the `Webhook.CouponCodes`
+ * port): the worker knows nothing of coupons.
+ *
  * Time comes from effect's `Clock`, so tests drive retries with `TestClock` (`runOnce`).
  *
  * @since 0.1.0
@@ -51,14 +62,14 @@ import {
   FiberSet,
   Latch,
   Layer,
-  Option,
+  Queue,
   Schedule,
   type Scope
 } from "effect"
 import * as EngineMetrics from "../EngineMetrics.ts"
 import type { StoreError } from "../Failure.ts"
-import { Secrets } from "../Secrets.ts"
-import * as SendWindow from "./SendWindow.ts"
+import * as CouponDelivery from "../rewards/CouponDelivery.ts"
+import * as DispatchState from "./DispatchState.ts"
 import * as Webhook from "./Webhook.ts"
 import * as WebhookSignature from "./WebhookSignature.ts"
 
@@ -92,58 +103,306 @@ export const defaults: Options = {
   grace: Duration.seconds(2)
 }
 
-/** A claim waiting to be sent must have this much of its lease left: the send timeout and 5 s. */
-const LEASE_LEFT = Duration.toMillis(Webhook.TIMEOUT) + 5_000
-
-/** An endpoint a claim brought or left out within this long is active: its room counts for the next claim. */
-const ACTIVE = 10_000
-
-/** An endpoint's state is forgotten after this long with nothing to send (its window starts over). */
-const FORGET = 60_000
-
 /** Most results written in one statement. */
 const MAX_WRITE = 1_000
 
-/** Most wake-up times remembered (to claim a retry when it comes due rather than at the next poll). */
-const MAX_WAKES = 1_024
-
-/** A claimed delivery, with its lease. */
-interface Held {
-  readonly claimed: Webhook.Claimed
-  readonly lease: DateTime.Utc
-  readonly leaseMs: number
+/** What a runner is given: the worker's options and ports, its clock, how it starts a send, its results' queue. */
+interface RunnerContext {
+  readonly o: Options
+  readonly ports: Ports
+  readonly clock: Clock.Clock
+  readonly fork: (effect: Effect.Effect<void>) => unknown
+  readonly results: Queue.Queue<Webhook.Tried>
 }
 
-/** What the worker keeps of one endpoint. */
-interface Lane {
-  readonly endpointId: string
-  target: Webhook.SendTarget | undefined
-  window: SendWindow.SendWindow
-  inFlight: number
-  /** Claims waiting for room in the window, in claim order. */
-  readonly queue: Array<Held>
-  /** The store may hold more due deliveries of this endpoint (it was left out of a claim). */
-  more: boolean
-  /** When a claim last brought or left out one of its deliveries (epoch ms). */
-  seenAt: number
+/** The ports the worker uses, read once. */
+interface Ports {
+  readonly deliveries: Webhook.DeliveryRepo["Service"]
+  readonly transport: Webhook.WebhookTransport["Service"]
+  readonly bodyOf: (claimed: Webhook.Claimed) => Effect.Effect<string, StoreError>
 }
 
-const used = (lane: Lane): number => lane.inFlight + lane.queue.length
+/** The headers of a delivery's request. */
+const headersOf = (claimed: Webhook.Claimed, signature: string) => ({
+  "content-type": "application/json",
+  "user-agent": "CampaignGames-Webhooks/1",
+  "x-service-event": claimed.delivery.eventType,
+  "x-service-delivery-id": claimed.delivery.id,
+  "x-service-signature": signature
+})
 
-/** Claims an endpoint may hold (sending or waiting to be sent): three times its window. */
-const capacity = (lane: Lane): number => 3 * SendWindow.size(lane.window)
+/** How long after it was due (its retry time, else its creation) a claimed delivery was sent, in seconds. */
+const lagOf = (claimed: Webhook.Claimed, sentAt: number) =>
+  (sentAt - DateTime.toEpochMillis(claimed.delivery.nextRetryAt ?? claimed.delivery.createdAt)) / 1000
 
 /**
- * Whether an endpoint that may have more in the store should get more: it holds no more than twice
- * its window, so a claim brings at least a window's worth while a window's worth still waits.
+ * The worker's state and steps over one set of sends: the background loop has one for its life,
+ * each `runOnce` one of its own.
  */
-const runsLow = (lane: Lane): boolean => lane.more && used(lane) <= 2 * SendWindow.size(lane.window)
+const makeRunner = (context: RunnerContext) => {
+  const { clock, o, ports, results } = context
+  const state = DispatchState.make()
+  const pumpLatch = Latch.makeUnsafe(false)
+  const now = () => clock.currentTimeMillisUnsafe()
+  const sends = makeSends(state, context, () => pumpLatch.openUnsafe())
+  // After a write the pump sets its next wake-up by the retries it knows, and claims if there is room again.
+  const writes = makeWrites(state, ports.deliveries, results, (retrying) => {
+    if (retrying || DispatchState.wantsClaim(state, o)) pumpLatch.openUnsafe()
+  })
+  const claim = makeClaim(state, context, sends.start)
+  return {
+    state,
+    claim,
+    writes,
+    /** Stops starting sends (the first step of shutting down). */
+    stop: Effect.sync(() => DispatchState.stop(state)),
+    /** After the sends stopped: writes the results and releases every claim not finished. */
+    settle: Effect.suspend(() => {
+      DispatchState.abandonQueued(state)
+      return Effect.andThen(writes.writeAll, writes.releaseUnused)
+    }),
+    pump: makePump(state, context, pumpLatch, claim, writes.releaseUnused, now),
+    /** Called for each notice of the store: new deliveries. */
+    notice: () => {
+      DispatchState.noticed(state)
+      pumpLatch.openUnsafe()
+    }
+  }
+}
+
+type Runner = ReturnType<typeof makeRunner>
+
+/** Sending: one fiber per claim, started by `start` when its endpoint's window has room. */
+const makeSends = (
+  state: DispatchState.DispatchState,
+  { clock, fork, o, ports, results }: RunnerContext,
+  wantMore: () => void
+) => {
+  const now = () => clock.currentTimeMillisUnsafe()
+
+  /** The result of a try: the window learns from it, the result goes to the writer. */
+  const finished = (lane: DispatchState.Lane, h: DispatchState.Held, result: Webhook.AttemptResult, sentAt: number) => {
+    const at = now()
+    DispatchState.tried(lane, result, sentAt, at)
+    const delivery = Webhook.afterAttempt(h.claimed.delivery, result, DateTime.makeUnsafe(at))
+    Queue.offerUnsafe(results, { delivery, leaseUntil: h.lease })
+    return delivery.status
+  }
+
+  const send = (lane: DispatchState.Lane, target: DispatchState.Target, h: DispatchState.Held): Effect.Effect<void> =>
+    Effect.gen(function* () {
+      const sentAt = now()
+      const body = yield* ports.bodyOf(h.claimed)
+      const seconds = Math.floor(sentAt / 1000)
+      const signature = WebhookSignature.headerOf(seconds, target.sign(seconds, body))
+      const result = yield* ports.transport.send({
+        url: target.target.url,
+        body,
+        headers: headersOf(h.claimed, signature)
+      })
+      const status = finished(lane, h, result, sentAt)
+      if (status !== "pending") yield* EngineMetrics.attemptCounted(status, lagOf(h.claimed, sentAt))
+    }).pipe(
+      // The coupon code could not be read: the claim lapses and the delivery is tried again later.
+      Effect.catch((error) =>
+        Effect.andThen(
+          Effect.sync(() => DispatchState.lapsed(state)),
+          Effect.logWarning("webhook delivery not sent: its coupon code could not be read", error._tag)
+        )
+      ),
+      Effect.onExit((exit) =>
+        Effect.sync(() => {
+          if (Exit.isSuccess(exit)) return
+          // Interrupted (shutting down): released at once; a defect: the claim lapses.
+          if (Exit.hasInterrupts(exit)) DispatchState.interrupted(state, h)
+          else DispatchState.lapsed(state)
+        })
+      ),
+      Effect.ensuring(
+        Effect.sync(() => void (DispatchState.afterSend(state, lane, now, o.concurrency, start) && wantMore()))
+      )
+    )
+
+  const start = (lane: DispatchState.Lane, target: DispatchState.Target, h: DispatchState.Held) =>
+    void fork(send(lane, target, h))
+
+  return { start }
+}
+
+/** Writing results and releasing claims; `written` is told whether a write set retries. */
+const makeWrites = (
+  state: DispatchState.DispatchState,
+  deliveries: Webhook.DeliveryRepo["Service"],
+  results: Queue.Queue<Webhook.Tried>,
+  written: (retrying: boolean) => void
+) => {
+  const record = (batch: ReadonlyArray<Webhook.Tried>) =>
+    deliveries.recordAttempts(batch).pipe(
+      Effect.retry({ times: 3, schedule: Schedule.spaced(Duration.millis(200)) }),
+      // The claims lapse: the deliveries are sent again after their lease.
+      Effect.catch((error) => Effect.logWarning("webhook attempts not recorded", error._tag)),
+      Effect.ensuring(Effect.sync(() => written(DispatchState.afterWrite(state, batch))))
+    )
+
+  /** Writes up to `MAX_WRITE` results in one statement (retried a few times), without interruption. */
+  const writeSome = Effect.uninterruptible(
+    Effect.suspend(() =>
+      Queue.sizeUnsafe(results) === 0 ? Effect.void : Effect.flatMap(Queue.takeBetween(results, 1, MAX_WRITE), record)
+    )
+  )
+
+  /** Writes every result there is. */
+  const writeAll = Effect.whileLoop({
+    while: () => Queue.sizeUnsafe(results) > 0,
+    body: () => writeSome,
+    step: () => {}
+  })
+
+  /** Releases the unused claims, one statement per lease; they count as settled either way. */
+  const releaseUnused = Effect.suspend(() => {
+    if (state.unused.length === 0) return Effect.void
+    return Effect.forEach(DispatchState.takeUnused(state), ({ ids, lease }) => deliveries.release(ids, lease), {
+      discard: true
+    }).pipe(Effect.catch((error) => Effect.logWarning("webhook claims not released", error._tag)))
+  })
+
+  /** Writes results as they come, gathering them for up to `flush` unless a batch is there; never returns. */
+  const writer = (flush: Duration.Duration, batch: number) =>
+    Effect.forever(
+      Effect.gen(function* () {
+        yield* Queue.peek(results)
+        if (Queue.sizeUnsafe(results) < batch) yield* Effect.sleep(flush)
+        yield* writeAll
+      })
+    )
+
+  return { writeAll, releaseUnused, writer }
+}
 
 /**
- * Claims an endpoint may be given beyond its capacity (a claim's rows are not split by endpoint):
- * none while its window is small (a struggling endpoint), a few otherwise.
+ * One claim: what the plan allows (`DispatchState.plan`); reads the endpoints it has not seen (or
+ * that changed), places the claims and starts the sends. Taken and queued without interruption, so
+ * no claim is left held by a worker that stopped.
  */
-const slack = (lane: Lane): number => (SendWindow.size(lane.window) >= SendWindow.INITIAL ? 2 * SendWindow.INITIAL : 0)
+const makeClaim =
+  (state: DispatchState.DispatchState, { clock, o, ports }: RunnerContext, start: Start) =>
+  (greedy: boolean): Effect.Effect<number, StoreError> =>
+    Effect.uninterruptible(
+      Effect.gen(function* () {
+        const at = clock.currentTimeMillisUnsafe()
+        const plan = DispatchState.plan(state, at, greedy, o)
+        if (plan.limit <= 0) return 0
+        const leaseMs = Duration.toMillis(o.lease)
+        const lease = DateTime.makeUnsafe(at + leaseMs)
+        const claimed = yield* ports.deliveries.claimDue(DateTime.makeUnsafe(at), lease, plan.limit, plan.excluded)
+        DispatchState.afterClaim(state, plan, claimed.length, at)
+        const read = yield* readTargets(state, ports.deliveries, DispatchState.staleEndpoints(state, claimed, at), at)
+        const touched = DispatchState.place(state, claimed, lease, at, { greedy, read, leaseMs })
+        for (const lane of touched)
+          DispatchState.drain(state, lane, clock.currentTimeMillisUnsafe(), o.concurrency, start)
+        return claimed.length
+      })
+    )
+
+type Start = (lane: DispatchState.Lane, target: DispatchState.Target, held: DispatchState.Held) => void
+
+/** Reads the targets of the `stale` endpoints, each with its signer; whether they could be read. */
+const readTargets = (
+  state: DispatchState.DispatchState,
+  deliveries: Webhook.DeliveryRepo["Service"],
+  stale: ReadonlySet<string>,
+  at: number
+): Effect.Effect<boolean> =>
+  stale.size === 0
+    ? Effect.succeed(true)
+    : deliveries.targets([...stale]).pipe(
+        Effect.map((targets) => {
+          const signed = targets.map((target) => ({ target, sign: WebhookSignature.signer(target.secret) }))
+          DispatchState.setTargets(state, stale, signed, at)
+          return true
+        }),
+        Effect.catch((error) => Effect.as(Effect.logWarning("webhook endpoints not read", error._tag), false))
+      )
+
+/** Claims continually, as room, notices, retries and polls say; never returns. */
+const makePump = (
+  state: DispatchState.DispatchState,
+  { o }: RunnerContext,
+  latch: Latch.Latch,
+  claim: (greedy: boolean) => Effect.Effect<number, StoreError>,
+  releaseUnused: Effect.Effect<void>,
+  now: () => number
+) =>
+  Effect.gen(function* () {
+    const idleMs = Duration.toMillis(o.idle)
+    const gatherMs = Duration.toMillis(o.gather)
+    const lookAgainMs = Duration.toMillis(Webhook.DeliveryNotices.lookAgain)
+    let pollAt = 0
+    while (true) {
+      latch.closeUnsafe()
+      let at = now()
+      if (at >= pollAt) {
+        state.due = true
+        pollAt = at + idleMs
+      }
+      if (DispatchState.takeDueWakes(state, at)) state.due = true
+      // Deliveries announced right after a claim gather a little, to be claimed together.
+      if (state.noticed && !state.due && !state.refill && at - state.lastClaimAt < gatherMs) {
+        yield* Effect.sleep(Duration.millis(state.lastClaimAt + gatherMs - at))
+      }
+      if (DispatchState.wantsClaim(state, o)) {
+        // A notice may stand for changes still committing: look again shortly after.
+        if (state.noticed) DispatchState.wakeAt(state, at + lookAgainMs)
+        yield* claimOrWait(state, claim, o.idle)
+      }
+      yield* releaseUnused
+      if (DispatchState.wantsClaim(state, o)) continue
+      at = now()
+      const wait = Math.min(pollAt, state.wakes[0] ?? Infinity) - at
+      if (wait > 0) yield* Effect.timeoutOption(latch.await, Duration.millis(wait))
+    }
+  })
+
+/** A claim; when the store is unavailable, a claim is due again after `idle`. */
+const claimOrWait = (
+  state: DispatchState.DispatchState,
+  claim: (greedy: boolean) => Effect.Effect<number, StoreError>,
+  idle: Duration.Duration
+) =>
+  claim(false).pipe(
+    Effect.asVoid,
+    Effect.catch((error) =>
+      Effect.andThen(Effect.logWarning("webhook dispatcher: store unavailable", error.message), () => {
+        state.due = true
+        return Effect.sleep(idle)
+      })
+    )
+  )
+
+/**
+ * A set of sends and a runner over it, in the current scope. Closing the scope stops the runner,
+ * lets its sends finish for up to `grace` (none when undefined), interrupts the rest, then writes
+ * its results and releases its claims.
+ */
+const scopedRunner = (
+  o: Options,
+  ports: Ports,
+  grace: Duration.Duration | undefined
+): Effect.Effect<{ readonly runner: Runner; readonly sends: FiberSet.FiberSet<void, never> }, never, Scope.Scope> =>
+  Effect.gen(function* () {
+    const clock = yield* Effect.clockWith(Effect.succeed)
+    // The runner needs the set, made after the finalizer that settles it: finalizers run last
+    // added first (stop and wait, interrupt the sends, settle).
+    const made: { runner?: Runner } = {}
+    yield* Effect.addFinalizer(() => made.runner?.settle ?? Effect.void)
+    const sends = yield* FiberSet.make<void, never>()
+    const results = yield* Queue.unbounded<Webhook.Tried>()
+    const runner = makeRunner({ o, ports, clock, fork: yield* FiberSet.runtime(sends)<never>(), results })
+    made.runner = runner
+    const finishing = grace === undefined ? Effect.void : Effect.timeoutOption(FiberSet.awaitEmpty(sends), grace)
+    yield* Effect.addFinalizer(() => Effect.andThen(runner.stop, finishing))
+    return { runner, sends }
+  })
 
 export class WebhookDispatcher extends Context.Service<
   WebhookDispatcher,
@@ -155,436 +414,16 @@ export class WebhookDispatcher extends Context.Service<
   static readonly make = (options: Partial<Options> = {}) =>
     Effect.gen(function* () {
       const o = { ...defaults, ...options }
-      const leaseMs = Duration.toMillis(o.lease)
-      const idleMs = Duration.toMillis(o.idle)
-      const gatherMs = Duration.toMillis(o.gather)
-      const lookAgainMs = Duration.toMillis(Webhook.DeliveryNotices.lookAgain)
-      const deliveries = yield* Webhook.DeliveryRepo
       const notices = yield* Webhook.DeliveryNotices
-      const transport = yield* Webhook.WebhookTransport
-      const secrets = yield* Secrets
-      const codes = yield* Webhook.CouponCodes
-
-      /** The body sent: the stored payload, with the coupon code for endpoints that take it. */
-      const bodyOf = (claimed: Webhook.Claimed) =>
-        Effect.gen(function* () {
-          const payload = claimed.delivery.payload
-          if (!claimed.includeCouponCodes || payload.type !== "reward_granted") return JSON.stringify(payload)
-          const grantId = payload.data["grantId"]
-          if (typeof grantId !== "string") return JSON.stringify(payload)
-          const code = yield* codes(claimed.delivery.accountId, grantId)
-          if (Option.isNone(code)) return JSON.stringify(payload)
-          const coupon = (payload.data["coupon"] ?? {}) as { readonly [key: string]: unknown }
-          return JSON.stringify({ ...payload, data: { ...payload.data, coupon: { ...coupon, code: code.value } } })
-        })
-
-      /**
-       * The worker's state and steps over one set of sends: the background loop has one for its
-       * life, each `runOnce` one of its own. `fork` starts a send in the set.
-       */
-      const makeRunner = (clock: Clock.Clock, fork: (effect: Effect.Effect<void>) => unknown) => {
-        const lanes = new Map<string, Lane>()
-        /** Lanes with claims held back by `concurrency`. */
-        const waiting = new Set<Lane>()
-        /** Results not yet written. */
-        const results: Array<Webhook.Tried> = []
-        /** Claims to release (no room for them, too little lease left, or their send interrupted). */
-        const unused: Array<Held> = []
-        /**
-         * When to claim again (epoch ms), ascending: the retries of the results written, and a second
-         * look shortly after each notice.
-         */
-        const wakes: Array<number> = []
-        const pumpLatch = Latch.makeUnsafe(false)
-        const writerLatch = Latch.makeUnsafe(false)
-        let inFlight = 0
-        /** Claimed and not yet written or released. */
-        let held = 0
-        /** A claim may find something: a poll, a retry came due, or the last claim was full. */
-        let due = true
-        /** The store announced new deliveries. */
-        let noticed = false
-        /** An endpoint that may have more in the store has room. */
-        let refill = false
-        let stopping = false
-        let lastClaimAt = -Infinity
-        let sweptAt = 0
-
-        const now = () => clock.currentTimeMillisUnsafe()
-
-        const laneOf = (endpointId: string): Lane => {
-          let lane = lanes.get(endpointId)
-          if (lane === undefined) {
-            lane = {
-              endpointId,
-              target: undefined,
-              window: SendWindow.initial,
-              inFlight: 0,
-              queue: [],
-              more: false,
-              seenAt: now()
-            }
-            lanes.set(endpointId, lane)
-          }
-          return lane
-        }
-
-        /** Forgets the endpoints with nothing to send for a while. */
-        const sweep = (at: number) => {
-          if (at - sweptAt < FORGET) return
-          sweptAt = at
-          for (const [id, lane] of lanes) {
-            if (used(lane) === 0 && !lane.more && at - lane.seenAt > FORGET) lanes.delete(id)
-          }
-        }
-
-        /** Claims again at `at` (within 10 ms of a time already there, that one does). */
-        const wakeAt = (at: number) => {
-          let i = wakes.length
-          while (i > 0 && wakes[i - 1]! > at) i--
-          if ((i > 0 && at - wakes[i - 1]! < 10) || (i < wakes.length && wakes[i]! - at < 10)) return
-          wakes.splice(i, 0, at)
-          if (wakes.length > MAX_WAKES) wakes.pop()
-        }
-
-        /** The result of a try: the window learns from it, the result waits for the writer. */
-        const finished = (lane: Lane, h: Held, result: Webhook.AttemptResult, sentAt: number) => {
-          const at = now()
-          lane.window = SendWindow.afterTry(lane.window, result, sentAt, at)
-          const delivery = Webhook.afterAttempt(h.claimed.delivery, result, DateTime.makeUnsafe(at))
-          results.push({ delivery, leaseUntil: h.lease })
-          writerLatch.openUnsafe()
-          return delivery.status
-        }
-
-        /** How long after it was due (its retry time, else its creation) a claimed delivery was sent. */
-        const lagOf = (claimed: Webhook.Claimed, sentAt: number) =>
-          (sentAt - DateTime.toEpochMillis(claimed.delivery.nextRetryAt ?? claimed.delivery.createdAt)) / 1000
-
-        const send = (lane: Lane, target: Webhook.SendTarget, h: Held): Effect.Effect<void> =>
-          Effect.gen(function* () {
-            const sentAt = now()
-            const body = yield* bodyOf(h.claimed)
-            const signature = yield* WebhookSignature.headerWith(
-              secrets,
-              target.secret,
-              Math.floor(sentAt / 1000),
-              body
-            )
-            const result = yield* transport.send({
-              url: target.url,
-              body,
-              headers: {
-                "content-type": "application/json",
-                "user-agent": "CampaignGames-Webhooks/1",
-                "x-service-event": h.claimed.delivery.eventType,
-                "x-service-delivery-id": h.claimed.delivery.id,
-                "x-service-signature": signature
-              }
-            })
-            const status = finished(lane, h, result, sentAt)
-            if (status !== "pending") yield* EngineMetrics.attemptCounted(status, lagOf(h.claimed, sentAt))
-          }).pipe(
-            // The coupon code could not be read: the claim lapses and the delivery is tried again later.
-            Effect.catch((error) =>
-              Effect.andThen(
-                Effect.sync(() => void held--),
-                Effect.logWarning("webhook delivery not sent: its coupon code could not be read", error._tag)
-              )
-            ),
-            Effect.onExit((exit) =>
-              Effect.sync(() => {
-                if (Exit.isSuccess(exit)) return
-                // Interrupted (shutting down): released at once; a defect: the claim lapses.
-                if (Exit.hasInterrupts(exit)) unused.push(h)
-                else held--
-              })
-            ),
-            Effect.ensuring(Effect.sync(() => sent(lane)))
-          )
-
-        /** A send ended: start what now has room, and ask for more when the endpoint runs low. */
-        const sent = (lane: Lane) => {
-          lane.inFlight--
-          inFlight--
-          if (stopping) return
-          drain(lane)
-          for (const other of waiting) {
-            if (inFlight >= o.concurrency) break
-            drain(other)
-          }
-          if (runsLow(lane)) {
-            refill = true
-            pumpLatch.openUnsafe()
-          }
-        }
-
-        /** Starts the lane's waiting claims while its window (and the total) has room. */
-        const drain = (lane: Lane) => {
-          const target = lane.target
-          if (stopping || target === undefined) return
-          const at = now()
-          while (lane.queue.length > 0 && lane.inFlight < SendWindow.size(lane.window)) {
-            if (inFlight >= o.concurrency) {
-              waiting.add(lane)
-              return
-            }
-            const h = lane.queue.shift()!
-            if (h.leaseMs - at < LEASE_LEFT) {
-              unused.push(h)
-              continue
-            }
-            lane.inFlight++
-            inFlight++
-            fork(send(lane, target, h))
-          }
-          waiting.delete(lane)
-        }
-
-        /** Whether a claim is wanted and there is room for one. */
-        const wantsClaim = () => (due || noticed || refill) && held < o.held
-
-        /**
-         * One claim: what the active endpoints have room for (all that is due, when `greedy`),
-         * leaving out the full ones; reads the endpoints it has not seen (or that changed), then
-         * starts the sends. Taken and queued without interruption.
-         */
-        const claim = (greedy: boolean) =>
-          Effect.uninterruptible(
-            Effect.gen(function* () {
-              const at = now()
-              sweep(at)
-              const discover = due || noticed
-              const excluded: Array<string> = []
-              let room = 0
-              for (const lane of lanes.values()) {
-                const free = capacity(lane) - used(lane)
-                if (free <= 0) excluded.push(lane.endpointId)
-                else if (used(lane) > 0 || lane.more || at - lane.seenAt < ACTIVE) room += free
-              }
-              const limit = greedy
-                ? o.batch
-                : Math.min(o.batch, o.held - held, room + (discover ? 2 * SendWindow.INITIAL : 0))
-              due = false
-              noticed = false
-              refill = false
-              if (limit <= 0) return 0
-              lastClaimAt = at
-              const lease = DateTime.makeUnsafe(at + leaseMs)
-              const claimed = yield* deliveries.claimDue(DateTime.makeUnsafe(at), lease, limit, excluded)
-              held += claimed.length
-              const full = claimed.length >= limit
-              if (full) due = true
-              else for (const lane of lanes.values()) lane.more = false
-              for (const id of excluded) {
-                const lane = lanes.get(id)!
-                lane.more = true
-                lane.seenAt = at
-              }
-
-              const stale = new Set<string>()
-              for (const c of claimed) {
-                const target = laneOf(c.delivery.endpointId).target
-                if (
-                  target === undefined ||
-                  DateTime.toEpochMillis(target.updatedAt) !== DateTime.toEpochMillis(c.endpointUpdatedAt)
-                ) {
-                  stale.add(c.delivery.endpointId)
-                }
-              }
-              const read =
-                stale.size === 0
-                  ? true
-                  : yield* deliveries.targets([...stale]).pipe(
-                      Effect.map((targets) => {
-                        for (const id of stale) laneOf(id).target = undefined
-                        for (const target of targets) laneOf(target.endpointId).target = target
-                        // An endpoint deleted since: its deliveries went with it, the claims waiting too.
-                        for (const id of stale) {
-                          const lane = laneOf(id)
-                          if (lane.target === undefined) held -= lane.queue.splice(0).length
-                        }
-                        return true
-                      }),
-                      Effect.catch((error) =>
-                        Effect.as(Effect.logWarning("webhook endpoints not read", error._tag), false)
-                      )
-                    )
-
-              const touched = new Set<Lane>()
-              for (const c of claimed) {
-                const h: Held = { claimed: c, lease, leaseMs: at + leaseMs }
-                const lane = laneOf(c.delivery.endpointId)
-                lane.seenAt = at
-                if (!read) {
-                  unused.push(h)
-                } else if (lane.target === undefined) {
-                  // Its endpoint was deleted since, and its deliveries with it: nothing to send or release.
-                  held--
-                } else if (greedy || used(lane) < capacity(lane) + slack(lane)) {
-                  lane.queue.push(h)
-                  touched.add(lane)
-                } else {
-                  unused.push(h)
-                  lane.more = true
-                }
-              }
-              for (const lane of touched) drain(lane)
-              return claimed.length
-            })
-          )
-
-        /** Releases the unused claims, one statement per lease; they count as settled either way. */
-        const releaseUnused = Effect.suspend(() => {
-          if (unused.length === 0) return Effect.void
-          const byLease = new Map<number, { readonly lease: DateTime.Utc; readonly ids: Array<string> }>()
-          for (const h of unused.splice(0)) {
-            held--
-            const group = byLease.get(h.leaseMs) ?? { lease: h.lease, ids: [] }
-            group.ids.push(h.claimed.delivery.id)
-            byLease.set(h.leaseMs, group)
-          }
-          return Effect.forEach(byLease.values(), ({ ids, lease }) => deliveries.release(ids, lease), {
-            discard: true
-          }).pipe(Effect.catch((error) => Effect.logWarning("webhook claims not released", error._tag)))
-        })
-
-        /** Writes up to `MAX_WRITE` results in one statement (retried a few times), without interruption. */
-        const writeSome = Effect.uninterruptible(
-          Effect.suspend(() => {
-            const batch = results.splice(0, MAX_WRITE)
-            if (batch.length === 0) return Effect.void
-            return deliveries.recordAttempts(batch).pipe(
-              Effect.retry({ times: 3, schedule: Schedule.spaced(Duration.millis(200)) }),
-              Effect.catch((error) =>
-                // The claims lapse: the deliveries are sent again after their lease.
-                Effect.logWarning("webhook attempts not recorded", error._tag)
-              ),
-              Effect.ensuring(
-                Effect.sync(() => {
-                  held -= batch.length
-                  let retrying = false
-                  for (const tried of batch) {
-                    const next = tried.delivery.nextRetryAt
-                    if (tried.delivery.status === "failed" && next !== null) {
-                      wakeAt(DateTime.toEpochMillis(next))
-                      retrying = true
-                    }
-                  }
-                  // The pump sets its next wake-up by the retries it knows, and claims when there is room again.
-                  if (retrying || wantsClaim()) pumpLatch.openUnsafe()
-                })
-              )
-            )
-          })
-        )
-
-        /** Writes every result there is. */
-        const writeAll = Effect.whileLoop({ while: () => results.length > 0, body: () => writeSome, step: () => {} })
-
-        /** Stops starting sends (the first step of shutting down). */
-        const stop = Effect.sync(() => void (stopping = true))
-
-        /** After the sends stopped: writes the results and releases every claim not finished. */
-        const settle = Effect.suspend(() => {
-          for (const lane of lanes.values()) unused.push(...lane.queue.splice(0))
-          return Effect.andThen(writeAll, releaseUnused)
-        })
-
-        /** Claims continually, as room, notices, retries and polls say; never returns. */
-        const pump = Effect.gen(function* () {
-          let pollAt = 0
-          while (true) {
-            pumpLatch.closeUnsafe()
-            let at = now()
-            if (at >= pollAt) {
-              due = true
-              pollAt = at + idleMs
-            }
-            while (wakes.length > 0 && wakes[0]! <= at) {
-              wakes.shift()
-              due = true
-            }
-            // Deliveries announced right after a claim gather a little, to be claimed together.
-            if (noticed && !due && !refill && at - lastClaimAt < gatherMs) {
-              yield* Effect.sleep(Duration.millis(lastClaimAt + gatherMs - at))
-            }
-            if (wantsClaim()) {
-              // A notice may stand for changes still committing: look again shortly after.
-              if (noticed) wakeAt(at + lookAgainMs)
-              const failed = yield* claim(false).pipe(
-                Effect.as(false),
-                Effect.catch((error) =>
-                  Effect.as(Effect.logWarning("webhook dispatcher: store unavailable", error.message), true)
-                )
-              )
-              if (failed) {
-                due = true
-                yield* Effect.sleep(o.idle)
-              }
-            }
-            yield* releaseUnused
-            if (wantsClaim()) continue
-            at = now()
-            const wait = Math.min(pollAt, wakes[0] ?? Infinity) - at
-            if (wait > 0) yield* Effect.timeoutOption(pumpLatch.await, Duration.millis(wait))
-          }
-        })
-
-        /** Writes results as they come, gathering them for up to `flush`; never returns. */
-        const writer = Effect.gen(function* () {
-          while (true) {
-            yield* writerLatch.await
-            writerLatch.closeUnsafe()
-            if (results.length === 0) continue
-            if (results.length < o.batch) yield* Effect.sleep(o.flush)
-            yield* writeAll
-          }
-        })
-
-        return {
-          claim,
-          settle,
-          stop,
-          pump,
-          writer,
-          /** Called for each notice of the store: new deliveries. */
-          notice: () => {
-            noticed = true
-            pumpLatch.openUnsafe()
-          }
-        }
+      const ports: Ports = {
+        deliveries: yield* Webhook.DeliveryRepo,
+        transport: yield* Webhook.WebhookTransport,
+        bodyOf: CouponDelivery.bodyOf(yield* Webhook.CouponCodes)
       }
-
-      /**
-       * A set of sends and a runner over it, in the current scope. Closing the scope stops the
-       * runner, lets its sends finish for up to `grace` (none when undefined), interrupts the rest,
-       * then writes its results and releases its claims.
-       */
-      const scopedRunner = (
-        grace: Duration.Duration | undefined
-      ): Effect.Effect<
-        { readonly runner: ReturnType<typeof makeRunner>; readonly sends: FiberSet.FiberSet<void, never> },
-        never,
-        Scope.Scope
-      > =>
-        Effect.gen(function* () {
-          const clock = yield* Effect.clockWith(Effect.succeed)
-          // The runner needs the set, made after the finalizer that settles it: finalizers run last
-          // added first (stop and wait, interrupt the sends, settle).
-          const made: { runner?: ReturnType<typeof makeRunner> } = {}
-          yield* Effect.addFinalizer(() => made.runner?.settle ?? Effect.void)
-          const sends = yield* FiberSet.make<void, never>()
-          const runner = makeRunner(clock, yield* FiberSet.runtime(sends)<never>())
-          made.runner = runner
-          const finishing = grace === undefined ? Effect.void : Effect.timeoutOption(FiberSet.awaitEmpty(sends), grace)
-          yield* Effect.addFinalizer(() => Effect.andThen(runner.stop, finishing))
-          return { runner, sends }
-        })
 
       const runOnce = Effect.scoped(
         Effect.gen(function* () {
-          const { runner, sends } = yield* scopedRunner(undefined)
+          const { runner, sends } = yield* scopedRunner(o, ports, undefined)
           const claimed = yield* runner.claim(true)
           yield* FiberSet.awaitEmpty(sends)
           yield* runner.settle
@@ -595,9 +434,9 @@ export class WebhookDispatcher extends Context.Service<
       /** Runs until interrupted: the claiming pump, the writer and the store's notices. */
       const loop = Effect.scoped(
         Effect.gen(function* () {
-          const { runner } = yield* scopedRunner(o.grace)
+          const { runner } = yield* scopedRunner(o, ports, o.grace)
           yield* notices.listen(runner.notice)
-          yield* Effect.forkScoped(runner.writer)
+          yield* Effect.forkScoped(runner.writes.writer(o.flush, o.batch))
           return yield* runner.pump
         })
       )

@@ -4,12 +4,17 @@
  * string). `verifyWebhook` is for receivers: it checks the raw bytes exactly as received (parse
  * JSON only afterwards: a re-serialised body does not match), compares in constant time, and
  * refuses a timestamp more than the tolerance (default five minutes) from the receiver's clock.
- * It needs nothing but WebCrypto, available in Node, Deno, Bun, browsers and workers.
+ *
+ * One HMAC path signs and verifies: `signer`, over `@noble/hashes` (synchronous and pure, in Node,
+ * Deno, Bun, browsers and workers alike). The dispatcher makes one per endpoint secret it reads, so
+ * the key is prepared once (its padded inner and outer states), not for every delivery.
  *
  * @since 0.1.0
  */
+import { hmac } from "@noble/hashes/hmac.js"
+import { sha256 } from "@noble/hashes/sha2.js"
 import { DateTime, Effect, Schema } from "effect"
-import { constantTimeEqual, type Secrets, toHex } from "../Secrets.ts"
+import { constantTimeEqual, toHex } from "../Secrets.ts"
 
 export const HEADER = "X-Service-Signature"
 
@@ -17,37 +22,32 @@ const encoder = new TextEncoder()
 
 const bytesOf = (body: string | Uint8Array): Uint8Array => (typeof body === "string" ? encoder.encode(body) : body)
 
+/** Signs with one endpoint secret: the hex HMAC-SHA256 of `<t>.<body>`, the key prepared once. */
+export type Signer = (timestamp: number, body: string | Uint8Array) => string
+
+/** The signer of `secret` (the whole `whsec_…` string). */
+export const signer = (secret: string): Signer => {
+  const keyed = hmac.create(sha256, encoder.encode(secret))
+  return (timestamp, body) =>
+    toHex(
+      keyed
+        .clone()
+        .update(encoder.encode(`${timestamp}.`))
+        .update(bytesOf(body))
+        .digest()
+    )
+}
+
 /** Hex HMAC-SHA256 of `<t>.<body>` keyed with `secret`. */
-export const computeSignature = (secret: string, timestamp: number, body: string | Uint8Array) =>
-  Effect.promise(async () => {
-    const subtle = globalThis.crypto.subtle
-    const key = await subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, [
-      "sign"
-    ])
-    const prefix = encoder.encode(`${timestamp}.`)
-    const raw = bytesOf(body)
-    const message = new Uint8Array(prefix.length + raw.length)
-    message.set(prefix, 0)
-    message.set(raw, prefix.length)
-    return toHex(new Uint8Array(await subtle.sign("HMAC", key, message)))
-  })
+export const computeSignature = (secret: string, timestamp: number, body: string | Uint8Array): Effect.Effect<string> =>
+  Effect.sync(() => signer(secret)(timestamp, body))
+
+/** The header value of a signature made at `timestamp` (unix seconds). */
+export const headerOf = (timestamp: number, v1: string): string => `t=${timestamp},v1=${v1}`
 
 /** The header value for a body sent at `timestamp` (unix seconds). */
-export const header = (secret: string, timestamp: number, body: string | Uint8Array) =>
-  Effect.map(computeSignature(secret, timestamp, body), (v1) => `t=${timestamp},v1=${v1}`)
-
-/**
- * The header value for a body sent at `timestamp`, with the HMAC of a `Secrets` port: the same value
- * as `header`, without importing the key for every request (the dispatcher signs with the
- * platform's `Secrets`, `node:crypto` on Node).
- */
-export const headerWith = (
-  secrets: Secrets["Service"],
-  secret: string,
-  timestamp: number,
-  body: string
-): Effect.Effect<string> =>
-  Effect.map(secrets.hmacSha256Hex(secret, `${timestamp}.${body}`), (v1) => `t=${timestamp},v1=${v1}`)
+export const header = (secret: string, timestamp: number, body: string | Uint8Array): Effect.Effect<string> =>
+  Effect.map(computeSignature(secret, timestamp, body), (v1) => headerOf(timestamp, v1))
 
 /** Why a webhook was refused. */
 export class WebhookVerificationError extends Schema.TaggedError<WebhookVerificationError>()(

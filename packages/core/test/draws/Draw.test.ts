@@ -8,7 +8,7 @@ import { createHash } from "node:crypto"
 import { assert, describe, it } from "@effect/vitest"
 import { Schema } from "effect"
 import * as Draw from "../../src/draws/Draw.ts"
-import * as Sha256 from "../../src/draws/Sha256.ts"
+import * as DrawHash from "../../src/draws/DrawHash.ts"
 
 // -----------------------------------------------------------------------------
 // Fixtures and the reference
@@ -100,7 +100,7 @@ describe("SHA-256", () => {
       "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"
     ]
   ])("the FIPS 180-4 example %#", (text, expected) => {
-    assert.strictEqual(Sha256.hexOfText(text), expected)
+    assert.strictEqual(DrawHash.hexOfText(text), expected)
   })
 
   it.prop(
@@ -110,32 +110,49 @@ describe("SHA-256", () => {
       const expected = createHash("sha256")
         .update(Buffer.from(new TextEncoder().encode(text)))
         .digest("hex")
-      assert.strictEqual(Sha256.hexOfText(text), expected)
-      const hash = new Sha256.Hash()
+      assert.strictEqual(DrawHash.hexOfText(text), expected)
+      const hash = DrawHash.create()
       for (let i = 0; i < text.length; i += cut) hash.update(new TextEncoder().encode(text.slice(i, i + cut)))
       // Pieces cut inside a surrogate pair encode each half as U+FFFD; whole pairs hash as the text.
       const whole = !/[\ud800-\udfff]/u.test(text)
-      if (whole) assert.strictEqual(Sha256.hex(hash.digest()), expected)
+      if (whole) assert.strictEqual(Buffer.from(hash.digest()).toString("hex"), expected)
     },
     { arbitrary: { runs: 300, seed: 1301 } }
   )
 
+  it.prop(
+    "the loop's hasher writes node:crypto's digest of each text, one text after another",
+    { texts: Schema.Array(Schema.String) },
+    ({ texts }) => {
+      const digestInto = DrawHash.textHasher()
+      const out = new Uint8Array(32)
+      for (const text of texts) {
+        digestInto(text, out)
+        const expected = createHash("sha256")
+          .update(Buffer.from(new TextEncoder().encode(text)))
+          .digest("hex")
+        assert.strictEqual(Buffer.from(out).toString("hex"), expected)
+      }
+    },
+    { arbitrary: { runs: 100, seed: 1302 } }
+  )
+
   it("hashes megabytes in 64-byte blocks across any update boundary", () => {
     const bytes = Uint8Array.from({ length: 1_000_003 }, (_, i) => (i * 31) & 255)
-    const hash = new Sha256.Hash()
+    const hash = DrawHash.create()
     hash
       .update(bytes.subarray(0, 63))
       .update(bytes.subarray(63, 64 * 1000 + 5))
       .update(bytes.subarray(64 * 1000 + 5))
-    assert.strictEqual(Sha256.hex(hash.digest()), createHash("sha256").update(bytes).digest("hex"))
+    assert.strictEqual(Buffer.from(hash.digest()).toString("hex"), createHash("sha256").update(bytes).digest("hex"))
   })
 })
 
 describe("keys", () => {
   it("the first 52 bits of a digest are its first 13 hex digits", () => {
     for (const text of ["a", "seed:ent_1", "é"]) {
-      const d = Sha256.digestText(text)
-      assert.strictEqual(Draw.first52Bits(d), Number.parseInt(Sha256.hex(d).slice(0, 13), 16))
+      const d = DrawHash.digestText(text)
+      assert.strictEqual(Draw.first52Bits(d), Number.parseInt(Buffer.from(d).toString("hex").slice(0, 13), 16))
     }
   })
 

@@ -14,6 +14,16 @@ import * as Handle from "./Handle.ts"
 /** Rows per CSV chunk: large enough to keep the per-chunk cost low, small enough to stream. */
 const CHUNK = 500
 
+/**
+ * About what the heap allocates for one exported row (the driver's row, the domain value, its CSV
+ * record: csv-stringify alone makes several kilobytes of short-lived objects a record), measured
+ * with `--trace-gc` (`bench/exports.ts`). The body asks for a minor collection every
+ * `Garbage.EVERY` of it, about every thousand rows: otherwise V8 lets its young generation grow
+ * to its full size (64 MiB a semi-space here) before collecting, and a single export grew the
+ * server's resident memory by 75 MiB.
+ */
+const ALLOCATED_PER_ROW = 8 * 1024
+
 const encoder = new TextEncoder()
 
 type Cell = string | number | boolean | null
@@ -44,7 +54,7 @@ const csvBody = <A, E>(header: ReadonlyArray<string>, rows: Stream.Stream<A, E>,
         Stream.rechunk(CHUNK),
         Stream.mapArray((chunk) => {
           const bytes = encoder.encode(csv(chunk.map(row)))
-          passed(bytes.length * 4)
+          passed(chunk.length * ALLOCATED_PER_ROW)
           return [bytes] as const
         })
       )

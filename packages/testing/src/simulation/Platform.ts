@@ -3,8 +3,9 @@
  *
  * - `Secrets`: the random secrets the engine asks for (API keys, webhook signing secrets, the
  *   client-token key) drawn from the seed's `secrets` stream, so every run of a seed signs alike;
- *   SHA-256 and HMAC from `node:crypto` (pure functions of their input). Never for production: a
- *   seed anyone knows gives the same secrets.
+ *   built by core's `Secrets.make`, as the server's `NodeSecrets` is, with the digests of
+ *   `@noble/hashes` (pure functions of their input, the same values as `node:crypto`'s). Never for
+ *   production: a seed anyone knows gives the same secrets.
  * - `HostResolver`: the world's receivers live under `.sim.invalid` (a name that never resolves on
  *   a real network) and resolve to documentation addresses flagged public; `intranet.sim.invalid`
  *   resolves to a private address (its endpoint must be refused); any other host does not resolve.
@@ -14,7 +15,6 @@
  *
  * @since 0.1.0
  */
-import { createHash, createHmac, createSecretKey, type KeyObject } from "node:crypto"
 import { type Engine, Secrets, Webhook } from "@campaign-games/core"
 import { Effect, Layer } from "effect"
 import * as MemoryMediaPorts from "../memory/MemoryMediaPorts.ts"
@@ -22,26 +22,9 @@ import type * as Rng from "./Rng.ts"
 
 /** `Secrets` whose random tokens come from `rng`. */
 export const secrets = (rng: Rng.Stream): Layer.Layer<Secrets.Secrets> =>
-  Layer.sync(Secrets.Secrets, () => {
-    const keys = new Map<string, KeyObject>()
-    const keyOf = (key: string): KeyObject => {
-      let found = keys.get(key)
-      if (found === undefined) {
-        found = createSecretKey(Buffer.from(key, "utf8"))
-        keys.set(key, found)
-      }
-      return found
-    }
-    return Secrets.Secrets.of({
-      randomToken: (bytes) =>
-        Effect.sync(() => Secrets.base32(Uint8Array.from({ length: bytes }, () => Math.floor(rng.next() * 256)))),
-      sha256Hex: (input) => Effect.sync(() => createHash("sha256").update(input, "utf8").digest("hex")),
-      hmacSha256Hex: (key, message) =>
-        Effect.sync(() => createHmac("sha256", keyOf(key)).update(message, "utf8").digest("hex")),
-      hmacSha256Base64Url: (key, message) =>
-        Effect.sync(() => createHmac("sha256", keyOf(key)).update(message, "utf8").digest("base64url"))
-    })
-  })
+  Layer.sync(Secrets.Secrets, () =>
+    Secrets.make((bytes) => Uint8Array.from({ length: bytes }, () => Math.floor(rng.next() * 256)))
+  )
 
 /** The suffix of every host of the simulated world. */
 export const HOST_SUFFIX = ".sim.invalid"
