@@ -4,8 +4,8 @@
  * goes the whole way a game goes: an account, a channel, the site the game runs on, a
  * spin-the-wheel campaign made live, a webhook endpoint on a local receiver; then a player's
  * client token is minted, the play started and finished, and the signed `session_completed`
- * delivery arrives. Deleting the played campaign is then refused (`Conflict`, the API's 409), as
- * is deleting its channel.
+ * delivery arrives. Deleting the played campaign is then refused (`CampaignsError`, `CampaignPlayed`), as
+ * is deleting its channel (`ChannelHasCampaigns`).
  *
  * The store is PGlite in memory (`Database.layerPglite()`); `Database.layer({ databaseUrl })` is
  * PostgreSQL. Run it: `node examples/embedded/src/main.ts`.
@@ -99,7 +99,7 @@ export const playAGame = Effect.gen(function* () {
   yield* WebhookSignature.verifyWebhook(delivery.body, delivery.signature, endpoint.secret)
   const event = JSON.parse(delivery.body)
 
-  // A played campaign, and a channel with campaigns, are not deleted: both fail with `Conflict`.
+  // A played campaign, and a channel with campaigns, are not deleted: both fail with `CampaignsError`.
   const campaignKept = yield* Effect.flip(campaigns.delete(actor, campaign.id))
   const channelKept = yield* Effect.flip(channels.delete(actor, channel.id))
   return { campaign, session, entry, outcome, endpoint, delivery, event, campaignKept, channelKept }

@@ -1,7 +1,7 @@
 /**
  * Runs the embedding example (`playAGame`) as a user would and checks what they see: the play's
  * outcome, the `session_completed` delivery arriving at the local receiver with a valid signature
- * and the entry's data, and the 409s (`Conflict`) on deleting the played campaign and its channel.
+ * and the entry's data, and the refusals (`CampaignsError`) of deleting the played campaign and its channel.
  * On PostgreSQL when `DATABASE_URL` is set (a fresh database), else on the example's own in-memory
  * PGlite. The root README and the core's README show this example's code, character for character.
  */
@@ -51,10 +51,10 @@ describe("the embedding example", () => {
         outcome: { ...entry.outcome }
       })
 
-      // The guards are wired by the engine's one layer: the API's 409s.
-      assert.strictEqual(campaignKept._tag, "Conflict")
+      // The guards are wired by the engine's one layer: the campaigns' refusals.
+      assert.strictEqual(campaignKept._tag, "CampaignsError")
       assert.include(campaignKept.message, "played")
-      assert.strictEqual(channelKept._tag, "Conflict")
+      assert.strictEqual(channelKept._tag, "CampaignsError")
       assert.include(channelKept.message, "campaign")
     }).pipe(Effect.provide(engine))
   )

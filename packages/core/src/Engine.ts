@@ -4,7 +4,7 @@
  * services, or the reference server putting HTTP routes over them) builds this one layer and never
  * composes the use cases by hand, so no rule is lost on the way:
  *
- * - deleting a campaign once it was played, or a channel that still has campaigns, is a `Conflict`
+ * - deleting a campaign once it was played, or a channel that still has campaigns, is a `CampaignsError`
  *   (`Campaigns` and `Channels` read the sessions and campaigns themselves: nothing to wire);
  * - every event appended to the store's outbox also becomes one delivery per matching endpoint, in
  *   the same transaction (`Webhooks.layerFanOut` wraps the outbox), and the delivery worker
@@ -39,7 +39,7 @@ import { Plays } from "./play/Plays.ts"
 import * as PrivacyEngine from "./privacy/PrivacyEngine.ts"
 import * as RewardsEngine from "./rewards/RewardsEngine.ts"
 import type { Secrets } from "./Secrets.ts"
-import type { StoreError } from "./Errors.ts"
+import { StoreError } from "./Failure.ts"
 import { layerWorker as statsWorker, Stats } from "./stats/Stats.ts"
 import type { StoreServices } from "./StorePorts.ts"
 import type { EventOutbox } from "./webhooks/Event.ts"

@@ -19,7 +19,7 @@
  * @since 0.1.0
  */
 import { Context, DateTime, Duration, type Effect, type Option } from "effect"
-import type { StoreError } from "./Errors.ts"
+import type { StoreError } from "./Failure.ts"
 import type { Timestamp } from "./Fields.ts"
 import { constantTimeEqual } from "./Secrets.ts"
 

@@ -23,7 +23,7 @@
 import { Cache, Context, DateTime, Duration, Effect, Exit, Layer, Option } from "effect"
 import { ApiKeyRepo, type KeyWithAccount } from "./accounts/ApiKey.ts"
 import type { PlayCampaign } from "./campaigns/Campaign.ts"
-import type { StoreError } from "./Errors.ts"
+import type { StoreError } from "./Failure.ts"
 import type { DecodedConfig } from "./games/Game.ts"
 import { normalize } from "./play/AllowedOrigin.ts"
 import { dayWindow, type Window } from "./play/PlayLimit.ts"

@@ -15,7 +15,7 @@
  * @since 0.1.0
  */
 import { Context, Effect, type Option } from "effect"
-import type { StoreError } from "./Errors.ts"
+import type { StoreError } from "./Failure.ts"
 import type { Page, Paged } from "./Pagination.ts"
 
 export class Store extends Context.Service<

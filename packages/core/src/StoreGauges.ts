@@ -10,7 +10,7 @@
  * @since 0.1.0
  */
 import { Context, type Effect } from "effect"
-import type { StoreError } from "./Errors.ts"
+import type { StoreError } from "./Failure.ts"
 
 /** This instance's database connections by state. */
 export interface PoolConnections {

@@ -1,12 +1,12 @@
 /**
  * Decoding untrusted input against a schema, reporting every failing field as an
- * `InvalidRequest` whose reason, `InvalidFields`, carries dot-separated paths
+ * `InvalidFields`, whose `details` carry dot-separated paths
  * (`betweenCampaigns.title`).
  *
  * @since 0.1.0
  */
 import { Effect, Schema, SchemaIssue } from "effect"
-import { type Detail, InvalidFields, InvalidRequest } from "./Errors.ts"
+import { type Detail, InvalidFields } from "./Failure.ts"
 
 const formatter = SchemaIssue.makeFormatterStandardSchemaV1()
 
@@ -53,12 +53,11 @@ export const issueToDetails = (issue: SchemaIssue.Issue, prefix?: string): Array
   ]
 }
 
-/** The `InvalidRequest` (reason `InvalidFields`) for a list of failing fields. */
-export const invalid = (details: ReadonlyArray<Detail>): InvalidRequest =>
-  new InvalidRequest({ reason: new InvalidFields({ details }) })
+/** The `InvalidFields` for a list of failing fields. */
+export const invalid = (details: ReadonlyArray<Detail>): InvalidFields => new InvalidFields({ details })
 
-/** Turns a `SchemaError` into an `InvalidRequest`. */
-export const fromSchemaError = (error: Schema.SchemaError, prefix?: string): InvalidRequest =>
+/** Turns a `SchemaError` into an `InvalidFields`. */
+export const fromSchemaError = (error: Schema.SchemaError, prefix?: string): InvalidFields =>
   invalid(issueToDetails(error.issue, prefix))
 
 /**
@@ -67,7 +66,7 @@ export const fromSchemaError = (error: Schema.SchemaError, prefix?: string): Inv
  */
 export const decode = <S extends Schema.Decoder<unknown>>(schema: S, options?: { readonly prefix?: string }) => {
   const run = Schema.decodeUnknownEffect(schema)
-  return (input: unknown): Effect.Effect<S["Type"], InvalidRequest, S["DecodingServices"]> =>
+  return (input: unknown): Effect.Effect<S["Type"], InvalidFields, S["DecodingServices"]> =>
     run(input, { errors: "all", onExcessProperty: "ignore" }).pipe(
       Effect.mapError((error) => fromSchemaError(error, options?.prefix))
     )

@@ -258,7 +258,7 @@ describe("AllowedOrigin resource", () => {
   it.effect("a duplicate is a Conflict naming the origin field", () =>
     Effect.gen(function* () {
       const error = AllowedOrigin.duplicate("https://shop.example.com")
-      assert.strictEqual(error._tag, "Conflict")
+      assert.strictEqual(error._tag, "PlaysError")
       assert.deepStrictEqual(
         (error.details ?? []).map((d) => d.path),
         ["origin"]

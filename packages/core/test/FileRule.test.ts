@@ -148,7 +148,7 @@ describe("The file rule without a media library", () => {
       const error = yield* Effect.flip(
         FileRule.check("acc_1", [field("https://x.example/a.mp3", "image", "config.art.pointer")])
       )
-      assert.strictEqual(error._tag, "InvalidRequest")
+      assert.strictEqual(error._tag, "InvalidFields")
       assert.include(error.message, "config.art.pointer")
     }).pipe(Effect.provide(FileRule.MediaLibrary.layerNone))
   )

@@ -24,7 +24,7 @@ import * as ApiKeys from "../src/accounts/ApiKeys.ts"
 import * as Campaigns from "../src/campaigns/Campaigns.ts"
 import * as Channels from "../src/campaigns/Channels.ts"
 import * as FileRule from "../src/campaigns/FileRule.ts"
-import type { StoreError, Unauthorized } from "../src/Errors.ts"
+import type { AccountsError, StoreError } from "../src/Errors.ts"
 import * as InstanceCache from "../src/InstanceCache.ts"
 import * as AllowedOrigins from "../src/play/AllowedOrigins.ts"
 import * as ClientTokenSigner from "../src/play/ClientTokenSigner.ts"
@@ -161,10 +161,10 @@ const makeAccount = Effect.map(
 // -----------------------------------------------------------------------------
 
 /** "passes", or the reason `authenticate` or `authenticateRecent` refuses the key with. */
-const verdict = (authenticated: Effect.Effect<Actor.Actor, Unauthorized | StoreError>) =>
+const verdict = (authenticated: Effect.Effect<Actor.Actor, AccountsError | StoreError>) =>
   authenticated.pipe(
     Effect.match({
-      onFailure: (error) => (error._tag === "Unauthorized" ? error.reason._tag : error._tag),
+      onFailure: (error) => (error._tag === "AccountsError" ? error.reason._tag : error._tag),
       onSuccess: () => "passes"
     })
   )

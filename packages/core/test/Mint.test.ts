@@ -103,9 +103,12 @@ const SENT: Mint.Request = {
 }
 const MALFORMED: Mint.Request = { channelId: CHANNEL_ID, origin: "shop example", normalizedOrigin: undefined }
 
-/** The decision as data: the failure's category and reason, the minted campaign, or the message. */
+/** The decision as data: the failure and its reason (a shared failure is its own), the minted campaign, or the message. */
 const outcome = (result: Result.Result<Mint.Decision, Mint.Failure>): object => {
-  if (Result.isFailure(result)) return { fails: result.failure._tag, reason: { ...result.failure.reason } }
+  if (Result.isFailure(result)) {
+    const failure = result.failure
+    return { fails: failure._tag, reason: "reason" in failure ? { ...failure.reason } : { ...failure } }
+  }
   const decision = result.success
   return decision._tag === "Mint"
     ? {
@@ -123,12 +126,15 @@ const mints = (campaignId: string, countPlays = false) => ({
   origin: "https://shop.example",
   countPlays
 })
-const keyRevoked = { fails: "Unauthorized", reason: { _tag: "KeyRevoked" } }
-const noChannel = { fails: "NotFound", reason: { _tag: "ResourceNotFound", resource: "channel", id: CHANNEL_ID } }
-const originRefused = (origin: string) => ({ fails: "Forbidden", reason: { _tag: "OriginNotAllowed", origin } })
+const keyRevoked = { fails: "PlaysError", reason: { _tag: "KeyRevoked" } }
+const noChannel = {
+  fails: "ResourceNotFound",
+  reason: { _tag: "ResourceNotFound", resource: "channel", id: CHANNEL_ID }
+}
+const originRefused = (origin: string) => ({ fails: "PlaysError", reason: { _tag: "OriginNotAllowed", origin } })
 const betweenCampaigns = { betweenCampaigns: BETWEEN }
 const monthUsedUp = (max: number) => ({
-  fails: "UpgradeRequired",
+  fails: "PlanError",
   reason: { _tag: "LimitReached", limit: "playsPerMonth", max }
 })
 
@@ -284,7 +290,7 @@ const table: ReadonlyArray<Case> = [
   {
     name: "the live campaign's game taken out of the plan",
     read: read({ account: account({ featureOverrides: { games: ["quiz"] } }) }),
-    then: { fails: "UpgradeRequired", reason: { _tag: "GameNotInPlan", gameSlug: SPRING.gameSlug } }
+    then: { fails: "PlanError", reason: { _tag: "GameNotInPlan", gameSlug: SPRING.gameSlug } }
   },
   {
     name: "the live campaign's game in the account's games",

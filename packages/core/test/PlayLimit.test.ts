@@ -7,7 +7,7 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import { DateTime, Effect, Result } from "effect"
-import type { Conflict } from "../src/Errors.ts"
+import type { PlaysError } from "../src/Errors.ts"
 import * as PlayLimit from "../src/play/PlayLimit.ts"
 
 // -----------------------------------------------------------------------------
@@ -398,7 +398,7 @@ const ZERO: PlayLimit.Counts = { total: 0, today: 0 }
 
 type Outcome = { readonly allowed: true } | { readonly message: string; readonly paths: ReadonlyArray<string> }
 
-const outcome = (result: Result.Result<void, Conflict>): Outcome =>
+const outcome = (result: Result.Result<void, PlaysError>): Outcome =>
   Result.isSuccess(result)
     ? { allowed: true }
     : { message: result.failure.message, paths: (result.failure.details ?? []).map((d) => d.path) }
@@ -503,14 +503,14 @@ describe("PlayLimit.decide", () => {
     })
   )
 
-  it.effect("a refusal is a Conflict whose details say which limit, for the player", () =>
+  it.effect("a refusal is a PlaysError whose details say which limit, for the player", () =>
     Effect.gen(function* () {
       const result = PlayLimit.decide([
         { scope: "campaign", limits: { total: null, perDay: 3 }, counts: { total: 3, today: 3 } }
       ])
       assert.isTrue(Result.isFailure(result))
       if (Result.isFailure(result)) {
-        assert.strictEqual(result.failure._tag, "Conflict")
+        assert.strictEqual(result.failure._tag, "PlaysError")
         assert.deepStrictEqual(result.failure.details, [
           {
             path: "campaign.maxPlaysPerParticipantPerDay",

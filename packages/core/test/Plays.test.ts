@@ -168,13 +168,13 @@ const seen = (error: { readonly _tag: string; readonly message: string }) => ({
 })
 
 const usedToday = (scope: PlayLimit.Scope) => ({
-  error: "Conflict",
+  error: "PlaysError",
   message: PlayLimit.MESSAGE_TODAY,
   paths: [`${scope}.${PlayLimit.Field.perDay}`]
 })
 
 const usedAll = (scope: PlayLimit.Scope) => ({
-  error: "Conflict",
+  error: "PlaysError",
   message: PlayLimit.MESSAGE_TOTAL,
   paths: [`${scope}.${PlayLimit.Field.total}`]
 })
@@ -309,7 +309,7 @@ describe("Plays: total limits", () => {
     yield* play(world, "alice")
     yield* play(world, "alice")
     assert.deepStrictEqual(seen(yield* Effect.flip(mint(world, "alice"))), {
-      error: "Conflict",
+      error: "PlaysError",
       message: PlayLimit.MESSAGE_TOTAL,
       paths: ["campaign.maxPlaysPerParticipant", "campaign.maxPlaysPerParticipantPerDay"]
     })
@@ -343,7 +343,7 @@ describe("Plays: total limits", () => {
         yield* start(token).pipe(Effect.match({ onFailure: (e) => seen(e).error, onSuccess: () => "started" }))
       )
     }
-    assert.deepStrictEqual(outcomes, ["started", "started", "Conflict", "Conflict"])
+    assert.deepStrictEqual(outcomes, ["started", "started", "PlaysError", "PlaysError"])
     assert.deepStrictEqual(seen(yield* Effect.flip(start(tokens[3]!))), usedAll("campaign"))
     // Bob's plays are his own.
     yield* play(world, "bob")
@@ -361,7 +361,7 @@ describe("Plays: total limits", () => {
       { concurrency: "unbounded" }
     )
     assert.strictEqual(results.filter((r) => r === "started").length, 2)
-    assert.strictEqual(results.filter((r) => r === "Conflict").length, 4)
+    assert.strictEqual(results.filter((r) => r === "PlaysError").length, 4)
   })
 })
 
@@ -389,7 +389,7 @@ describe("Plays: token expiry", () => {
 
       yield* TestClock.adjust(Duration.seconds(1))
       assert.deepStrictEqual(seen(yield* Effect.flip(start(c.clientToken))), {
-        error: "Unauthorized",
+        error: "PlaysError",
         message: "The client token has expired.",
         paths: []
       })
@@ -401,7 +401,7 @@ describe("Plays: token expiry", () => {
 
       yield* TestClock.setTime(graceEnds)
       assert.deepStrictEqual(seen(yield* Effect.flip(finish(b.clientToken, startedB.session.id))), {
-        error: "Unauthorized",
+        error: "PlaysError",
         message: "The client token has expired.",
         paths: []
       })
@@ -426,7 +426,7 @@ describe("Plays: token expiry", () => {
     assert.strictEqual(started.session.participantRef, "alice")
 
     yield* setClock("2026-06-01T09:01:01.000Z")
-    assert.deepStrictEqual(reasonOf(yield* Effect.flip(start(b.clientToken)), "Unauthorized"), {
+    assert.deepStrictEqual(reasonOf(yield* Effect.flip(start(b.clientToken)), "PlaysError"), {
       _tag: "TokenExpired",
       expiredAt: b.expiresAt
     })
@@ -443,7 +443,7 @@ describe("Plays: what a token starts", () => {
     const { clientToken } = yield* mintToken(world, "alice")
     const started = yield* start(clientToken)
     const reused = {
-      error: "Conflict",
+      error: "PlaysError",
       message: "This client token was already used; mint a new one.",
       paths: []
     }
@@ -458,7 +458,7 @@ describe("Plays: what a token starts", () => {
     yield* TestClock.adjust(Duration.seconds(10))
     yield* (yield* Campaigns.Campaigns).pause(world.actor, world.campaign.id)
     assert.deepStrictEqual(seen(yield* Effect.flip(start(clientToken))), {
-      error: "Conflict",
+      error: "PlaysError",
       message: "This game is no longer available.",
       paths: []
     })
@@ -552,7 +552,7 @@ describe("Plays: finish", () => {
 
     // A second finish is refused and writes nothing.
     assert.deepStrictEqual(seen(yield* Effect.flip(finish(clientToken, started.session.id))), {
-      error: "Conflict",
+      error: "PlaysError",
       message: "This play is already finished.",
       paths: []
     })
@@ -577,16 +577,16 @@ describe("Plays: finish", () => {
       assert.strictEqual(first.flips, 1)
       // Before the limit, pairs left: 409, nothing written.
       const early = seen(yield* Effect.flip(finish(clientToken, sessionId, {})))
-      assert.strictEqual(early.error, "Conflict")
+      assert.strictEqual(early.error, "GameError")
       assert.strictEqual((yield* entriesOf(world)).total, 0)
       // 30 s after the start, the time is up: no flip; the finish scores 0.
       yield* TestClock.adjust("20 seconds")
       const late = yield* Effect.flip(plays.flip(clientToken, sessionId, 4))
-      assert.deepStrictEqual([late._tag, (late as any).reason?.because], ["Conflict", "timeUp"])
+      assert.deepStrictEqual([late._tag, (late as any).reason?.because], ["GameError", "timeUp"])
       const { entry } = yield* finish(clientToken, sessionId, {})
       assert.strictEqual(entry.score, 0)
       const after = yield* Effect.flip(plays.flip(clientToken, sessionId, 4))
-      assert.deepStrictEqual([after._tag, (after as any).reason?._tag], ["Conflict", "PlayAlreadyFinished"])
+      assert.deepStrictEqual([after._tag, (after as any).reason?._tag], ["PlaysError", "PlayAlreadyFinished"])
     }
   )
 
@@ -630,15 +630,16 @@ describe("Plays: finish", () => {
       const { clientToken } = yield* mintToken(world, "alice")
       const started = yield* start(clientToken)
 
-      const bad: ReadonlyArray<readonly [unknown, string]> = [
-        [{ score: 1001 }, "score"],
-        [{ score: "high" }, "score"],
-        [{ score: 1.5 }, "score"],
-        [{}, "score"]
+      // A score over the maximum or none: the game refuses the answer (`GameError`); not a whole number: its schema.
+      const bad: ReadonlyArray<readonly [unknown, string, string]> = [
+        [{ score: 1001 }, "GameError", "score"],
+        [{ score: "high" }, "InvalidFields", "score"],
+        [{ score: 1.5 }, "InvalidFields", "score"],
+        [{}, "GameError", "score"]
       ]
-      for (const [body, path] of bad) {
+      for (const [body, error, path] of bad) {
         const refused = seen(yield* Effect.flip(finish(clientToken, started.session.id, body)))
-        assert.deepStrictEqual([refused.error, refused.paths], ["InvalidRequest", [path]], JSON.stringify(body))
+        assert.deepStrictEqual([refused.error, refused.paths], [error, [path]], JSON.stringify(body))
       }
       assert.strictEqual((yield* entriesOf(world)).total, 0)
       assert.deepStrictEqual(yield* committedEvents, [])
@@ -680,7 +681,7 @@ describe("Plays: finish", () => {
         )
       )
     }
-    assert.deepStrictEqual(answers, ["InvalidRequest", "InvalidRequest", "InvalidRequest", "InvalidRequest"])
+    assert.deepStrictEqual(answers, ["InvalidFields", "InvalidFields", "InvalidFields", "InvalidFields"])
     assert.strictEqual((yield* entriesOf(world)).total, 0)
     assert.deepStrictEqual(yield* committedEvents, [])
     yield* finish(clientToken, started.session.id, {})
@@ -799,7 +800,7 @@ describe("Plays: plays per month", () => {
       yield* (yield* Accounts.Accounts).update(actor.account.id, { limits: { playsPerMonth: 0 } })
       assert.deepStrictEqual((yield* keys.authenticateRecent(created.key)).account, recent.account)
       assert.deepStrictEqual(seen(yield* Effect.flip(mint(world, "alice"))), {
-        error: "UpgradeRequired",
+        error: "PlanError",
         message: "Your plan's limit of 0 for playsPerMonth is reached.",
         paths: ["limits.playsPerMonth"]
       })
@@ -809,15 +810,15 @@ describe("Plays: plays per month", () => {
       // The key is revoked by another server: this one's recent read still passes, the mint does not.
       assert.isTrue(yield* (yield* ApiKey.ApiKeyRepo).revoke(actor.account.id, created.id, yield* DateTime.now))
       assert.strictEqual((yield* keys.authenticateRecent(created.key)).keyId, created.id)
-      assert.strictEqual((yield* Effect.flip(keys.authenticate(created.key)))._tag, "Unauthorized")
+      assert.strictEqual((yield* Effect.flip(keys.authenticate(created.key)))._tag, "AccountsError")
       assert.deepStrictEqual(seen(yield* Effect.flip(mint(world, "alice"))), {
-        error: "Unauthorized",
+        error: "PlaysError",
         message: "The API key is missing, malformed, wrong or revoked.",
         paths: []
       })
       // A minute after its read, the recent read is gone too.
       yield* TestClock.adjust(ApiKeys.RECENT_KEY_TTL)
-      assert.strictEqual((yield* Effect.flip(keys.authenticateRecent(created.key)))._tag, "Unauthorized")
+      assert.strictEqual((yield* Effect.flip(keys.authenticateRecent(created.key)))._tag, "AccountsError")
     }
   )
 
@@ -828,7 +829,7 @@ describe("Plays: plays per month", () => {
       yield* play(world, "alice")
       yield* play(world, "bob")
       const refused = {
-        error: "UpgradeRequired",
+        error: "PlanError",
         message: "Your plan's limit of 2 for playsPerMonth is reached.",
         paths: ["limits.playsPerMonth"]
       }
@@ -866,7 +867,7 @@ describe("Plays: the reason of each refusal", () => {
       // An embedder branches on the reason, and tells the player when to come back.
       const comeBack = yield* mint(world, "alice").pipe(
         Effect.as("allowed"),
-        Effect.catchReason("Conflict", "PlayLimitReached", (reason) =>
+        Effect.catchReason("PlaysError", "PlayLimitReached", (reason) =>
           Effect.succeed(
             `${reason.scope} ${reason.period} ${reason.limit} until ${reason.resetsAt === null ? "never" : DateTime.formatIso(reason.resetsAt)}`
           )
@@ -874,7 +875,7 @@ describe("Plays: the reason of each refusal", () => {
       )
       assert.strictEqual(comeBack, "channel perDay 2 until 2026-07-15T12:00:00.000Z")
 
-      assert.deepStrictEqual(reasonOf(yield* Effect.flip(mint(world, "alice")), "Conflict"), {
+      assert.deepStrictEqual(reasonOf(yield* Effect.flip(mint(world, "alice")), "PlaysError"), {
         _tag: "PlayLimitReached",
         reached: [{ scope: "channel", period: "perDay", limit: 2 }],
         resetsAt: DateTime.makeUnsafe("2026-07-15T12:00:00.000Z")
@@ -891,8 +892,8 @@ describe("Plays: the reason of each refusal", () => {
       reached: [{ scope: "campaign", period: "total", limit: 1 }],
       resetsAt: null
     }
-    assert.deepStrictEqual(reasonOf(yield* Effect.flip(mint(world, "alice")), "Conflict"), expected)
-    assert.deepStrictEqual(reasonOf(yield* Effect.flip(start(ahead.clientToken)), "Conflict"), expected)
+    assert.deepStrictEqual(reasonOf(yield* Effect.flip(mint(world, "alice")), "PlaysError"), expected)
+    assert.deepStrictEqual(reasonOf(yield* Effect.flip(start(ahead.clientToken)), "PlaysError"), expected)
   })
 
   scenario("a reused token is TokenAlreadyUsed (with its jti), not a play limit", function* () {
@@ -901,7 +902,7 @@ describe("Plays: the reason of each refusal", () => {
     yield* start(clientToken)
     const outcome = yield* start(clientToken).pipe(
       Effect.as("started twice"),
-      Effect.catchReasons("Conflict", {
+      Effect.catchReasons("PlaysError", {
         TokenAlreadyUsed: (reason) => Effect.succeed(`used ${reason.jti}`),
         PlayLimitReached: () => Effect.succeed("limit")
       })
@@ -915,13 +916,13 @@ describe("Plays: the reason of each refusal", () => {
     const { clientToken } = yield* mintToken(world, "bob")
     const started = yield* start(clientToken)
     yield* finish(clientToken, started.session.id)
-    assert.deepStrictEqual(reasonOf(yield* Effect.flip(finish(clientToken, started.session.id)), "Conflict"), {
+    assert.deepStrictEqual(reasonOf(yield* Effect.flip(finish(clientToken, started.session.id)), "PlaysError"), {
       _tag: "PlayAlreadyFinished",
       sessionId: started.session.id
     })
 
     yield* TestClock.adjust(Duration.seconds(60))
-    assert.deepStrictEqual(reasonOf(yield* Effect.flip(start(late.clientToken)), "Unauthorized"), {
+    assert.deepStrictEqual(reasonOf(yield* Effect.flip(start(late.clientToken)), "PlaysError"), {
       _tag: "TokenExpired",
       expiredAt: late.expiresAt
     })
@@ -931,7 +932,7 @@ describe("Plays: the reason of each refusal", () => {
     const world = yield* worldAt("2026-06-01T09:00:00.000Z")
     const { clientToken } = yield* mintToken(world, "alice")
     yield* (yield* Campaigns.Campaigns).pause(world.actor, world.campaign.id)
-    assert.deepStrictEqual(reasonOf(yield* Effect.flip(start(clientToken)), "Conflict"), {
+    assert.deepStrictEqual(reasonOf(yield* Effect.flip(start(clientToken)), "PlaysError"), {
       _tag: "GameUnavailable",
       campaignId: world.campaign.id,
       because: "campaignNotActive"
@@ -941,7 +942,7 @@ describe("Plays: the reason of each refusal", () => {
       participantRef: "alice",
       origin: "https://elsewhere.example"
     })
-    assert.deepStrictEqual(reasonOf(yield* Effect.flip(elsewhere), "Forbidden"), {
+    assert.deepStrictEqual(reasonOf(yield* Effect.flip(elsewhere), "PlaysError"), {
       _tag: "OriginNotAllowed",
       origin: "https://elsewhere.example"
     })
@@ -950,7 +951,7 @@ describe("Plays: the reason of each refusal", () => {
   scenario("the plan's monthly plays are LimitReached, told apart from a player's limit", function* () {
     const world = yield* worldAt("2026-03-31T20:00:00.000Z", { limits: { playsPerMonth: 1 } })
     yield* play(world, "alice")
-    assert.deepStrictEqual(reasonOf(yield* Effect.flip(mint(world, "bob")), "UpgradeRequired"), {
+    assert.deepStrictEqual(reasonOf(yield* Effect.flip(mint(world, "bob")), "PlanError"), {
       _tag: "LimitReached",
       limit: "playsPerMonth",
       max: 1
@@ -978,7 +979,7 @@ const closed = (world: World) => ({
 })
 
 const refusal = (error: { readonly _tag: string; readonly message: string }) => ({
-  reason: reasonOf(error, "Conflict"),
+  reason: reasonOf(error, "PlaysError"),
   message: error.message
 })
 
@@ -999,7 +1000,10 @@ describe("Plays: a resolved prediction takes no more plays", () => {
       const live = yield* campaigns.liveOn(world.actor.account.id, world.channel.id, yield* DateTime.now)
       assert.strictEqual(Option.getOrThrow(live).id, world.campaign.id)
       const next = yield* Effect.flip(launch(world.actor, world.channel.id, { name: "Next wheel" }))
-      assert.deepStrictEqual(reasonOf(next, "Conflict"), { _tag: "LiveWindowOverlap", campaignId: world.campaign.id })
+      assert.deepStrictEqual(reasonOf(next, "CampaignsError"), {
+        _tag: "LiveWindowOverlap",
+        campaignId: world.campaign.id
+      })
     }
   )
 
@@ -1066,7 +1070,7 @@ describe("Plays: a resolved prediction takes no more plays", () => {
         closed(world)
       )
       // A play finished before the resolution is still told as finished.
-      assert.deepStrictEqual(reasonOf(yield* Effect.flip(finish(alice.clientToken, alice.sessionId)), "Conflict"), {
+      assert.deepStrictEqual(reasonOf(yield* Effect.flip(finish(alice.clientToken, alice.sessionId)), "PlaysError"), {
         _tag: "PlayAlreadyFinished",
         sessionId: alice.sessionId
       })

@@ -233,7 +233,7 @@ describe("WebhookDispatcher", () => {
           assert.strictEqual(after.status, "success")
           assert.strictEqual(after.id, exhausted.id)
           const again = yield* webhooks.resend(actor, after.id).pipe(Effect.flip)
-          assert.strictEqual(again._tag, "Conflict")
+          assert.strictEqual(again._tag, "WebhooksError")
           assert.deepStrictEqual(
             new Set((yield* Ref.get(sent)).map((s) => s.headers["x-service-delivery-id"])),
             new Set([exhausted.id])

@@ -1,24 +1,28 @@
 /**
- * How the API answers the core's errors: one table from each category and reason to the
- * specification's answer, a status and `{ error: { code, message, details? } }`. The core's errors
- * carry data (a typed `reason`, with a default message and field details); the status, the code and
- * the words the API says are decided here, and only here.
+ * How the API answers the engine's failures: one table from each reason to the specification's
+ * answer, a status and `{ error: { code, message, details? } }`. The engine's failures carry data
+ * (each subsystem's error with its typed `reason`, the shared failures, each with a default message
+ * and field details); the status, the code and the words the API says are decided here, and only
+ * here.
  *
- * - `categories`: the status and code of each of the ten categories.
- * - `said`: the message and `details` of each reason. Today every reason is answered with the
- *   core's own words (`asIs`); this is where an answer would say otherwise. The table is typed over
- *   every reason, so a reason added to the core must be given its answer here.
- * - `answer`: the whole answer to an error, for the API's error schemas below and for answers made
+ * - `categories`: the status and code of each of the specification's ten error codes.
+ * - `categoryOf`: the code each reason is answered with. It is typed over every reason of every
+ *   subsystem (`Errors.Reason`) and over the server's own (`TooManyRequests`, the operator token's),
+ *   so a reason added to the engine must be given its answer here.
+ * - `said`: the message and `details` of each reason, also typed over every reason. Most are
+ *   answered with the engine's own words (`asIs`); this is where an answer says otherwise.
+ * - `answer`: the whole answer to a failure, for the API's error schemas below and for answers made
  *   outside the API's encoding.
  *
- * Each error schema encodes its category through `answer` and decodes an answer back into the
- * category (its reason `Unspecified`: the words survive, the typed reason does not), so the typed
- * client and the OpenAPI document both see the real shape.
+ * Each error schema (`Conflict`, `NotFound`, …) encodes every failure whose reason this table
+ * answers with its code, and decodes an answer back into an `ApiAnswer` tagged with its kind
+ * (`Conflict`, …: the words survive, the typed reason does not), so the typed client and the OpenAPI
+ * document both see the real shape.
  *
  * @since 0.1.0
  */
-import { Errors } from "@campaign-games/core"
-import { Schema, SchemaTransformation } from "effect"
+import { Errors, Failure } from "@campaign-games/core"
+import { Predicate, Schema, SchemaTransformation } from "effect"
 import { HttpApiSchema } from "effect/http-api"
 import * as DrawsSaid from "./said/DrawsSaid.ts"
 import * as MediaSaid from "./said/MediaSaid.ts"
@@ -62,10 +66,72 @@ export const body = <Code extends ErrorCode>(
 })
 
 // -----------------------------------------------------------------------------
+// The server's own failures
+// -----------------------------------------------------------------------------
+
+/** More than `limit` requests per `window` (as written for people); retry after `retryAfterSeconds`. */
+export class TooManyRequests extends Failure.withMessage(
+  Schema.TaggedError<TooManyRequests>()("TooManyRequests", {
+    limit: Schema.Int,
+    window: Schema.String,
+    retryAfterSeconds: Schema.Int
+  }),
+  ({ limit, retryAfterSeconds, window }) =>
+    `Too many requests: at most ${limit} per ${window}. Retry after ${retryAfterSeconds} seconds.`
+) {}
+
+/** The operator API's token is wrong. */
+export class OperatorTokenWrong extends Failure.withMessage(
+  Schema.TaggedError<OperatorTokenWrong>()("OperatorTokenWrong", {}),
+  "Wrong operator token."
+) {}
+
+/** The operator API is disabled: the server has no operator token (`CG_ADMIN_TOKEN`). */
+export class OperatorApiDisabled extends Failure.withMessage(
+  Schema.TaggedError<OperatorApiDisabled>()("OperatorApiDisabled", {}),
+  "The operator API is disabled (CG_ADMIN_TOKEN is not set)."
+) {}
+
+/** The failures the server makes itself, beside the engine's. */
+export type ServerFailure = TooManyRequests | OperatorTokenWrong | OperatorApiDisabled
+
+/** Every reason the API answers: the engine's, and the server's own. */
+export type Reason = Errors.Reason | ServerFailure
+
+// -----------------------------------------------------------------------------
+// Answers decoded by a client, or made from words alone
+// -----------------------------------------------------------------------------
+
+/** The ten kinds of answer, one per error code. */
+export const Category = Schema.Literals([
+  "InvalidRequest",
+  "Unauthorized",
+  "UpgradeRequired",
+  "Forbidden",
+  "NotFound",
+  "Conflict",
+  "ConfirmationRequired",
+  "RateLimited",
+  "InternalError",
+  "ServiceUnavailable"
+])
+export type Category = typeof Category.Type
+
+/**
+ * An answer known by its kind (`_tag`: `NotFound`, `Conflict`, …) and its words: decoded by the
+ * typed client from an error body, or made by the server itself (a body sent as something else).
+ */
+export class ApiAnswer extends Schema.Error<ApiAnswer>("@campaign-games/http/ApiAnswer")({
+  _tag: Category,
+  message: Schema.String,
+  details: Schema.optionalKey(Errors.Details)
+}) {}
+
+// -----------------------------------------------------------------------------
 // The table
 // -----------------------------------------------------------------------------
 
-/** The status and code of each category. */
+/** The status and code of each kind of answer. */
 export const categories = {
   InvalidRequest: { status: 400, code: "invalid_request" },
   Unauthorized: { status: 401, code: "unauthorized" },
@@ -77,22 +143,86 @@ export const categories = {
   RateLimited: { status: 429, code: "rate_limited" },
   InternalError: { status: 500, code: "internal_error" },
   ServiceUnavailable: { status: 503, code: "service_unavailable" }
-} as const satisfies { readonly [Tag in Errors.Category["_tag"]]: { status: number; code: ErrorCode } }
+} as const satisfies { readonly [C in Category]: { status: number; code: ErrorCode } }
 
 /** The status of each error code. */
 export const statusOf = Object.fromEntries(
   Object.values(categories).map(({ code, status }) => [code, status])
 ) as Record<ErrorCode, number>
 
-type Saying = SayingOf<Errors.Reason>
+/** The kind of answer of each reason. */
+export const categoryOf = {
+  // Fields at fault
+  InvalidFields: "InvalidRequest",
+  ConfigIncomplete: "InvalidRequest",
+  InvalidAnswer: "InvalidRequest",
+  FileRefused: "InvalidRequest",
+  FileMissing: "InvalidRequest",
+  // A credential refused
+  KeyMalformed: "Unauthorized",
+  KeyUnknown: "Unauthorized",
+  KeyRevoked: "Unauthorized",
+  TokenInvalid: "Unauthorized",
+  TokenExpired: "Unauthorized",
+  TokenResourceGone: "Unauthorized",
+  OperatorTokenWrong: "Unauthorized",
+  OperatorApiDisabled: "Unauthorized",
+  // The plan
+  FeatureMissing: "UpgradeRequired",
+  GameNotInPlan: "UpgradeRequired",
+  LimitReached: "UpgradeRequired",
+  // Not allowed
+  MissingPermission: "Forbidden",
+  MissingAnyPermission: "Forbidden",
+  CannotGrantPermission: "Forbidden",
+  OriginNotAllowed: "Forbidden",
+  // Nothing there
+  ResourceNotFound: "NotFound",
+  DrawRunNotFound: "NotFound",
+  TierNotFound: "NotFound",
+  AssetNotFound: "NotFound",
+  FolderNotFound: "NotFound",
+  // The state refuses
+  PlayLimitReached: "Conflict",
+  TokenAlreadyUsed: "Conflict",
+  PlayAlreadyFinished: "Conflict",
+  GameUnavailable: "Conflict",
+  BoardRefused: "Conflict",
+  DuplicateOrigin: "Conflict",
+  CampaignArchived: "Conflict",
+  CampaignAlreadyActive: "Conflict",
+  CampaignNotActive: "Conflict",
+  CampaignNotArchived: "Conflict",
+  NotAPrediction: "Conflict",
+  AlreadyResolved: "Conflict",
+  NoCampaignToHandOver: "Conflict",
+  LiveWindowOverlap: "Conflict",
+  CampaignPlayed: "Conflict",
+  ChannelHasCampaigns: "Conflict",
+  DeliveryNotResendable: "Conflict",
+  DrawNotManual: "Conflict",
+  DrawAwaitsResolution: "Conflict",
+  NoReward: "Conflict",
+  PrizeHoldsCodes: "Conflict",
+  StrategyLocked: "Conflict",
+  CodesNotStored: "Conflict",
+  OneSharedCode: "Conflict",
+  AlreadyGranted: "Conflict",
+  OutOfCodes: "Conflict",
+  FolderCycle: "Conflict",
+  NotAnUpload: "Conflict",
+  // Repeat, confirmed
+  FolderDeletionUnconfirmed: "ConfirmationRequired",
+  // Too many
+  TooManyRequests: "RateLimited",
+  TooManyOpenUploads: "RateLimited"
+} as const satisfies { readonly [Tag in Reason["_tag"]]: Category }
 
 /** What the API says of each reason. */
-const said: Saying = {
-  // InvalidRequest
+const said: SayingOf<Reason> = {
   InvalidFields: asIs,
   ConfigIncomplete: asIs,
   InvalidAnswer: asIs,
-  // Unauthorized
   KeyMalformed: asIs,
   KeyUnknown: asIs,
   KeyRevoked: asIs,
@@ -101,23 +231,20 @@ const said: Saying = {
   TokenResourceGone: asIs,
   OperatorTokenWrong: asIs,
   OperatorApiDisabled: asIs,
-  // UpgradeRequired
   FeatureMissing: asIs,
   GameNotInPlan: asIs,
   LimitReached: asIs,
-  // Forbidden
   MissingPermission: asIs,
   MissingAnyPermission: asIs,
   CannotGrantPermission: asIs,
   OriginNotAllowed: asIs,
-  // NotFound
   ResourceNotFound: asIs,
-  // Conflict
   PlayLimitReached: asIs,
   TokenAlreadyUsed: asIs,
   PlayAlreadyFinished: asIs,
   GameUnavailable: asIs,
   BoardRefused: asIs,
+  DuplicateOrigin: asIs,
   CampaignArchived: asIs,
   CampaignAlreadyActive: asIs,
   CampaignNotActive: asIs,
@@ -128,48 +255,106 @@ const said: Saying = {
   LiveWindowOverlap: asIs,
   CampaignPlayed: asIs,
   ChannelHasCampaigns: asIs,
-  DuplicateOrigin: asIs,
   DeliveryNotResendable: asIs,
-  // RateLimited
   TooManyRequests: asIs,
-  // Any category: made from a message, or decoded from an answer
-  Unspecified: asIs,
-  // The subsystems' own
+  // The subsystems' own tables
   ...DrawsSaid.said,
   ...RewardsSaid.said,
   ...MediaSaid.said
 }
 
-/** The API's answer to a core error: its status and its body. */
-export const answer = <E extends Errors.Category>(
-  error: E
-): {
-  readonly status: number
-  readonly body: ReturnType<typeof body<(typeof categories)[E["_tag"]]["code"]>>
-} => {
-  const { code, status } = categories[error._tag as Errors.Category["_tag"]]
-  const say = said[error.reason._tag] as (reason: Errors.Reason, error: Errors.Category) => Said
-  const { details, message } = say(error.reason, error)
-  return { status, body: body(code as (typeof categories)[E["_tag"]]["code"], message, details) }
+/** The tag of every subsystem's error: its answer is its reason's. */
+const serviceErrors: { readonly [Tag in Errors.ServiceFailure["_tag"]]: true } = {
+  AccountsError: true,
+  PlanError: true,
+  CampaignsError: true,
+  DrawsError: true,
+  GameError: true,
+  MediaError: true,
+  PlaysError: true,
+  RewardsError: true,
+  WebhooksError: true
+}
+
+/** A failure the table answers: a subsystem's error, a shared failure, or one of the server's own. */
+export type Answerable = Errors.Failure | ServerFailure
+
+/** What `failure` says happened: a subsystem error's reason, or the failure itself. */
+const reasonOf = (failure: Answerable): Reason =>
+  Predicate.hasProperty(failure, "reason") ? (failure.reason as Reason) : (failure as Reason)
+
+const isAnswerable = (u: unknown): u is Answerable =>
+  Predicate.hasProperty(u, "_tag") &&
+  typeof u._tag === "string" &&
+  (Object.hasOwn(serviceErrors, u._tag)
+    ? Predicate.hasProperty(u, "reason") &&
+      Predicate.hasProperty(u.reason, "_tag") &&
+      Object.hasOwn(categoryOf, u.reason._tag as string)
+    : Object.hasOwn(categoryOf, u._tag))
+
+/** The kind of answer to `failure`. */
+const answerKind = (failure: Answerable | ApiAnswer): Category =>
+  Object.hasOwn(categories, failure._tag)
+    ? (failure._tag as Category)
+    : categoryOf[reasonOf(failure as Answerable)._tag]
+
+/** The API's answer to a failure: its status and its body. */
+export const answer = (
+  failure: Answerable | ApiAnswer
+): { readonly status: number; readonly body: ReturnType<typeof body<ErrorCode>> } => {
+  const { code, status } = categories[answerKind(failure)]
+  if (Object.hasOwn(categories, failure._tag)) {
+    const known = failure as ApiAnswer
+    return { status, body: body(code, known.message, known.details) }
+  }
+  const reason = reasonOf(failure as Answerable)
+  const say = said[reason._tag] as (reason: Reason) => Said
+  const { details, message } = say(reason)
+  return { status, body: body(code, message, details) }
 }
 
 // -----------------------------------------------------------------------------
 // The error schemas of the API
 // -----------------------------------------------------------------------------
 
-const make = <Tag extends Errors.Category["_tag"], Self extends Extract<Errors.Category, { readonly _tag: Tag }>>(
-  tag: Tag,
-  self: Schema.Top & { readonly Type: Self } & (new (input: Said) => Self),
-  identifier: string
-) => {
+/** The tags of the reasons answered as `C`. */
+type ReasonsOf<C extends Category> = {
+  readonly [Tag in keyof typeof categoryOf]: (typeof categoryOf)[Tag] extends C ? Tag : never
+}[keyof typeof categoryOf]
+
+/**
+ * The failures answered as `C`: a subsystem's error when one of its reasons is (which of its reasons
+ * a use case can meet, its signature does not say), a shared or server failure when it is.
+ */
+export type FailureOf<C extends Category> =
+  | (Errors.ServiceFailure extends infer F
+      ? F extends { readonly reason: { readonly _tag: infer T } }
+        ? [Extract<T, ReasonsOf<C>>] extends [never]
+          ? never
+          : F
+        : never
+      : never)
+  | Extract<Errors.SharedFailure | ServerFailure, { readonly _tag: ReasonsOf<C> }>
+
+const make = <C extends Category>(tag: C, identifier: string) => {
   const { code, status } = categories[tag]
-  return ErrorBody(code as (typeof categories)[Tag]["code"])
+  const answered = Schema.declare(
+    (u: unknown): u is ApiAnswer | FailureOf<C> => (u instanceof ApiAnswer || isAnswerable(u)) && answerKind(u) === tag,
+    { identifier: `${identifier}Failure` }
+  )
+  return ErrorBody(code as (typeof categories)[C]["code"])
     .pipe(
       Schema.decodeTo(
-        Schema.toType(self),
+        answered,
         SchemaTransformation.transform({
-          decode: ({ error }) => new self({ message: error.message, details: error.details }),
-          encode: (error: Self) => answer(error).body
+          decode: ({ error }): ApiAnswer | FailureOf<C> =>
+            new ApiAnswer(
+              error.details === undefined
+                ? { _tag: tag, message: error.message }
+                : { _tag: tag, message: error.message, details: error.details }
+            ),
+          encode: (failure: ApiAnswer | FailureOf<C>) =>
+            answer(failure).body as ReturnType<typeof ErrorBody<(typeof categories)[C]["code"]>>["Type"]
         })
       ),
       HttpApiSchema.status(status)
@@ -177,20 +362,16 @@ const make = <Tag extends Errors.Category["_tag"], Self extends Extract<Errors.C
     .annotate({ identifier })
 }
 
-export const InvalidRequest = make("InvalidRequest", Errors.InvalidRequest, "InvalidRequestError")
-export const Unauthorized = make("Unauthorized", Errors.Unauthorized, "UnauthorizedError")
-export const UpgradeRequired = make("UpgradeRequired", Errors.UpgradeRequired, "UpgradeRequiredError")
-export const Forbidden = make("Forbidden", Errors.Forbidden, "ForbiddenError")
-export const NotFound = make("NotFound", Errors.NotFound, "NotFoundError")
-export const Conflict = make("Conflict", Errors.Conflict, "ConflictError")
-export const ConfirmationRequired = make(
-  "ConfirmationRequired",
-  Errors.ConfirmationRequired,
-  "ConfirmationRequiredError"
-)
-export const RateLimited = make("RateLimited", Errors.RateLimited, "RateLimitedError")
-export const InternalError = make("InternalError", Errors.InternalError, "InternalError")
-export const ServiceUnavailable = make("ServiceUnavailable", Errors.ServiceUnavailable, "ServiceUnavailableError")
+export const InvalidRequest = make("InvalidRequest", "InvalidRequestError")
+export const Unauthorized = make("Unauthorized", "UnauthorizedError")
+export const UpgradeRequired = make("UpgradeRequired", "UpgradeRequiredError")
+export const Forbidden = make("Forbidden", "ForbiddenError")
+export const NotFound = make("NotFound", "NotFoundError")
+export const Conflict = make("Conflict", "ConflictError")
+export const ConfirmationRequired = make("ConfirmationRequired", "ConfirmationRequiredError")
+export const RateLimited = make("RateLimited", "RateLimitedError")
+export const InternalError = make("InternalError", "InternalError")
+export const ServiceUnavailable = make("ServiceUnavailable", "ServiceUnavailableError")
 
 /** A store failure is answered as 503 `service_unavailable`, never with its internal message. */
 export const StoreUnavailable = ErrorBody("service_unavailable")

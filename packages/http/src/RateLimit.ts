@@ -57,7 +57,11 @@ export const layer = Layer.effect(
           Effect.catch(
             (
               error
-            ): Effect.Effect<never, Errors.RateLimited | Errors.StoreError, HttpServerRequest.HttpServerRequest> => {
+            ): Effect.Effect<
+              never,
+              ApiError.TooManyRequests | Errors.StoreError,
+              HttpServerRequest.HttpServerRequest
+            > => {
               if (error.reason._tag === "RateLimitExceeded") {
                 const retryAfterSeconds = Math.max(1, Math.ceil(Duration.toSeconds(error.reason.retryAfter)))
                 return setHeaders({
@@ -67,12 +71,10 @@ export const layer = Layer.effect(
                 }).pipe(
                   Effect.andThen(
                     Effect.fail(
-                      new Errors.RateLimited({
-                        reason: new Errors.TooManyRequests({
-                          limit: policy.limit,
-                          window: windowText,
-                          retryAfterSeconds
-                        })
+                      new ApiError.TooManyRequests({
+                        limit: policy.limit,
+                        window: windowText,
+                        retryAfterSeconds
                       })
                     )
                   )
@@ -132,11 +134,11 @@ export class OperatorThrottle extends Context.Service<
     /** A call with the right token from `caller`: 429 when its failures have filled the window. */
     readonly check: (
       caller: string
-    ) => Effect.Effect<void, Errors.RateLimited | Errors.StoreError, HttpServerRequest.HttpServerRequest>
+    ) => Effect.Effect<void, ApiError.TooManyRequests | Errors.StoreError, HttpServerRequest.HttpServerRequest>
     /** A failed call from `caller`: counts it; 429 once the window is full. */
     readonly fail: (
       caller: string
-    ) => Effect.Effect<void, Errors.RateLimited | Errors.StoreError, HttpServerRequest.HttpServerRequest>
+    ) => Effect.Effect<void, ApiError.TooManyRequests | Errors.StoreError, HttpServerRequest.HttpServerRequest>
   }
 >()("@campaign-games/http/RateLimit/OperatorThrottle") {}
 
@@ -152,11 +154,7 @@ export const layerOperatorThrottle = Layer.effect(
       const retryAfterSeconds = Math.max(1, Math.ceil(Duration.toSeconds(retryAfter)))
       return setHeaders({ "retry-after": String(retryAfterSeconds) }).pipe(
         Effect.andThen(
-          Effect.fail(
-            new Errors.RateLimited({
-              reason: new Errors.TooManyRequests({ limit: policy.limit, window: windowText, retryAfterSeconds })
-            })
-          )
+          Effect.fail(new ApiError.TooManyRequests({ limit: policy.limit, window: windowText, retryAfterSeconds }))
         )
       )
     }
@@ -174,7 +172,11 @@ export const layerOperatorThrottle = Layer.effect(
           Effect.catch(
             (
               error
-            ): Effect.Effect<never, Errors.RateLimited | Errors.StoreError, HttpServerRequest.HttpServerRequest> =>
+            ): Effect.Effect<
+              never,
+              ApiError.TooManyRequests | Errors.StoreError,
+              HttpServerRequest.HttpServerRequest
+            > =>
               error.reason._tag === "RateLimitExceeded"
                 ? refused(error.reason.retryAfter)
                 : Effect.fail(new Errors.StoreError({ message: "rate limiter store failed", cause: error }))
@@ -199,8 +201,8 @@ export const withRetryAfter = <A, E, R>(
   self: Effect.Effect<A, E, R>
 ): Effect.Effect<A, E, R | HttpServerRequest.HttpServerRequest> =>
   Effect.tapError(self, (error) => {
-    const reason = error as { readonly _tag?: unknown; readonly reason?: { readonly retryAfterSeconds?: unknown } }
-    return reason._tag === "RateLimited" && typeof reason.reason?.retryAfterSeconds === "number"
+    const reason = error as { readonly reason?: { readonly retryAfterSeconds?: unknown } }
+    return typeof reason.reason?.retryAfterSeconds === "number"
       ? setHeaders({ "retry-after": String(reason.reason.retryAfterSeconds) })
       : Effect.void
   })

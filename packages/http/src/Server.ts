@@ -8,11 +8,12 @@
  *
  * @since 0.1.0
  */
-import { Actor, ApiKeys, Errors, Secrets } from "@campaign-games/core"
+import { Actor, ApiKeys, Secrets } from "@campaign-games/core"
 import { Context, Effect, Layer, Option, Redacted } from "effect"
 import { HttpRouter, HttpServerRequest } from "effect/http"
 import { HttpApiBuilder, HttpApiScalar } from "effect/http-api"
 import { Api } from "./Api.ts"
+import * as ApiError from "./ApiError.ts"
 import * as HttpConfig from "./HttpConfig.ts"
 import * as IdempotencyKeys from "./IdempotencyKeys.ts"
 import * as MediaRoutes from "./MediaRoutes.ts"
@@ -105,9 +106,7 @@ const AdminAuthLayer = Layer.effect(
       // Embedders that build the routes themselves meet the same rule as `npm start`.
       return yield* Effect.die(new Error(HttpConfig.adminTokenTooShortMessage(expected.length)))
     }
-    const unauthorized = new Errors.Unauthorized({
-      reason: expected === undefined ? new Errors.OperatorApiDisabled() : new Errors.OperatorTokenWrong()
-    })
+    const unauthorized = expected === undefined ? new ApiError.OperatorApiDisabled() : new ApiError.OperatorTokenWrong()
     return AdminAuth.of({
       bearer: (httpEffect, { credential }) =>
         Effect.gen(function* () {

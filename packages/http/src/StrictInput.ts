@@ -164,7 +164,8 @@ export const isJsonContentType = (header: string): boolean => {
  * it has no decoder for, and reads a body without one as JSON: this refuses both, on every method.
  */
 const notJson = () =>
-  new Errors.InvalidRequest({
+  new ApiError.ApiAnswer({
+    _tag: "InvalidRequest",
     message: "Send JSON bodies with Content-Type: application/json.",
     details: [{ path: "headers.content-type", message: `expected ${JSON_TYPE}` }]
   })

@@ -1,4 +1,4 @@
-import { type Account, Errors } from "@campaign-games/core"
+import type { Account } from "@campaign-games/core"
 import { ApiError, RateLimit, RateLimitStore, Security } from "@campaign-games/http"
 import { NodeRedis } from "@effect/platform-node"
 import { assert, describe, it } from "@effect/vitest"
@@ -48,7 +48,9 @@ const handlers = HttpApiBuilder.group(TestApi, "test", (h) =>
   Effect.succeed(
     h
       .handle("limited", ({ payload }) =>
-        payload.fail === true ? Effect.fail(new Errors.NotFound({ message: "no" })) : Effect.succeed({ ok: true })
+        payload.fail === true
+          ? Effect.fail(new ApiError.ApiAnswer({ _tag: "NotFound", message: "no" }))
+          : Effect.succeed({ ok: true })
       )
       .handle("burst", () => Effect.succeed({ ok: true }))
       .handle("spaced", () => Effect.succeed({ ok: true }))

@@ -91,7 +91,7 @@ describe.runIf(Postgres.available)("the media library on two instances of one Po
         { concurrency: "unbounded" }
       )
       const started = presigned.flatMap((r) => (r._tag === "Success" ? [r.success] : []))
-      const refused = presigned.filter((r) => r._tag === "Failure" && r.failure._tag === "UpgradeRequired").length
+      const refused = presigned.filter((r) => r._tag === "Failure" && r.failure._tag === "PlanError").length
       assert.strictEqual(started.length, 3, "exactly as many as the limit holds, held from the presign")
       assert.strictEqual(refused, 3)
       assert.strictEqual(yield* on(b)(Asset.AssetRepo.use((repo) => repo.storageUsed(account.id))), png.length * 3)
@@ -126,7 +126,7 @@ describe.runIf(Postgres.available)("the media library on two instances of one Po
     )
     assert.strictEqual(presigned.filter((r) => r._tag === "Success").length, 20)
     assert.strictEqual(
-      presigned.filter((r) => r._tag === "Failure" && r.failure._tag === "RateLimited").length,
+      presigned.filter((r) => r._tag === "Failure" && r.failure._tag === "MediaError").length,
       10,
       "the rest are 429: too many uploads open"
     )
@@ -148,7 +148,7 @@ describe.runIf(Postgres.available)("the media library on two instances of one Po
       const moved = [intoY, intoX].filter((r) => r._tag === "Success").length
       assert.strictEqual(moved, 1, `round ${round}: one move wins, the other is a cycle`)
       const loser = [intoY, intoX].find((r) => r._tag === "Failure")
-      assert.strictEqual(loser?._tag === "Failure" ? loser.failure._tag : undefined, "Conflict")
+      assert.strictEqual(loser?._tag === "Failure" ? loser.failure._tag : undefined, "MediaError")
     }
   })
 })

@@ -5,7 +5,7 @@
  * @since 0.1.0
  */
 import { Context, type Effect, type Option, Schema, Struct } from "effect"
-import type { StoreError } from "../Errors.ts"
+import type { StoreError } from "../Failure.ts"
 import { names, pick, Text, Timestamp } from "../Fields.ts"
 import * as Plan from "./Plan.ts"
 

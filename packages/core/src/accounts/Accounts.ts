@@ -8,7 +8,7 @@
 import { Context, DateTime, Effect, Layer, Option } from "effect"
 import * as Account from "./Account.ts"
 import * as ApiKey from "./ApiKey.ts"
-import { type NotFound, orNotFound, type StoreError } from "../Errors.ts"
+import { type ResourceNotFound, type StoreError, orNotFound } from "../Failure.ts"
 import { defined } from "../Fields.ts"
 import * as Ids from "../Ids.ts"
 import * as Permission from "./Permission.ts"
@@ -24,8 +24,11 @@ export class Accounts extends Context.Service<
   Accounts,
   {
     readonly create: (input: Account.CreateAccount) => Effect.Effect<CreatedAccount, StoreError>
-    readonly update: (id: string, input: Account.UpdateAccount) => Effect.Effect<Account.Account, NotFound | StoreError>
-    readonly get: (id: string) => Effect.Effect<Account.Account, NotFound | StoreError>
+    readonly update: (
+      id: string,
+      input: Account.UpdateAccount
+    ) => Effect.Effect<Account.Account, ResourceNotFound | StoreError>
+    readonly get: (id: string) => Effect.Effect<Account.Account, ResourceNotFound | StoreError>
     /** Creates the `default` account when the store holds none; returns it with its owner key. */
     readonly bootstrap: Effect.Effect<Option.Option<CreatedAccount>, StoreError>
   }

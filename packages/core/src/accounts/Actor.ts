@@ -10,7 +10,7 @@
  */
 import { Effect } from "effect"
 import * as Account from "./Account.ts"
-import { Forbidden, MissingAnyPermission, MissingPermission, type NotFound, type StoreError } from "../Errors.ts"
+import { MissingAnyPermission, MissingPermission, type ResourceNotFound, type StoreError } from "../Failure.ts"
 import type { Page, Paged } from "../Pagination.ts"
 import * as Permission from "./Permission.ts"
 import * as Plan from "./Plan.ts"
@@ -34,12 +34,10 @@ export const system = (account: Account.Account): Actor => ({
 export const has = (actor: Actor, ...permissions: ReadonlyArray<Permission.Permission>): boolean =>
   permissions.every((p) => actor.permissions.has(p))
 
-/** Fails with `Forbidden` (`MissingPermission`, naming the missing) unless the actor holds every named permission. */
+/** Fails with `MissingPermission` (naming the missing) unless the actor holds every named permission. */
 export const require = (actor: Actor, ...permissions: ReadonlyArray<Permission.Permission>) => {
   const missing = permissions.filter((p) => !actor.permissions.has(p))
-  return missing.length === 0
-    ? Effect.void
-    : Effect.fail(new Forbidden({ reason: new MissingPermission({ permissions: missing }) }))
+  return missing.length === 0 ? Effect.void : Effect.fail(new MissingPermission({ permissions: missing }))
 }
 
 /**
@@ -61,7 +59,10 @@ export const guarded = <Args extends ReadonlyArray<unknown>, A, E, R>(
  * A use case making a resource `A` in the actor's account from `Input`; `E` is what else it can
  * fail with.
  */
-export type Create<A, Input, E = never> = (actor: Actor, input: Input) => Effect.Effect<A, Forbidden | E | StoreError>
+export type Create<A, Input, E = never> = (
+  actor: Actor,
+  input: Input
+) => Effect.Effect<A, MissingPermission | E | StoreError>
 
 /**
  * A use case answering a page of the actor's account's resources `A` that match `Query`; `E` is
@@ -71,29 +72,32 @@ export type List<A, Query, E = never> = (
   actor: Actor,
   query: Query,
   page: Page
-) => Effect.Effect<Paged<A>, Forbidden | E | StoreError>
+) => Effect.Effect<Paged<A>, MissingPermission | E | StoreError>
 
 /**
- * The reads of a resource's use cases: `get` one by id (`NotFound` when the account has none), and
+ * The reads of a resource's use cases: `get` one by id (`Missing` when the account has none), and
  * `list` a page.
  */
-export interface Reads<A, Query, ListError = never> {
-  readonly get: (actor: Actor, id: string) => Effect.Effect<A, Forbidden | NotFound | StoreError>
+export interface Reads<A, Query, ListError = never, Missing = ResourceNotFound> {
+  readonly get: (actor: Actor, id: string) => Effect.Effect<A, MissingPermission | Missing | StoreError>
   readonly list: List<A, Query, ListError>
 }
 
 /**
- * A use case changing the account's resource `A` with this id by `Patch` (`NotFound` when it has
+ * A use case changing the account's resource `A` with this id by `Patch` (`Missing` when it has
  * none).
  */
-export type Update<A, Patch, E = never> = (
+export type Update<A, Patch, E = never, Missing = ResourceNotFound> = (
   actor: Actor,
   id: string,
   patch: Patch
-) => Effect.Effect<A, Forbidden | NotFound | E | StoreError>
+) => Effect.Effect<A, MissingPermission | Missing | E | StoreError>
 
-/** A use case deleting the account's resource with this id (`NotFound` when it has none). */
-export type Delete<E = never> = (actor: Actor, id: string) => Effect.Effect<void, Forbidden | NotFound | E | StoreError>
+/** A use case deleting the account's resource with this id (`Missing` when it has none). */
+export type Delete<E = never, Missing = ResourceNotFound> = (
+  actor: Actor,
+  id: string
+) => Effect.Effect<void, MissingPermission | Missing | E | StoreError>
 
 export const features = (actor: Actor): Plan.Features => Account.features(actor.account)
 export const limits = (actor: Actor): Plan.Limits => Account.limits(actor.account)
@@ -101,7 +105,7 @@ export const limits = (actor: Actor): Plan.Limits => Account.limits(actor.accoun
 /**
  * Adds one more of what the plan limit `limit` counts to the actor's account, in a transaction
  * holding the account's lock: `count` reads how many there are under it, and `insert` runs only
- * when one more stays within the limit (else `UpgradeRequired`, `LimitReached`).
+ * when one more stays within the limit (else `PlanError`, `LimitReached`).
  */
 export const insertWithinLimit = <E1, E2>(
   store: Store["Service"],
@@ -119,8 +123,8 @@ export const insertWithinLimit = <E1, E2>(
     })
   )
 
-/** Fails with `Forbidden` (`MissingAnyPermission`) unless the actor holds at least one of the named permissions. */
+/** Fails with `MissingAnyPermission` unless the actor holds at least one of the named permissions. */
 export const requireAny = (actor: Actor, ...permissions: ReadonlyArray<Permission.Permission>) =>
   permissions.some((p) => actor.permissions.has(p))
     ? Effect.void
-    : Effect.fail(new Forbidden({ reason: new MissingAnyPermission({ permissions }) }))
+    : Effect.fail(new MissingAnyPermission({ permissions }))

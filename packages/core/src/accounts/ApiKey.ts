@@ -1,13 +1,13 @@
 /**
  * API keys. A key is `cgk_` (the fixed prefix), then its public `keyPrefix`, then `_` and a secret
  * part: `cgk_<keyPrefix>_<secret>`. Only a SHA-256 hash of the whole key is stored; the key itself
- * is shown once, in the response that creates it. Revoked keys answer 401 from then on.
+ * is shown once, in the response that creates it. Revoked keys are refused from then on (`KeyRevoked`).
  *
  * @since 0.1.0
  */
 import { Context, type Effect, type Option, Schema, Struct } from "effect"
 import type { Account } from "./Account.ts"
-import type { StoreError } from "../Errors.ts"
+import type { StoreError } from "../Failure.ts"
 import { names, pick, Text, Timestamp, TimestampOrNull } from "../Fields.ts"
 import type { Page, Paged } from "../Pagination.ts"
 import { all as allPermissions, Permission } from "./Permission.ts"

@@ -8,17 +8,15 @@ import { Cache, Context, DateTime, Effect, Layer, Option } from "effect"
 import { newKey } from "./Accounts.ts"
 import * as Actor from "./Actor.ts"
 import * as ApiKey from "./ApiKey.ts"
+import { type PermissionDenied, type StoreError, notFound } from "../Failure.ts"
 import {
+  AccountsError,
   CannotGrantPermission,
-  Forbidden,
   KeyMalformed,
   KeyRevoked,
   KeyUnknown,
-  notFound,
-  type StoreError,
-  Unauthorized,
-  type UpgradeRequired
-} from "../Errors.ts"
+  type PlanError
+} from "./AccountErrors.ts"
 import { InstanceCache, RECENT_KEY_TTL } from "../InstanceCache.ts"
 import type { Page, Paged } from "../Pagination.ts"
 import * as Plan from "./Plan.ts"
@@ -32,19 +30,22 @@ export class ApiKeys extends Context.Service<
   ApiKeys,
   {
     /**
-     * The actor behind a presented key; `Unauthorized` when it is missing or malformed
+     * The actor behind a presented key; `AccountsError` when it is missing or malformed
      * (`KeyMalformed`), unknown or wrong (`KeyUnknown`), or revoked (`KeyRevoked`).
      */
-    readonly authenticate: (presented: string) => Effect.Effect<Actor.Actor, Unauthorized | StoreError>
+    readonly authenticate: (presented: string) => Effect.Effect<Actor.Actor, AccountsError | StoreError>
     /**
      * `authenticate` from this process's read of the key in the last `RECENT_KEY_TTL`, when there
      * is one (no store access): a key revoked since by another server still passes here. Only for
      * operations that check the key as it is now in their own read (`Plays.mint`); a revocation
      * through this service forgets every recent read at once.
      */
-    readonly authenticateRecent: (presented: string) => Effect.Effect<Actor.Actor, Unauthorized | StoreError>
-    readonly create: Actor.Create<ApiKey.CreatedApiKey, ApiKey.CreateApiKey, UpgradeRequired>
-    readonly list: (actor: Actor.Actor, page: Page) => Effect.Effect<Paged<ApiKey.ApiKey>, Forbidden | StoreError>
+    readonly authenticateRecent: (presented: string) => Effect.Effect<Actor.Actor, AccountsError | StoreError>
+    readonly create: Actor.Create<ApiKey.CreatedApiKey, ApiKey.CreateApiKey, AccountsError | PlanError>
+    readonly list: (
+      actor: Actor.Actor,
+      page: Page
+    ) => Effect.Effect<Paged<ApiKey.ApiKey>, PermissionDenied | StoreError>
     readonly revoke: Actor.Delete
   }
 >()("@campaign-games/core/ApiKeys") {
@@ -54,9 +55,9 @@ export class ApiKeys extends Context.Service<
       const store = yield* Store
       const keys = yield* ApiKey.ApiKeyRepo
       const secrets = yield* Secrets
-      const malformed = new Unauthorized({ reason: new KeyMalformed() })
-      const unknown = new Unauthorized({ reason: new KeyUnknown() })
-      const revoked = new Unauthorized({ reason: new KeyRevoked() })
+      const malformed = new AccountsError({ reason: new KeyMalformed() })
+      const unknown = new AccountsError({ reason: new KeyUnknown() })
+      const revoked = new AccountsError({ reason: new KeyRevoked() })
 
       const authenticateWith = (
         find: (keyPrefix: string) => Effect.Effect<Option.Option<ApiKey.KeyWithAccount>, StoreError>
@@ -84,7 +85,7 @@ export class ApiKeys extends Context.Service<
         const notHeld = input.permissions.flatMap((p, i) => (actor.permissions.has(p) ? [] : [{ p, i }]))
         if (notHeld.length > 0) {
           const permissions = notHeld.map(({ i, p }) => ({ index: i, permission: p }))
-          return yield* new Forbidden({ reason: new CannotGrantPermission({ permissions }) })
+          return yield* new AccountsError({ reason: new CannotGrantPermission({ permissions }) })
         }
         const now = yield* DateTime.now
         const permissions = [...new Set(input.permissions)]

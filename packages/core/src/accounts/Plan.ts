@@ -1,13 +1,13 @@
 /**
  * Plans: what an account may use (features) and how much (limits). An account has a plan and may
  * carry overrides of single features or limits; the effective values are the plan's with the
- * overrides on top. Missing a feature or a game, or reaching a limit, is an `UpgradeRequired` whose
+ * overrides on top. Missing a feature or a game, or reaching a limit, is a `PlanError` whose
  * reason names it (`FeatureMissing`, `GameNotInPlan`, `LimitReached`).
  *
  * @since 0.1.0
  */
 import { Effect, Schema, Struct } from "effect"
-import { FeatureMissing, GameNotInPlan, LimitReached, UpgradeRequired } from "../Errors.ts"
+import { FeatureMissing, GameNotInPlan, LimitReached, PlanError } from "./AccountErrors.ts"
 
 export const PlanName = Schema.Literals(["free", "starter", "pro", "unlimited"])
 export type PlanName = typeof PlanName.Type
@@ -159,18 +159,18 @@ const featureLabels: Record<FeatureFlag, string> = {
   customCopy: "Custom copy"
 }
 
-/** Fails with `UpgradeRequired` (`FeatureMissing`) unless the feature is in the plan. */
-export const requireFeature = (features: Features, feature: FeatureFlag): Effect.Effect<void, UpgradeRequired> =>
+/** Fails with `PlanError` (`FeatureMissing`) unless the feature is in the plan. */
+export const requireFeature = (features: Features, feature: FeatureFlag): Effect.Effect<void, PlanError> =>
   features[feature]
     ? Effect.void
-    : Effect.fail(new UpgradeRequired({ reason: new FeatureMissing({ feature, featureName: featureLabels[feature] }) }))
+    : Effect.fail(new PlanError({ reason: new FeatureMissing({ feature, featureName: featureLabels[feature] }) }))
 
 /** `requireGame` as a value: the failure when the game is not in the plan, else undefined. */
-export const gameMissing = (features: Features, slug: string): UpgradeRequired | undefined =>
-  features.games.includes(slug) ? undefined : new UpgradeRequired({ reason: new GameNotInPlan({ gameSlug: slug }) })
+export const gameMissing = (features: Features, slug: string): PlanError | undefined =>
+  features.games.includes(slug) ? undefined : new PlanError({ reason: new GameNotInPlan({ gameSlug: slug }) })
 
-/** Fails with `UpgradeRequired` (`GameNotInPlan`) unless the game is in the plan. */
-export const requireGame = (features: Features, slug: string): Effect.Effect<void, UpgradeRequired> => {
+/** Fails with `PlanError` (`GameNotInPlan`) unless the game is in the plan. */
+export const requireGame = (features: Features, slug: string): Effect.Effect<void, PlanError> => {
   const missing = gameMissing(features, slug)
   return missing === undefined ? Effect.void : Effect.fail(missing)
 }
@@ -181,26 +181,19 @@ export const withinLimit = (limits: Limits, limit: LimitName, used: number, addi
   return max === null || used + adding <= max
 }
 
-/** Fails with `UpgradeRequired` (`LimitReached`) when `used + adding` would pass the limit. */
+/** Fails with `PlanError` (`LimitReached`) when `used + adding` would pass the limit. */
 export const checkLimit = (
   limits: Limits,
   limit: LimitName,
   used: number,
   adding = 1
-): Effect.Effect<void, UpgradeRequired> => {
+): Effect.Effect<void, PlanError> => {
   const reached = limitReached(limits, limit, used, adding)
   return reached === undefined ? Effect.void : Effect.fail(reached)
 }
 
 /** `checkLimit` as a value: the failure when `adding` more would pass the limit, else undefined. */
-export const limitReached = (
-  limits: Limits,
-  limit: LimitName,
-  used: number,
-  adding = 1
-): UpgradeRequired | undefined => {
+export const limitReached = (limits: Limits, limit: LimitName, used: number, adding = 1): PlanError | undefined => {
   const max = limits[limit]
-  return max === null || used + adding <= max
-    ? undefined
-    : new UpgradeRequired({ reason: new LimitReached({ limit, max }) })
+  return max === null || used + adding <= max ? undefined : new PlanError({ reason: new LimitReached({ limit, max }) })
 }

@@ -7,7 +7,7 @@
  */
 import { Context, Effect, Layer, Option } from "effect"
 import * as Actor from "../accounts/Actor.ts"
-import { type Forbidden, type InvalidRequest, type StoreError } from "../Errors.ts"
+import type { InvalidFields, PermissionDenied, StoreError } from "../Failure.ts"
 import * as FileRule from "./FileRule.ts"
 import * as Games from "../games/Games.ts"
 import * as Theme from "./Theme.ts"
@@ -25,11 +25,11 @@ export class BrandingRepo extends Context.Service<
 export class Branding extends Context.Service<
   Branding,
   {
-    readonly get: (actor: Actor.Actor) => Effect.Effect<Theme.Theme, Forbidden | StoreError>
+    readonly get: (actor: Actor.Actor) => Effect.Effect<Theme.Theme, PermissionDenied | StoreError>
     readonly put: (
       actor: Actor.Actor,
       theme: Theme.Theme
-    ) => Effect.Effect<Theme.Theme, Forbidden | InvalidRequest | StoreError, FileRule.MediaLibrary>
+    ) => Effect.Effect<Theme.Theme, PermissionDenied | InvalidFields | StoreError, FileRule.MediaLibrary>
     /** The account's branding for the player's view (no permission check: the engine's own use). */
     readonly forAccount: (accountId: string) => Effect.Effect<Theme.Theme, StoreError>
   }

@@ -7,37 +7,35 @@
  * `now`; the checks that need other campaigns (overlapping live windows, the handover, the plan's
  * live-campaign limit) are pure functions of what the service gathered under the channel lock.
  *
- * Transition table (anything else fails with `Conflict`, its reason naming the state:
+ * Transition table (anything else fails with `CampaignsError`, its reason naming the state:
  * `CampaignArchived`, `CampaignAlreadyActive`, `CampaignNotActive`, `CampaignNotArchived`):
  *
  * | command | from | to | notes |
  * |---|---|---|---|
- * | activate | draft, paused | active | config complete (`InvalidRequest`, `ConfigIncomplete`); no overlap with another active campaign's live window on the channel (`Conflict`, `LiveWindowOverlap`); live-campaign limit (`UpgradeRequired`, checked by the service); `activatedAt` set on first activation |
+ * | activate | draft, paused | active | config complete (`GameError`, `ConfigIncomplete`); no overlap with another active campaign's live window on the channel (`Conflict`, `LiveWindowOverlap`); live-campaign limit (`UpgradeRequired`, checked by the service); `activatedAt` set on first activation |
  * | activate + handoverAt | draft, paused | active | a campaign live on the channel at `handoverAt` ends then (its `liveUntil`), this one starts then (its `liveFrom`); both or neither (`NoCampaignToHandOver`) |
- * | pause | active | paused | |
- * | archive | draft, active, paused | archived | |
- * | restore | archived | paused | |
- * | resolve | draft, active, paused (prediction only: `NotAPrediction`) | same | sets `resolvedOptionId`, `resolvedAt`; an unknown option is `InvalidRequest`; resolving again to another option is `AlreadyResolved`; it takes no more plays (`takesPlays`) |
+ * | pause | active | paused |
+ * | archive | draft, active, paused | archived |
+ * | restore | archived | paused |
+ * | resolve | draft, active, paused (prediction only: `NotAPrediction`) | same | sets `resolvedOptionId`, `resolvedAt`; an unknown option is `InvalidFields`; resolving again to another option is `AlreadyResolved`; it takes no more plays (`takesPlays`) |
  * | edit (PATCH) | draft, active, paused | same | an active campaign keeps the activation rules (`checkEdit`): config complete, window not ended, prize window with an end, window free |
  *
  * @since 0.1.0
  */
 import { Context, DateTime, type Effect, Result, Schema, Struct } from "effect"
+import type { Detail, InvalidFields, StoreError } from "../Failure.ts"
 import {
   AlreadyResolved,
   CampaignAlreadyActive,
   CampaignArchived,
   CampaignNotActive,
   CampaignNotArchived,
-  Conflict,
-  type ConflictReason,
-  type Detail,
-  type InvalidRequest,
+  CampaignsError,
+  type CampaignsReason,
   LiveWindowOverlap,
   NoCampaignToHandOver,
-  NotAPrediction,
-  type StoreError
-} from "../Errors.ts"
+  NotAPrediction
+} from "./CampaignErrors.ts"
 import {
   atLeastOneProperty,
   DateTimeInput,
@@ -54,6 +52,7 @@ import {
   TimestampOrNull
 } from "../Fields.ts"
 import * as Game from "../games/Game.ts"
+import type { GameError } from "../games/GameErrors.ts"
 import * as Prediction from "../games/Prediction.ts"
 import type { AccountRows } from "../Store.ts"
 import * as ThemeModule from "./Theme.ts"
@@ -377,7 +376,7 @@ export const liveAt = <C extends Pick<Campaign, "status" | "liveFrom" | "liveUnt
  * none, for its answer is published (a play then would be a winning entry for whoever knows it). It
  * stays live on its channel (`isLiveAt`: the one-live-campaign rule and the live-campaign limit are
  * unchanged), and the play path answers as if it were not: the mint with the channel's
- * between-campaigns message, a start or a finish with `Conflict` (`GameUnavailable`,
+ * between-campaigns message, a start or a finish with `PlaysError` (`GameUnavailable`,
  * `predictionResolved`).
  */
 export const takesPlays = (c: Pick<Campaign, "resolvedOptionId">): boolean => c.resolvedOptionId === null
@@ -398,14 +397,14 @@ export type Command =
   | { readonly _tag: "Resolve"; readonly optionId: string; readonly optionIds: ReadonlyArray<string> }
   | { readonly _tag: "Edit" }
 
-const conflict = (reason: ConflictReason) => Result.fail(new Conflict({ reason }))
+const conflict = (reason: CampaignsReason) => Result.fail(new CampaignsError({ reason }))
 
 /** The simple transitions (everything but activation), as a pure function of state, command and `now`. */
 export const transition = (
   c: Campaign,
   command: Command,
   now: Timestamp
-): Result.Result<Campaign, Conflict | InvalidRequest> => {
+): Result.Result<Campaign, CampaignsError | InvalidFields> => {
   const campaignId = c.id
   /** The campaign moved to `status` at `now`. */
   const moved = (status: CampaignStatus) => Result.succeed<Campaign>({ ...c, status, updatedAt: now })
@@ -440,13 +439,13 @@ export const transition = (
 }
 
 /** The failure of a config that lacks what activation needs (`ConfigIncomplete`), if it does. */
-const incompleteConfig = (c: Campaign, game: Game.Game): InvalidRequest | undefined => {
+const incompleteConfig = (c: Campaign, game: Game.Game): GameError | undefined => {
   const missing = game.complete(c.config)
   return missing.length > 0 ? Game.incomplete(missing) : undefined
 }
 
 /** The failure of a window that has already ended (`liveUntil` not after `now`), if it has. */
-const windowEnded = (c: Campaign, now: Timestamp): InvalidRequest | undefined =>
+const windowEnded = (c: Campaign, now: Timestamp): InvalidFields | undefined =>
   c.liveUntil !== null && !before(now, c.liveUntil)
     ? invalid([{ path: "liveUntil", message: "has passed; the campaign would never be live" }])
     : undefined
@@ -454,14 +453,14 @@ const windowEnded = (c: Campaign, now: Timestamp): InvalidRequest | undefined =>
 /**
  * The overlap rule, pure: the live window of `c` (from `liveFrom`, else its activation, else `now`,
  * until `liveUntil`) must not overlap the window of any of `others` that has not ended at `now` (one
- * campaign is live on a channel at a time). Fails with `Conflict` (`LiveWindowOverlap`) naming the
+ * campaign is live on a channel at a time). Fails with `CampaignsError` (`LiveWindowOverlap`) naming the
  * first campaign it overlaps. Activation and edits of an active campaign both keep it.
  */
 export const windowFree = (
   c: Campaign,
   others: ReadonlyArray<Campaign>,
   now: Timestamp
-): Result.Result<void, Conflict> => {
+): Result.Result<void, CampaignsError> => {
   const window = { start: windowStart(c) ?? now, end: c.liveUntil }
   const clash = others.find(
     (o) =>
@@ -488,7 +487,10 @@ export interface ActivationContext {
 export const activate = (
   c: Campaign,
   context: ActivationContext
-): Result.Result<{ readonly campaign: Campaign; readonly ended: Campaign | undefined }, Conflict | InvalidRequest> => {
+): Result.Result<
+  { readonly campaign: Campaign; readonly ended: Campaign | undefined },
+  CampaignsError | InvalidFields | GameError
+> => {
   const { game, others, handoverAt, now } = context
   if (c.status === "active") return conflict(new CampaignAlreadyActive({ campaignId: c.id }))
   if (c.status === "archived") return conflict(new CampaignArchived({ campaignId: c.id, command: "activate" }))
@@ -529,12 +531,15 @@ export interface EditContext {
 
 /**
  * The rules an edit keeps for an active campaign, as a pure decision on the edited campaign
- * (`apply` done, `check` passed): its config is still complete (`InvalidRequest`,
+ * (`apply` done, `check` passed): its config is still complete (`GameError`,
  * `ConfigIncomplete`), its window has not ended (`InvalidFields` at `liveUntil`), and its live window
- * is still free (`windowFree`: `Conflict`, `LiveWindowOverlap`), the same rules as activation. A
+ * is still free (`windowFree`: `CampaignsError`, `LiveWindowOverlap`), the same rules as activation. A
  * campaign that is not active has no live window to keep: any edit of its settings passes.
  */
-export const checkEdit = (edited: Campaign, context: EditContext): Result.Result<void, Conflict | InvalidRequest> => {
+export const checkEdit = (
+  edited: Campaign,
+  context: EditContext
+): Result.Result<void, CampaignsError | InvalidFields | GameError> => {
   if (edited.status !== "active") return Result.void
   const failure = incompleteConfig(edited, context.game) ?? windowEnded(edited, context.now)
   return failure === undefined ? windowFree(edited, context.others, context.now) : Result.fail(failure)

@@ -21,15 +21,10 @@ import * as DrawRun from "../draws/DrawRun.ts"
 import * as SeedChain from "../draws/SeedChain.ts"
 import * as Entry from "../play/Entry.ts"
 import * as Session from "../play/Session.ts"
-import {
-  CampaignPlayed,
-  Conflict,
-  type Forbidden,
-  type InvalidRequest,
-  type NotFound,
-  type StoreError,
-  type UpgradeRequired
-} from "../Errors.ts"
+import type { InvalidFields, MissingPermission, ResourceNotFound, StoreError } from "../Failure.ts"
+import type { PlanError } from "../accounts/AccountErrors.ts"
+import type { GameError } from "../games/GameErrors.ts"
+import { CampaignPlayed, CampaignsError } from "./CampaignErrors.ts"
 import * as FileRule from "./FileRule.ts"
 import type * as Game from "../games/Game.ts"
 import * as Games from "../games/Games.ts"
@@ -41,20 +36,20 @@ import { Store } from "../Store.ts"
 import * as Theme from "./Theme.ts"
 import { invalid } from "../Validation.ts"
 
-type EditErrors = Forbidden | NotFound | Conflict | InvalidRequest | StoreError
-type Errors = EditErrors | UpgradeRequired
+type EditErrors = MissingPermission | ResourceNotFound | CampaignsError | InvalidFields | StoreError
+type Errors = EditErrors | GameError | PlanError
 
 export class Campaigns extends Context.Service<
   Campaigns,
   Actor.Reads<Campaign.Campaign, Campaign.ListFilter> & {
-    readonly games: (actor: Actor.Actor) => Effect.Effect<ReadonlyArray<Games.CatalogueEntry>, Forbidden>
-    readonly create: Actor.Create<Campaign.Campaign, Campaign.CreateCampaign, InvalidRequest | UpgradeRequired>
+    readonly games: (actor: Actor.Actor) => Effect.Effect<ReadonlyArray<Games.CatalogueEntry>, MissingPermission>
+    readonly create: Actor.Create<Campaign.Campaign, Campaign.CreateCampaign, InvalidFields | PlanError>
     readonly update: Actor.Update<
       Campaign.Campaign,
       Campaign.UpdateCampaign,
-      Conflict | InvalidRequest | UpgradeRequired
+      CampaignsError | InvalidFields | GameError | PlanError
     >
-    readonly delete: Actor.Delete<Conflict>
+    readonly delete: Actor.Delete<CampaignsError>
     readonly activate: (
       actor: Actor.Actor,
       id: string,
@@ -206,7 +201,7 @@ export class Campaigns extends Context.Service<
         )
       })
 
-      /** 402 when the account's other campaigns live at `now` already fill its plan's limit. */
+      /** `PlanError` when the account's other campaigns live at `now` already fill its plan's limit. */
       const checkLiveLimit = Effect.fnUntraced(function* (actor: Actor.Actor, campaignId: string, now: DateTime.Utc) {
         const live = (yield* repo.listActive(actor.account.id)).filter(
           (c) => c.id !== campaignId && Campaign.countsAsLive(c, now)
@@ -219,7 +214,7 @@ export class Campaigns extends Context.Service<
         yield* locked(actor.account.id, id, (campaign) =>
           Effect.gen(function* () {
             if (yield* sessions.anyForCampaign(actor.account.id, campaign.id)) {
-              return yield* new Conflict({ reason: new CampaignPlayed({ campaignId: campaign.id }) })
+              return yield* new CampaignsError({ reason: new CampaignPlayed({ campaignId: campaign.id }) })
             }
             yield* repo.delete(actor.account.id, campaign.id)
           })
@@ -240,7 +235,7 @@ export class Campaigns extends Context.Service<
             Effect.gen(function* () {
               const game = gameOf(current)
               // The game is a plan feature: one taken out of the plan since the campaign was made
-              // does not go live again (402), though the campaign stays readable and editable.
+              // does not go live again (`PlanError`), though the campaign stays readable and editable.
               yield* Plan.requireGame(Actor.features(actor), game.slug)
               const others = (yield* repo.listActiveOnChannel(actor.account.id, current.channelId)).filter(
                 (o) => o.id !== current.id

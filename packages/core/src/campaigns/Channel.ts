@@ -6,7 +6,7 @@
  * @since 0.1.0
  */
 import { Context, type Effect, type Option, Schema, Struct } from "effect"
-import type { StoreError } from "../Errors.ts"
+import type { StoreError } from "../Failure.ts"
 import * as Fields from "../Fields.ts"
 import * as FileRule from "./FileRule.ts"
 import type { Page, Paged } from "../Pagination.ts"

@@ -2,7 +2,7 @@
  * Channel use cases: create (plan limit on the number of channels, held under concurrency by the
  * account lock), list, get, change, and delete.
  *
- * Deleting a channel is refused (`Conflict`, `ChannelHasCampaigns`) while any campaign exists on it: played campaigns keep their
+ * Deleting a channel is refused (`CampaignsError`, `ChannelHasCampaigns`) while any campaign exists on it: played campaigns keep their
  * channel for good, so a channel that is no longer wanted is disabled (`status: disabled`) instead.
  *
  * @since 0.1.0
@@ -13,15 +13,14 @@ import * as Campaign from "./Campaign.ts"
 import * as Channel from "./Channel.ts"
 import * as FileRule from "./FileRule.ts"
 import {
-  Conflict,
-  ChannelHasCampaigns,
-  type Forbidden,
-  type InvalidRequest,
-  type NotFound,
-  orNotFound,
+  type InvalidFields,
+  type MissingPermission,
+  type ResourceNotFound,
   type StoreError,
-  type UpgradeRequired
-} from "../Errors.ts"
+  orNotFound
+} from "../Failure.ts"
+import type { PlanError } from "../accounts/AccountErrors.ts"
+import { CampaignsError, ChannelHasCampaigns } from "./CampaignErrors.ts"
 import * as Ids from "../Ids.ts"
 import type { Page, Paged } from "../Pagination.ts"
 import { LockKey, Store, withLock } from "../Store.ts"
@@ -29,11 +28,17 @@ import { LockKey, Store, withLock } from "../Store.ts"
 export class Channels extends Context.Service<
   Channels,
   {
-    readonly create: Actor.Create<Channel.Channel, Channel.CreateChannel, InvalidRequest | UpgradeRequired>
-    readonly list: (actor: Actor.Actor, page: Page) => Effect.Effect<Paged<Channel.Channel>, Forbidden | StoreError>
-    readonly get: (actor: Actor.Actor, id: string) => Effect.Effect<Channel.Channel, Forbidden | NotFound | StoreError>
-    readonly update: Actor.Update<Channel.Channel, Channel.UpdateChannel, InvalidRequest>
-    readonly delete: Actor.Delete<Conflict>
+    readonly create: Actor.Create<Channel.Channel, Channel.CreateChannel, InvalidFields | PlanError>
+    readonly list: (
+      actor: Actor.Actor,
+      page: Page
+    ) => Effect.Effect<Paged<Channel.Channel>, MissingPermission | StoreError>
+    readonly get: (
+      actor: Actor.Actor,
+      id: string
+    ) => Effect.Effect<Channel.Channel, MissingPermission | ResourceNotFound | StoreError>
+    readonly update: Actor.Update<Channel.Channel, Channel.UpdateChannel, InvalidFields>
+    readonly delete: Actor.Delete<CampaignsError>
   }
 >()("@campaign-games/core/Channels") {
   static readonly layer = Layer.effect(
@@ -49,7 +54,7 @@ export class Channels extends Context.Service<
         (): FileRule.MediaLibrary["Service"] => ({ lookup: () => Effect.succeedNone })
       )
       const find = (accountId: string, id: string) => channels.findById(accountId, id).pipe(orNotFound("channel", id))
-      /** The between-campaigns image judged by the file rule (400 naming the field). */
+      /** The between-campaigns image judged by the file rule (`InvalidFields` naming the field). */
       const checkFiles = (channel: Channel.Channel) =>
         FileRule.check(channel.accountId, Channel.fileFields(channel.betweenCampaigns)).pipe(
           Effect.provideService(FileRule.MediaLibrary, media)
@@ -98,7 +103,7 @@ export class Channels extends Context.Service<
             yield* find(actor.account.id, id)
             const count = yield* campaigns.countOnChannel(actor.account.id, id)
             if (count > 0)
-              return yield* new Conflict({ reason: new ChannelHasCampaigns({ channelId: id, campaigns: count }) })
+              return yield* new CampaignsError({ reason: new ChannelHasCampaigns({ channelId: id, campaigns: count }) })
             yield* channels.delete(actor.account.id, id)
           })
         )

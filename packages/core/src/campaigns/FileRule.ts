@@ -1,6 +1,6 @@
 /**
  * The file rule: every file named in a game config or a theme has an expected kind (image, sound,
- * Lottie animation, video, font), and a file of another kind is refused with a 400 naming the field
+ * Lottie animation, video, font), and a file of another kind is refused with `InvalidFields` naming the field
  * (`config.art.background: must be an image`). The specification states it for configs as "a file
  * under a key `sounds` must be a sound, any other file an image"; themes add animations, videos and
  * fonts. A game names the files of the config keys it defines (`Game.fileFields`); a file under a key
@@ -18,7 +18,7 @@
  * @since 0.1.0
  */
 import { Context, Effect, Layer, Option, Schema } from "effect"
-import type { Detail, InvalidRequest, StoreError } from "../Errors.ts"
+import type { Detail, InvalidFields, StoreError } from "../Failure.ts"
 import { isHttpsUrl } from "../Fields.ts"
 import { invalid } from "../Validation.ts"
 
@@ -202,12 +202,12 @@ export const judge = (field: FileField, file: Option.Option<MediaFile>, inLibrar
 
 /**
  * Checks every file field of an account's config or theme, reporting every mismatch with its path
- * in one `InvalidRequest`.
+ * in one `InvalidFields`.
  */
 export const check = Effect.fnUntraced(function* (
   accountId: string,
   fields: ReadonlyArray<FileField>
-): Effect.fn.Return<void, InvalidRequest | StoreError, MediaLibrary> {
+): Effect.fn.Return<void, InvalidFields | StoreError, MediaLibrary> {
   if (fields.length === 0) return
   const library = yield* MediaLibrary
   const details: Array<Detail> = []

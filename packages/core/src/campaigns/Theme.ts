@@ -11,7 +11,7 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import type { Detail } from "../Errors.ts"
+import type { Detail } from "../Failure.ts"
 import type { FileField } from "./FileRule.ts"
 import { FileUrl } from "./FileRule.ts"
 

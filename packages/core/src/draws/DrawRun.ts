@@ -13,7 +13,7 @@
  */
 import { Context, type DateTime, type Effect, type Option, Schema, Struct } from "effect"
 import * as Campaign from "../campaigns/Campaign.ts"
-import type { StoreError } from "../Errors.ts"
+import type { StoreError } from "../Failure.ts"
 import { Count, names, pick, Timestamp, TimestampOrNull } from "../Fields.ts"
 import type { Page, Paged } from "../Pagination.ts"
 import type * as Draw from "./Draw.ts"

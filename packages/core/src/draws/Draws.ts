@@ -44,7 +44,8 @@ import * as Actor from "../accounts/Actor.ts"
 import * as Campaign from "../campaigns/Campaign.ts"
 import * as CampaignSteps from "../campaigns/internal/CampaignSteps.ts"
 import * as Prediction from "../games/Prediction.ts"
-import { Conflict, type Forbidden, NotFound, type NotFound as NotFoundError, type StoreError } from "../Errors.ts"
+import type { MissingPermission, ResourceNotFound, StoreError } from "../Failure.ts"
+import { DrawsError } from "./DrawErrors.ts"
 import * as Ids from "../Ids.ts"
 import { filledBySet } from "../InstanceCache.ts"
 import type { Page, Paged } from "../Pagination.ts"
@@ -129,19 +130,19 @@ export class Draws extends Context.Service<
     readonly trigger: (
       actor: Actor.Actor,
       campaignId: string
-    ) => Effect.Effect<DrawRun.Run, Forbidden | NotFoundError | Conflict | StoreError>
+    ) => Effect.Effect<DrawRun.Run, MissingPermission | ResourceNotFound | DrawsError | StoreError>
     /** The campaign's runs, newest first (`results.read`). */
     readonly runs: (
       actor: Actor.Actor,
       campaignId: string,
       page: Page
-    ) => Effect.Effect<Paged<DrawRun.Run>, Forbidden | NotFoundError | StoreError>
+    ) => Effect.Effect<Paged<DrawRun.Run>, MissingPermission | ResourceNotFound | StoreError>
     /** One run of the campaign (`results.read`). */
     readonly run: (
       actor: Actor.Actor,
       campaignId: string,
       runId: string
-    ) => Effect.Effect<DrawRun.Run, Forbidden | NotFoundError | StoreError>
+    ) => Effect.Effect<DrawRun.Run, MissingPermission | ResourceNotFound | DrawsError | StoreError>
     /**
      * The run recomputed from the stored entries and its seed (`results.read`): the same considered
      * entries (count and listing hash), the same winners, the seed opening its commitments, the
@@ -151,7 +152,7 @@ export class Draws extends Context.Service<
       actor: Actor.Actor,
       campaignId: string,
       runId: string
-    ) => Effect.Effect<Verified, Forbidden | NotFoundError | StoreError>
+    ) => Effect.Effect<Verified, MissingPermission | ResourceNotFound | DrawsError | StoreError>
     /**
      * The run's audit document with its entries streamed from the store a page at a time
      * (`results.read`): the same document as `audit`, for answers written as they are read.
@@ -160,13 +161,13 @@ export class Draws extends Context.Service<
       actor: Actor.Actor,
       campaignId: string,
       runId: string
-    ) => Effect.Effect<StreamedAudit, Forbidden | NotFoundError | StoreError>
+    ) => Effect.Effect<StreamedAudit, MissingPermission | ResourceNotFound | DrawsError | StoreError>
     /** The run's audit document (`results.read`): what a third party needs to recompute it. */
     readonly audit: (
       actor: Actor.Actor,
       campaignId: string,
       runId: string
-    ) => Effect.Effect<DrawAudit.Audit, Forbidden | NotFoundError | StoreError>
+    ) => Effect.Effect<DrawAudit.Audit, MissingPermission | ResourceNotFound | DrawsError | StoreError>
     /**
      * Makes the scheduled draws whose time has come (any account: the engine's worker), each once;
      * how many it made. A failing one is logged and left for the next call; a prediction's waits
@@ -361,16 +362,16 @@ export class Draws extends Context.Service<
         })
       })
 
-      /** `Conflict` unless the campaign draws by hand, and is not a prediction waiting for its resolution. */
+      /** `DrawsError` unless the campaign draws by hand, and is not a prediction waiting for its resolution. */
       const byHand = (campaign: Campaign.Campaign) =>
         campaign.winnerSelectionTrigger !== "manual"
           ? Effect.fail(
-              new Conflict({
+              new DrawsError({
                 reason: new DrawNotManual({ campaignId: campaign.id, trigger: campaign.winnerSelectionTrigger })
               })
             )
           : awaitsResolution(campaign)
-            ? Effect.fail(new Conflict({ reason: new DrawAwaitsResolution({ campaignId: campaign.id }) }))
+            ? Effect.fail(new DrawsError({ reason: new DrawAwaitsResolution({ campaignId: campaign.id }) }))
             : Effect.void
 
       const trigger = Effect.fn("Draws.trigger")(function* (actor: Actor.Actor, campaignId: string) {
@@ -563,7 +564,7 @@ export class Draws extends Context.Service<
               return made
             }
             const run = yield* draw(accountId, campaignId, playPlan).pipe(
-              Effect.catchTag("NotFound", () => Effect.succeed(Option.none<DrawRun.Run>()))
+              Effect.catchTag("ResourceNotFound", () => Effect.succeed(Option.none<DrawRun.Run>()))
             )
             return Option.isSome(run) ? made + 1 : made
           }
@@ -571,7 +572,7 @@ export class Draws extends Context.Service<
           if (Option.isNone(yield* dueMoment(campaign.value, state, now))) return made
           yield* Cache.invalidate(nextMoments, campaignId)
           const run = yield* draw(accountId, campaignId, momentPlan).pipe(
-            Effect.catchTag("NotFound", () => Effect.succeed(Option.none<DrawRun.Run>()))
+            Effect.catchTag("ResourceNotFound", () => Effect.succeed(Option.none<DrawRun.Run>()))
           )
           if (Option.isNone(run)) return made
           made++
@@ -582,7 +583,7 @@ export class Draws extends Context.Service<
         yield* Actor.require(actor, "results.read")
         yield* findCampaign(actor.account.id, campaignId)
         const found = yield* repo.findRun(actor.account.id, campaignId, runId)
-        if (Option.isNone(found)) return yield* new NotFound({ reason: new DrawRunNotFound({ campaignId, runId }) })
+        if (Option.isNone(found)) return yield* new DrawsError({ reason: new DrawRunNotFound({ campaignId, runId }) })
         return found.value
       })
 

@@ -16,7 +16,7 @@
  * @since 0.1.0
  */
 import { Context, Duration, Effect, FiberSet, Layer } from "effect"
-import type { StoreError } from "../Errors.ts"
+import type { StoreError } from "../Failure.ts"
 import { AfterFinish, type FinishedPlay } from "../play/AfterFinish.ts"
 import { Draws } from "./Draws.ts"
 import type { DrawRepo } from "./DrawRun.ts"

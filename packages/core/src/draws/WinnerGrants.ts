@@ -8,7 +8,7 @@
  * @since 0.1.0
  */
 import { Context, type DateTime, Effect } from "effect"
-import type { StoreError } from "../Errors.ts"
+import type { StoreError } from "../Failure.ts"
 
 /** One winner of a run, as the run records it. */
 export interface Winner {

@@ -13,7 +13,8 @@
  * @since 0.1.0
  */
 import { type JsonSchema, Result, Schema } from "effect"
-import { ConfigIncomplete, type Detail, InvalidAnswer, InvalidRequest } from "../Errors.ts"
+import type { Detail, InvalidFields } from "../Failure.ts"
+import { ConfigIncomplete, GameError, InvalidAnswer } from "./GameErrors.ts"
 import { type FileField, undefinedKeyFields } from "../campaigns/FileRule.ts"
 import { Text } from "../Fields.ts"
 import { fromSchemaError, issueToDetails } from "../Validation.ts"
@@ -80,9 +81,9 @@ export interface Rules<S, C, B> {
   readonly playerView: (config: C) => PlayerView
   /**
    * Turns a finish body into the play's result. `random` is one number in [0, 1) drawn from effect's
-   * `Random`. Fails with `InvalidRequest` naming the body field (`answers.2.questionId`, `score`).
+   * `Random`. Fails with `InvalidFields` (a body of the wrong shape) or `GameError` (`InvalidAnswer`) naming the body field (`answers.2.questionId`, `score`).
    */
-  readonly finish: (config: C, body: B, random: number) => Result.Result<Finished, InvalidRequest>
+  readonly finish: (config: C, body: B, random: number) => Result.Result<Finished, InvalidFields | GameError>
   /**
    * The files the config names (`config.art.background`), with the kind each must be, for
    * `FileRule.check`. A `Definition` names those of the keys its game defines; a `Game` adds the files
@@ -264,9 +265,9 @@ const valueAt = (config: Config, path: string): unknown =>
  * The failure of a config that lacks what the game needs (`ConfigIncomplete`): an activation, or a
  * finish on a config that should have been complete once active. `details` come from `complete`.
  */
-export const incomplete = (details: ReadonlyArray<Detail>): InvalidRequest =>
-  new InvalidRequest({ reason: new ConfigIncomplete({ details }) })
+export const incomplete = (details: ReadonlyArray<Detail>): GameError =>
+  new GameError({ reason: new ConfigIncomplete({ details }) })
 
 /** The failure of a finish body the game refuses (`InvalidAnswer`): `path` names its field. */
-export const invalidAnswer = (path: string, problem: string): InvalidRequest =>
-  new InvalidRequest({ reason: new InvalidAnswer({ path, problem }) })
+export const invalidAnswer = (path: string, problem: string): GameError =>
+  new GameError({ reason: new InvalidAnswer({ path, problem }) })

@@ -6,10 +6,10 @@
  *
  * What a flip sequence means: flips go in turns of two. The first flip of a turn reveals a card;
  * the second reveals another and, when both show the same face, matches the pair (they stay face
- * up); when not, both turn face down again. A matched card cannot be flipped (409), nor the card
- * that is face up as the first of a turn (409). `matchedPairs` counts the pairs matched so far,
+ * up); when not, both turn face down again. A matched card cannot be flipped (`BoardRefused`), nor the card
+ * that is face up as the first of a turn (`BoardRefused`). `matchedPairs` counts the pairs matched so far,
  * `flips` the flips made so far (this one included). The clock runs from the session's start; no
- * flip is taken from `timeLimitSeconds` on (409), nor past `MAX_FLIPS` flips (409).
+ * flip is taken from `timeLimitSeconds` on, nor past `MAX_FLIPS` flips (`BoardRefused`).
  *
  * The score (`score`): with `P` pairs, `F` flips, `t` the time of the flip that matched the last
  * pair and `L` the time limit (both in milliseconds from the start) and par `p = min(L, 2 × P s)`
@@ -17,14 +17,15 @@
  * `round(maxScore × (2P / F) × speed)`, where `speed` is 1 when `t ≤ p` and falls linearly from
  * 1 at `p` to 0.5 at `L` otherwise. A perfect game (2 × pairs flips, within par) scores `maxScore`;
  * each extra flip and each second past par scores less. A finish after the time limit with pairs
- * left scores 0; before it, with pairs left, it is refused (409).
+ * left scores 0; before it, with pairs left, it is refused (`BoardRefused`).
  *
  * Every function but `deal` is pure: the time is an argument.
  *
  * @since 0.1.0
  */
 import { Context, type DateTime, type Effect, type Option, Random, Result } from "effect"
-import { BoardRefused, Conflict, InvalidAnswer, InvalidRequest, type StoreError } from "../Errors.ts"
+import type { InvalidFields, StoreError } from "../Failure.ts"
+import { BoardRefused, GameError, InvalidAnswer } from "./GameErrors.ts"
 
 /** One flip: the card's position and when it was turned, in milliseconds from the session's start. */
 export interface Flip {
@@ -92,21 +93,21 @@ export const stateOf = (faces: ReadonlyArray<number>, flips: ReadonlyArray<Flip>
 export const MAX_FLIPS = 1000
 
 const refused = (sessionId: string, because: BoardRefused["because"]) =>
-  new Conflict({ reason: new BoardRefused({ sessionId, because }) })
+  new GameError({ reason: new BoardRefused({ sessionId, because }) })
 
 /**
  * The flip of `position` at `at` (milliseconds from the start): the flip to record and the answer,
- * or 400 naming `position` (not a card of the board), or 409 (matched, face up, time up).
+ * or `InvalidAnswer` naming `position` (not a card of the board), or `BoardRefused` (matched, face up, time up).
  */
 export const flip = (
   board: Board,
   position: number,
   at: number
-): Result.Result<{ readonly flip: Flip; readonly revealed: Revealed }, InvalidRequest | Conflict> => {
+): Result.Result<{ readonly flip: Flip; readonly revealed: Revealed }, InvalidFields | GameError> => {
   const cards = board.faces.length
   if (!Number.isInteger(position) || position < 0 || position >= cards) {
     return Result.fail(
-      new InvalidRequest({
+      new GameError({
         reason: new InvalidAnswer({ path: "position", problem: `must be a card's position, from 0 to ${cards - 1}` })
       })
     )
@@ -140,9 +141,9 @@ export const score = (board: Board): number => {
 
 /**
  * The score of a finish at `at` (milliseconds from the start): every pair matched scores by
- * `score`; pairs left score 0 once the time is up, and are refused (409) before.
+ * `score`; pairs left score 0 once the time is up, and are refused (`BoardRefused`) before.
  */
-export const finish = (board: Board, at: number): Result.Result<number, Conflict> => {
+export const finish = (board: Board, at: number): Result.Result<number, GameError> => {
   const { matchedPairs } = stateOf(board.faces, board.flips)
   if (matchedPairs * 2 === board.faces.length) return Result.succeed(score(board))
   return at >= board.timeLimitSeconds * 1000 ? Result.succeed(0) : Result.fail(refused(board.sessionId, "pairsLeft"))

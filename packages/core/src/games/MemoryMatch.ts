@@ -15,7 +15,8 @@
  * @since 0.1.0
  */
 import { Result, Schema } from "effect"
-import type { InvalidRequest } from "../Errors.ts"
+import type { InvalidFields } from "../Failure.ts"
+import type { GameError } from "./GameErrors.ts"
 import { defined } from "../Fields.ts"
 import * as Game from "./Game.ts"
 
@@ -59,7 +60,7 @@ export const serverScored = (config: Config): boolean => config.scoring !== "cli
  * The finish of a play: with server scoring, the body must be `{}` and the score is left null here
  * (`Plays` scores the board: `MemoryBoard.finish`); with client scoring, the body's score.
  */
-const finish = (config: Config, body: FinishBody): Result.Result<Game.Finished, InvalidRequest> => {
+const finish = (config: Config, body: FinishBody): Result.Result<Game.Finished, InvalidFields | GameError> => {
   if (config.maxScore === undefined) return Result.fail(Game.incomplete(complete(config)))
   if (serverScored(config)) {
     return body.score === undefined

@@ -10,7 +10,8 @@
  * @since 0.1.0
  */
 import { Result, Schema } from "effect"
-import type { InvalidRequest } from "../Errors.ts"
+import type { InvalidFields } from "../Failure.ts"
+import type { GameError } from "./GameErrors.ts"
 import { Text } from "../Fields.ts"
 import * as Game from "./Game.ts"
 
@@ -50,7 +51,7 @@ export const optionIds = (config: unknown): ReadonlyArray<string> => {
   return Result.isSuccess(decoded) ? (decoded.success.options ?? []).map((o) => o.id) : []
 }
 
-const finish = (config: Config, body: FinishBody): Result.Result<Game.Finished, InvalidRequest> => {
+const finish = (config: Config, body: FinishBody): Result.Result<Game.Finished, InvalidFields | GameError> => {
   if (config.options === undefined) return Result.fail(Game.incomplete(complete(config)))
   return config.options.some((o) => o.id === body.optionId)
     ? Result.succeed({ score: null, outcome: null, predictionValue: { optionId: body.optionId } })

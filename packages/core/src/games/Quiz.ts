@@ -10,7 +10,8 @@
  * @since 0.1.0
  */
 import { Result, Schema } from "effect"
-import type { Detail, InvalidRequest } from "../Errors.ts"
+import type { Detail, InvalidFields } from "../Failure.ts"
+import type { GameError } from "./GameErrors.ts"
 import { Text } from "../Fields.ts"
 import * as Game from "./Game.ts"
 import { invalid } from "../Validation.ts"
@@ -94,7 +95,7 @@ export const labelKeys = [
 export const score = (
   questions: ReadonlyArray<Question>,
   answers: ReadonlyArray<Answer>
-): Result.Result<number, InvalidRequest> => {
+): Result.Result<number, InvalidFields> => {
   const byId = new Map(questions.map((q) => [q.id, q]))
   const details: Array<Detail> = []
   const counted = new Set<string>()
@@ -118,7 +119,7 @@ export const score = (
 
 const complete = (config: Config) => Game.missingKeys(config, ["questions"])
 
-const finish = (config: Config, body: FinishBody): Result.Result<Game.Finished, InvalidRequest> =>
+const finish = (config: Config, body: FinishBody): Result.Result<Game.Finished, InvalidFields | GameError> =>
   config.questions === undefined
     ? Result.fail(Game.incomplete(complete(config)))
     : Result.map(score(config.questions, body.answers), (points) => ({

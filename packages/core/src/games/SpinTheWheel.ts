@@ -11,7 +11,8 @@
  * @since 0.1.0
  */
 import { Result, Schema } from "effect"
-import type { InvalidRequest } from "../Errors.ts"
+import type { InvalidFields } from "../Failure.ts"
+import type { GameError } from "./GameErrors.ts"
 import type { FileField } from "../campaigns/FileRule.ts"
 import { FileUrl } from "../campaigns/FileRule.ts"
 import { defined, Text } from "../Fields.ts"
@@ -99,7 +100,11 @@ const complete = (config: Config) => Game.missingKeys(config, requiredKeys)
  * The server spins with the segments alone: a config that lacks only art or sounds (which only the
  * embed shows) still finishes, and one without segments fails naming just them.
  */
-const finish = (config: Config, _body: FinishBody, random: number): Result.Result<Game.Finished, InvalidRequest> => {
+const finish = (
+  config: Config,
+  _body: FinishBody,
+  random: number
+): Result.Result<Game.Finished, InvalidFields | GameError> => {
   if (config.segments === undefined || config.segments.length === 0)
     return Result.fail(Game.incomplete(Game.missingKeys(config, ["segments"])))
   const segment = pick(config.segments, random)

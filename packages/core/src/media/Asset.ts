@@ -20,7 +20,7 @@
  */
 import { Context, type DateTime, Effect, Option, Schema } from "effect"
 import { kindOfContentType } from "../campaigns/FileRule.ts"
-import { foundOr, type StoreError } from "../Errors.ts"
+import { foundOr, type StoreError } from "../Failure.ts"
 import { Count, Patch, Text, Timestamp, TimestampOrNull } from "../Fields.ts"
 import * as StorableText from "../StorableText.ts"
 import type { AccountRows } from "../Store.ts"
@@ -88,7 +88,7 @@ export const reservation = (contentType: ContentType, declared: number | undefin
 
 /**
  * The most uploads an account may have open (presigned within `MediaSettings.uploadTtl`, not yet
- * confirmed): a presign past it is a 429 until the oldest one's policy ends.
+ * confirmed): a presign past it is refused (`TooManyOpenUploads`) until the oldest one's policy ends.
  */
 export const MAX_OPEN_UPLOADS = 20
 

@@ -18,7 +18,7 @@ import { BrandingRepo } from "../campaigns/Branding.ts"
 import { CampaignRepo } from "../campaigns/Campaign.ts"
 import { ChannelRepo } from "../campaigns/Channel.ts"
 import { RewardRepo } from "../rewards/Reward.ts"
-import type { StoreError } from "../Errors.ts"
+import { StoreError } from "../Failure.ts"
 import { idOfUrl } from "./Asset.ts"
 
 /** The kinds of resource a file can be used by. */

@@ -22,7 +22,7 @@
  * @since 0.1.0
  */
 import { Context, type DateTime, type Effect, type Option, Schema, type Stream } from "effect"
-import type { StoreError } from "../Errors.ts"
+import type { StoreError } from "../Failure.ts"
 
 /** What a browser's upload may be: one key, one content type, a size range, a deadline. */
 export interface UploadPolicy {

@@ -22,7 +22,7 @@
  * @since 0.1.0
  */
 import { Context, Effect, Option } from "effect"
-import type { StoreError } from "../Errors.ts"
+import { StoreError } from "../Failure.ts"
 import { type ContentType, isContentType, kindName, kindOf, MAX_BYTES, maxBytes, sizeText } from "./Asset.ts"
 
 /** Reads `length` bytes of the stored file from `offset` (fewer at its end). */

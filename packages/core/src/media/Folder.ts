@@ -3,7 +3,7 @@
  * per account; names need not be unique (ids name folders). Everything here is data and pure
  * rules; `MediaFolders` holds the use cases.
  *
- * - **Moves.** A folder never moves inside itself or one of its subfolders (`FolderCycle`, 409):
+ * - **Moves.** A folder never moves inside itself or one of its subfolders (`FolderCycle`):
  *   `cycle` decides it from the account's folders, read under the account's lock.
  * - **Deletion.** Deleting a folder deletes it and every subfolder under it (`subtree`), and moves
  *   the files they hold to the deleted folder's parent; no file is ever deleted with a folder (that
@@ -13,7 +13,7 @@
  * @since 0.1.0
  */
 import { Context, type Effect, Schema, Struct } from "effect"
-import type { StoreError } from "../Errors.ts"
+import type { StoreError } from "../Failure.ts"
 import { names, Patch, pick, Text, Timestamp } from "../Fields.ts"
 import type { AccountRows } from "../Store.ts"
 

@@ -5,13 +5,13 @@
  * - **Upload.** `presign` (assets.manage; plan feature Media library) stores a pending file and
  *   answers the store's signed form POST for its upload slot. Before any byte moves, under the
  *   account's lock: at most `Asset.MAX_OPEN_UPLOADS` uploads open (presigned within `uploadTtl`, not
- *   confirmed; 429 `TooManyOpenUploads` past it), and the storage limit must hold the upload's
+ *   confirmed; `TooManyOpenUploads` past it), and the storage limit must hold the upload's
  *   reservation (`Asset.reservation`: `sizeBytes`, else the most its type allows) on top of the
- *   files and the other pending uploads' reservations (402). `confirm` moves the uploaded bytes to the file's own key, checks
+ *   files and the other pending uploads' reservations (`PlanError`). `confirm` moves the uploaded bytes to the file's own key, checks
  *   them (`ContentCheck.inspect`: the declared type by their bytes, the kind's size, a whole
  *   container; the exact size when one was declared) and, under the account's lock, the storage
  *   limit with the real size in place of its reservation; then the file is available, with
- *   `sizeBytes` and `confirmedAt` set. Refused bytes (400, or 402 when the limit was lowered since
+ *   `sizeBytes` and `confirmedAt` set. Refused bytes (`FileRefused`, or `PlanError` when the limit was lowered since
  *   the presign) are deleted at once and the file stays pending (a new POST may follow while the
  *   policy lasts). A confirm of an available file answers it again.
  * - **Import.** `importFrom` checks the URL with the webhooks' public-address guard
@@ -26,16 +26,9 @@
 import { Bytes, Context, DateTime, Effect, Layer, Option, Stream } from "effect"
 import * as Actor from "../accounts/Actor.ts"
 import * as Plan from "../accounts/Plan.ts"
-import {
-  Conflict,
-  type Forbidden,
-  foundOr,
-  InvalidRequest,
-  NotFound,
-  RateLimited,
-  type StoreError,
-  type UpgradeRequired
-} from "../Errors.ts"
+import { type InvalidFields, type MissingPermission, type StoreError, foundOr } from "../Failure.ts"
+import type { PlanError } from "../accounts/AccountErrors.ts"
+import { MediaError } from "./MediaErrors.ts"
 import { defined } from "../Fields.ts"
 import * as Ids from "../Ids.ts"
 import type { Page } from "../Pagination.ts"
@@ -75,14 +68,14 @@ export interface ToServe {
   readonly location: Location
 }
 
-/** `NotFound` for the file `id`. */
-export const assetNotFound = (id: string): NotFound => new NotFound({ reason: new AssetNotFound({ id }) })
+/** `MediaError` (`AssetNotFound`) for the file `id`. */
+export const assetNotFound = (id: string): MediaError => new MediaError({ reason: new AssetNotFound({ id }) })
 
-/** `NotFound` for the folder `id`, named by the field `path` when a request named it. */
-export const folderNotFound = (id: string, path?: string): NotFound =>
-  new NotFound({ reason: new FolderNotFound(path === undefined ? { id } : { id, path }) })
+/** `MediaError` (`FolderNotFound`) for the folder `id`, named by the field `path` when a request named it. */
+export const folderNotFound = (id: string, path?: string): MediaError =>
+  new MediaError({ reason: new FolderNotFound(path === undefined ? { id } : { id, path }) })
 
-/** The folder `id` of the account, or `NotFound` (naming the field `path` when a request named it). */
+/** The folder `id` of the account, or `MediaError` (`FolderNotFound`, naming the field `path` when a request named it). */
 export const findFolder = (folders: FolderRepo["Service"], accountId: string, id: string, path?: string) =>
   folders.findById(accountId, id).pipe(foundOr(() => folderNotFound(id, path)))
 
@@ -131,24 +124,20 @@ export const reader =
 
 export class Media extends Context.Service<
   Media,
-  Actor.Reads<Asset.Asset, Asset.ListQuery, NotFound> & {
-    readonly presign: Actor.Create<
-      Presigned,
-      Asset.PresignUpload,
-      UpgradeRequired | InvalidRequest | NotFound | RateLimited
-    >
+  Actor.Reads<Asset.Asset, Asset.ListQuery, MediaError, MediaError> & {
+    readonly presign: Actor.Create<Presigned, Asset.PresignUpload, PlanError | InvalidFields | MediaError>
     readonly confirm: (
       actor: Actor.Actor,
       id: string
-    ) => Effect.Effect<Asset.Asset, Forbidden | UpgradeRequired | InvalidRequest | NotFound | Conflict | StoreError>
-    readonly importFrom: Actor.Create<Asset.Asset, Asset.ImportAsset, UpgradeRequired | InvalidRequest | NotFound>
-    readonly update: Actor.Update<Asset.Asset, Asset.UpdateAsset>
-    readonly delete: Actor.Delete
+    ) => Effect.Effect<Asset.Asset, MissingPermission | PlanError | InvalidFields | MediaError | StoreError>
+    readonly importFrom: Actor.Create<Asset.Asset, Asset.ImportAsset, PlanError | InvalidFields | MediaError>
+    readonly update: Actor.Update<Asset.Asset, Asset.UpdateAsset, never, MediaError>
+    readonly delete: Actor.Delete<never, MediaError>
     /** Where the account's files are used: those used somewhere, or the one file `assetId`. */
     readonly usage: (
       actor: Actor.Actor,
       assetId: string | undefined
-    ) => Effect.Effect<ReadonlyArray<Usage>, Forbidden | NotFound | StoreError>
+    ) => Effect.Effect<ReadonlyArray<Usage>, MissingPermission | MediaError | StoreError>
     /** The available file with this id and where its bytes are served from (no actor: files are public). */
     readonly serve: (id: string) => Effect.Effect<Option.Option<ToServe>, StoreError>
     /** A file as the API shows it (with its URL). */
@@ -174,9 +163,9 @@ export class Media extends Context.Service<
       const refuse = (key: string, assetId: string, problem: string) =>
         blobs
           .delete([key])
-          .pipe(Effect.andThen(Effect.fail(new InvalidRequest({ reason: new FileRefused({ assetId, problem }) }))))
+          .pipe(Effect.andThen(Effect.fail(new MediaError({ reason: new FileRefused({ assetId, problem }) }))))
 
-      /** 429 when the account has `MAX_OPEN_UPLOADS` uploads open at `now`. */
+      /** `TooManyOpenUploads` when the account has `MAX_OPEN_UPLOADS` uploads open at `now`. */
       const requireUploadSlot = Effect.fnUntraced(function* (accountId: string, now: DateTime.Utc) {
         const open = yield* assets.openUploads(accountId, DateTime.subtractDuration(now, settings.uploadTtl))
         if (open.count < Asset.MAX_OPEN_UPLOADS) return
@@ -188,7 +177,7 @@ export class Media extends Context.Service<
           1,
           Math.ceil((DateTime.toEpochMillis(endsAt) - DateTime.toEpochMillis(now)) / 1000)
         )
-        return yield* new RateLimited({
+        return yield* new MediaError({
           reason: new TooManyOpenUploads({ limit: Asset.MAX_OPEN_UPLOADS, retryAfterSeconds })
         })
       })
@@ -261,7 +250,7 @@ export class Media extends Context.Service<
         yield* Actor.require(actor, "assets.manage")
         yield* Plan.requireFeature(Actor.features(actor), "mediaLibrary")
         const asset = yield* find(actor.account.id, id)
-        if (Asset.isImport(asset)) return yield* new Conflict({ reason: new NotAnUpload({ assetId: id }) })
+        if (Asset.isImport(asset)) return yield* new MediaError({ reason: new NotAnUpload({ assetId: id }) })
         if (Asset.isAvailable(asset)) return asset
         const key = Asset.fileKey(asset)
         yield* blobs.move(Asset.uploadKey(asset), key, asset.contentType)
@@ -270,7 +259,7 @@ export class Media extends Context.Service<
           // Nothing uploaded, or a concurrent confirm (or deletion) took the bytes first.
           const again = yield* find(actor.account.id, id)
           if (Asset.isAvailable(again)) return again
-          return yield* new InvalidRequest({ reason: new FileMissing({ assetId: id }) })
+          return yield* new MediaError({ reason: new FileMissing({ assetId: id }) })
         }
         const size = stat.value.size
         if (asset.declaredSizeBytes !== null && size !== asset.declaredSizeBytes) {
@@ -303,7 +292,7 @@ export class Media extends Context.Service<
           })
         ).pipe(
           // Over the limit (it was lowered since the presign): the bytes go at once, not at the sweep.
-          Effect.tapErrorTag("UpgradeRequired", () => blobs.delete([key]))
+          Effect.tapErrorTag("PlanError", () => blobs.delete([key]))
         )
         if (Option.isNone(confirmed)) {
           // Deleted while its bytes were checked: they go too.

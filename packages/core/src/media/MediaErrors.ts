@@ -1,72 +1,56 @@
 /**
- * The error reasons of the media library (files, folders, uploads, imports), by category. `Errors` joins each list into its
- * category's `reason` union (`Errors.ConflictReason`, …), and the HTTP adapter's table
- * (`ApiError`) must say how each is answered. Reasons are made with `Reason.ts` (never `Errors`,
- * which imports this module).
+ * The errors of the media library (files, folders, uploads, imports): one `MediaError` whose
+ * `reason` says what happened:
  *
- * - 400: `FileRefused` (the stored bytes are not what was declared, or too large, or damaged) and
- *   `FileMissing` (confirm before anything was uploaded). Plain field failures are `InvalidFields`.
- * - 404: `AssetNotFound`, `FolderNotFound` (with the field that named the folder, when a body or
- *   query did).
- * - 409: `FolderCycle` (a folder moved into itself or one of its subfolders), `NotAnUpload`
- *   (confirming an imported file).
- * - 409 `confirmation_required`: `FolderDeletionUnconfirmed`, which says what the deletion does.
- * - 429: `TooManyOpenUploads` (a presign past the open uploads an account may have).
+ * - the stored bytes refused (`FileRefused`: not what was declared, too large, damaged), or none
+ *   uploaded before a confirm (`FileMissing`); plain field failures are the shared `InvalidFields`;
+ * - no such file or folder (`AssetNotFound`, `FolderNotFound`, with the field that named the folder
+ *   when a body or query did);
+ * - a folder moved into itself or one of its subfolders (`FolderCycle`), an imported file confirmed
+ *   as an upload (`NotAnUpload`);
+ * - a folder deletion that must be repeated with `confirm=true` (`FolderDeletionUnconfirmed`, which
+ *   says what the deletion does);
+ * - too many uploads open at once (`TooManyOpenUploads`).
+ *
+ * The plan's storage limit and its missing Media feature are the plan's `PlanError`.
  *
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import type { Detail } from "../Reason.ts"
-import { withDetails, withMessage } from "../Reason.ts"
+import type { Detail } from "../Failure.ts"
+import { ServiceError, withDetails, withMessage } from "../Failure.ts"
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`
-
-// -----------------------------------------------------------------------------
-// InvalidRequest (400)
-// -----------------------------------------------------------------------------
 
 /**
  * The stored bytes of the file were refused (`problem`: not the declared type, over the size of
  * its kind, another size than declared, damaged or truncated). The file never becomes available.
  */
-export class FileRefused extends withDetails<FileRefused>()(
-  "FileRefused",
-  { assetId: Schema.String, problem: Schema.String },
+export class FileRefused extends withDetails(
+  Schema.TaggedError<FileRefused>()("FileRefused", { assetId: Schema.String, problem: Schema.String }),
   ({ problem }) => `The uploaded file was refused: ${problem}.`,
   ({ problem }) => [{ path: "file", message: problem }]
 ) {}
 
 /** A confirm found no uploaded bytes for the file: POST the file to `upload.url` first. */
-export class FileMissing extends withDetails<FileMissing>()(
-  "FileMissing",
-  { assetId: Schema.String },
+export class FileMissing extends withDetails(
+  Schema.TaggedError<FileMissing>()("FileMissing", { assetId: Schema.String }),
   "Nothing was uploaded for this file yet: POST it to upload.url first.",
   () => [{ path: "file", message: "not uploaded" }]
 ) {}
 
-export const InvalidRequest = [FileRefused, FileMissing] as const
-
-// -----------------------------------------------------------------------------
-// UpgradeRequired (402): the plan's `FeatureMissing` and `LimitReached` (storageBytes) serve.
-// -----------------------------------------------------------------------------
-
-export const UpgradeRequired = [] as const
-
-// -----------------------------------------------------------------------------
-// NotFound (404)
-// -----------------------------------------------------------------------------
-
 /** No file with this id in the account. */
-export class AssetNotFound extends withMessage<AssetNotFound>()(
-  "AssetNotFound",
-  { id: Schema.String },
+export class AssetNotFound extends withMessage(
+  Schema.TaggedError<AssetNotFound>()("AssetNotFound", { id: Schema.String }),
   ({ id }) => `No file ${id} in the media library.`
 ) {}
 
 /** No folder with this id in the account; `path` is the field that named it (`folderId`, `parentId`), if any. */
-export class FolderNotFound extends withMessage<FolderNotFound>()(
-  "FolderNotFound",
-  { id: Schema.String, path: Schema.optionalKey(Schema.String) },
+export class FolderNotFound extends withMessage(
+  Schema.TaggedError<FolderNotFound>()("FolderNotFound", {
+    id: Schema.String,
+    path: Schema.optionalKey(Schema.String)
+  }),
   ({ id }) => `No folder ${id} in the media library.`
 ) {
   get details(): ReadonlyArray<Detail> | undefined {
@@ -74,16 +58,9 @@ export class FolderNotFound extends withMessage<FolderNotFound>()(
   }
 }
 
-export const NotFound = [AssetNotFound, FolderNotFound] as const
-
-// -----------------------------------------------------------------------------
-// Conflict (409)
-// -----------------------------------------------------------------------------
-
 /** The folder cannot move under `parentId`: that is the folder itself or one of its subfolders. */
-export class FolderCycle extends withDetails<FolderCycle>()(
-  "FolderCycle",
-  { folderId: Schema.String, parentId: Schema.String },
+export class FolderCycle extends withDetails(
+  Schema.TaggedError<FolderCycle>()("FolderCycle", { folderId: Schema.String, parentId: Schema.String }),
   ({ folderId, parentId }) =>
     folderId === parentId
       ? "A folder cannot move inside itself."
@@ -92,17 +69,10 @@ export class FolderCycle extends withDetails<FolderCycle>()(
 ) {}
 
 /** The file was imported from a URL: the import confirms it, not `POST …/confirm`. */
-export class NotAnUpload extends withMessage<NotAnUpload>()(
-  "NotAnUpload",
-  { assetId: Schema.String },
+export class NotAnUpload extends withMessage(
+  Schema.TaggedError<NotAnUpload>()("NotAnUpload", { assetId: Schema.String }),
   "This file is imported from a URL; it becomes available when its import is done."
 ) {}
-
-export const Conflict = [FolderCycle, NotAnUpload] as const
-
-// -----------------------------------------------------------------------------
-// ConfirmationRequired (409 confirmation_required)
-// -----------------------------------------------------------------------------
 
 /**
  * Deleting the folder needs `confirm=true`: it deletes the folder and its `subfolders` subfolders,
@@ -126,31 +96,28 @@ export class FolderDeletionUnconfirmed extends Schema.TaggedError<FolderDeletion
   }
 }
 
-export const ConfirmationRequired = [FolderDeletionUnconfirmed] as const
-
-// -----------------------------------------------------------------------------
-// RateLimited (429)
-// -----------------------------------------------------------------------------
-
 /**
  * The account has `limit` uploads open (presigned, their policy still running, not confirmed):
  * confirm them, or retry once the oldest one's policy ends (`retryAfterSeconds`).
  */
-export class TooManyOpenUploads extends withMessage<TooManyOpenUploads>()(
-  "TooManyOpenUploads",
-  { limit: Schema.Int, retryAfterSeconds: Schema.Int },
+export class TooManyOpenUploads extends withMessage(
+  Schema.TaggedError<TooManyOpenUploads>()("TooManyOpenUploads", { limit: Schema.Int, retryAfterSeconds: Schema.Int }),
   ({ limit, retryAfterSeconds }) =>
     `Too many uploads open: at most ${limit} at once. Confirm them, or retry after ${retryAfterSeconds} seconds.`
 ) {}
 
-export const RateLimited = [TooManyOpenUploads] as const
+/** What can go wrong in the media library's use cases. */
+export const MediaReason = Schema.Union([
+  FileRefused,
+  FileMissing,
+  AssetNotFound,
+  FolderNotFound,
+  FolderCycle,
+  NotAnUpload,
+  FolderDeletionUnconfirmed,
+  TooManyOpenUploads
+])
+export type MediaReason = typeof MediaReason.Type
 
-/** Every reason of this module. */
-export type Reason = (
-  | typeof InvalidRequest
-  | typeof UpgradeRequired
-  | typeof NotFound
-  | typeof Conflict
-  | typeof ConfirmationRequired
-  | typeof RateLimited
-)[number]["Type"]
+/** The error of the media subsystem: `reason` says what happened. */
+export class MediaError extends ServiceError(Schema.TaggedError<MediaError>()("MediaError", { reason: MediaReason })) {}

@@ -4,9 +4,9 @@
  * folder being deleted never gains a file or a subfolder, and two concurrent moves never make a
  * cycle between them, on any number of instances.
  *
- * - **Moves**: a folder never moves inside itself or one of its subfolders (409 `conflict`,
- *   `FolderCycle`); an unknown parent is a 404 naming `parentId`.
- * - **Deletion** asks twice: without `confirm` it answers 409 `confirmation_required`
+ * - **Moves**: a folder never moves inside itself or one of its subfolders (
+ *   `FolderCycle`); an unknown parent is `FolderNotFound` naming `parentId`.
+ * - **Deletion** asks twice: without `confirm` it fails with `FolderDeletionUnconfirmed`
  *   (`FolderDeletionUnconfirmed`, saying how many subfolders would go and how many files would
  *   move); with `confirm` it deletes the folder and every subfolder under it and moves the files
  *   they hold to the folder's parent (the top level when it has none). Files keep their URLs; no
@@ -16,7 +16,8 @@
  */
 import { Context, DateTime, Effect, Layer } from "effect"
 import * as Actor from "../accounts/Actor.ts"
-import { ConfirmationRequired, Conflict, type Forbidden, type NotFound, type StoreError } from "../Errors.ts"
+import type { MissingPermission, StoreError } from "../Failure.ts"
+import { MediaError } from "./MediaErrors.ts"
 import { defined } from "../Fields.ts"
 import * as Ids from "../Ids.ts"
 import type { Page } from "../Pagination.ts"
@@ -34,14 +35,14 @@ export interface Deleted {
 
 export class MediaFolders extends Context.Service<
   MediaFolders,
-  Actor.Reads<Folder.Folder, Folder.ParentFilter, NotFound> & {
-    readonly create: Actor.Create<Folder.Folder, Folder.CreateFolder, NotFound>
-    readonly update: Actor.Update<Folder.Folder, Folder.UpdateFolder, Conflict>
+  Actor.Reads<Folder.Folder, Folder.ParentFilter, MediaError, MediaError> & {
+    readonly create: Actor.Create<Folder.Folder, Folder.CreateFolder, MediaError>
+    readonly update: Actor.Update<Folder.Folder, Folder.UpdateFolder, never, MediaError>
     readonly delete: (
       actor: Actor.Actor,
       id: string,
       confirm: boolean
-    ) => Effect.Effect<Deleted, Forbidden | NotFound | ConfirmationRequired | StoreError>
+    ) => Effect.Effect<Deleted, MissingPermission | MediaError | StoreError>
   }
 >()("@campaign-games/core/MediaFolders") {
   static readonly layer = Layer.effect(
@@ -112,7 +113,7 @@ export class MediaFolders extends Context.Service<
             if (parentId !== undefined && parentId !== null) {
               if (parentId !== id) yield* find(actor.account.id, parentId, "parentId")
               if (Folder.cycle(yield* folders.all(actor.account.id), id, parentId)) {
-                return yield* new Conflict({ reason: new FolderCycle({ folderId: id, parentId }) })
+                return yield* new MediaError({ reason: new FolderCycle({ folderId: id, parentId }) })
               }
             }
             const next: Folder.Folder = {
@@ -133,7 +134,7 @@ export class MediaFolders extends Context.Service<
             const doomed = Folder.subtree(yield* folders.all(actor.account.id), id)
             const files = yield* assets.countInFolders(actor.account.id, doomed)
             if (!confirm) {
-              return yield* new ConfirmationRequired({
+              return yield* new MediaError({
                 reason: new FolderDeletionUnconfirmed({
                   folderId: id,
                   subfolders: doomed.length - 1,

@@ -34,7 +34,7 @@
 import { Context, DateTime, Effect, FiberSet, Layer, Option } from "effect"
 import * as Account from "../accounts/Account.ts"
 import * as Plan from "../accounts/Plan.ts"
-import type { StoreError } from "../Errors.ts"
+import type { StoreError } from "../Failure.ts"
 import { LockKey, Store, withLock } from "../Store.ts"
 import * as Asset from "./Asset.ts"
 import { BlobStore } from "./BlobStore.ts"

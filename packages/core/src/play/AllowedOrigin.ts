@@ -19,7 +19,8 @@
  * @since 0.1.0
  */
 import { Context, type Effect, Result, Schema, SchemaTransformation, Struct } from "effect"
-import { Conflict, DuplicateOrigin, type StoreError } from "../Errors.ts"
+import type { StoreError } from "../Failure.ts"
+import { DuplicateOrigin, PlaysError } from "./PlayErrors.ts"
 import { names, pick, Timestamp } from "../Fields.ts"
 import type { Page, Paged } from "../Pagination.ts"
 
@@ -218,15 +219,15 @@ const copyView = pick(names(AllowedOriginView))
 
 export const view = (allowed: AllowedOrigin): AllowedOriginView => copyView(allowed)
 
-/** The failure of adding an origin the account already has (`Conflict`, `DuplicateOrigin`); adapters answer with it. */
-export const duplicate = (origin: string): Conflict => new Conflict({ reason: new DuplicateOrigin({ origin }) })
+/** The failure of adding an origin the account already has (`PlaysError`, `DuplicateOrigin`); adapters answer with it. */
+export const duplicate = (origin: string): PlaysError => new PlaysError({ reason: new DuplicateOrigin({ origin }) })
 
 /** Persistence of allowed origins; every call is scoped to an account, origins are normalised. */
 export class AllowedOriginRepo extends Context.Service<
   AllowedOriginRepo,
   {
     /** Adds the origin; fails with `duplicate(origin)` when the account already has it (atomically). */
-    readonly insert: (origin: AllowedOrigin) => Effect.Effect<void, Conflict | StoreError>
+    readonly insert: (origin: AllowedOrigin) => Effect.Effect<void, PlaysError | StoreError>
     /** Origins of the account, oldest first. */
     readonly list: (accountId: string, page: Page) => Effect.Effect<Paged<AllowedOrigin>, StoreError>
     /** Removes the origin; false when the account had none with that id. */

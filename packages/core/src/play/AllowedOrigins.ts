@@ -8,7 +8,8 @@
 import { Context, DateTime, Effect, Layer } from "effect"
 import * as Actor from "../accounts/Actor.ts"
 import * as AllowedOrigin from "./AllowedOrigin.ts"
-import { type Conflict, type Forbidden, type NotFound, notFound, type StoreError } from "../Errors.ts"
+import { type MissingPermission, type ResourceNotFound, type StoreError, notFound } from "../Failure.ts"
+import type { PlaysError } from "./PlayErrors.ts"
 import * as Ids from "../Ids.ts"
 import type { Page, Paged } from "../Pagination.ts"
 
@@ -18,12 +19,15 @@ export class AllowedOrigins extends Context.Service<
     readonly create: (
       actor: Actor.Actor,
       input: AllowedOrigin.CreateAllowedOrigin
-    ) => Effect.Effect<AllowedOrigin.AllowedOrigin, Forbidden | Conflict | StoreError>
+    ) => Effect.Effect<AllowedOrigin.AllowedOrigin, MissingPermission | PlaysError | StoreError>
     readonly list: (
       actor: Actor.Actor,
       page: Page
-    ) => Effect.Effect<Paged<AllowedOrigin.AllowedOrigin>, Forbidden | StoreError>
-    readonly delete: (actor: Actor.Actor, id: string) => Effect.Effect<void, Forbidden | NotFound | StoreError>
+    ) => Effect.Effect<Paged<AllowedOrigin.AllowedOrigin>, MissingPermission | StoreError>
+    readonly delete: (
+      actor: Actor.Actor,
+      id: string
+    ) => Effect.Effect<void, MissingPermission | ResourceNotFound | StoreError>
   }
 >()("@campaign-games/core/AllowedOrigins") {
   static readonly layer = Layer.effect(

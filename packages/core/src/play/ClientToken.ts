@@ -7,7 +7,8 @@
  * @since 0.1.0
  */
 import { Context, type Effect, Schema } from "effect"
-import type { StoreError, Unauthorized } from "../Errors.ts"
+import type { StoreError } from "../Failure.ts"
+import type { PlaysError } from "./PlayErrors.ts"
 
 /** The claims of a client token. */
 export const Claims = Schema.Struct({
@@ -33,10 +34,10 @@ export class TokenSigner extends Context.Service<
   {
     readonly sign: (claims: Claims) => Effect.Effect<string>
     /**
-     * The claims of a well-formed token with a valid signature; 401 otherwise. Expiry is checked by
+     * The claims of a well-formed token with a valid signature; `PlaysError` (`TokenInvalid`) otherwise. Expiry is checked by
      * the caller against the clock (`exp`), so that tests run on the test clock.
      */
-    readonly verify: (token: string) => Effect.Effect<Claims, Unauthorized>
+    readonly verify: (token: string) => Effect.Effect<Claims, PlaysError>
   }
 >()("@campaign-games/core/TokenSigner") {}
 

@@ -24,12 +24,12 @@
  *
  * Verification compares the token's own signature text with the expected one, in constant time,
  * over the exact header and payload text it was given: changing any character of a token (even
- * one of base64url's unused trailing bits) makes it fail, with `Unauthorized` (`TokenInvalid`).
+ * one of base64url's unused trailing bits) makes it fail, with `PlaysError` (`TokenInvalid`).
  *
  * @since 0.1.0
  */
 import { Effect, Layer, Schema } from "effect"
-import { TokenInvalid, Unauthorized } from "../Errors.ts"
+import { PlaysError, TokenInvalid } from "./PlayErrors.ts"
 import * as Secrets from "../Secrets.ts"
 import * as ClientToken from "./ClientToken.ts"
 
@@ -93,9 +93,9 @@ const acceptableHeader = (header: unknown): boolean =>
 export const make = (secret: string): Effect.Effect<ClientToken.TokenSigner["Service"], never, Secrets.Secrets> =>
   Effect.map(Effect.service(Secrets.Secrets), (secrets) => {
     const signature = (signingInput: string) => secrets.hmacSha256Base64Url(secret, signingInput)
-    const unauthorized = new Unauthorized({ reason: new TokenInvalid() })
+    const unauthorized = new PlaysError({ reason: new TokenInvalid() })
     // The claims of the tokens verified last, by their exact text: a play verifies its token at the
-    // HTTP edge (a 401 before the body is read) and again in `Plays`, and a start and its finish
+    // HTTP edge (refused before the body is read) and again in `Plays`, and a start and its finish
     // carry the same token. A signature over a text never stops holding (expiry is the caller's), so
     // a token seen valid is valid; only a text verified here finds an entry. Measured with
     // `bench/plays.ts --calls`: the second HMAC and claims decode were ~60 µs of a start or finish.

@@ -10,7 +10,7 @@
  * @since 0.1.0
  */
 import { Context, type Effect, Schema, Struct } from "effect"
-import type { StoreError } from "../Errors.ts"
+import type { StoreError } from "../Failure.ts"
 import { names, pick, Text, Timestamp } from "../Fields.ts"
 import * as Game from "../games/Game.ts"
 import type { Page, Paged } from "../Pagination.ts"

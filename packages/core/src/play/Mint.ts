@@ -4,13 +4,13 @@
  * between-campaigns message, or which failure. A pure function, so every case is a test of
  * inputs and one answer.
  *
- * In order: the key must still be active and its account still there (401 `KeyRevoked`: the key may
- * have been authenticated from a recent read of it); the channel must be the account's (404); the
- * origin must be on the account's list (403, also for a malformed one, after the 404); a disabled
+ * In order: the key must still be active and its account still there (`KeyRevoked`: the key may
+ * have been authenticated from a recent read of it); the channel must be the account's (`ResourceNotFound`); the
+ * origin must be on the account's list (`OriginNotAllowed`, also for a malformed one, after the channel); a disabled
  * channel, one with no campaign live now, or one whose live campaign takes no more plays (a resolved
  * prediction: `Campaign.takesPlays`), answers its between-campaigns message; the live campaign's
- * game must be in the account's plan (402 `GameNotInPlan`: the game is a plan feature); the plan's
- * plays of the month must not be used up (402). Play limits are decided after it, over the
+ * game must be in the account's plan (`GameNotInPlan`: the game is a plan feature); the plan's
+ * plays of the month must not be used up (`LimitReached`). Play limits are decided after it, over the
  * player's counted plays (`PlayLimit.decide`), when the live campaign or the channel sets one.
  *
  * @since 0.1.0
@@ -21,15 +21,9 @@ import * as Account from "../accounts/Account.ts"
 import * as Plan from "../accounts/Plan.ts"
 import * as Campaign from "../campaigns/Campaign.ts"
 import type * as Channel from "../campaigns/Channel.ts"
-import {
-  Forbidden,
-  KeyRevoked,
-  NotFound,
-  OriginNotAllowed,
-  ResourceNotFound,
-  Unauthorized,
-  UpgradeRequired
-} from "../Errors.ts"
+import { type MissingPermission, ResourceNotFound } from "../Failure.ts"
+import { KeyRevoked, type PlanError } from "../accounts/AccountErrors.ts"
+import { OriginNotAllowed, PlaysError } from "./PlayErrors.ts"
 import type { MintRead } from "./PlayContext.ts"
 import { anyLimit } from "./PlayLimit.ts"
 
@@ -54,20 +48,20 @@ export type Decision =
     }
   | { readonly _tag: "BetweenCampaigns"; readonly betweenCampaigns: Channel.BetweenCampaigns }
 
-export type Failure = Unauthorized | NotFound | Forbidden | UpgradeRequired
+export type Failure = PlaysError | ResourceNotFound | MissingPermission | PlanError
 
 /** The mint's answer to `read` at `now` (see the module's header for the order of the checks). */
 export const decide = (read: MintRead, request: Request, now: DateTime.Utc): Result.Result<Decision, Failure> => {
   if (!read.keyActive || read.account._tag === "None") {
-    return Result.fail(new Unauthorized({ reason: new KeyRevoked() }))
+    return Result.fail(new PlaysError({ reason: new KeyRevoked() }))
   }
   if (read.channel._tag === "None") {
-    return Result.fail(new NotFound({ reason: new ResourceNotFound({ resource: "channel", id: request.channelId }) }))
+    return Result.fail(new ResourceNotFound({ resource: "channel", id: request.channelId }))
   }
   const { activeCampaigns, channel, monthPlays, originAllowed } = read.channel.value
   const origin = request.normalizedOrigin
   if (origin === undefined || !originAllowed) {
-    return Result.fail(new Forbidden({ reason: new OriginNotAllowed({ origin: request.origin }) }))
+    return Result.fail(new PlaysError({ reason: new OriginNotAllowed({ origin: request.origin }) }))
   }
   const live = channel.status === "active" ? Campaign.liveAt(activeCampaigns, now) : undefined
   // A resolved prediction stays live on its channel (no other campaign takes it over), but its

@@ -30,7 +30,9 @@ import type { Reward } from "../rewards/Reward.ts"
 import { anyLimit, type Days, decide, scopesOf } from "./PlayLimit.ts"
 import type { SessionRepo, StartPlay } from "./Session.ts"
 import { LockKey, type Store } from "../Store.ts"
-import { type Conflict, LimitReached, type StoreError, UpgradeRequired } from "../Errors.ts"
+import type { StoreError } from "../Failure.ts"
+import { LimitReached, PlanError } from "../accounts/AccountErrors.ts"
+import type { PlaysError } from "./PlayErrors.ts"
 import { limits } from "../accounts/Account.ts"
 import type { Event, EventType } from "../webhooks/Event.ts"
 import type { Timestamp } from "../Fields.ts"
@@ -104,9 +106,9 @@ export type StartResult =
   /** The session was written and its play counted. */
   | { readonly _tag: "Started"; readonly session: Session }
   /** A play limit is reached: nothing was written (`PlayLimit.decide`'s failure). */
-  | { readonly _tag: "LimitReached"; readonly failure: Conflict }
+  | { readonly _tag: "LimitReached"; readonly failure: PlaysError }
   /** The plan's plays of the month are used up: nothing was written (`monthFull`). */
-  | { readonly _tag: "MonthFull"; readonly failure: UpgradeRequired }
+  | { readonly _tag: "MonthFull"; readonly failure: PlanError }
   /** Nothing was written: the campaign or the channel is gone or not playable, or the jti was used. */
   | { readonly _tag: "NotStarted" }
 
@@ -119,10 +121,10 @@ export interface StartOutcome extends StartContext {
 export const playsPerMonthOf = (account: Option.Option<PlayAccount>): number | null =>
   Option.isSome(account) ? limits(account.value).playsPerMonth : null
 
-/** The start refused because the account's `max` plays of the month are used up (402, as at mint). */
+/** The start refused because the account's `max` plays of the month are used up (`PlanError`, as at mint). */
 export const monthFull = (max: number): StartResult => ({
   _tag: "MonthFull",
-  failure: new UpgradeRequired({ reason: new LimitReached({ limit: "playsPerMonth", max }) })
+  failure: new PlanError({ reason: new LimitReached({ limit: "playsPerMonth", max }) })
 })
 
 /** A `SessionRepo.startPlay` outcome as the start's result. */

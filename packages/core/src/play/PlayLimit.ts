@@ -3,7 +3,7 @@
  * campaign and across every campaign of a channel. A day runs from local midnight to the next local
  * midnight in the scope's `playLimitTimezone`; `dayWindow` turns that day into UTC instants so that
  * a store can count the plays made in it. `decide` is the rule itself: given the limits and the
- * plays already counted, may one more play start? A refusal is a `Conflict` whose reason,
+ * plays already counted, may one more play start? A refusal is a `PlaysError` whose reason,
  * `PlayLimitReached`, names the limits reached and when the player may play again.
  *
  * Everything here is pure: `now` is an argument, never read from a clock.
@@ -11,7 +11,7 @@
  * @since 0.1.0
  */
 import { DateTime, Option, Result } from "effect"
-import { Conflict, PlayLimitReached, type PlayLimitScope, type ReachedLimit } from "../Errors.ts"
+import { PlayLimitReached, type PlayLimitScope, PlaysError, type ReachedLimit } from "./PlayErrors.ts"
 import type { PlayerCounts } from "./Session.ts"
 
 // -----------------------------------------------------------------------------
@@ -192,14 +192,14 @@ const later = (a: DateTime.Utc | null, b: DateTime.Utc): DateTime.Utc =>
   a === null || DateTime.isLessThan(a, b) ? b : a
 
 /**
- * Whether one more play may start. Refused (`Conflict` with reason `PlayLimitReached`) when in any
+ * Whether one more play may start. Refused (`PlaysError` with reason `PlayLimitReached`) when in any
  * scope the player has already made as many plays as a limit allows, in total or today. The reason
  * lists every limit reached, totals first (its message, written for the player, speaks of the total
  * when a total is reached: waiting for tomorrow would not help, else of today), and says when the
  * player may play again: at the end of the day windows of the daily limits reached (the later one),
  * or never (null) once a total is reached.
  */
-export const decide = (scopes: ReadonlyArray<ScopeState>): Result.Result<void, Conflict> => {
+export const decide = (scopes: ReadonlyArray<ScopeState>): Result.Result<void, PlaysError> => {
   const totals: Array<ReachedLimit> = []
   const days: Array<ReachedLimit> = []
   let resetsAt: DateTime.Utc | null = null
@@ -217,7 +217,7 @@ export const decide = (scopes: ReadonlyArray<ScopeState>): Result.Result<void, C
   const [first, ...others] = [...totals, ...days]
   if (first === undefined) return Result.void
   return Result.fail(
-    new Conflict({
+    new PlaysError({
       reason: new PlayLimitReached({
         reached: [first, ...others],
         resetsAt: totals.length === 0 && resetKnown ? resetsAt : null

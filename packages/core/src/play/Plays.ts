@@ -3,28 +3,28 @@
  *
  * - **Mint** chooses the campaign live on the channel now and binds it into a signed, single-use
  *   token with the participantRef and origin. Its read also checks the actor's key is still active
- *   (`Unauthorized`, `KeyRevoked`, once it is revoked) and takes the account's plan as it is now, so
+ *   (`PlaysError`, `KeyRevoked`, once it is revoked) and takes the account's plan as it is now, so
  *   the actor may come from a recent read of the key (`ApiKeys.authenticateRecent`). Nothing live
  *   (or a disabled channel, or a live prediction already resolved: its answer is out) answers the
- *   channel's between-campaigns message instead. A player who has used all plays gets `Conflict`
- *   (`PlayLimitReached`); the plan's plays-per-month limit `UpgradeRequired` (`LimitReached`); an
- *   origin not on the account's list `Forbidden` (`OriginNotAllowed`). The token lives at least
+ *   channel's between-campaigns message instead. A player who has used all plays gets `PlaysError`
+ *   (`PlayLimitReached`); the plan's plays-per-month limit `PlanError` (`LimitReached`); an
+ *   origin not on the account's list `PlaysError` (`OriginNotAllowed`). The token lives at least
  *   `ttlSeconds`: its `exp` is the first whole second at or after `now + ttlSeconds`.
  * - **Start** turns a token into a session, once: under the player's lock on the channel it checks
  *   the play limits again, so concurrent starts never pass them; it counts the month's play and
- *   refuses past the plan's `playsPerMonth` in the same atomic step (`UpgradeRequired`,
+ *   refuses past the plan's `playsPerMonth` in the same atomic step (`PlanError`,
  *   `LimitReached`, as at mint: the mint only reads the count, so a token minted before the month
- *   filled up is refused here); a reused token is `Conflict`
- *   (`TokenAlreadyUsed`); an expired, forged or malformed one `Unauthorized` (`TokenExpired`,
+ *   filled up is refused here); a reused token is `PlaysError`
+ *   (`TokenAlreadyUsed`); an expired, forged or malformed one `PlaysError` (`TokenExpired`,
  *   `TokenInvalid`). A token minted just before a changeover still plays the campaign it was minted
  *   for, as long as that campaign is active, the channel is not disabled and the campaign is not a
- *   resolved prediction (else `Conflict`, `GameUnavailable`, and nothing is written or counted).
+ *   resolved prediction (else `PlaysError`, `GameUnavailable`, and nothing is written or counted).
  * - **Finish** scores the play on the server (the wheel spins with effect's `Random`), then claims
  *   the session and writes the entry, the `session_completed` event and its webhook deliveries in
- *   one step (`PlayFinishRepo.complete`): all or nothing; a second finish is `Conflict`
+ *   one step (`PlayFinishRepo.complete`): all or nothing; a second finish is `PlaysError`
  *   (`PlayAlreadyFinished`), and of two concurrent finishes one wins. A finish body the game refuses
- *   (`InvalidRequest`) writes nothing, nor does the finish of a prediction resolved since its start
- *   (`Conflict`, `GameUnavailable`: whoever knows the answer would enter as a winner); the write
+ *   (`InvalidFields`, `GameError`) writes nothing, nor does the finish of a prediction resolved since its start
+ *   (`PlaysError`, `GameUnavailable`: whoever knows the answer would enter as a winner); the write
  *   checks the resolution it decided from, so a resolution that comes between is seen. When the
  *   campaign has a reward, the same step grants the first prize the play earns that still has a
  *   code (`Reward.prizesFor`, `Grant`), with its `reward_granted` event and deliveries; the answer
@@ -51,22 +51,23 @@ import { AfterFinish } from "./AfterFinish.ts"
 import * as ClientToken from "./ClientToken.ts"
 import * as Entry from "./Entry.ts"
 import {
-  BoardRefused,
-  Conflict,
-  Forbidden,
-  GameUnavailable,
-  InvalidRequest,
-  type NotFound,
-  notFound,
-  orNotFound,
-  PlayAlreadyFinished,
+  type InvalidFields,
+  type MissingPermission,
+  type ResourceNotFound,
   StoreError,
+  notFound,
+  orNotFound
+} from "../Failure.ts"
+import type { PlanError } from "../accounts/AccountErrors.ts"
+import { BoardRefused, GameError } from "../games/GameErrors.ts"
+import {
+  GameUnavailable,
+  PlayAlreadyFinished,
+  PlaysError,
   TokenAlreadyUsed,
   TokenExpired,
-  TokenResourceGone,
-  Unauthorized,
-  type UpgradeRequired
-} from "../Errors.ts"
+  TokenResourceGone
+} from "./PlayErrors.ts"
 import type * as Game from "../games/Game.ts"
 import * as Games from "../games/Games.ts"
 import * as EngineMetrics from "../EngineMetrics.ts"
@@ -132,7 +133,7 @@ export interface Finished {
  * Keeps the answer of a play call in the transaction of what the call writes, when provided: the
  * HTTP layer provides it for a start or a finish sent with an `Idempotency-Key`, so that the key's
  * answer is kept if and only if the play is (`IdempotencyKeys`). A retry after an answer lost past the
- * commit then gets the first answer, not a 409. Without it (no key), nothing more is written.
+ * commit then gets the first answer, not `TokenAlreadyUsed`. Without it (no key), nothing more is written.
  */
 export interface KeepAnswer {
   readonly started: (started: Started) => Effect.Effect<void, StoreError>
@@ -161,29 +162,29 @@ export class Plays extends Context.Service<
     readonly mint: (
       actor: Actor.Actor,
       input: ClientToken.MintRequest
-    ) => Effect.Effect<MintResult, Unauthorized | Forbidden | NotFound | Conflict | UpgradeRequired | StoreError>
-    readonly start: (token: string) => Effect.Effect<Started, Unauthorized | Conflict | UpgradeRequired | StoreError>
+    ) => Effect.Effect<MintResult, PlaysError | MissingPermission | ResourceNotFound | PlanError | StoreError>
+    readonly start: (token: string) => Effect.Effect<Started, PlaysError | PlanError | StoreError>
     /**
-     * Turns one card of a Memory Match scored by the server (`MemoryBoard.flip`): 404 for a session
-     * that is not the token's, 409 when it is finished, has no board, or the flip is refused, 400
+     * Turns one card of a Memory Match scored by the server (`MemoryBoard.flip`): `ResourceNotFound` for a session
+     * that is not the token's, `PlaysError` or `GameError` when it is finished, has no board, or the flip is refused, `GameError`
      * naming `position` off the board.
      */
     readonly flip: (
       token: string,
       sessionId: string,
       position: number
-    ) => Effect.Effect<MemoryBoard.Revealed, Unauthorized | NotFound | Conflict | InvalidRequest | StoreError>
+    ) => Effect.Effect<MemoryBoard.Revealed, PlaysError | GameError | ResourceNotFound | InvalidFields | StoreError>
     readonly finish: (
       token: string,
       sessionId: string,
       body: unknown
-    ) => Effect.Effect<Finished, Unauthorized | NotFound | Conflict | InvalidRequest | StoreError>
+    ) => Effect.Effect<Finished, PlaysError | GameError | ResourceNotFound | InvalidFields | StoreError>
     readonly entries: (
       actor: Actor.Actor,
       campaignId: string,
       filter: Entry.ListFilter,
       page: Page
-    ) => Effect.Effect<Paged<Entry.Entry>, Forbidden | NotFound | StoreError>
+    ) => Effect.Effect<Paged<Entry.Entry>, MissingPermission | ResourceNotFound | StoreError>
   }
 >()("@campaign-games/core/Plays") {
   static readonly layer = Layer.effect(
@@ -238,7 +239,7 @@ export class Plays extends Context.Service<
         yield* Actor.require(actor, "tokens.mint")
         const accountId = actor.account.id
         const origin = yield* Cache.get(cache.origins, input.origin)
-        // A malformed origin is never on the list: the channel is still looked up first (404 before 403).
+        // A malformed origin is never on the list: the channel is still looked up first (`ResourceNotFound` before `OriginNotAllowed`).
         const now = yield* DateTime.now
         const read = yield* context.forMint({
           accountId,
@@ -275,23 +276,23 @@ export class Plays extends Context.Service<
         return { _tag: "Token", clientToken, jti, expiresAt: DateTime.makeUnsafe(exp * 1000) } satisfies MintResult
       })
 
-      /** The claims of a token that is valid now (plus `grace`), or 401. */
+      /** The claims of a token that is valid now (plus `grace`), or `TokenExpired`. */
       const claimsOf = Effect.fnUntraced(function* (token: string, grace: Duration.Duration) {
         const claims = yield* signer.verify(token)
         const nowSeconds = DateTime.toEpochMillis(yield* DateTime.now) / 1000
         if (nowSeconds >= claims.exp + Duration.toSeconds(grace)) {
-          return yield* new Unauthorized({
+          return yield* new PlaysError({
             reason: new TokenExpired({ expiredAt: DateTime.makeUnsafe(claims.exp * 1000) })
           })
         }
         return claims
       })
 
-      const alreadyUsed = (jti: string) => new Conflict({ reason: new TokenAlreadyUsed({ jti }) })
+      const alreadyUsed = (jti: string) => new PlaysError({ reason: new TokenAlreadyUsed({ jti }) })
       const unavailable = (campaignId: string, because: GameUnavailable["because"]) =>
-        new Conflict({ reason: new GameUnavailable({ campaignId, because }) })
+        new PlaysError({ reason: new GameUnavailable({ campaignId, because }) })
       const gone = (resource: TokenResourceGone["resource"], id: string) => () =>
-        new Unauthorized({ reason: new TokenResourceGone({ resource, id }) })
+        new PlaysError({ reason: new TokenResourceGone({ resource, id }) })
 
       // What this instance last read of campaigns (at a start or a finish) and of accounts' active
       // endpoints (at a finish), kept in `InstanceCache`: a finish decides from them without reading
@@ -305,7 +306,7 @@ export class Plays extends Context.Service<
       })
 
       /** A start, with its answer kept in its transaction when the call keeps its answer (`KeepAnswer`). */
-      const start = (token: string): Effect.Effect<Started, Unauthorized | Conflict | UpgradeRequired | StoreError> =>
+      const start = (token: string): Effect.Effect<Started, PlaysError | PlanError | StoreError> =>
         Effect.flatMap(Effect.service(KeepAnswer), (keep) =>
           keep === undefined ? startOnce(token) : store.transaction(Effect.tap(startOnce(token), keep.started))
         )
@@ -394,7 +395,7 @@ export class Plays extends Context.Service<
       const sinceStart = (startedAt: DateTime.Utc, now: DateTime.Utc) =>
         DateTime.toEpochMillis(now) - DateTime.toEpochMillis(startedAt)
 
-      /** The board of the token's session: 404 when the session is not the token's, 409 without a board. */
+      /** The board of the token's session: `ResourceNotFound` when the session is not the token's, `BoardRefused` without a board. */
       const boardOf = Effect.fnUntraced(function* (claims: ClientToken.Claims, sessionId: string) {
         const found = yield* boards.find(sessionId)
         if (Option.isSome(found)) {
@@ -406,7 +407,7 @@ export class Plays extends Context.Service<
         if (Option.isNone(session) || session.value.jti !== claims.jti || session.value.accountId !== claims.acc) {
           return yield* notFound("session", sessionId)
         }
-        return yield* new Conflict({ reason: new BoardRefused({ sessionId, because: "clientScored" }) })
+        return yield* new GameError({ reason: new BoardRefused({ sessionId, because: "clientScored" }) })
       })
 
       /** How many times a flip reads again when a concurrent flip of the board came first. */
@@ -416,7 +417,7 @@ export class Plays extends Context.Service<
         const claims = yield* claimsOf(token, FINISH_GRACE)
         for (let reads = 1; ; reads++) {
           const { board, finished } = yield* boardOf(claims, sessionId)
-          if (finished) return yield* new Conflict({ reason: new PlayAlreadyFinished({ sessionId }) })
+          if (finished) return yield* new PlaysError({ reason: new PlayAlreadyFinished({ sessionId }) })
           const at = sinceStart(board.startedAt, yield* DateTime.now)
           const decided = MemoryBoard.flip(board, position, at)
           if (Result.isFailure(decided)) return yield* decided.failure
@@ -443,7 +444,11 @@ export class Plays extends Context.Service<
         now: DateTime.Utc
       ) {
         const game = Games.bySlug(campaign.gameSlug)!
-        const scored: Result.Result<Game.Finished, InvalidRequest | Conflict> = game.finish(config, body, random)
+        const scored: Result.Result<Game.Finished, InvalidFields | GameError | PlaysError> = game.finish(
+          config,
+          body,
+          random
+        )
         if (Result.isFailure(scored) || !serverScored(campaign, game.playerView(config))) return scored
         const { board } = yield* boardOf(claims, sessionId)
         return Result.map(MemoryBoard.finish(board, sinceStart(board.startedAt, now)), (score) => ({
@@ -591,13 +596,13 @@ export class Plays extends Context.Service<
       })
 
       /**
-       * What a finish decides from, as the store has it now: the session must be the token's (404
-       * otherwise, as none), not finished (409), and its campaign must still take plays (409: a
+       * What a finish decides from, as the store has it now: the session must be the token's (`ResourceNotFound`
+       * otherwise, as none), not finished (`PlayAlreadyFinished`), and its campaign must still take plays (`GameUnavailable`: a
        * prediction resolved since the start). Remembered for the next finishes.
        */
       const readBasis = Effect.fnUntraced(function* (claims: ClientToken.Claims, sessionId: string) {
         const found = yield* finishes.read(sessionId, "session_completed")
-        // A session of another token (or account) is not this token's to see: 404, as none.
+        // A session of another token (or account) is not this token's to see: `ResourceNotFound`, as none.
         if (Option.isNone(found)) return yield* notFound("session", sessionId)
         const { campaign, endpoints, grantEndpoints, reward, session } = found.value
         if (session.jti !== claims.jti || session.accountId !== claims.acc) return yield* notFound("session", sessionId)
@@ -606,7 +611,8 @@ export class Plays extends Context.Service<
         yield* remember(cache.endpoints, session.accountId, endpoints)
         // Read only with a reward: without one, the empty list says nothing of the account.
         if (Option.isSome(reward)) yield* remember(cache.grantEndpoints, session.accountId, grantEndpoints)
-        if (session.finishedAt !== null) return yield* new Conflict({ reason: new PlayAlreadyFinished({ sessionId }) })
+        if (session.finishedAt !== null)
+          return yield* new PlaysError({ reason: new PlayAlreadyFinished({ sessionId }) })
         if (!Campaign.takesPlays(campaign)) return yield* unavailable(campaign.id, "predictionResolved")
         const basis: FinishBasis = { jti: claims.jti, campaign, endpoints, reward: known.reward, grantEndpoints }
         return { basis, config: known.config }
@@ -621,7 +627,7 @@ export class Plays extends Context.Service<
         // read), else from a read; `complete` writes only while what it decided from still holds
         // (the campaign's resolution among it), and a finish whose write is refused reads and
         // decides again. A campaign known to be resolved is read too: the read tells a finished
-        // session (`PlayAlreadyFinished`) or another token's (404) from a refused one.
+        // session (`PlayAlreadyFinished`) or another token's (`ResourceNotFound`) from a refused one.
         const cached = Option.getOrUndefined(yield* Cache.getOption(cache.campaigns, claims.gid))
         const known = cached !== undefined && Campaign.takesPlays(cached.campaign) ? cached : undefined
         const endpointsKnown = Option.getOrUndefined(yield* Cache.getOption(cache.endpoints, claims.acc))
@@ -650,7 +656,7 @@ export class Plays extends Context.Service<
           if (Result.isFailure(scored)) return yield* scored.failure
           const finished = yield* write(session, basis, scored.success, now)
           if (finished !== undefined) return finished
-          // Finished meanwhile (the next read says so: 409), or the campaign or the endpoints changed.
+          // Finished meanwhile (the next read says so: `PlayAlreadyFinished`), or the campaign or the endpoints changed.
           if (reads >= MAX_FINISH_READS) {
             return yield* new StoreError({ message: "The campaign kept changing while the play was finished." })
           }

@@ -5,7 +5,7 @@
  * @since 0.1.0
  */
 import { Context, type Effect, type Option, Schema } from "effect"
-import type { StoreError } from "../Errors.ts"
+import type { StoreError } from "../Failure.ts"
 import { type Timestamp, Timestamp as TimestampSchema, TimestampOrNull } from "../Fields.ts"
 
 /** A session's fields as stored, written once: the session's type and its table's row (in `sql`). */

@@ -5,7 +5,7 @@
  * @since 0.1.0
  */
 import { Context, DateTime, type Effect } from "effect"
-import type { StoreError } from "../Errors.ts"
+import type { StoreError } from "../Failure.ts"
 
 /** The month of an instant, `YYYY-MM` in UTC. */
 export const monthOf = (at: DateTime.Utc): string => {

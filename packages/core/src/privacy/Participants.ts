@@ -15,7 +15,7 @@
  */
 import { Context, DateTime, Effect, Layer, Option, Schema } from "effect"
 import * as Actor from "../accounts/Actor.ts"
-import type { Forbidden, StoreError } from "../Errors.ts"
+import type { MissingPermission, StoreError } from "../Failure.ts"
 import { Count, Timestamp, TimestampOrNull } from "../Fields.ts"
 import * as Ids from "../Ids.ts"
 import type { Page, Paged } from "../Pagination.ts"
@@ -96,17 +96,20 @@ export class Participants extends Context.Service<
     readonly export: (
       actor: Actor.Actor,
       participantRef: string
-    ) => Effect.Effect<ParticipantView, Forbidden | StoreError>
+    ) => Effect.Effect<ParticipantView, MissingPermission | StoreError>
     readonly erase: (
       actor: Actor.Actor,
       participantRef: string
-    ) => Effect.Effect<Privacy.Erasure, Forbidden | StoreError>
-    readonly erasures: (actor: Actor.Actor, page: Page) => Effect.Effect<Paged<Privacy.Erasure>, Forbidden | StoreError>
-    readonly settings: (actor: Actor.Actor) => Effect.Effect<Privacy.PrivacySettings, Forbidden | StoreError>
+    ) => Effect.Effect<Privacy.Erasure, MissingPermission | StoreError>
+    readonly erasures: (
+      actor: Actor.Actor,
+      page: Page
+    ) => Effect.Effect<Paged<Privacy.Erasure>, MissingPermission | StoreError>
+    readonly settings: (actor: Actor.Actor) => Effect.Effect<Privacy.PrivacySettings, MissingPermission | StoreError>
     readonly setSettings: (
       actor: Actor.Actor,
       settings: Privacy.PrivacySettings
-    ) => Effect.Effect<Privacy.PrivacySettings, Forbidden | StoreError>
+    ) => Effect.Effect<Privacy.PrivacySettings, MissingPermission | StoreError>
     /** The pseudonym of a reference in an account (made with the account's secret, created on first use). */
     readonly pseudonym: (accountId: string, participantRef: string) => Effect.Effect<string, StoreError>
     /**

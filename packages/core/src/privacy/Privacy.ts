@@ -21,7 +21,7 @@
  */
 import { Context, type DateTime, type Effect, type Option, Schema } from "effect"
 import type { Campaign } from "../campaigns/Campaign.ts"
-import type { StoreError } from "../Errors.ts"
+import type { StoreError } from "../Failure.ts"
 import { Count, Text, Timestamp } from "../Fields.ts"
 import type { Page, Paged } from "../Pagination.ts"
 import type { Entry } from "../play/Entry.ts"

@@ -10,7 +10,7 @@
  * @since 0.1.0
  */
 import { Context, Duration, Effect, Layer } from "effect"
-import type { StoreError } from "../Errors.ts"
+import type { StoreError } from "../Failure.ts"
 import { Participants } from "./Participants.ts"
 import type { PrivacyRepo } from "./Privacy.ts"
 

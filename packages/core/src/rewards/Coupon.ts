@@ -22,7 +22,7 @@
  * @since 0.1.0
  */
 import { Context, Effect, Random, Schema } from "effect"
-import type { StoreError } from "../Errors.ts"
+import type { StoreError } from "../Failure.ts"
 import { Text, Timestamp } from "../Fields.ts"
 import * as Ids from "../Ids.ts"
 import { Secrets } from "../Secrets.ts"

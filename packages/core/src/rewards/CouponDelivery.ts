@@ -8,7 +8,7 @@
  * @since 0.1.0
  */
 import { Effect, Option, Predicate } from "effect"
-import type { StoreError } from "../Errors.ts"
+import type { StoreError } from "../Failure.ts"
 import type * as Webhook from "../webhooks/Webhook.ts"
 
 /** The payload with `data.coupon.code` set to `code` (the coupon's other fields kept). */

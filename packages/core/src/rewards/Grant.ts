@@ -23,7 +23,7 @@
  * @since 0.1.0
  */
 import { Context, DateTime, Effect, type Option, Schema } from "effect"
-import type { StoreError } from "../Errors.ts"
+import type { StoreError } from "../Failure.ts"
 import { Text, type Timestamp, Timestamp as TimestampSchema, TimestampOrNull } from "../Fields.ts"
 import type * as Game from "../games/Game.ts"
 import type { Page, Paged } from "../Pagination.ts"

@@ -20,10 +20,10 @@
  *
  * **Setting the reward** (`decide`), the specification's rules 1 to 6: the tiers replace the prizes
  * in priority order; a prize sent back with its `id` keeps its codes and its counts (an id that is
- * not a prize of the campaign, or sent twice, is a 400 at `tiers.N.id`); a prize left out is
- * removed, refused (409 `PrizeHoldsCodes`) while it holds codes that can still be given out; a
- * prize's `codeStrategy` cannot change once it has given out coupons nor while it holds codes (409
- * `StrategyLocked`); a prize that could never be given out is a 400 naming its match (`won` or
+ * not a prize of the campaign, or sent twice, is `InvalidFields` at `tiers.N.id`); a prize left out is
+ * removed, refused (`PrizeHoldsCodes`) while it holds codes that can still be given out; a
+ * prize's `codeStrategy` cannot change once it has given out coupons nor while it holds codes
+ * (`StrategyLocked`); a prize that could never be given out is `InvalidFields` naming its match (`won` or
  * `outcome` off the wheel, a segment the wheel lacks). The read-only counts of a tier as the API
  * answers it (`coupons`, `couponsRemaining`, `granted`) are accepted and ignored, so that a GET can
  * be edited and sent back. `grantOncePerParticipant` defaults to true and `validForSeconds` to null
@@ -33,8 +33,9 @@
  * @since 0.1.0
  */
 import { Context, DateTime, Duration, type Effect, type Option, Result, Schema } from "effect"
-import type { Detail } from "../Reason.ts"
-import { Conflict, type InvalidRequest, type StoreError } from "../Errors.ts"
+import type { Detail } from "../Failure.ts"
+import type { InvalidFields, StoreError } from "../Failure.ts"
+import { RewardsError } from "./RewardErrors.ts"
 import { Count, HttpsUrl, Text, type Timestamp, Timestamp as TimestampSchema } from "../Fields.ts"
 import type * as Game from "../games/Game.ts"
 import { invalid } from "../Validation.ts"
@@ -199,7 +200,7 @@ export interface SetContext {
   readonly now: Timestamp
 }
 
-/** The failing fields of the body's matches and tier ids (400), each with its path. */
+/** The failing fields of the body's matches and tier ids, each with its path. */
 const checkTiers = (input: RewardInput, context: SetContext): ReadonlyArray<Detail> => {
   const details: Array<Detail> = []
   const known = new Set((context.current?.tiers ?? []).map((t) => t.id))
@@ -244,13 +245,13 @@ const checkTiers = (input: RewardInput, context: SetContext): ReadonlyArray<Deta
 
 /**
  * Setting the reward as a pure decision: the reward to store (null to remove it), or the failure.
- * Every 400 is reported at once (matches, ids, the page's bounds; the page's files are the caller's,
- * through the file rule); then the conflicts (409) of prizes left out or changed.
+ * Every failing field is reported at once (matches, ids, the page's bounds; the page's files are the caller's,
+ * through the file rule); then the refusals (`RewardsError`) of prizes left out or changed.
  */
 export const decide = (
   input: SetReward,
   context: SetContext
-): Result.Result<Reward | null, InvalidRequest | Conflict> => {
+): Result.Result<Reward | null, InvalidFields | RewardsError> => {
   const details =
     input === null ? [] : [...checkTiers(input, context), ...(input.page ? RewardPage.check(input.page) : [])]
   if (details.length > 0) return Result.fail(invalid(details))
@@ -294,10 +295,10 @@ export const decide = (
 }
 
 const prizeHoldsCodes = (tierId: string, remaining: number | null) =>
-  new Conflict({ reason: new PrizeHoldsCodes({ tierId, remaining }) })
+  new RewardsError({ reason: new PrizeHoldsCodes({ tierId, remaining }) })
 
 const strategyLocked = (tierId: string, index: number, because: "granted" | "holdsCodes") =>
-  new Conflict({ reason: new StrategyLocked({ tierId, index, because }) })
+  new RewardsError({ reason: new StrategyLocked({ tierId, index, because }) })
 
 // ---------------------------------------------------------------------------------------------
 // Earning a prize

@@ -20,7 +20,7 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import type { Detail } from "../Reason.ts"
+import type { Detail } from "../Failure.ts"
 import { type FileField, FileUrl } from "../campaigns/FileRule.ts"
 import { Text } from "../Fields.ts"
 

@@ -6,18 +6,18 @@
  *
  * - **Permissions and plan.** Reading needs rewards.read; setting the reward rewards.write; codes
  *   rewards.codes.manage; a grant by hand rewards.grant. Setting the reward, adding or generating
- *   codes and granting by hand need the plan's Rewards feature (402); withdrawing codes does not (a
+ *   codes and granting by hand need the plan's Rewards feature (`PlanError`); withdrawing codes does not (a
  *   downgraded account can still take back its codes).
  * - **Setting** runs under the campaign's channel lock (the lock every change of a campaign takes),
- *   re-reading the campaign and the reward there: an archived campaign cannot be edited (409), the
+ *   re-reading the campaign and the reward there: an archived campaign cannot be edited (`CampaignArchived`), the
  *   page's files are judged by the file rule, and the campaign's `grantOncePerParticipant` and
  *   `rewardValidForSeconds` are written with the reward (back to true and null when it is removed).
  * - **Codes** are added and generated under the account's codes lock, counting the account's codes
- *   in stock against the plan's stored coupon codes (402, nothing added, when a request would pass
- *   it). A prize named by `tierId` must exist (404); a `generated` prize stores no codes, and a
- *   `shared` prize holds one code that can still be given (409). Generated codes that collide with
+ *   in stock against the plan's stored coupon codes (`PlanError`, nothing added, when a request would pass
+ *   it). A prize named by `tierId` must exist (`TierNotFound`); a `generated` prize stores no codes, and a
+ *   `shared` prize holds one code that can still be given (`OneSharedCode`). Generated codes that collide with
  *   the campaign's are drawn again, until the quantity asked is made.
- * - **A grant by hand** gives the prize asked (default: the first), no other: 409 when the player
+ * - **A grant by hand** gives the prize asked (default: the first), no other: `AlreadyGranted` when the player
  *   already has a coupon and the reward grants once, or when the prize has no code left. Its
  *   `reward_granted` event is appended to the outbox in the grant's transaction.
  * - **Logs**: each change made with codes (added, generated, withdrawn, granted by hand) is logged
@@ -31,7 +31,10 @@ import * as Plan from "../accounts/Plan.ts"
 import * as Campaign from "../campaigns/Campaign.ts"
 import * as FileRule from "../campaigns/FileRule.ts"
 import * as CampaignSteps from "../campaigns/internal/CampaignSteps.ts"
-import { Conflict, type Forbidden, type InvalidRequest, NotFound, StoreError, type UpgradeRequired } from "../Errors.ts"
+import { type InvalidFields, type MissingPermission, type ResourceNotFound, StoreError } from "../Failure.ts"
+import type { PlanError } from "../accounts/AccountErrors.ts"
+import type { CampaignsError } from "../campaigns/CampaignErrors.ts"
+import { RewardsError } from "./RewardErrors.ts"
 import * as Games from "../games/Games.ts"
 import * as Ids from "../Ids.ts"
 import type { Page, Paged } from "../Pagination.ts"
@@ -101,8 +104,8 @@ const issueLimitOf = (tier: Reward.Tier, sent: number | null | undefined): numbe
 /** The lock of an account's codes: held while they are counted against the plan and added. */
 export const codesLock = (accountId: string) => `reward-codes:${accountId}`
 
-type Reads = Forbidden | NotFound | StoreError
-type Writes = Reads | UpgradeRequired | Conflict | InvalidRequest
+type Reads = MissingPermission | ResourceNotFound | StoreError
+type Writes = Reads | PlanError | RewardsError | CampaignsError | InvalidFields
 
 export interface Added {
   readonly added: number
@@ -140,7 +143,7 @@ export class Rewards extends Context.Service<
       actor: Actor.Actor,
       campaignId: string,
       input: Coupon.WithdrawCoupons
-    ) => Effect.Effect<number, Reads | Conflict>
+    ) => Effect.Effect<number, Reads | RewardsError>
     /** Gives a coupon by hand; the grant with its code in full. */
     readonly grant: (
       actor: Actor.Actor,
@@ -167,20 +170,20 @@ export class Rewards extends Context.Service<
       const media = yield* FileRule.MediaLibrary
       const secrets = yield* Secrets
 
-      /** The campaign's reward, or 409 `NoReward`. */
+      /** The campaign's reward, or `NoReward`. */
       const rewardOf = (accountId: string, campaignId: string) =>
         Effect.flatMap(rewards.find(accountId, campaignId), (found) =>
           Option.isSome(found)
             ? Effect.succeed(found.value)
-            : Effect.fail(new Conflict({ reason: new NoReward({ campaignId }) }))
+            : Effect.fail(new RewardsError({ reason: new NoReward({ campaignId }) }))
         )
 
-      /** The prize asked for (default: the first), or 404 `TierNotFound`. */
+      /** The prize asked for (default: the first), or `TierNotFound`. */
       const tierOf = (reward: Reward.Reward, tierId: string | undefined) => {
         const tier = tierId === undefined ? reward.tiers[0] : reward.tiers.find((t) => t.id === tierId)
         return tier === undefined
           ? Effect.fail(
-              new NotFound({ reason: new TierNotFound({ campaignId: reward.campaignId, tierId: tierId ?? "" }) })
+              new RewardsError({ reason: new TierNotFound({ campaignId: reward.campaignId, tierId: tierId ?? "" }) })
             )
           : Effect.succeed(tier)
       }
@@ -256,7 +259,7 @@ export class Rewards extends Context.Service<
                 const reward = yield* rewardOf(actor.account.id, campaignId)
                 const tier = yield* tierOf(reward, tierId)
                 if (tier.codeStrategy === "generated") {
-                  return yield* new Conflict({ reason: new CodesNotStored({ tierId: tier.id }) })
+                  return yield* new RewardsError({ reason: new CodesNotStored({ tierId: tier.id }) })
                 }
                 return yield* f(reward, tier, yield* DateTime.now)
               })
@@ -286,7 +289,7 @@ export class Rewards extends Context.Service<
           createdAt: now
         }))
 
-      /** 402 when `adding` more codes would pass the plan's stored coupon codes. */
+      /** `PlanError` when `adding` more codes would pass the plan's stored coupon codes. */
       const checkStored = (actor: Actor.Actor, adding: number) =>
         Effect.flatMap(coupons.stored(actor.account.id), (stored) =>
           Plan.checkLimit(Actor.limits(actor), "storedCouponCodes", stored, adding)
@@ -403,11 +406,11 @@ export class Rewards extends Context.Service<
             )
             switch (outcome._tag) {
               case "AlreadyGranted":
-                return yield* new Conflict({
+                return yield* new RewardsError({
                   reason: new AlreadyGranted({ campaignId, participantRef: input.participantRef })
                 })
               case "OutOfCodes":
-                return yield* new Conflict({ reason: new OutOfCodes({ tierId: tier.id }) })
+                return yield* new RewardsError({ reason: new OutOfCodes({ tierId: tier.id }) })
               case "Granted":
                 // The grant's id names the player: a participant reference is personal data, never logged.
                 yield* audit("coupon granted by hand", actor, campaignId, {
@@ -430,15 +433,15 @@ export class Rewards extends Context.Service<
         }))
       )
 
-      /** A shared prize takes one code, and only while it holds none that can be given (409 otherwise). */
+      /** A shared prize takes one code, and only while it holds none that can be given (`OneSharedCode` otherwise). */
       const checkSharedOf = (actor: Actor.Actor, reward: Reward.Reward, tier: Reward.Tier, count: number) =>
         Effect.gen(function* () {
           if (tier.codeStrategy !== "shared") return
           if (count !== 1)
-            return yield* new Conflict({ reason: new OneSharedCode({ tierId: tier.id, because: "count" }) })
+            return yield* new RewardsError({ reason: new OneSharedCode({ tierId: tier.id, because: "count" }) })
           const stock = (yield* rewards.stock(actor.account.id, reward.campaignId)).get(tier.id)
           if (stock !== undefined && Reward.holdsCodes(stock)) {
-            return yield* new Conflict({ reason: new OneSharedCode({ tierId: tier.id, because: "held" }) })
+            return yield* new RewardsError({ reason: new OneSharedCode({ tierId: tier.id, because: "held" }) })
           }
         })
 

@@ -24,7 +24,7 @@ import { Context, DateTime, Duration, Effect, Layer, Option, Schema, type Stream
 import * as Actor from "../accounts/Actor.ts"
 import type { Campaign } from "../campaigns/Campaign.ts"
 import * as CampaignSteps from "../campaigns/internal/CampaignSteps.ts"
-import type { Forbidden, InvalidRequest, NotFound, StoreError } from "../Errors.ts"
+import type { InvalidFields, MissingPermission, ResourceNotFound, StoreError } from "../Failure.ts"
 import { Count, DateTimeInput, Timestamp } from "../Fields.ts"
 import * as Games from "../games/Games.ts"
 import * as Prediction from "../games/Prediction.ts"
@@ -41,7 +41,7 @@ import { invalid } from "../Validation.ts"
 export const Interval = Schema.Literals(["day", "hour"])
 export type Interval = typeof Interval.Type
 
-/** At most this many buckets in a series (else 400 naming `interval`). */
+/** At most this many buckets in a series (else `InvalidFields` naming `interval`). */
 export const MAX_BUCKETS = 1000
 
 /** Score histograms have at most this many equal buckets. */
@@ -337,17 +337,17 @@ export const statsOf = (
 // Use cases
 // -----------------------------------------------------------------------------
 
-type Reads = Forbidden | NotFound | StoreError
+type Reads = MissingPermission | ResourceNotFound | StoreError
 
 export class Stats extends Context.Service<
   Stats,
   {
-    /** The campaign's statistics (results.read). 400 naming `from` or `interval` for a span out of bounds. */
+    /** The campaign's statistics (results.read). `InvalidFields` naming `from` or `interval` for a span out of bounds. */
     readonly stats: (
       actor: Actor.Actor,
       campaignId: string,
       input: StatsInput
-    ) => Effect.Effect<CampaignStats, Reads | InvalidRequest>
+    ) => Effect.Effect<CampaignStats, Reads | InvalidFields>
     /**
      * The campaign's entries matching `filter` (results.read), streamed: the permission and the
      * campaign are checked before the stream is made.

@@ -6,7 +6,7 @@
  * @since 0.1.0
  */
 import { Context, type Effect, Schema } from "effect"
-import type { StoreError } from "../Errors.ts"
+import type { StoreError } from "../Failure.ts"
 import type { Timestamp } from "../Fields.ts"
 
 export const EventType = Schema.Literals(["session_completed", "winner_selected", "reward_granted"])

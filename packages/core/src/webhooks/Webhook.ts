@@ -18,7 +18,7 @@
  * @since 0.1.0
  */
 import { Context, DateTime, Duration, Effect, Option, Predicate, Schema, type Scope, Struct } from "effect"
-import type { StoreError } from "../Errors.ts"
+import type { StoreError } from "../Failure.ts"
 import { type Event, EventType } from "./Event.ts"
 import {
   Count,

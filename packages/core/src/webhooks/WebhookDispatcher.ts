@@ -67,7 +67,7 @@ import {
   type Scope
 } from "effect"
 import * as EngineMetrics from "../EngineMetrics.ts"
-import type { StoreError } from "../Errors.ts"
+import type { StoreError } from "../Failure.ts"
 import * as CouponDelivery from "../rewards/CouponDelivery.ts"
 import * as DispatchState from "./DispatchState.ts"
 import * as Webhook from "./Webhook.ts"

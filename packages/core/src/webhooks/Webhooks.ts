@@ -12,16 +12,15 @@
 import { Context, DateTime, Effect, Layer, Option } from "effect"
 import * as Actor from "../accounts/Actor.ts"
 import {
-  Conflict,
-  DeliveryNotResendable,
-  type Forbidden,
-  type InvalidRequest,
-  type NotFound,
-  notFound,
-  orNotFound,
+  type InvalidFields,
+  type MissingPermission,
+  type ResourceNotFound,
   type StoreError,
-  type UpgradeRequired
-} from "../Errors.ts"
+  notFound,
+  orNotFound
+} from "../Failure.ts"
+import type { PlanError } from "../accounts/AccountErrors.ts"
+import { DeliveryNotResendable, WebhooksError } from "./WebhookErrors.ts"
 import { EventOutbox } from "./Event.ts"
 import { defined } from "../Fields.ts"
 import * as Ids from "../Ids.ts"
@@ -75,7 +74,7 @@ export const publicHostProblem = Effect.fnUntraced(function* (url: URL) {
 
 /**
  * The URL check of a layer's use cases: `check` (`checkUrl`, `Media.checkImportUrl`) run with the
- * host resolver and `WebhookPolicy` the layer is built with, failing with `InvalidRequest` naming
+ * host resolver and `WebhookPolicy` the layer is built with, failing with `InvalidFields` naming
  * the field `url` when the URL may not be used.
  */
 export const urlCheck = Effect.gen(function* () {
@@ -92,20 +91,20 @@ export const urlCheck = Effect.gen(function* () {
 export class Webhooks extends Context.Service<
   Webhooks,
   {
-    readonly create: Actor.Create<Webhook.Endpoint, Webhook.CreateEndpoint, InvalidRequest | UpgradeRequired>
+    readonly create: Actor.Create<Webhook.Endpoint, Webhook.CreateEndpoint, InvalidFields | PlanError>
     readonly list: Actor.List<Webhook.Endpoint, Webhook.EndpointListQuery>
-    readonly update: Actor.Update<Webhook.Endpoint, Webhook.UpdateEndpoint, InvalidRequest | UpgradeRequired>
+    readonly update: Actor.Update<Webhook.Endpoint, Webhook.UpdateEndpoint, InvalidFields | PlanError>
     readonly delete: Actor.Delete
     readonly deliveries: Actor.List<Webhook.Delivery, Webhook.DeliveryListQuery>
     readonly resend: (
       actor: Actor.Actor,
       id: string
-    ) => Effect.Effect<Webhook.Delivery, Forbidden | NotFound | Conflict | StoreError>
+    ) => Effect.Effect<Webhook.Delivery, MissingPermission | ResourceNotFound | WebhooksError | StoreError>
     readonly resendEndpoint: (
       actor: Actor.Actor,
       endpointId: string,
       since: DateTime.Utc
-    ) => Effect.Effect<number, Forbidden | NotFound | StoreError>
+    ) => Effect.Effect<number, MissingPermission | ResourceNotFound | StoreError>
   }
 >()("@campaign-games/core/Webhooks") {
   static readonly layer = Layer.effect(
@@ -182,7 +181,9 @@ export class Webhooks extends Context.Service<
         yield* Actor.require(actor, "webhooks.manage")
         const current = yield* deliveries.findById(actor.account.id, id).pipe(orNotFound("webhookDelivery", id))
         if (!(yield* deliveries.resend(actor.account.id, id, yield* DateTime.now))) {
-          return yield* new Conflict({ reason: new DeliveryNotResendable({ deliveryId: id, status: current.status }) })
+          return yield* new WebhooksError({
+            reason: new DeliveryNotResendable({ deliveryId: id, status: current.status })
+          })
         }
         return Option.getOrElse(yield* deliveries.findById(actor.account.id, id), () => current)
       })

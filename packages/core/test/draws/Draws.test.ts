@@ -356,37 +356,28 @@ describe("a draw by hand", () => {
       const reader: Actor.Actor = { ...actor, permissions: new Set(["results.read"]) } as Actor.Actor
       const runner: Actor.Actor = { ...actor, permissions: new Set(["draws.run"]) } as Actor.Actor
       const d = yield* draws
-      assert.strictEqual(reasonOf(yield* Effect.flip(d.trigger(reader, campaign.id))), "Forbidden/MissingPermission")
+      assert.strictEqual(reasonOf(yield* Effect.flip(d.trigger(reader, campaign.id))), "MissingPermission/none")
       assert.strictEqual(
         reasonOf(yield* Effect.flip(d.runs(runner, campaign.id, { limit: 1, offset: 0 }))),
-        "Forbidden/MissingPermission"
+        "MissingPermission/none"
       )
-      assert.strictEqual(
-        reasonOf(yield* Effect.flip(d.verify(runner, campaign.id, run.id))),
-        "Forbidden/MissingPermission"
-      )
-      assert.strictEqual(
-        reasonOf(yield* Effect.flip(d.audit(runner, campaign.id, run.id))),
-        "Forbidden/MissingPermission"
-      )
-      assert.strictEqual(reasonOf(yield* Effect.flip(d.trigger(actor, "gi_nope"))), "NotFound/ResourceNotFound")
+      assert.strictEqual(reasonOf(yield* Effect.flip(d.verify(runner, campaign.id, run.id))), "MissingPermission/none")
+      assert.strictEqual(reasonOf(yield* Effect.flip(d.audit(runner, campaign.id, run.id))), "MissingPermission/none")
+      assert.strictEqual(reasonOf(yield* Effect.flip(d.trigger(actor, "gi_nope"))), "ResourceNotFound/none")
       assert.strictEqual(
         reasonOf(yield* Effect.flip(d.run(actor, campaign.id, "run_nope"))),
-        "NotFound/DrawRunNotFound"
+        "DrawsError/DrawRunNotFound"
       )
       const other = yield* makeAccount()
-      assert.strictEqual(reasonOf(yield* Effect.flip(d.trigger(other.actor, campaign.id))), "NotFound/ResourceNotFound")
-      assert.strictEqual(
-        reasonOf(yield* Effect.flip(d.run(other.actor, campaign.id, run.id))),
-        "NotFound/ResourceNotFound"
-      )
+      assert.strictEqual(reasonOf(yield* Effect.flip(d.trigger(other.actor, campaign.id))), "ResourceNotFound/none")
+      assert.strictEqual(reasonOf(yield* Effect.flip(d.run(other.actor, campaign.id, run.id))), "ResourceNotFound/none")
       const otherCampaign = yield* makeCampaign(
         actor,
         (yield* (yield* Channels.Channels).create(actor, { name: "B" })).id
       )
       assert.strictEqual(
         reasonOf(yield* Effect.flip(d.run(actor, otherCampaign.id, run.id))),
-        "NotFound/DrawRunNotFound",
+        "DrawsError/DrawRunNotFound",
         "a run of another campaign is not this one's"
       )
       const scheduled = yield* makeCampaign(
@@ -396,7 +387,7 @@ describe("a draw by hand", () => {
         { draft: true }
       )
       const refused = yield* Effect.flip(d.trigger(actor, scheduled.id))
-      assert.strictEqual(reasonOf(refused), "Conflict/DrawNotManual")
+      assert.strictEqual(reasonOf(refused), "DrawsError/DrawNotManual")
       assert.match(refused.message, /scheduleAt/u)
     }).pipe(Effect.provide(layer))
   )
@@ -413,7 +404,7 @@ describe("a draw by hand", () => {
       const d = yield* draws
 
       const refused = yield* Effect.flip(d.trigger(actor, campaign.id))
-      assert.strictEqual(reasonOf(refused), "Conflict/DrawAwaitsResolution")
+      assert.strictEqual(reasonOf(refused), "DrawsError/DrawAwaitsResolution")
       assert.match(refused.message, /not resolved/u)
       assert.strictEqual((yield* d.runs(actor, campaign.id, { limit: 50, offset: 0 })).total, 0, "no empty run kept")
 
@@ -872,7 +863,7 @@ describe("after each play, on a prediction", () => {
       const refusedPath = (error: {
         readonly _tag: string
         readonly details?: ReadonlyArray<{ path: string }> | undefined
-      }) => (error._tag === "InvalidRequest" ? error.details?.map((d) => d.path) : [error._tag])
+      }) => (error._tag === "InvalidFields" ? error.details?.map((d) => d.path) : [error._tag])
       const made = yield* Effect.flip(
         campaigns.create(actor, { ...fields, winnerSelectionTrigger: "auto_on_session_end" })
       )

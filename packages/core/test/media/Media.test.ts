@@ -110,7 +110,7 @@ describe("Media", () => {
       return Effect.gen(function* () {
         const { media, imports, actor } = yield* givenImports
         const refused = yield* Effect.flip(media.importFrom(actor, { url: "https://intranet.example.com/a.png" }))
-        assert.strictEqual(refused._tag, "InvalidRequest")
+        assert.strictEqual(refused._tag, "InvalidFields")
         assert.deepStrictEqual(detailsOf(refused), [
           { path: "url", message: "host must resolve to public addresses only" }
         ])
@@ -195,7 +195,7 @@ describe("Media", () => {
       const asset = yield* media.importFrom(actor, { url: "https://cdn.example.com/a.png" })
       deleteDuringDownload = media.delete(actor, asset.id).pipe(Effect.orDie)
       assert.strictEqual(yield* imports.runOnce, 1)
-      assert.strictEqual((yield* Effect.flip(media.get(actor, asset.id)))._tag, "NotFound")
+      assert.strictEqual((yield* Effect.flip(media.get(actor, asset.id)))._tag, "MediaError")
       const blobs = yield* BlobStore
       for (const key of [Asset.uploadKey(asset), Asset.fileKey(asset)]) {
         assert.isTrue(Option.isNone(yield* blobs.stat(key)), `nothing at ${key}`)
@@ -233,7 +233,7 @@ describe("Media", () => {
       assert.strictEqual(yield* imports.sweepOnce, 0)
       yield* TestClock.adjust("2 minutes")
       assert.strictEqual(yield* imports.sweepOnce, 1)
-      assert.strictEqual((yield* Effect.flip(media.get(actor, stale.asset.id)))._tag, "NotFound")
+      assert.strictEqual((yield* Effect.flip(media.get(actor, stale.asset.id)))._tag, "MediaError")
       assert.isTrue(Option.isNone(yield* blobs.stat(Asset.uploadKey(stale.asset))))
       assert.isTrue(Option.isSome(yield* media.serve(kept.asset.id)))
     }).pipe(Effect.provide(setup(neverFetcher)))
@@ -256,19 +256,13 @@ describe("Media", () => {
         const tooBig = (input: Asset.PresignUpload) =>
           Effect.flip(media.presign(actor, input)).pipe(Effect.map((error) => error._tag))
         // Without a size an image holds 8 MiB: over 1000 bytes at once.
-        assert.strictEqual(yield* tooBig({ filename: "a.png", contentType: "image/png" }), "UpgradeRequired")
+        assert.strictEqual(yield* tooBig({ filename: "a.png", contentType: "image/png" }), "PlanError")
         // 600 declared is held until confirmed: a second 600 does not fit, a 400 does.
         const first = yield* media.presign(actor, { filename: "a.png", contentType: "image/png", sizeBytes: 600 })
         assert.strictEqual(first.asset.reservedBytes, 600)
-        assert.strictEqual(
-          yield* tooBig({ filename: "b.png", contentType: "image/png", sizeBytes: 600 }),
-          "UpgradeRequired"
-        )
+        assert.strictEqual(yield* tooBig({ filename: "b.png", contentType: "image/png", sizeBytes: 600 }), "PlanError")
         const second = yield* media.presign(actor, { filename: "c.png", contentType: "image/png", sizeBytes: 400 })
-        assert.strictEqual(
-          yield* tooBig({ filename: "d.png", contentType: "image/png", sizeBytes: 1 }),
-          "UpgradeRequired"
-        )
+        assert.strictEqual(yield* tooBig({ filename: "d.png", contentType: "image/png", sizeBytes: 1 }), "PlanError")
         // The reservation of an upload that was never confirmed ends when it is swept.
         yield* TestClock.adjust("61 minutes")
         assert.strictEqual(yield* imports.sweepOnce, 2)
@@ -296,9 +290,9 @@ describe("Media", () => {
       yield* TestClock.adjust("5 minutes")
       for (let i = 1; i < Asset.MAX_OPEN_UPLOADS; i++) yield* media.presign(actor, input)
       const refused = yield* Effect.flip(media.presign(actor, input))
-      assert.strictEqual(refused._tag, "RateLimited")
+      assert.strictEqual(refused._tag, "MediaError")
       assert.deepStrictEqual(
-        refused._tag === "RateLimited" ? refused.reason : undefined,
+        refused._tag === "MediaError" ? refused.reason : undefined,
         new TooManyOpenUploads({ limit: 20, retryAfterSeconds: 600 }),
         "until the first one's 15 minutes end"
       )
@@ -306,7 +300,7 @@ describe("Media", () => {
       yield* uploads.post(first.upload.fields, png)
       yield* media.confirm(actor, first.asset.id)
       yield* media.presign(actor, input)
-      assert.strictEqual((yield* Effect.flip(media.presign(actor, input)))._tag, "RateLimited")
+      assert.strictEqual((yield* Effect.flip(media.presign(actor, input)))._tag, "MediaError")
       // Once their policies end they are not open (their reservation holds until the sweep).
       yield* TestClock.adjust("15 minutes")
       yield* media.presign(actor, input)
@@ -335,7 +329,7 @@ describe("Media", () => {
       yield* uploads.post(started.upload.fields, png)
       const lowered = { ...account, limitOverrides: { storageBytes: png.length - 1 } }
       const refused = yield* Effect.flip(media.confirm(Actor.system(lowered), started.asset.id))
-      assert.strictEqual(refused._tag, "UpgradeRequired")
+      assert.strictEqual(refused._tag, "PlanError")
       assert.isTrue(Option.isNone(yield* blobs.stat(Asset.fileKey(started.asset))), "the bytes are gone")
       assert.isTrue(Option.isNone(yield* blobs.stat(Asset.uploadKey(started.asset))))
       assert.strictEqual((yield* media.get(Actor.system(lowered), started.asset.id)).confirmedAt, null)

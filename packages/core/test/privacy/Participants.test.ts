@@ -129,7 +129,7 @@ describe("export", () => {
       ]
       for (const call of calls) {
         const error = yield* Effect.flip(call)
-        assert.strictEqual(error._tag, "Forbidden")
+        assert.strictEqual(error._tag, "MissingPermission")
       }
     }).pipe(Effect.provide(layer))
   )
@@ -204,7 +204,7 @@ describe("erasure", () => {
       const { actor, channel } = yield* world({}, { maxPlaysPerParticipant: 1 })
       yield* play(actor, channel.id, ALICE)
       const refused = yield* Effect.flip(play(actor, channel.id, ALICE))
-      assert.strictEqual(refused._tag, "Conflict")
+      assert.strictEqual(refused._tag, "PlaysError")
       yield* (yield* participants).erase(actor, ALICE)
       const entry = yield* play(actor, channel.id, ALICE)
       assert.strictEqual(entry.participantRef, ALICE)

@@ -6,7 +6,7 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import { DateTime, Effect, Layer, Result, Schema } from "effect"
-import type { Conflict, InvalidRequest } from "../../src/Errors.ts"
+import type { InvalidFields, RewardsError } from "../../src/Errors.ts"
 import * as Games from "../../src/games/Games.ts"
 import * as Coupon from "../../src/rewards/Coupon.ts"
 import * as Reward from "../../src/rewards/Reward.ts"
@@ -64,20 +64,20 @@ const stored = (tiers: ReadonlyArray<Partial<Reward.Tier>>): Reward.Reward => ({
 
 const decided = (input: Reward.SetReward, ctx: Reward.SetContext = context()) => Reward.decide(input, ctx)
 
-/** The paths of a refused decision's details (400). */
-const pathsOf = (result: Result.Result<unknown, InvalidRequest | Conflict>): ReadonlyArray<string> => {
+/** The paths of a refused decision's details (fields at fault). */
+const pathsOf = (result: Result.Result<unknown, InvalidFields | RewardsError>): ReadonlyArray<string> => {
   assert.isTrue(Result.isFailure(result), "refused")
-  const failure = (result as Result.Failure<unknown, InvalidRequest | Conflict>).failure
-  assert.strictEqual(failure._tag, "InvalidRequest")
+  const failure = (result as Result.Failure<unknown, InvalidFields | RewardsError>).failure
+  assert.strictEqual(failure._tag, "InvalidFields")
   return (failure.details ?? []).map((d) => d.path)
 }
 
-/** The reason of a refused decision that is a conflict (409). */
-const conflictOf = (result: Result.Result<unknown, InvalidRequest | Conflict>) => {
+/** The reason of a refused decision that is the rewards' own. */
+const conflictOf = (result: Result.Result<unknown, InvalidFields | RewardsError>) => {
   assert.isTrue(Result.isFailure(result), "refused")
-  const failure = (result as Result.Failure<unknown, InvalidRequest | Conflict>).failure
-  assert.strictEqual(failure._tag, "Conflict")
-  return (failure as Conflict).reason
+  const failure = (result as Result.Failure<unknown, InvalidFields | RewardsError>).failure
+  assert.strictEqual(failure._tag, "RewardsError")
+  return (failure as RewardsError).reason
 }
 
 describe("Setting a reward", () => {

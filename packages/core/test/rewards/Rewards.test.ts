@@ -144,7 +144,7 @@ const rewardOf = (w: World) => Effect.flatMap(Effect.service(Rewards.Rewards), (
 
 const events = Effect.flatMap(Effect.service(MemoryStore.EventLog), (log) => log.all)
 
-/** The reason of a failure (a category's), or the tag of one without (`StoreError`). */
+/** The reason of a failure (a subsystem error's), or the tag of one without (`StoreError`, a shared failure). */
 const reasonOf = (error: { readonly _tag: string }): string =>
   "reason" in error ? (error.reason as { readonly _tag: string })._tag : error._tag
 
@@ -340,13 +340,13 @@ describe("Grants by hand and by draw", () => {
       const again = yield* Effect.flip(
         rewards.grant(w.actor, w.campaign.id, { participantRef: "ann", tierId: w.tiers[1]!.id })
       )
-      assert.deepStrictEqual([again._tag, reasonOf(again)], ["Conflict", "AlreadyGranted"])
+      assert.deepStrictEqual([again._tag, reasonOf(again)], ["RewardsError", "AlreadyGranted"])
       const out = yield* Effect.flip(rewards.grant(w.actor, w.campaign.id, { participantRef: "bob" }))
-      assert.deepStrictEqual([out._tag, reasonOf(out)], ["Conflict", "OutOfCodes"])
+      assert.deepStrictEqual([out._tag, reasonOf(out)], ["RewardsError", "OutOfCodes"])
       const unknown = yield* Effect.flip(
         rewards.grant(w.actor, w.campaign.id, { participantRef: "bob", tierId: "nope" })
       )
-      assert.deepStrictEqual([unknown._tag, reasonOf(unknown)], ["NotFound", "TierNotFound"])
+      assert.deepStrictEqual([unknown._tag, reasonOf(unknown)], ["RewardsError", "TierNotFound"])
       // A grant by hand counts for once-per-player at the end of a play too.
       yield* upload(w, codesOf(2), w.tiers[0]!.id)
       assert.isNull((yield* play(w, "ann")).reward?.grant)
@@ -430,10 +430,10 @@ describe("Codes", () => {
       const w = yield* world({ tiers: [prize("A")] }, { limits: { storedCouponCodes: 3 } })
       const rewards = yield* Rewards.Rewards
       const over = yield* Effect.flip(upload(w, codesOf(4)))
-      assert.deepStrictEqual([over._tag, reasonOf(over)], ["UpgradeRequired", "LimitReached"])
+      assert.deepStrictEqual([over._tag, reasonOf(over)], ["PlanError", "LimitReached"])
       assert.deepStrictEqual(yield* upload(w, codesOf(2)), { added: 2, duplicates: 0 })
       const generated = yield* Effect.flip(rewards.generate(w.actor, w.campaign.id, { quantity: 2 }))
-      assert.strictEqual(generated._tag, "UpgradeRequired")
+      assert.strictEqual(generated._tag, "PlanError")
       assert.strictEqual((yield* rewardOf(w))!.tiers[0]!.coupons, 2)
       // A code given leaves the stock: room for one more.
       yield* play(w, "ann")
@@ -453,7 +453,7 @@ describe("Codes", () => {
       const held = yield* Effect.flip(upload(w, [{ code: "OTHER-001" }], w.tiers[1]!.id))
       assert.strictEqual(reasonOf(held), "OneSharedCode")
       const missing = yield* Effect.flip(upload(w, codesOf(1), "tier_nope"))
-      assert.deepStrictEqual([missing._tag, reasonOf(missing)], ["NotFound", "TierNotFound"])
+      assert.deepStrictEqual([missing._tag, reasonOf(missing)], ["RewardsError", "TierNotFound"])
     }))
 })
 
@@ -552,7 +552,7 @@ describe("Setting the reward", () => {
       yield* upload(w, codesOf(2), w.tiers[1]!.id)
       const keepFirst = { tiers: [prize("A", { id: w.tiers[0]!.id })] }
       const refused = yield* Effect.flip(rewards.set(w.actor, w.campaign.id, keepFirst))
-      assert.deepStrictEqual([refused._tag, reasonOf(refused)], ["Conflict", "PrizeHoldsCodes"])
+      assert.deepStrictEqual([refused._tag, reasonOf(refused)], ["RewardsError", "PrizeHoldsCodes"])
       yield* rewards.withdraw(w.actor, w.campaign.id, { tierId: w.tiers[1]!.id })
       const kept = yield* rewards.set(w.actor, w.campaign.id, keepFirst)
       assert.deepStrictEqual(
@@ -564,7 +564,7 @@ describe("Setting the reward", () => {
       const locked = yield* Effect.flip(
         rewards.set(w.actor, w.campaign.id, { tiers: [prize("A", { id: w.tiers[0]!.id, codeStrategy: "generated" })] })
       )
-      assert.deepStrictEqual([locked._tag, reasonOf(locked)], ["Conflict", "StrategyLocked"])
+      assert.deepStrictEqual([locked._tag, reasonOf(locked)], ["RewardsError", "StrategyLocked"])
     }))
 
   test("an animation from outside the media library is refused, by path", () =>
@@ -581,7 +581,7 @@ describe("Setting the reward", () => {
           }
         })
       )
-      if (refused._tag !== "InvalidRequest") return assert.fail(refused._tag)
+      if (refused._tag !== "InvalidFields") return assert.fail(refused._tag)
       assert.deepStrictEqual(
         (refused.details ?? []).map((d) => [d.path, d.message]),
         [

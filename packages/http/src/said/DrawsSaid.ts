@@ -6,7 +6,7 @@
 import type { DrawErrors } from "@campaign-games/core"
 import type { SayingOf } from "./Said.ts"
 
-export const said: SayingOf<DrawErrors.Reason> = {
+export const said: SayingOf<DrawErrors.DrawsReason> = {
   // 404: the run is not the campaign's (or does not exist); the path parameter is named.
   DrawRunNotFound: (reason) => ({
     message: reason.message,

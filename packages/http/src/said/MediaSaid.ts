@@ -9,7 +9,7 @@
 import type { MediaErrors } from "@campaign-games/core"
 import { asIs, type SayingOf } from "./Said.ts"
 
-export const said: SayingOf<MediaErrors.Reason> = {
+export const said: SayingOf<MediaErrors.MediaReason> = {
   FileRefused: asIs,
   FileMissing: asIs,
   AssetNotFound: asIs,

@@ -7,7 +7,7 @@
 import type { RewardErrors } from "@campaign-games/core"
 import { asIs, type SayingOf } from "./Said.ts"
 
-export const said: SayingOf<RewardErrors.Reason> = {
+export const said: SayingOf<RewardErrors.RewardsReason> = {
   TierNotFound: asIs,
   NoReward: asIs,
   PrizeHoldsCodes: asIs,

@@ -1,7 +1,8 @@
 /**
  * What the API says of a reason (its message and the fields it names), and the shape of the tables
- * that say it: `ApiError`'s table of the core's own reasons, joined with one table per subsystem
- * (`DrawsSaid`, `RewardsSaid`, `MediaSaid`), each typed over every reason of its subsystem.
+ * that say it: `ApiError`'s table of the engine's shared reasons and the server's own, joined with
+ * one table per subsystem (`DrawsSaid`, `RewardsSaid`, `MediaSaid`), each typed over every reason of
+ * its subsystem.
  *
  * @since 0.1.0
  */
@@ -13,13 +14,16 @@ export interface Said {
   readonly details?: ReadonlyArray<Errors.Detail> | undefined
 }
 
-/** The core's own message and details. */
-export const asIs = (_reason: Errors.Reason, error: Errors.Category): Said => ({
-  message: error.message,
-  details: error.details
-})
+/** What a reason offers: its message and, where fields are at fault, their details. */
+interface Saying {
+  readonly message: string
+  readonly details?: ReadonlyArray<Errors.Detail> | undefined
+}
+
+/** The engine's own message and details. */
+export const asIs = (reason: Saying): Said => ({ message: reason.message, details: reason.details })
 
 /** A table saying each reason of `R`, by its tag. */
 export type SayingOf<R extends { readonly _tag: string }> = {
-  readonly [Tag in R["_tag"]]: (reason: Extract<R, { readonly _tag: Tag }>, error: Errors.Category) => Said
+  readonly [Tag in R["_tag"]]: (reason: Extract<R, { readonly _tag: Tag }>) => Said
 }

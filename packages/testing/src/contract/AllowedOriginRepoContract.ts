@@ -70,12 +70,12 @@ export const tests = (
 
       const twin = yield* assertFails(
         origins.insert(makeOrigin(account.id, { origin: allowed.origin, createdAt: at(999) })),
-        "Conflict"
+        "PlaysError"
       )
       const expected = AllowedOrigin.duplicate(allowed.origin)
       assert.strictEqual(twin.message, expected.message)
-      if (twin._tag === "Conflict") assert.deepStrictEqual(twin.details, expected.details)
-      yield* assertFails(origins.insert({ ...allowed, createdAt: at(999) }), "Conflict")
+      if (twin._tag === "PlaysError") assert.deepStrictEqual(twin.details, expected.details)
+      yield* assertFails(origins.insert({ ...allowed, createdAt: at(999) }), "PlaysError")
       assertSame(yield* listed(account.id), { items: [allowed], total: 1 })
     })
   )
@@ -126,7 +126,7 @@ export const tests = (
       assert.strictEqual(results.filter(Result.isSuccess).length, 1, "concurrent inserts: one wins")
       assert.deepStrictEqual(
         results.filter(Result.isFailure).map((result) => result.failure._tag),
-        Array.from({ length: 9 }, () => "Conflict")
+        Array.from({ length: 9 }, () => "PlaysError")
       )
       assert.strictEqual((yield* listed(account.id)).total, 2)
     })

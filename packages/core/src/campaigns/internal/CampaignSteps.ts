@@ -1,6 +1,6 @@
 /**
  * The steps the campaign, reward and draw use cases take on a campaign: read it in the account or
- * fail with `NotFound`, read what belongs to it once the actor's permission is checked, and change
+ * fail with `ResourceNotFound`, read what belongs to it once the actor's permission is checked, and change
  * it under its channel's lock. Not public: each service's layer builds them (`yield*
  * CampaignSteps.make`) from the `Store` and `CampaignRepo` it is given.
  *
@@ -9,7 +9,7 @@
 import { DateTime, Effect } from "effect"
 import * as Actor from "../../accounts/Actor.ts"
 import type * as Permission from "../../accounts/Permission.ts"
-import { orNotFound } from "../../Errors.ts"
+import { orNotFound } from "../../Failure.ts"
 import { LockKey, Store } from "../../Store.ts"
 import { type Campaign, CampaignRepo } from "../Campaign.ts"
 
@@ -17,12 +17,12 @@ export const make = Effect.gen(function* () {
   const store = yield* Store
   const repo = yield* CampaignRepo
 
-  /** The campaign `id` of the account, or `NotFound`. */
+  /** The campaign `id` of the account, or `ResourceNotFound`. */
   const find = (accountId: string, id: string) => repo.findById(accountId, id).pipe(orNotFound("campaign", id))
 
   /**
    * A use case named `name` on one campaign of the actor's account that needs `permission`: `run`
-   * takes the campaign (`NotFound` when the account has none with the id) and the use case's other
+   * takes the campaign (`ResourceNotFound` when the account has none with the id) and the use case's other
    * arguments, as in `guarded("Draws.runs", "results.read", (campaign, page: Page) => …)`.
    */
   const guarded = <Args extends ReadonlyArray<unknown>, A, E, R>(

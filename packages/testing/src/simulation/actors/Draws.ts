@@ -115,7 +115,7 @@ export const make = (): Part & { readonly plans: ReadonlyMap<string, DrawPlan> }
       sim.log.append("op", iso(sim.now()), "draw-refused", campaign.id, answer)
       sim.invariants.check(
         AS_COMMANDED,
-        answer === "Conflict/DrawNotManual",
+        answer === "DrawsError/DrawNotManual",
         () => `a manual draw of ${campaign.plan.key} (not manual) answered ${answer}`
       )
       sim.counters.add("draws.refused-not-manual")

@@ -341,7 +341,7 @@ export const make = (deliveries: Deliveries.Deliveries): Part => {
         ).pipe(Effect.catch(() => Effect.succeed(undefined)))
         sim.invariants.check(
           PUBLIC_ADDRESSES,
-          refused?._tag === "InvalidRequest" && refused.details?.some((d) => d.path === "url") === true,
+          refused?._tag === "InvalidFields" && refused.details?.some((d) => d.path === "url") === true,
           () =>
             `an endpoint at ${world.refusedEndpointUrl} was ${refused === undefined ? "created" : describe(refused)}`
         )

@@ -195,8 +195,8 @@ const durationOf = (sim: Sim, game: GamePlan): number => {
 
 /** The reason of a refusal for play limits, if the failure is one. */
 const limitReason = (failure: { readonly _tag: string }): Errors.PlayLimitReached | undefined => {
-  if (failure._tag !== "Conflict") return undefined
-  const reason = (failure as Errors.Conflict).reason
+  if (failure._tag !== "PlaysError") return undefined
+  const reason = (failure as Errors.PlaysError).reason
   return reason._tag === "PlayLimitReached" ? reason : undefined
 }
 
@@ -230,15 +230,15 @@ export const make = (limits: PlayLimits.PlayLimits): Part => {
       const result = yield* Effect.result(sim.engine.plays.finish(token, play.sessionId!, planned.body))
       // A prediction resolved since the start takes no more plays: its answer is out.
       const expected = again
-        ? "Conflict/PlayAlreadyFinished"
+        ? "PlaysError/PlayAlreadyFinished"
         : campaign.resolvedOptionId !== null
-          ? "Conflict/GameUnavailable"
+          ? "PlaysError/GameUnavailable"
           : invalid
             ? "InvalidRequest"
             : "finished"
       if (Result.isFailure(result)) {
         const actual = describe(result.failure)
-        const refusedBody = actual.startsWith("InvalidRequest")
+        const refusedBody = actual === "InvalidFields" || actual === "GameError/InvalidAnswer"
         const details = "details" in result.failure ? result.failure.details : undefined
         const matched =
           expected === "InvalidRequest"
@@ -253,12 +253,12 @@ export const make = (limits: PlayLimits.PlayLimits): Part => {
         )
         sim.invariants.check(
           ANSWERS,
-          refusedBody || actual === "Conflict/PlayAlreadyFinished" || actual === "Conflict/GameUnavailable",
+          refusedBody || actual === "PlaysError/PlayAlreadyFinished" || actual === "PlaysError/GameUnavailable",
           () => `finish of ${play.sessionId}: ${actual}`
         )
         sim.log.append("finish", iso(at), play.sessionId!, actual)
         sim.counters.add(
-          expected === "Conflict/GameUnavailable"
+          expected === "PlaysError/GameUnavailable"
             ? "plays.finish-refused-resolved"
             : invalid
               ? "plays.finish-refused-body"
@@ -342,29 +342,29 @@ export const make = (limits: PlayLimits.PlayLimits): Part => {
       const monthFull = limit !== null && (account.monthPlays.get(utcMonth(at)) ?? 0) >= limit
       const expected =
         at / 1000 >= play.exp
-          ? "Unauthorized/TokenExpired"
+          ? "PlaysError/TokenExpired"
           : campaign.status !== "active" || campaign.resolvedOptionId !== null
-            ? "Conflict/GameUnavailable"
+            ? "PlaysError/GameUnavailable"
             : reached.length > 0
-              ? "Conflict/PlayLimitReached"
+              ? "PlaysError/PlayLimitReached"
               : reuse
-                ? "Conflict/TokenAlreadyUsed"
+                ? "PlaysError/TokenAlreadyUsed"
                 : monthFull
-                  ? "UpgradeRequired/LimitReached"
+                  ? "PlanError/LimitReached"
                   : "started"
       const result = yield* Effect.result(sim.engine.plays.start(token))
       sim.counters.add("plays.starts")
       const actual = Result.isFailure(result) ? describe(result.failure) : "started"
       const known = [
         "started",
-        "Unauthorized/TokenExpired",
-        "Conflict/GameUnavailable",
-        "Conflict/PlayLimitReached",
-        "Conflict/TokenAlreadyUsed",
-        "UpgradeRequired/LimitReached"
+        "PlaysError/TokenExpired",
+        "PlaysError/GameUnavailable",
+        "PlaysError/PlayLimitReached",
+        "PlaysError/TokenAlreadyUsed",
+        "PlanError/LimitReached"
       ].includes(actual)
       sim.invariants.check(ANSWERS, known, () => `start of ${play.jti} at ${iso(at)}: ${actual}`)
-      if (expected === "Conflict/PlayLimitReached" || actual === "Conflict/PlayLimitReached") {
+      if (expected === "PlaysError/PlayLimitReached" || actual === "PlaysError/PlayLimitReached") {
         const got = Result.isFailure(result) ? reachedOf(result.failure) : []
         sim.invariants.check(
           PlayLimits.DECIDED,
@@ -372,7 +372,7 @@ export const make = (limits: PlayLimits.PlayLimits): Part => {
           () =>
             `start of ${player.ref} on ${campaign.plan.key} at ${iso(at)}: ${actual} ${got.join()}, expected ${expected} ${reached.join()}`
         )
-        if (Result.isFailure(result) && actual === "Conflict/PlayLimitReached") {
+        if (Result.isFailure(result) && actual === "PlaysError/PlayLimitReached") {
           limits.checkReset(campaign, channel, got, resetsAtOf(result.failure), at)
           countReached(sim, got)
         }
@@ -390,7 +390,7 @@ export const make = (limits: PlayLimits.PlayLimits): Part => {
           iso(at),
           play.jti,
           actual,
-          ...(actual === "Conflict/PlayLimitReached" ? [reachedOf(result.failure).join()] : [])
+          ...(actual === "PlaysError/PlayLimitReached" ? [reachedOf(result.failure).join()] : [])
         )
         return
       }
@@ -446,9 +446,9 @@ export const make = (limits: PlayLimits.PlayLimits): Part => {
         campaign === undefined
           ? "between"
           : monthFull
-            ? "UpgradeRequired/LimitReached"
+            ? "PlanError/LimitReached"
             : reached.length > 0
-              ? "Conflict/PlayLimitReached"
+              ? "PlaysError/PlayLimitReached"
               : "token"
       const actor = yield* sim.engine.apiKeys.authenticateRecent(account.backendKey).pipe(Effect.orDie)
       const result = yield* Effect.result(
@@ -462,7 +462,7 @@ export const make = (limits: PlayLimits.PlayLimits): Part => {
           : "between"
       sim.invariants.check(
         ANSWERS,
-        ["token", "between", "UpgradeRequired/LimitReached", "Conflict/PlayLimitReached"].includes(actual),
+        ["token", "between", "PlanError/LimitReached", "PlaysError/PlayLimitReached"].includes(actual),
         () => `mint for ${player.ref} on ${channel.plan.key} at ${iso(at)}: ${actual}`
       )
       sim.invariants.check(
@@ -475,14 +475,14 @@ export const make = (limits: PlayLimits.PlayLimits): Part => {
         () => `mint on ${channel.plan.key} at ${iso(at)}: ${actual}, expected ${expected}`
       )
       if (expected !== "between" && actual !== "between") {
-        const month = expected === "UpgradeRequired/LimitReached"
+        const month = expected === "PlanError/LimitReached"
         sim.invariants.check(
           MONTH,
-          month === (actual === "UpgradeRequired/LimitReached"),
+          month === (actual === "PlanError/LimitReached"),
           () =>
             `mint for ${account.plan.key} at ${iso(at)} (${account.monthPlays.get(utcMonth(at)) ?? 0} plays, limit ${limit}): ${actual}`
         )
-        if (!month && (expected === "Conflict/PlayLimitReached" || actual === "Conflict/PlayLimitReached")) {
+        if (!month && (expected === "PlaysError/PlayLimitReached" || actual === "PlaysError/PlayLimitReached")) {
           const got = Result.isFailure(result) ? reachedOf(result.failure) : []
           sim.invariants.check(
             PlayLimits.DECIDED,
@@ -490,7 +490,7 @@ export const make = (limits: PlayLimits.PlayLimits): Part => {
             () =>
               `mint for ${player.ref} on ${campaign!.plan.key} at ${iso(at)}: ${actual} ${got.join()}, expected ${reached.join()}`
           )
-          if (Result.isFailure(result) && actual === "Conflict/PlayLimitReached") {
+          if (Result.isFailure(result) && actual === "PlaysError/PlayLimitReached") {
             limits.checkReset(campaign!, channel, got, resetsAtOf(result.failure), at)
             countReached(sim, got)
           }
@@ -498,7 +498,7 @@ export const make = (limits: PlayLimits.PlayLimits): Part => {
       }
       if (Result.isFailure(result)) {
         sim.counters.add(
-          actual === "Conflict/PlayLimitReached" ? "plays.mint-refused.limit" : "plays.mint-refused.month"
+          actual === "PlaysError/PlayLimitReached" ? "plays.mint-refused.limit" : "plays.mint-refused.month"
         )
         sim.log.append("mint", iso(at), player.ref, channel.plan.key, actual, reachedOf(result.failure).join())
         return
