@@ -6,6 +6,7 @@
 import { Database } from "@campaign-games/sql"
 import { assert, describe, it } from "@effect/vitest"
 import { Context, Effect, Layer } from "effect"
+import { SqlClient } from "effect/sql"
 import type { Scope } from "effect"
 import * as Steps from "./support/Steps.ts"
 import { ADMIN_TOKEN, make, TestServer } from "./support/TestServer.ts"
@@ -183,6 +184,63 @@ describe.runIf(databaseUrl !== undefined && databaseUrl !== "")("two server inst
         })
         assert.strictEqual(late.status, 402, late.text)
       })
+  )
+  it.live(
+    "count the plan's plays a month across instances from far below the limit to past it: shards, then the gate, exactly the limit started",
+    () =>
+      Effect.gen(function* () {
+        const url = yield* Database.testDatabase(databaseUrl!)
+        // The month counts in the connections' shards while it is more than max_connections plays below
+        // its limit, and in shard 0 under the gate after (SqlUsageRepo): a limit above that margin has
+        // both regimes, and concurrent starts cross from one to the other.
+        const sql = Context.get(yield* Layer.build(Database.layerPostgres({ url, poolSize: 1 })), SqlClient.SqlClient)
+        const [{ max_connections }] = (yield* sql`SHOW max_connections`) as unknown as [{ max_connections: string }]
+        const limit = Number(max_connections) + 20
+        const [a, b] = [yield* instance(url), yield* instance(url)]
+        const { key } = yield* a.account({ limits: { playsPerMonth: limit } })
+        const { channel, origin } = yield* liveWheel(a, key)
+        const tokens = yield* Effect.all(
+          Array.from({ length: limit + 40 }, (_, i) =>
+            Effect.map(
+              (i % 2 === 0 ? a : b).request("POST", "/v1/auth/session-tokens", {
+                key,
+                body: { channelId: channel.id, participantRef: `player-${i}`, origin }
+              }),
+              (minted) => {
+                assert.strictEqual(minted.status, 201, minted.text)
+                return minted.body.clientToken as string
+              }
+            )
+          ),
+          { concurrency: 8 }
+        )
+        const replies = yield* Effect.all(
+          tokens.map((token, i) =>
+            (i % 2 === 0 ? b : a).request("POST", "/v1/play/sessions", {
+              key: token,
+              ...(i % 5 === 0 ? { headers: { "idempotency-key": `start-${i}` } } : {})
+            })
+          ),
+          { concurrency: "unbounded" }
+        )
+        assert.deepStrictEqual(
+          replies.filter((r) => r.status !== 201 && r.status !== 402).map((r) => r.text),
+          []
+        )
+        assert.strictEqual(replies.filter((r) => r.status === 201).length, limit)
+        assert.strictEqual(replies.filter((r) => r.status === 402).length, 40)
+        // Counted once each: the month's usage (every shard) is the sessions started.
+        const [usage] = (yield* sql`SELECT
+          (SELECT sum(plays)::int FROM account_usage) AS plays,
+          (SELECT count(*)::int FROM sessions) AS sessions,
+          (SELECT count(*)::int FROM account_usage WHERE near) AS near,
+          (SELECT count(*)::int FROM account_usage WHERE shard <> 0 AND plays > 0) > 0 AS sharded`) as unknown as [
+          { plays: number; sessions: number; near: number; sharded: boolean }
+        ]
+        // Both regimes ran: plays in the connections' shards (far), and every shard marked (near).
+        assert.deepStrictEqual(usage, { plays: limit, sessions: limit, near: 16, sharded: true })
+      }).pipe(Effect.scoped),
+    120_000
   )
   twoInstanceTest("serialise concurrent flips of one Memory Match board across instances", ({ a, b }) =>
     Effect.gen(function* () {
