@@ -71,22 +71,7 @@ const { dispose, handler } = Server.toWebHandler(
   )
 )
 
-const call: BenchServer.Call = async (method, path, key, body) => {
-  const response = await handler(
-    new Request(`http://localhost${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${key}`,
-        origin: BenchServer.ORIGIN,
-        ...(body === undefined ? {} : { "content-type": "application/json" })
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) })
-    })
-  )
-  const text = await response.text()
-  if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${text}`)
-  return JSON.parse(text)
-}
+const call = BenchServer.inProcess(handler)
 
 /** One recorded play: its three statements, and the values that must be new in each replay. */
 interface Recorded {

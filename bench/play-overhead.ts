@@ -42,22 +42,7 @@ const dependencies = Layer.mergeAll(
 )
 const { dispose, handler } = Server.toWebHandler(dependencies)
 
-const call: BenchServer.Call = async (method, path, key, body) => {
-  const response = await handler(
-    new Request(`http://localhost${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${key}`,
-        ...(body === undefined ? {} : { "content-type": "application/json" }),
-        origin: BenchServer.ORIGIN
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) })
-    })
-  )
-  const text = await response.text()
-  if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${text}`)
-  return JSON.parse(text)
-}
+const call = BenchServer.inProcess(handler)
 
 const { apiKey } = await call("POST", "/admin/v1/accounts", BenchServer.ADMIN, { name: "bench", plan: "pro" })
 const key = apiKey.key as string

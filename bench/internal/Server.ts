@@ -7,6 +7,7 @@
  * `webhook-harness.ts`. Loopback only; not a test.
  */
 import { type ChildProcess, spawn, type StdioOptions } from "node:child_process"
+import { SpinTheWheel } from "@campaign-games/core"
 
 /** The operator token the benchmarks start their servers with. */
 export const ADMIN = "bench-admin-token-0123456789abcdef"
@@ -78,6 +79,29 @@ export const waitUntilUp = async (base: string, server: ServerProcess): Promise<
 export type Call = (method: string, path: string, key: string, body?: unknown) => Promise<any>
 
 /**
+ * `Call` through a Web handler in this process (`Server.toWebHandler`): no socket, the bearer
+ * `key` and `ORIGIN` on every request, a status of 300 or more thrown with its body.
+ */
+export const inProcess =
+  (handler: (request: Request) => Promise<Response>): Call =>
+  async (method, path, key, body) => {
+    const response = await handler(
+      new Request(`http://localhost${path}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${key}`,
+          origin: ORIGIN,
+          ...(body === undefined ? {} : { "content-type": "application/json" })
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) })
+      })
+    )
+    const text = await response.text()
+    if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${text}`)
+    return JSON.parse(text)
+  }
+
+/**
  * The wheel of every benchmark campaign: one winning segment, one losing, and the two images and
  * three sounds activation needs (https addresses the file rule judges by extension).
  */
@@ -86,15 +110,7 @@ export const WHEEL = {
     { id: "w", label: "Win", isWin: true },
     { id: "l", label: "Lose", isWin: false }
   ],
-  art: {
-    background: "https://cdn.example.com/wheel/background.png",
-    pointer: "https://cdn.example.com/wheel/pointer.png"
-  },
-  sounds: {
-    spin: "https://cdn.example.com/wheel/spin.mp3",
-    win: "https://cdn.example.com/wheel/win.mp3",
-    lose: "https://cdn.example.com/wheel/lose.mp3"
-  }
+  ...SpinTheWheel.exampleMedia
 }
 
 /**

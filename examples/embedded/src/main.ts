@@ -21,6 +21,7 @@ import {
   Campaigns,
   Channels,
   Plays,
+  SpinTheWheel,
   Webhooks,
   WebhookSignature
 } from "@campaign-games/core"
@@ -69,15 +70,7 @@ export const playAGame = Effect.gen(function* () {
         { id: "lose", label: "Next time", isWin: false, weight: 3 }
       ],
       // What the embed shows and plays: activation needs all five (https addresses, judged by extension).
-      art: {
-        background: "https://cdn.example.com/wheel/background.png",
-        pointer: "https://cdn.example.com/wheel/pointer.png"
-      },
-      sounds: {
-        spin: "https://cdn.example.com/wheel/spin.mp3",
-        win: "https://cdn.example.com/wheel/win.mp3",
-        lose: "https://cdn.example.com/wheel/lose.mp3"
-      }
+      ...SpinTheWheel.exampleMedia
     }
   })
   yield* campaigns.activate(actor, campaign.id, {})

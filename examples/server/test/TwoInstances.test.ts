@@ -52,6 +52,50 @@ const liveWheel = (server: TestServer["Service"], key: string, fields: Record<st
     return { channel, campaign, origin: ORIGIN }
   })
 
+/**
+ * `count` client tokens of the key's live wheel, minted on `a` and `b` in turns (8 at a time), then
+ * started all at once on the other instance; every `idempotent`-th start keeps its answer for an
+ * Idempotency-Key (the start then runs in a transaction). Only 201 and 402 are expected.
+ */
+const startConcurrently = (
+  [a, b]: readonly [TestServer["Service"], TestServer["Service"]],
+  key: string,
+  count: number,
+  idempotent: number
+) =>
+  Effect.gen(function* () {
+    const { channel, origin } = yield* liveWheel(a, key)
+    const tokens = yield* Effect.all(
+      Array.from({ length: count }, (_, i) =>
+        Effect.map(
+          (i % 2 === 0 ? a : b).request("POST", "/v1/auth/session-tokens", {
+            key,
+            body: { channelId: channel.id, participantRef: `player-${i}`, origin }
+          }),
+          (minted) => {
+            assert.strictEqual(minted.status, 201, minted.text)
+            return minted.body.clientToken as string
+          }
+        )
+      ),
+      { concurrency: 8 }
+    )
+    const replies = yield* Effect.all(
+      tokens.map((token, i) =>
+        (i % 2 === 0 ? b : a).request("POST", "/v1/play/sessions", {
+          key: token,
+          ...(i % idempotent === 0 ? { headers: { "idempotency-key": `start-${i}` } } : {})
+        })
+      ),
+      { concurrency: "unbounded" }
+    )
+    assert.deepStrictEqual(
+      replies.filter((r) => r.status !== 201 && r.status !== 402).map((r) => r.text),
+      []
+    )
+    return { channel, origin, replies }
+  })
+
 describe.runIf(databaseUrl !== undefined && databaseUrl !== "")("two server instances on one PostgreSQL", () => {
   twoInstanceTest("share keys, revocations and plan limits", ({ a, b }) =>
     Effect.gen(function* () {
@@ -149,30 +193,7 @@ describe.runIf(databaseUrl !== undefined && databaseUrl !== "")("two server inst
     ({ a, b }) =>
       Effect.gen(function* () {
         const { key } = yield* a.account({ limits: { playsPerMonth: 5 } })
-        const { channel, origin } = yield* liveWheel(a, key)
-        const tokens: Array<string> = []
-        for (let i = 0; i < 40; i++) {
-          const minted = yield* (i % 2 === 0 ? a : b).request("POST", "/v1/auth/session-tokens", {
-            key,
-            body: { channelId: channel.id, participantRef: `player-${i}`, origin }
-          })
-          assert.strictEqual(minted.status, 201, minted.text)
-          tokens.push(minted.body.clientToken)
-        }
-        // Every third start keeps its answer for an Idempotency-Key (the start then runs in a transaction).
-        const replies = yield* Effect.all(
-          tokens.map((token, i) =>
-            (i % 2 === 0 ? b : a).request("POST", "/v1/play/sessions", {
-              key: token,
-              ...(i % 3 === 0 ? { headers: { "idempotency-key": `start-${i}` } } : {})
-            })
-          ),
-          { concurrency: "unbounded" }
-        )
-        assert.deepStrictEqual(
-          replies.filter((r) => r.status !== 201 && r.status !== 402).map((r) => r.text),
-          []
-        )
+        const { channel, origin, replies } = yield* startConcurrently([a, b], key, 40, 3)
         assert.strictEqual(replies.filter((r) => r.status === 201).length, 5)
         const refused = replies.filter((r) => r.status === 402)
         assert.strictEqual(refused.length, 35)
@@ -198,35 +219,7 @@ describe.runIf(databaseUrl !== undefined && databaseUrl !== "")("two server inst
         const limit = Number(max_connections) + 20
         const [a, b] = [yield* instance(url), yield* instance(url)]
         const { key } = yield* a.account({ limits: { playsPerMonth: limit } })
-        const { channel, origin } = yield* liveWheel(a, key)
-        const tokens = yield* Effect.all(
-          Array.from({ length: limit + 40 }, (_, i) =>
-            Effect.map(
-              (i % 2 === 0 ? a : b).request("POST", "/v1/auth/session-tokens", {
-                key,
-                body: { channelId: channel.id, participantRef: `player-${i}`, origin }
-              }),
-              (minted) => {
-                assert.strictEqual(minted.status, 201, minted.text)
-                return minted.body.clientToken as string
-              }
-            )
-          ),
-          { concurrency: 8 }
-        )
-        const replies = yield* Effect.all(
-          tokens.map((token, i) =>
-            (i % 2 === 0 ? b : a).request("POST", "/v1/play/sessions", {
-              key: token,
-              ...(i % 5 === 0 ? { headers: { "idempotency-key": `start-${i}` } } : {})
-            })
-          ),
-          { concurrency: "unbounded" }
-        )
-        assert.deepStrictEqual(
-          replies.filter((r) => r.status !== 201 && r.status !== 402).map((r) => r.text),
-          []
-        )
+        const { replies } = yield* startConcurrently([a, b], key, limit + 40, 5)
         assert.strictEqual(replies.filter((r) => r.status === 201).length, limit)
         assert.strictEqual(replies.filter((r) => r.status === 402).length, 40)
         // Counted once each: the month's usage (every shard) is the sessions started.

@@ -9,6 +9,7 @@
  *
  * @since 0.1.0
  */
+import { SpinTheWheel } from "@campaign-games/core"
 
 /** Calls the API: a Web `Request` in, its `Response` out (in process, or `fetch` to a server). */
 export type Api = (request: Request) => Promise<Response>
@@ -48,15 +49,7 @@ export const wheel = {
     ],
     // Activation needs the wheel's two images and three sounds. This page draws the wheel itself and
     // plays no sound; a page that uses them loads them from these addresses (judged by extension).
-    art: {
-      background: "https://cdn.example.com/wheel/background.png",
-      pointer: "https://cdn.example.com/wheel/pointer.png"
-    },
-    sounds: {
-      spin: "https://cdn.example.com/wheel/spin.mp3",
-      win: "https://cdn.example.com/wheel/win.mp3",
-      lose: "https://cdn.example.com/wheel/lose.mp3"
-    }
+    ...SpinTheWheel.exampleMedia
   },
   theme: {
     colors: {

@@ -14,7 +14,7 @@
  *
  * @since 0.1.0
  */
-import { Idempotency } from "@campaign-games/core"
+import { Idempotency, SpinTheWheel } from "@campaign-games/core"
 import type { OpenApi } from "effect/http-api"
 
 /** The servers the document names: the reference server with its defaults (`npm start`). */
@@ -58,15 +58,7 @@ const requestExamples: Record<string, unknown> = {
         { id: "win", label: "10% off", isWin: true, weight: 1 },
         { id: "lose", label: "Next time", isWin: false, weight: 3 }
       ],
-      art: {
-        background: "https://cdn.example.com/wheel/background.png",
-        pointer: "https://cdn.example.com/wheel/pointer.png"
-      },
-      sounds: {
-        spin: "https://cdn.example.com/wheel/spin.mp3",
-        win: "https://cdn.example.com/wheel/win.mp3",
-        lose: "https://cdn.example.com/wheel/lose.mp3"
-      }
+      ...SpinTheWheel.exampleMedia
     }
   },
   "allowedOrigins.create": { origin: "https://www.example.com" },

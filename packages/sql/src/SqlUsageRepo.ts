@@ -67,21 +67,32 @@ export const isFar = (
 ): Statement.Fragment => sql`CASE WHEN ${limit} IS NULL THEN true ELSE ${plays} + ${sql.literal(MARGIN)} < ${limit} END`
 
 /**
+ * The `WITH` query `name`: a play of `month` for each row (with an `account_id`) of `rows`
+ * (`FROM … WHERE …`) added to `shard` (SQL) of the month, when that row is new or `condition` (SQL,
+ * over the row as locked: `account_usage`) holds. A row per play counted.
+ */
+const countWhere = (
+  sql: SqlClient.SqlClient,
+  name: "far" | "gate",
+  shard: string,
+  condition: string,
+  month: string,
+  rows: Statement.Fragment
+): Statement.Fragment => sql`${sql.literal(name)} AS (
+INSERT INTO account_usage (account_id, month, shard, plays)
+SELECT account_id, ${month}::text, ${sql.literal(shard)}, 1 ${rows}
+ON CONFLICT (account_id, month, shard) DO UPDATE SET plays = account_usage.plays + 1
+WHERE ${sql.literal(condition)}
+RETURNING account_id
+)`
+
+/**
  * The `WITH` query `far`: a play of `month` for each row of `rows` (`FROM … WHERE …`, rows with an
  * `account_id`), counted in the connection's shard unless that row is marked `near` (then nothing:
  * the caller fails its statement and starts again near the limit). A row per play counted.
  */
-export const countFar = (
-  sql: SqlClient.SqlClient,
-  month: string,
-  rows: Statement.Fragment
-): Statement.Fragment => sql`far AS (
-INSERT INTO account_usage (account_id, month, shard, plays)
-SELECT account_id, ${month}::text, pg_backend_pid() & 15, 1 ${rows}
-ON CONFLICT (account_id, month, shard) DO UPDATE SET plays = account_usage.plays + 1
-WHERE NOT account_usage.near
-RETURNING account_id
-)`
+export const countFar = (sql: SqlClient.SqlClient, month: string, rows: Statement.Fragment): Statement.Fragment =>
+  countWhere(sql, "far", "pg_backend_pid() & 15", "NOT account_usage.near", month, rows)
 
 /**
  * Marks every shard row of the account's month `near` (making the missing ones), under their row
@@ -108,6 +119,10 @@ export const playsPerMonthSql = (alias: string): string =>
 export const monthPlays = (sql: SqlClient.SqlClient, accountId: string, month: string): Statement.Fragment =>
   sql`(SELECT coalesce(sum(plays), 0) FROM account_usage WHERE account_id = ${accountId}::text AND month = ${month}::text)`
 
+/** `gate`'s condition: shard 0 as locked, plus the other shards, under the account's limit. */
+const GATE_CONDITION = `account_usage.plays + (SELECT coalesce(sum(o.plays), 0) FROM account_usage o WHERE o.account_id = account_usage.account_id AND o.month = account_usage.month AND o.shard <> 0)
+< (SELECT ${playsPerMonthSql("l")} FROM accounts l WHERE l.id = account_usage.account_id)`
+
 /**
  * The `WITH` query `gate`: counts one play of `month` in shard 0 for each row (with an
  * `account_id`) of `rows` (`FROM … WHERE …`, whose condition checks the month's plays as the
@@ -115,18 +130,8 @@ export const monthPlays = (sql: SqlClient.SqlClient, accountId: string, month: s
  * (locked) plus the other shards stays under the account's `playsPerMonthSql`. A row per play
  * counted.
  */
-export const gate = (
-  sql: SqlClient.SqlClient,
-  month: string,
-  rows: Statement.Fragment
-): Statement.Fragment => sql`gate AS (
-INSERT INTO account_usage (account_id, month, shard, plays)
-SELECT account_id, ${month}::text, 0, 1 ${rows}
-ON CONFLICT (account_id, month, shard) DO UPDATE SET plays = account_usage.plays + 1
-WHERE account_usage.plays + (SELECT coalesce(sum(o.plays), 0) FROM account_usage o WHERE o.account_id = account_usage.account_id AND o.month = account_usage.month AND o.shard <> 0)
-< (SELECT ${sql.literal(playsPerMonthSql("l"))} FROM accounts l WHERE l.id = account_usage.account_id)
-RETURNING account_id
-)`
+export const gate = (sql: SqlClient.SqlClient, month: string, rows: Statement.Fragment): Statement.Fragment =>
+  countWhere(sql, "gate", "0", GATE_CONDITION, month, rows)
 
 /** `UsageRepo` over a migrated database. */
 export const layer: Layer.Layer<Usage.UsageRepo, never, SqlClient.SqlClient> = Repository.layer(

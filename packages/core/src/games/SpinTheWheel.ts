@@ -42,6 +42,23 @@ export const Sounds = Schema.Struct({
   lose: Schema.optionalKey(FileUrl)
 })
 
+/**
+ * The two images and three sounds a wheel needs to be activated, at example addresses (https, judged
+ * by extension): the media of the OpenAPI document's example wheel, and of the examples' and the
+ * benchmarks' wheels.
+ */
+export const exampleMedia = {
+  art: {
+    background: "https://cdn.example.com/wheel/background.png",
+    pointer: "https://cdn.example.com/wheel/pointer.png"
+  },
+  sounds: {
+    spin: "https://cdn.example.com/wheel/spin.mp3",
+    win: "https://cdn.example.com/wheel/win.mp3",
+    lose: "https://cdn.example.com/wheel/lose.mp3"
+  }
+} as const satisfies Pick<Config, "art" | "sounds">
+
 /** The wheel's config as sent; every key optional until activation. */
 export const Config = Schema.Struct({
   segments: Schema.optionalKey(Segments),
