@@ -12,15 +12,17 @@
  * (from /proc) and this client's, and checks that every replayed start wrote its session and every
  * finish its entry.
  *
- *   node bench/pg-plays.ts                                     # 16 connections, 10 s, plan pro
- *   node bench/pg-plays.ts --connections 4,8,16,32 --seconds 8 # a sweep
- *   node bench/pg-plays.ts --plan unlimited                     # no plays-a-month limit to count under
- *   node bench/pg-plays.ts --accounts 4                         # the plays spread over 4 accounts
+ *   node --conditions=@campaign-games/source bench/pg-plays.ts                                     # 16 connections, 10 s, plan pro
+ *   node --conditions=@campaign-games/source bench/pg-plays.ts --connections 4,8,16,32 --seconds 8 # a sweep
+ *   node --conditions=@campaign-games/source bench/pg-plays.ts --plan unlimited                     # no plays-a-month limit to count under
+ *   node --conditions=@campaign-games/source bench/pg-plays.ts --accounts 4                         # the plays spread over 4 accounts
  *
- * `--plan pro` (10,000,000 plays a month) counts each start in the account's shard-0 usage row under
- * its row lock (docs/api-decisions.md, "Playing"): every start of one account waits for the one
- * before it to commit, so one account's plays a second are capped by that row whatever the fleet.
- * `--accounts N` replays the play of N accounts (each its own campaign), round robin.
+ * (The condition resolves the packages to their sources; without it they resolve to their builds,
+ * `npm run build`.)
+ *
+ * `--plan pro` (10,000,000 plays a month) checks the month's plays at each start and, this far from
+ * the limit, counts them in the connections' shards (`SqlUsageRepo`); `--plan unlimited` only
+ * counts. `--accounts N` replays the play of N accounts (each its own campaign), round robin.
  */
 import { execFileSync } from "node:child_process"
 import { randomBytes } from "node:crypto"

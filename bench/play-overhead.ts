@@ -8,10 +8,10 @@
  * alternating, to compare them. On the memory store it also holds the calls to their budget
  * (`BUDGET`, docs/performance.md): the minimum of the rounds above it exits with code 2.
  *
- *   node bench/play-overhead.ts 2000
- *   node bench/play-overhead.ts 2000 postgres   # on a fresh PostgreSQL database (CG_BENCH_POSTGRES):
+ *   node --conditions=@campaign-games/source bench/play-overhead.ts 2000
+ *   node --conditions=@campaign-games/source bench/play-overhead.ts 2000 postgres   # on a fresh PostgreSQL database (CG_BENCH_POSTGRES):
  *                                               # the SQL path's cost is the difference to the memory store
- *   CG_BENCH_PROFILE=/tmp/prof node bench/play-overhead.ts   # and a V8 CPU profile of the rounds
+ *   CG_BENCH_PROFILE=/tmp/prof node --conditions=@campaign-games/source bench/play-overhead.ts   # and a V8 CPU profile of the rounds
  */
 import { execFileSync } from "node:child_process"
 import { Session } from "node:inspector/promises"

@@ -7,7 +7,8 @@
  * `webhook-harness.ts`. Loopback only; not a test.
  */
 import { type ChildProcess, spawn, type StdioOptions } from "node:child_process"
-import { SpinTheWheel } from "@campaign-games/core"
+// By path, not the package: the benches run with plain `node`, which resolves packages to their builds.
+import * as SpinTheWheel from "../../packages/core/src/games/SpinTheWheel.ts"
 
 /** The operator token the benchmarks start their servers with. */
 export const ADMIN = "bench-admin-token-0123456789abcdef"
