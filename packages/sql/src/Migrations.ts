@@ -32,6 +32,7 @@ import * as MemoryMatch from "./migrations/0014_memory_match.ts"
 import * as PendingUploads from "./migrations/0016_pending_uploads.ts"
 import * as StatsRollup from "./migrations/0017_stats_rollup.ts"
 import * as UsageNear from "./migrations/0018_usage_near.ts"
+import * as SessionsCampaignIndex from "./migrations/0019_sessions_campaign_index.ts"
 
 /** Every migration of the schema, keyed `<id>_<name>`. Never edit one that has shipped: add another. */
 export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>> = {
@@ -265,7 +266,8 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
   "0014_memory_match": MemoryMatch.migration,
   "0016_pending_uploads": PendingUploads.migration,
   "0017_stats_rollup": StatsRollup.migration,
-  "0018_usage_near": UsageNear.migration
+  "0018_usage_near": UsageNear.migration,
+  "0019_sessions_campaign_index": SessionsCampaignIndex.migration
 }
 
 /** Runs the migrations not yet applied; returns those it ran. */

@@ -346,7 +346,7 @@ layer(Database.layerPglite(), { excludeTestServices: true, timeout: "120 seconds
             "events_account_created_idx",
             "sessions_jti_key",
             "sessions_player_started_idx",
-            "sessions_campaign_idx",
+            "sessions_campaign_started_idx",
             "entries_session_id_key",
             "entries_campaign_created_idx",
             "entries_campaign_score_idx",
