@@ -53,7 +53,7 @@ const liveWheel = (server: TestServer["Service"], key: string, fields: Record<st
   })
 
 /**
- * `count` client tokens of the key's live wheel, minted on `a` and `b` in turns (8 at a time), then
+ * `count` client tokens of the key's live wheel (with `fields`), minted on `a` and `b` in turns (8 at a time), then
  * started all at once on the other instance; every `idempotent`-th start keeps its answer for an
  * Idempotency-Key (the start then runs in a transaction). Only 201 and 402 are expected.
  */
@@ -61,10 +61,11 @@ const startConcurrently = (
   [a, b]: readonly [TestServer["Service"], TestServer["Service"]],
   key: string,
   count: number,
-  idempotent: number
+  idempotent: number,
+  fields: Record<string, unknown> = {}
 ) =>
   Effect.gen(function* () {
-    const { channel, origin } = yield* liveWheel(a, key)
+    const { channel, origin } = yield* liveWheel(a, key, fields)
     const tokens = yield* Effect.all(
       Array.from({ length: count }, (_, i) =>
         Effect.map(
@@ -206,35 +207,42 @@ describe.runIf(databaseUrl !== undefined && databaseUrl !== "")("two server inst
         assert.strictEqual(late.status, 402, late.text)
       })
   )
-  it.live(
-    "count the plan's plays a month across instances from far below the limit to past it: shards, then the gate, exactly the limit started",
-    () =>
-      Effect.gen(function* () {
-        const url = yield* Database.testDatabase(databaseUrl!)
-        // The month counts in the connections' shards while it is more than max_connections plays below
-        // its limit, and in shard 0 under the gate after (SqlUsageRepo): a limit above that margin has
-        // both regimes, and concurrent starts cross from one to the other.
-        const sql = Context.get(yield* Layer.build(Database.layerPostgres({ url, poolSize: 1 })), SqlClient.SqlClient)
-        const [{ max_connections }] = (yield* sql`SHOW max_connections`) as unknown as [{ max_connections: string }]
-        const limit = Number(max_connections) + 20
-        const [a, b] = [yield* instance(url), yield* instance(url)]
-        const { key } = yield* a.account({ limits: { playsPerMonth: limit } })
-        const { replies } = yield* startConcurrently([a, b], key, limit + 40, 5)
-        assert.strictEqual(replies.filter((r) => r.status === 201).length, limit)
-        assert.strictEqual(replies.filter((r) => r.status === 402).length, 40)
-        // Counted once each: the month's usage (every shard) is the sessions started.
-        const [usage] = (yield* sql`SELECT
+  // Without play limits the start is one statement (SqlPlayContextRepo); with them, the counted start
+  // under the player's lock (SqlSessionRepo.startPlay).
+  for (const [kind, fields] of [
+    ["", {}],
+    [" (play limits per player)", { maxPlaysPerParticipant: 2 }]
+  ] as const) {
+    it.live(
+      `count the plan's plays a month across instances from far below the limit to past it${kind}: shards, then the gate, exactly the limit started`,
+      () =>
+        Effect.gen(function* () {
+          const url = yield* Database.testDatabase(databaseUrl!)
+          // The month counts in the connections' shards while it is more than max_connections plays below
+          // its limit, and in shard 0 under the gate after (SqlUsageRepo): a limit above that margin has
+          // both regimes, and concurrent starts cross from one to the other.
+          const sql = Context.get(yield* Layer.build(Database.layerPostgres({ url, poolSize: 1 })), SqlClient.SqlClient)
+          const [{ max_connections }] = (yield* sql`SHOW max_connections`) as unknown as [{ max_connections: string }]
+          const limit = Number(max_connections) + 20
+          const [a, b] = [yield* instance(url), yield* instance(url)]
+          const { key } = yield* a.account({ limits: { playsPerMonth: limit } })
+          const { replies } = yield* startConcurrently([a, b], key, limit + 40, 5, fields)
+          assert.strictEqual(replies.filter((r) => r.status === 201).length, limit)
+          assert.strictEqual(replies.filter((r) => r.status === 402).length, 40)
+          // Counted once each: the month's usage (every shard) is the sessions started.
+          const [usage] = (yield* sql`SELECT
           (SELECT sum(plays)::int FROM account_usage) AS plays,
           (SELECT count(*)::int FROM sessions) AS sessions,
           (SELECT count(*)::int FROM account_usage WHERE near) AS near,
           (SELECT count(*)::int FROM account_usage WHERE shard <> 0 AND plays > 0) > 0 AS sharded`) as unknown as [
-          { plays: number; sessions: number; near: number; sharded: boolean }
-        ]
-        // Both regimes ran: plays in the connections' shards (far), and every shard marked (near).
-        assert.deepStrictEqual(usage, { plays: limit, sessions: limit, near: 16, sharded: true })
-      }).pipe(Effect.scoped),
-    120_000
-  )
+            { plays: number; sessions: number; near: number; sharded: boolean }
+          ]
+          // Both regimes ran: plays in the connections' shards (far), and every shard marked (near).
+          assert.deepStrictEqual(usage, { plays: limit, sessions: limit, near: 16, sharded: true })
+        }).pipe(Effect.scoped),
+      120_000
+    )
+  }
   twoInstanceTest("serialise concurrent flips of one Memory Match board across instances", ({ a, b }) =>
     Effect.gen(function* () {
       const { key } = yield* a.account()
