@@ -4,6 +4,7 @@
  * campaign on it, and one whole play (mint → start → finish) as a player's page makes it. Each step
  * answers the server's replies and asserts nothing: the tests make their own assertions on them.
  */
+import { SpinTheWheel } from "@campaign-games/core"
 import { Effect } from "effect"
 import type { Reply, RequestOptions } from "./TestServer.ts"
 
@@ -26,15 +27,8 @@ export const paths = (body: any): Array<string> => (body?.error?.details ?? []).
  * What a wheel needs besides its segments to be activated: its two images and three sounds, as https
  * addresses the file rule judges by their extension.
  */
-export const WHEEL_ART = {
-  background: "https://cdn.example.com/wheel/background.png",
-  pointer: "https://cdn.example.com/wheel/pointer.png"
-}
-export const WHEEL_SOUNDS = {
-  spin: "https://cdn.example.com/wheel/spin.mp3",
-  win: "https://cdn.example.com/wheel/win.mp3",
-  lose: "https://cdn.example.com/wheel/lose.mp3"
-}
+export const WHEEL_ART = SpinTheWheel.exampleMedia.art
+export const WHEEL_SOUNDS = SpinTheWheel.exampleMedia.sounds
 
 /** The spin-the-wheel config of most test campaigns: a winning segment and a losing one, art and sounds. */
 export const WHEEL = {

@@ -100,15 +100,8 @@ export const makeCampaign = (
  * What a wheel needs besides its segments to be activated: its two images and three sounds, as https
  * addresses the file rule judges by their extension. `{ segments, art: WHEEL_ART, sounds: WHEEL_SOUNDS }`.
  */
-export const WHEEL_ART = {
-  background: "https://cdn.example.com/wheel/background.png",
-  pointer: "https://cdn.example.com/wheel/pointer.png"
-} as const
-export const WHEEL_SOUNDS = {
-  spin: "https://cdn.example.com/wheel/spin.mp3",
-  win: "https://cdn.example.com/wheel/win.mp3",
-  lose: "https://cdn.example.com/wheel/lose.mp3"
-} as const
+export const WHEEL_ART = SpinTheWheel.exampleMedia.art
+export const WHEEL_SOUNDS = SpinTheWheel.exampleMedia.sounds
 
 /** A theme with every key set. */
 export const fullTheme: Theme.Theme = {
