@@ -283,7 +283,8 @@ export type Answerable = Errors.Failure | ServerFailure
 const reasonOf = (failure: Answerable): Reason =>
   Predicate.hasProperty(failure, "reason") ? (failure.reason as Reason) : (failure as Reason)
 
-const isAnswerable = (u: unknown): u is Answerable =>
+/** Whether `u` is a failure the table answers. */
+export const isAnswerable = (u: unknown): u is Answerable =>
   Predicate.hasProperty(u, "_tag") &&
   typeof u._tag === "string" &&
   (Object.hasOwn(serviceErrors, u._tag)

@@ -69,6 +69,20 @@ const stateOf = (context: Context.Context<never>): State | undefined => {
   return request === undefined ? undefined : states.get(request.source as object)
 }
 
+/**
+ * Records the route template of a request served without the router's matching (`PlayLane`), as
+ * the router does for the routes it matches: in the request's state (`routeLayer`) and, while a
+ * tracer runs, as the request span's `http.route`.
+ */
+export const setRoute = (route: string): Effect.Effect<void> =>
+  Effect.withFiber((fiber) => {
+    const state = stateOf(fiber.context)
+    if (state !== undefined) state.route = route
+    const span = Context.getOrUndefined(fiber.context, Tracer.ParentSpan)
+    if (span !== undefined && span._tag === "Span" && span.sampled) span.attribute("http.route", route)
+    return Effect.void
+  })
+
 /** Records the account the request acts for (the authentication middleware calls it). */
 export const setAccount = (accountId: string): Effect.Effect<void> =>
   Effect.withFiber((fiber) => {

@@ -19,6 +19,7 @@ import * as IdempotencyKeys from "./IdempotencyKeys.ts"
 import * as MediaRoutes from "./MediaRoutes.ts"
 import * as MetricsEndpoint from "./MetricsEndpoint.ts"
 import * as Observability from "./Observability.ts"
+import * as PlayLane from "./PlayLane.ts"
 import { AdminHandlers } from "./handlers/Admin.ts"
 import { ApiKeysHandlers } from "./handlers/ApiKeys.ts"
 import { BrandingHandlers } from "./handlers/Branding.ts"
@@ -135,7 +136,8 @@ export const routes = Layer.mergeAll(
     MetricsEndpoint.layer
   ).pipe(Layer.provide(Observability.routeLayer)),
   Observability.layer,
-  IdempotencyKeys.layer
+  IdempotencyKeys.layer,
+  PlayLane.layer
 ).pipe(
   Layer.provide([
     SystemHandlers,

@@ -330,6 +330,27 @@ const bodyIssues = (buffer: ArrayBuffer): ReadonlyArray<Errors.Detail> => {
 }
 
 /**
+ * The value of a JSON body this middleware and the decoder would both let through as it is: UTF-8,
+ * within `MAX_DEPTH`, without an escape that may spell an unstorable string, and valid JSON.
+ * Undefined for any other body, which the API's own pipeline then answers (`PlayLane`): this is a
+ * shortcut for the common case, never a second set of rules.
+ */
+export const plainJson = (buffer: ArrayBuffer): { readonly value: unknown } | undefined => {
+  let text: string
+  try {
+    text = utf8.decode(buffer)
+  } catch {
+    return undefined
+  }
+  if (MAY_HOLD_UNSTORABLE.test(text) || deepPath(text, MAX_DEPTH) !== undefined) return undefined
+  try {
+    return { value: JSON.parse(text) }
+  } catch {
+    return undefined
+  }
+}
+
+/**
  * Whether the operation takes a JSON body alone, as every operation of the API with a body does.
  * Another payload (a multipart upload) is left to the HTTP stack; the media uploads are not
  * operations of the API at all (`MediaRoutes`), and this middleware does not run on them.

@@ -68,13 +68,15 @@ export class AllowedOriginsApi extends Endpoint.keyed(
   "The sites and apps allowed to embed games (checked when a client token is minted)."
 ) {}
 
-const TokenMinted = Schema.Struct({
+/** The answer of a mint with a campaign live (201). */
+export const TokenMinted = Schema.Struct({
   clientToken: Schema.String,
   expiresAt: Fields.Timestamp,
   jti: Schema.String
 }).pipe(HttpApiSchema.status(201))
 
-const NothingLive = Schema.Struct({
+/** The answer of a mint with nothing live (200). */
+export const NothingLive = Schema.Struct({
   clientToken: Schema.Null,
   betweenCampaigns: Channel.BetweenCampaigns
 }).pipe(HttpApiSchema.status(200))

@@ -42,19 +42,18 @@ export const AllowedOriginsHandlers = Handle.group(
       )
 )
 
+/** The answer of a mint (`TokenMinted`, or `NothingLive` when no campaign is live). */
+export const mintedView = (result: Plays.MintResult) =>
+  result._tag === "Token"
+    ? { clientToken: result.clientToken, expiresAt: result.expiresAt, jti: result.jti }
+    : { clientToken: null, betweenCampaigns: result.betweenCampaigns }
+
 export const TokensHandlers = Handle.group(Api, "tokens", Plays.Plays, (handlers, plays) =>
-  handlers.handle("mint", ({ payload }) =>
-    Handle.asActor(
-      (actor) => plays.mint(actor, payload),
-      (result) =>
-        result._tag === "Token"
-          ? { clientToken: result.clientToken, expiresAt: result.expiresAt, jti: result.jti }
-          : { clientToken: null, betweenCampaigns: result.betweenCampaigns }
-    )
-  )
+  handlers.handle("mint", ({ payload }) => Handle.asActor((actor) => plays.mint(actor, payload), mintedView))
 )
 
-const startedView = ({ session, campaign, game }: Plays.Started) => ({
+/** The answer of a start (`StartedView`). */
+export const startedView = ({ session, campaign, game }: Plays.Started) => ({
   session: {
     id: session.id,
     gameInstanceId: session.campaignId,
@@ -65,7 +64,12 @@ const startedView = ({ session, campaign, game }: Plays.Started) => ({
   game
 })
 
-const finishedView = ({ entry, outcome, reward }: Plays.Finished) => ({ entry: Entry.view(entry), outcome, reward })
+/** The answer of a finish (`FinishedView`). */
+export const finishedView = ({ entry, outcome, reward }: Plays.Finished) => ({
+  entry: Entry.view(entry),
+  outcome,
+  reward
+})
 
 /**
  * The answer `view` makes of a result, as the API sends it (`status`, the JSON of `schema`'s
