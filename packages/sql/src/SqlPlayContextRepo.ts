@@ -26,6 +26,7 @@
 import { PlayContext, Session, Store } from "@campaign-games/core"
 import { Effect, Layer, Option } from "effect"
 import { SqlClient, type SqlError } from "effect/sql"
+import * as Precompiled from "./internal/Precompiled.ts"
 import * as Repository from "./internal/Repository.ts"
 import * as Table from "./internal/Table.ts"
 import * as Tables from "./internal/Tables.ts"
@@ -84,9 +85,11 @@ const MONTH_RACE_TRIES = 5
  * there is none, with null channel columns too when the account has no such channel); no row when
  * the account is gone.
  */
+const MINT_PARAMS = ["accountId", "channelId", "keyId", "month", "origin"] as const
+
 const selectForMint = (
   sql: SqlClient.SqlClient,
-  { accountId, channelId, keyId, month, origin }: PlayContext.MintLookup
+  { accountId, channelId, keyId, month, origin }: { readonly [N in (typeof MINT_PARAMS)[number]]: string }
 ) => sql`
 SELECT ${mintRow.account.select}, ${mintRow.channel.select}, ${mintRow.campaign.select},
   ${keyId}::text IS NULL OR EXISTS (
@@ -109,7 +112,36 @@ ORDER BY c.created_at DESC, c.id DESC`
  * caller runs it again `near`, in a transaction after `SqlUsageRepo.closeMonth`, counted in shard 0
  * (`gate`).
  */
-const startIfOpen = (sql: SqlClient.SqlClient, s: Session.Session, month: string, near: boolean) => sql`
+const START_PARAMS = [
+  "id",
+  "accountId",
+  "campaignId",
+  "channelId",
+  "participantRef",
+  "origin",
+  "jti",
+  "startedAt",
+  "month"
+] as const
+
+/** A start's parameters: the session's fields, its start as text, and the month it counts in. */
+const startParams = (s: Session.Session, month: string) => ({
+  id: s.id,
+  accountId: s.accountId,
+  campaignId: s.campaignId,
+  channelId: s.channelId,
+  participantRef: s.participantRef,
+  origin: s.origin,
+  jti: s.jti,
+  startedAt: time(s.startedAt),
+  month
+})
+
+const startIfOpen = (
+  sql: SqlClient.SqlClient,
+  { month, ...s }: { readonly [N in (typeof START_PARAMS)[number]]: string },
+  near: boolean
+) => sql`
 WITH found AS (
   SELECT ${startRow.account.select}, ${startRow.campaign.select}, ${startRow.channel.select}, ${startRow.branding.select},
     ${startRow.reward.select}, c.status = 'active' AND ch.status = 'active' AND c.resolved_option_id IS NULL
@@ -127,7 +159,7 @@ WITH found AS (
 ), inserted AS (
   INSERT INTO sessions (id, account_id, campaign_id, channel_id, participant_ref, origin, jti, started_at, finished_at)
   SELECT ${s.id}, ${s.accountId}, ${s.campaignId}, ${s.channelId}, ${s.participantRef}, ${s.origin}, ${s.jti},
-    ${time(s.startedAt)}::timestamptz, NULL
+    ${s.startedAt}::timestamptz, NULL
   FROM found
   WHERE open AND ${near ? sql`(lim IS NULL OR ${SqlUsageRepo.monthPlays(sql, s.accountId, month)} < lim)` : sql`far`}
   ON CONFLICT (jti) DO NOTHING
@@ -156,75 +188,79 @@ export const layer: Layer.Layer<
 )
 
 const layerWith = (counted: ReturnType<typeof PlayContext.startCounted>) =>
-  Repository.layer(PlayContext.PlayContextRepo, (sql) => ({
-    forMint: Effect.fnUntraced(function* (lookup: PlayContext.MintLookup) {
-      const rows = yield* selectForMint(sql, lookup).values
-      const row = rows[0]
-      if (row === undefined) return { account: Option.none(), keyActive: false, channel: Option.none() }
-      const channel = yield* mintRow.channel.first(rows)
-      const read: PlayContext.MintRead = {
-        account: yield* mintRow.account.first(rows),
-        keyActive: row[KEY_ACTIVE] === true,
-        channel: Option.isNone(channel)
-          ? Option.none()
-          : Option.some({
-              channel: channel.value,
-              originAllowed: row[ORIGIN_ALLOWED] === true,
-              activeCampaigns: yield* mintRow.campaign.decode(rows.filter(mintRow.campaign.found)),
-              monthPlays: Number(row[MONTH_PLAYS])
-            })
-      }
-      return read
-    }),
-    start: Effect.fnUntraced(function* (request: PlayContext.StartRequest) {
-      const { month, session } = request
-      // Far from the month's limit, one statement. Inside a transaction (a start that keeps its
-      // answer for an Idempotency-Key) it runs under a savepoint, so failing on `MONTH_RACED` leaves
-      // the transaction usable.
-      const once = startIfOpen(sql, session, month, false).values
-      const far = Effect.flatMap(Effect.serviceOption(sql.transactionService), (open) =>
-        Option.isSome(open) ? sql.withTransaction(once) : once
-      )
-      // Near it (or marked near meanwhile): the month's rows marked and locked, then counted in shard 0.
-      const near = sql
-        .withTransaction(
-          Effect.andThen(
-            SqlUsageRepo.closeMonth(sql, session.accountId, month),
-            startIfOpen(sql, session, month, true).values
-          )
+  Repository.layer(PlayContext.PlayContextRepo, (sql) => {
+    // The two statements of every play, compiled once (`Precompiled`).
+    const mintStatement = Precompiled.make(sql, MINT_PARAMS, (p) => selectForMint(sql, p))
+    const startFar = Precompiled.make(sql, START_PARAMS, (p) => startIfOpen(sql, p, false))
+    const startNear = Precompiled.make(sql, START_PARAMS, (p) => startIfOpen(sql, p, true))
+    return {
+      forMint: Effect.fnUntraced(function* (lookup: PlayContext.MintLookup) {
+        const rows = yield* mintStatement(lookup).values
+        const row = rows[0]
+        if (row === undefined) return { account: Option.none(), keyActive: false, channel: Option.none() }
+        const channel = yield* mintRow.channel.first(rows)
+        const read: PlayContext.MintRead = {
+          account: yield* mintRow.account.first(rows),
+          keyActive: row[KEY_ACTIVE] === true,
+          channel: Option.isNone(channel)
+            ? Option.none()
+            : Option.some({
+                channel: channel.value,
+                originAllowed: row[ORIGIN_ALLOWED] === true,
+                activeCampaigns: yield* mintRow.campaign.decode(rows.filter(mintRow.campaign.found)),
+                monthPlays: Number(row[MONTH_PLAYS])
+              })
+        }
+        return read
+      }),
+      start: Effect.fnUntraced(function* (request: PlayContext.StartRequest) {
+        const { month, session } = request
+        // Far from the month's limit, one statement. Inside a transaction (a start that keeps its
+        // answer for an Idempotency-Key) it runs under a savepoint, so failing on `MONTH_RACED` leaves
+        // the transaction usable.
+        const params = startParams(session, month)
+        const once = startFar(params).values
+        const far = Effect.flatMap(Effect.serviceOption(sql.transactionService), (open) =>
+          Option.isSome(open) ? sql.withTransaction(once) : once
         )
-        .pipe(Effect.retry({ times: MONTH_RACE_TRIES, while: monthRaced }))
-      const farRows = yield* Effect.catchIf(far, monthRaced, () => Effect.succeed(undefined))
-      const first = farRows?.[0]
-      const rows =
-        farRows === undefined ||
-        (first !== undefined && first[OPEN] === true && first[UNUSED] === true && first[FAR] === false)
-          ? yield* near
-          : farRows
-      const campaign = yield* startRow.campaign.first(rows)
-      const channel = yield* startRow.channel.first(rows)
-      const read = {
-        account: yield* startRow.account.first(rows),
-        campaign,
-        channel,
-        branding: Option.map(yield* startRow.branding.first(rows), (branding) => branding.theme),
-        reward: yield* startRow.reward.first(rows)
-      }
-      const row = rows[0]
-      const limit = row?.[LIMIT] === null || row === undefined ? null : Number(row[LIMIT])
-      const outcome: PlayContext.StartOutcome = {
-        ...read,
-        result:
-          row?.[STARTED] === true
-            ? { _tag: "Started", session: request.session }
-            : row?.[OPEN] === true && row[UNUSED] === true && limit !== null && row[ROOM] === false
-              ? PlayContext.monthFull(limit)
-              : Option.isSome(campaign) &&
-                  Option.isSome(channel) &&
-                  PlayContext.mustCount(campaign.value, channel.value)
-                ? yield* counted(request, campaign.value, channel.value, limit)
-                : { _tag: "NotStarted" }
-      }
-      return outcome
-    })
-  }))
+        // Near it (or marked near meanwhile): the month's rows marked and locked, then counted in shard 0.
+        const near = sql
+          .withTransaction(
+            Effect.andThen(SqlUsageRepo.closeMonth(sql, session.accountId, month), startNear(params).values)
+          )
+          .pipe(Effect.retry({ times: MONTH_RACE_TRIES, while: monthRaced }))
+        const farRows = yield* Effect.catchIf(far, monthRaced, () => Effect.succeed(undefined))
+        const first = farRows?.[0]
+        const rows =
+          farRows === undefined ||
+          (first !== undefined && first[OPEN] === true && first[UNUSED] === true && first[FAR] === false)
+            ? yield* near
+            : farRows
+        const campaign = yield* startRow.campaign.first(rows)
+        const channel = yield* startRow.channel.first(rows)
+        const read = {
+          account: yield* startRow.account.first(rows),
+          campaign,
+          channel,
+          branding: Option.map(yield* startRow.branding.first(rows), (branding) => branding.theme),
+          reward: yield* startRow.reward.first(rows)
+        }
+        const row = rows[0]
+        const limit = row?.[LIMIT] === null || row === undefined ? null : Number(row[LIMIT])
+        const outcome: PlayContext.StartOutcome = {
+          ...read,
+          result:
+            row?.[STARTED] === true
+              ? { _tag: "Started", session: request.session }
+              : row?.[OPEN] === true && row[UNUSED] === true && limit !== null && row[ROOM] === false
+                ? PlayContext.monthFull(limit)
+                : Option.isSome(campaign) &&
+                    Option.isSome(channel) &&
+                    PlayContext.mustCount(campaign.value, channel.value)
+                  ? yield* counted(request, campaign.value, channel.value, limit)
+                  : { _tag: "NotStarted" }
+        }
+        return outcome
+      })
+    }
+  })
