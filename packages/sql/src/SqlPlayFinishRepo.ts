@@ -29,6 +29,7 @@
 import { type Event, PlayContext, type Webhook } from "@campaign-games/core"
 import { Effect, Layer, Option, Schema } from "effect"
 import { SqlClient, type SqlError, type Statement } from "effect/sql"
+import * as Precompiled from "./internal/Precompiled.ts"
 import * as Repository from "./internal/Repository.ts"
 import * as Table from "./internal/Table.ts"
 import * as Tables from "./internal/Tables.ts"
@@ -74,34 +75,154 @@ JOIN campaigns c ON c.id = s.campaign_id AND c.account_id = s.account_id
 LEFT JOIN rewards r ON r.campaign_id = c.id
 WHERE s.id = ${sessionId}`
 
+/** The fields of a delivery a finish inserts, in the columns' order. */
+const DELIVERY_FIELDS = [
+  "id",
+  "accountId",
+  "endpointId",
+  "eventId",
+  "eventType",
+  "payload",
+  "status",
+  "attemptCount",
+  "lastAttemptedAt",
+  "nextRetryAt",
+  "responseStatus",
+  "note",
+  "createdAt"
+] as const
+
+/** A delivery's parameters, `d<index><field>`, as `deliveryRow` reads them. */
+const deliveryValues = (d: Webhook.Delivery, index: number): Record<string, unknown> => {
+  const values: Record<(typeof DELIVERY_FIELDS)[number], unknown> = {
+    ...d,
+    payload: json(d.payload),
+    lastAttemptedAt: timeOrNull(d.lastAttemptedAt),
+    nextRetryAt: timeOrNull(d.nextRetryAt),
+    createdAt: time(d.createdAt)
+  }
+  return Object.fromEntries(DELIVERY_FIELDS.map((field) => [`d${index}${field}`, values[field]]))
+}
+
 /** A delivery as a row of a `VALUES` list. */
-const deliveryRow = (sql: SqlClient.SqlClient, d: Webhook.Delivery) => sql`(${d.id}, ${d.accountId}, ${d.endpointId},
-  ${d.eventId}, ${d.eventType}, ${json(d.payload)}::jsonb, ${d.status}, ${d.attemptCount}::int,
-  ${timeOrNull(d.lastAttemptedAt)}::timestamptz, ${timeOrNull(d.nextRetryAt)}::timestamptz, ${d.responseStatus}::int,
-  ${d.note}, ${time(d.createdAt)}::timestamptz)`
+const deliveryRow = (sql: SqlClient.SqlClient, v: Values, i: number) => {
+  const d = (field: (typeof DELIVERY_FIELDS)[number]) => v[`d${i}${field}`]
+  return sql`(${d("id")}, ${d("accountId")}, ${d("endpointId")},
+  ${d("eventId")}, ${d("eventType")}, ${d("payload")}::jsonb, ${d("status")}, ${d("attemptCount")}::int,
+  ${d("lastAttemptedAt")}::timestamptz, ${d("nextRetryAt")}::timestamptz, ${d("responseStatus")}::int,
+  ${d("note")}, ${d("createdAt")}::timestamptz)`
+}
 
 /** The `WITH` query inserting the deliveries for each row of `claimed` (none without deliveries). */
-const insertDeliveries = (sql: SqlClient.SqlClient, deliveries: ReadonlyArray<Webhook.Delivery>) =>
-  deliveries.length === 0
+const insertDeliveries = (sql: SqlClient.SqlClient, v: Values, deliveries: number) =>
+  deliveries === 0
     ? sql``
     : sql`, delivered AS (
   INSERT INTO webhook_deliveries (id, account_id, endpoint_id, event_id, event_type, payload, status, attempt_count,
     last_attempted_at, next_retry_at, response_status, note, created_at)
-  SELECT d.* FROM claimed, (VALUES ${sql.csv(deliveries.map((d) => deliveryRow(sql, d)))}) AS d
+  SELECT d.* FROM claimed, (VALUES ${sql.csv(Array.from({ length: deliveries }, (_, i) => deliveryRow(sql, v, i)))}) AS d
 )`
 
-/** The account's active endpoints of an event type are `targets` (ids, events and filters, in order). */
-const endpointsAre = (
-  sql: SqlClient.SqlClient,
-  accountId: string,
-  eventType: Event.EventType,
-  targets: ReadonlyArray<Webhook.Target>
-) => sql`(
+/** The account's active endpoints of an event type are `targets` (JSON: ids, events and filters, in order). */
+const endpointsAre = (sql: SqlClient.SqlClient, accountId: unknown, eventType: unknown, targets: unknown) => sql`(
     SELECT coalesce(jsonb_agg(jsonb_build_object('id', w.id, 'events', w.events,
       'gameInstanceIds', w.game_instance_ids, 'channelIds', w.channel_ids) ORDER BY w.created_at, w.id), '[]'::jsonb)
     FROM webhook_endpoints w
     WHERE w.account_id = ${accountId} AND w.status = 'active' AND ${eventType} = ANY (w.events)
-  ) = ${json(targets.map(endpointFilters))}::jsonb`
+  ) = ${targets}::jsonb`
+
+/**
+ * A finish's statement's parameters by name (`values`): the session, the basis, the entry, the
+ * event and each delivery (`d<index><field>`), as text, numbers, booleans or null.
+ */
+type Values = Readonly<Record<string, unknown>>
+
+/** What varies the text of a finish's statement: the deliveries, whether the campaign had a reward, a grant. */
+interface Shape {
+  readonly deliveries: number
+  readonly reward: boolean
+  readonly grant: boolean
+}
+
+const shapeOf = (completion: PlayContext.Completion, known: PlayContext.FinishBasis): Shape => ({
+  deliveries: completion.deliveries.length,
+  reward: known.reward !== null,
+  grant: completion.grant !== undefined
+})
+
+/** The parameters of `complete`'s statement for `completion` decided from `known`. */
+const values = (
+  { deliveries, entry: e, event: v, finishedAt, grant, sessionId }: PlayContext.Completion,
+  known: PlayContext.FinishBasis
+): Values => {
+  const named: Record<string, unknown> = {
+    finishedAt: time(finishedAt),
+    sessionId,
+    jti: known.jti,
+    accountId: e.accountId,
+    campaignId: e.campaignId,
+    channelId: e.channelId,
+    participantRef: e.participantRef,
+    gameSlug: known.campaign.gameSlug,
+    config: json(known.campaign.config),
+    resolvedOptionId: known.campaign.resolvedOptionId,
+    rewardRevision: known.reward?.revision ?? null,
+    eventType: v.type,
+    endpoints: json(known.endpoints.map(endpointFilters)),
+    grantEndpoints: grant === undefined ? null : json(known.grantEndpoints.map(endpointFilters)),
+    entryId: e.id,
+    score: e.score,
+    predictionOptionId: e.predictionValue?.optionId ?? null,
+    outcome: jsonOrNull(e.outcome),
+    weight: e.weight,
+    eligible: e.eligible,
+    entryCreatedAt: time(e.createdAt),
+    eventId: v.id,
+    eventAccountId: v.accountId,
+    eventCampaignId: v.campaignId,
+    eventChannelId: v.channelId,
+    eventData: json(v.data),
+    eventCreatedAt: time(v.createdAt)
+  }
+  deliveries.forEach((d, i) => Object.assign(named, deliveryValues(d, i)))
+  return named
+}
+
+/** The names of `values` for a statement of `shape`. */
+const namesOf = (shape: Shape): ReadonlyArray<string> => [
+  ...BASE_NAMES,
+  ...Array.from({ length: shape.deliveries }, (_, i) => DELIVERY_FIELDS.map((field) => `d${i}${field}`)).flat()
+]
+
+const BASE_NAMES = [
+  "finishedAt",
+  "sessionId",
+  "jti",
+  "accountId",
+  "campaignId",
+  "channelId",
+  "participantRef",
+  "gameSlug",
+  "config",
+  "resolvedOptionId",
+  "rewardRevision",
+  "eventType",
+  "endpoints",
+  "grantEndpoints",
+  "entryId",
+  "score",
+  "predictionOptionId",
+  "outcome",
+  "weight",
+  "eligible",
+  "entryCreatedAt",
+  "eventId",
+  "eventAccountId",
+  "eventCampaignId",
+  "eventChannelId",
+  "eventData",
+  "eventCreatedAt"
+] as const
 
 /**
  * The claim's conditions beyond an unfinished session: the session is the token's and the entry's,
@@ -109,62 +230,61 @@ const endpointsAre = (
  * having none), and so are the account's active endpoints (and those of `reward_granted`, with a
  * grant).
  */
-const basisHolds = (
-  sql: SqlClient.SqlClient,
-  { entry: e, event, grant }: PlayContext.Completion,
-  known: PlayContext.FinishBasis
-) => sql`
-  AND s.jti = ${known.jti} AND s.account_id = ${e.accountId} AND s.campaign_id = ${e.campaignId}
-  AND s.channel_id = ${e.channelId} AND s.participant_ref = ${e.participantRef}
+const basisHolds = (sql: SqlClient.SqlClient, v: Values, shape: Shape) => sql`
+  AND s.jti = ${v.jti} AND s.account_id = ${v.accountId} AND s.campaign_id = ${v.campaignId}
+  AND s.channel_id = ${v.channelId} AND s.participant_ref = ${v.participantRef}
   AND EXISTS (
-    SELECT 1 FROM campaigns c WHERE c.id = ${e.campaignId} AND c.account_id = ${e.accountId}
-      AND c.game_slug = ${known.campaign.gameSlug} AND c.config = ${json(known.campaign.config)}::jsonb
-      AND c.resolved_option_id IS NOT DISTINCT FROM ${known.campaign.resolvedOptionId}::text)
+    SELECT 1 FROM campaigns c WHERE c.id = ${v.campaignId} AND c.account_id = ${v.accountId}
+      AND c.game_slug = ${v.gameSlug} AND c.config = ${v.config}::jsonb
+      AND c.resolved_option_id IS NOT DISTINCT FROM ${v.resolvedOptionId}::text)
   AND ${
-    known.reward === null
-      ? sql`NOT EXISTS (SELECT 1 FROM rewards r WHERE r.campaign_id = ${e.campaignId})`
-      : sql`EXISTS (SELECT 1 FROM rewards r WHERE r.campaign_id = ${e.campaignId} AND r.revision = ${known.reward.revision}::int)`
+    shape.reward
+      ? sql`EXISTS (SELECT 1 FROM rewards r WHERE r.campaign_id = ${v.campaignId} AND r.revision = ${v.rewardRevision}::int)`
+      : sql`NOT EXISTS (SELECT 1 FROM rewards r WHERE r.campaign_id = ${v.campaignId})`
   }
-  AND ${endpointsAre(sql, e.accountId, event.type, known.endpoints)}${
-    grant === undefined
-      ? sql``
-      : sql`
-  AND ${endpointsAre(sql, e.accountId, "reward_granted", known.grantEndpoints)}`
+  AND ${endpointsAre(sql, v.accountId, v.eventType, v.endpoints)}${
+    shape.grant
+      ? sql`
+  AND ${endpointsAre(sql, v.accountId, sql.literal("'reward_granted'"), v.grantEndpoints)}`
+      : sql``
   }`
 
-/** The claim and the writes in one statement, while `basis` still holds (`start`: the grant's, if any). */
+/**
+ * The claim and the writes in one statement, while the basis still holds; `grant` is the grant's
+ * `WITH` queries and result columns, when the completion carries one.
+ */
 const complete = (
   sql: SqlClient.SqlClient,
-  completion: PlayContext.Completion,
-  basis: PlayContext.FinishBasis,
-  start: string
-) => {
-  const { deliveries, entry: e, event: v, finishedAt, grant, sessionId } = completion
-  return sql`
+  v: Values,
+  shape: Shape,
+  grant?: { readonly ctes: Statement.Fragment; readonly result: Statement.Fragment }
+) => sql`
 WITH claimed AS (
-  UPDATE sessions s SET finished_at = ${time(finishedAt)}::timestamptz
-  WHERE s.id = ${sessionId} AND s.finished_at IS NULL${basisHolds(sql, completion, basis)}
+  UPDATE sessions s SET finished_at = ${v.finishedAt}::timestamptz
+  WHERE s.id = ${v.sessionId} AND s.finished_at IS NULL${basisHolds(sql, v, shape)}
   RETURNING s.id
 ), entry AS (
   INSERT INTO entries (id, account_id, campaign_id, channel_id, session_id, participant_ref, score,
     prediction_option_id, outcome, weight, eligible, created_at)
-  SELECT ${e.id}, ${e.accountId}, ${e.campaignId}, ${e.channelId}, claimed.id, ${e.participantRef}, ${e.score}::float8,
-    ${e.predictionValue?.optionId ?? null}, ${jsonOrNull(e.outcome)}::jsonb, ${e.weight}::float8,
-    ${e.eligible}::boolean, ${time(e.createdAt)}::timestamptz
+  SELECT ${v.entryId}, ${v.accountId}, ${v.campaignId}, ${v.channelId}, claimed.id, ${v.participantRef}, ${v.score}::float8,
+    ${v.predictionOptionId}, ${v.outcome}::jsonb, ${v.weight}::float8,
+    ${v.eligible}::boolean, ${v.entryCreatedAt}::timestamptz
   FROM claimed
 ), event AS (
   INSERT INTO events (id, account_id, type, game_instance_id, channel_id, payload, created_at)
-  SELECT ${v.id}, ${v.accountId}, ${v.type}, ${v.campaignId}, ${v.channelId}, ${json(v.data)}::jsonb,
-    ${time(v.createdAt)}::timestamptz
+  SELECT ${v.eventId}, ${v.eventAccountId}, ${v.eventType}, ${v.eventCampaignId}, ${v.eventChannelId}, ${v.eventData}::jsonb,
+    ${v.eventCreatedAt}::timestamptz
   FROM claimed
-)${insertDeliveries(sql, deliveries)}${
-    grant === undefined
-      ? sql`
+)${insertDeliveries(sql, v, shape.deliveries)}${
+  grant === undefined
+    ? sql`
 SELECT id FROM claimed`
-      : sql`, ${SqlRewardGrantStatement.ctes(sql, grant.plan, start, { gate: "claimed", inFinish: grant })}
-SELECT claimed.id, ${SqlRewardGrantStatement.result(sql)} FROM claimed LEFT JOIN given g ON TRUE`
-  }`
-}
+    : sql`, ${grant.ctes}
+SELECT claimed.id, ${grant.result} FROM claimed LEFT JOIN given g ON TRUE`
+}`
+
+/** How many statement shapes without a grant a repository keeps compiled (deliveries 0–7, reward or not). */
+const MAX_DELIVERIES_COMPILED = 8
 
 /** What `complete`'s statement answered: its rows, or the grant conflict that failed it. */
 const completed = (
@@ -192,6 +312,35 @@ const completed = (
 export const layer: Layer.Layer<PlayContext.PlayFinishRepo, never, SqlClient.SqlClient> = Repository.layer(
   PlayContext.PlayFinishRepo,
   (sql) => {
+    // A finish without a grant has a handful of shapes, each compiled once (`Precompiled`); a grant's
+    // statement depends on its plan and is built each time.
+    const compiled = new Map<string, ReturnType<typeof Precompiled.make>>()
+    const compiledFor = (shape: Shape) => {
+      const key = `${shape.deliveries}:${shape.reward}`
+      let statement = compiled.get(key)
+      if (statement === undefined) {
+        statement = Precompiled.make(sql, namesOf(shape), (markers) => complete(sql, markers, shape))
+        compiled.set(key, statement)
+      }
+      return statement
+    }
+    const statementOf = (completion: PlayContext.Completion, basis: PlayContext.FinishBasis) =>
+      Effect.gen(function* () {
+        const shape = shapeOf(completion, basis)
+        const v = values(completion, basis)
+        if (completion.grant === undefined) {
+          if (shape.deliveries < MAX_DELIVERIES_COMPILED) return compiledFor(shape)(v)
+          return complete(sql, v, shape)
+        }
+        const start = yield* SqlRewardGrantStatement.randomStart
+        return complete(sql, v, shape, {
+          ctes: SqlRewardGrantStatement.ctes(sql, completion.grant.plan, start, {
+            gate: "claimed",
+            inFinish: completion.grant
+          }),
+          result: SqlRewardGrantStatement.result(sql)
+        })
+      })
     return {
       read: Effect.fnUntraced(function* (sessionId: string, eventType: Event.EventType) {
         const rows = yield* selectFinish(sql, sessionId, eventType).values
@@ -210,8 +359,7 @@ export const layer: Layer.Layer<PlayContext.PlayFinishRepo, never, SqlClient.Sql
       complete: (completion: PlayContext.Completion, basis: PlayContext.FinishBasis) =>
         Effect.gen(function* () {
           const open = yield* Effect.serviceOption(sql.transactionService)
-          const start = completion.grant === undefined ? "" : yield* SqlRewardGrantStatement.randomStart
-          const statement = complete(sql, completion, basis, start).values
+          const statement = (yield* statementOf(completion, basis)).values
           // In a transaction, a grant's broken key must not abort the caller's: a savepoint holds it
           // (and the caller's `Store.transaction` runs again on a deadlock). Alone, the statement is
           // run again here when PostgreSQL broke a deadlock between concurrent finishes (their
