@@ -9,7 +9,14 @@ import { AllowedOrigins, ClientToken, Entry, Errors, type Idempotency, Paginatio
 import { Effect, Layer, Schema } from "effect"
 import { Redacted } from "effect"
 import { Api } from "../Api.ts"
-import { ClientTokenAuth, ClientTokenCredential, FinishedView, StartedView } from "../groups/Plays.ts"
+import {
+  ClientTokenAuth,
+  ClientTokenCredential,
+  FinishedView,
+  NothingLive,
+  StartedView,
+  TokenMinted
+} from "../groups/Plays.ts"
 import * as IdempotencyKeys from "../IdempotencyKeys.ts"
 import * as Observability from "../Observability.ts"
 import * as Handle from "./Handle.ts"
@@ -43,7 +50,7 @@ export const AllowedOriginsHandlers = Handle.group(
 )
 
 /** The answer of a mint (`TokenMinted`, or `NothingLive` when no campaign is live). */
-export const mintedView = (result: Plays.MintResult) =>
+export const mintedView = (result: Plays.MintResult): typeof TokenMinted.Type | typeof NothingLive.Type =>
   result._tag === "Token"
     ? { clientToken: result.clientToken, expiresAt: result.expiresAt, jti: result.jti }
     : { clientToken: null, betweenCampaigns: result.betweenCampaigns }
@@ -53,7 +60,7 @@ export const TokensHandlers = Handle.group(Api, "tokens", Plays.Plays, (handlers
 )
 
 /** The answer of a start (`StartedView`). */
-export const startedView = ({ session, campaign, game }: Plays.Started) => ({
+export const startedView = ({ session, campaign, game }: Plays.Started): typeof StartedView.Type => ({
   session: {
     id: session.id,
     gameInstanceId: session.campaignId,
