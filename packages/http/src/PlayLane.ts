@@ -159,6 +159,24 @@ export const layer = HttpRouter.middleware(
         )
       })
 
+    /**
+     * A play call whose body the lane takes: its client token verified (else the pipeline answers,
+     * 401), the route and the account recorded, then `answer` run, its failures answered.
+     */
+    const asPlayer = (
+      credential: string,
+      route: string,
+      pipeline: Effect.Effect<HttpServerResponse.HttpServerResponse, unknown, unknown>,
+      answer: () => Effect.Effect<HttpServerResponse.HttpServerResponse, unknown>
+    ) =>
+      Effect.gen(function* () {
+        const claims = yield* Effect.option(signer.verify(credential))
+        if (claims._tag === "None") return yield* pipeline
+        yield* Observability.setRoute(route)
+        yield* Observability.setAccount(claims.value.acc)
+        return yield* answerFailure(answer())
+      })
+
     const start = (
       request: HttpServerRequest.HttpServerRequest,
       credential: string,
@@ -171,14 +189,11 @@ export const layer = HttpRouter.middleware(
           const body = yield* bodyOf(request)
           if (body === undefined || !isEmptyBody(body.value)) return yield* pipeline
         }
-        const claims = yield* Effect.option(signer.verify(credential))
-        if (claims._tag === "None") return yield* pipeline
-        yield* Observability.setRoute(routes.start)
-        yield* Observability.setAccount(claims.value.acc)
-        return yield* plays.start(credential).pipe(
-          Effect.flatMap((started) => encoded(encodeStarted(startedView(started), successOptions))),
-          Effect.map((answer) => json(201, answer)),
-          answerFailure
+        return yield* asPlayer(credential, routes.start, pipeline, () =>
+          plays.start(credential).pipe(
+            Effect.flatMap((started) => encoded(encodeStarted(startedView(started), successOptions))),
+            Effect.map((answer) => json(201, answer))
+          )
         )
       })
 
@@ -192,14 +207,11 @@ export const layer = HttpRouter.middleware(
         if (!isPlainJsonType(request.headers["content-type"])) return yield* pipeline
         const body = yield* bodyOf(request)
         if (body === undefined || !isFinishBody(body.value)) return yield* pipeline
-        const claims = yield* Effect.option(signer.verify(credential))
-        if (claims._tag === "None") return yield* pipeline
-        yield* Observability.setRoute(routes.finish)
-        yield* Observability.setAccount(claims.value.acc)
-        return yield* plays.finish(credential, sessionId, body.value ?? {}).pipe(
-          Effect.flatMap((finished) => encoded(encodeFinished(finishedView(finished), successOptions))),
-          Effect.map((answer) => json(200, answer)),
-          answerFailure
+        return yield* asPlayer(credential, routes.finish, pipeline, () =>
+          plays.finish(credential, sessionId, body.value ?? {}).pipe(
+            Effect.flatMap((finished) => encoded(encodeFinished(finishedView(finished), successOptions))),
+            Effect.map((answer) => json(200, answer))
+          )
         )
       })
 
