@@ -3,11 +3,10 @@
  * is made, with markers in place of its parameters, and each call sends the text it compiled to
  * (one string, the same object every time) with that call's values in the markers' places.
  *
- * Why: effect/sql builds a template's fragments and compiles them on every execution, and the
- * driver then finds the prepared statement by the text's hash. For a start's 3.4 KB statement with
- * 18 parameters that was 30 µs of CPU a call (build 7, compile 23; measured in a loop of 20,000
- * against a `PgClient`), on every play, for a text that never changes; a string built anew is also
- * hashed anew by the cache, where the same string object keeps its hash.
+ * Why: effect/sql builds a template's fragments and compiles them on every execution. For a start's
+ * 3.4 KB statement with 18 parameters that was 30 µs of CPU a call (build 7, compile 23; measured in
+ * a loop of 20,000 against a `PgClient`), on every play, for a text that never changes. (The driver
+ * still finds its prepared statement by the text and the parameters' types on every execution.)
  *
  * The markers are texts no caller sends (`\u0000name\u0000`: PostgreSQL refuses NUL in text), and
  * the text compiled must not contain one: a marker that ended up in the SQL itself rather than as a
