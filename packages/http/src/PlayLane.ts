@@ -20,7 +20,7 @@
  * @since 0.1.0
  */
 import { Actor, ApiKeys, ClientToken, Plays } from "@campaign-games/core"
-import { Context, Effect, Schema } from "effect"
+import { Context, Effect, type Exit, Schema } from "effect"
 import { HttpIncomingMessage, HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
 import type { HttpApiGroup } from "effect/http-api"
 import { Api } from "./Api.ts"
@@ -86,7 +86,7 @@ const answerFailure = <A, E, R>(self: Effect.Effect<A, E, R>) =>
   })
 
 /** An encoded answer, or a defect: the view is made from the use case's own result, its schema cannot refuse it. */
-const encoded = <A>(exit: import("effect").Exit.Exit<A, Schema.SchemaError>): Effect.Effect<A> =>
+const encoded = <A>(exit: Exit.Exit<A, Schema.SchemaError>): Effect.Effect<A> =>
   exit._tag === "Success" ? Effect.succeed(exit.value) : Effect.die(exit.cause)
 
 /** The route templates the router gives these operations, for the metrics and log lines (`Observability`). */
