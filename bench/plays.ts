@@ -269,12 +269,15 @@ try {
   const setup = bare ? setupBare : setupEngine
   const { key, channel, origin, mintKeys, rewardChannel } = await setup()
 
-  /** `--calls`: the server's CPU per mint, start and finish, over `--rounds` rounds of `--plays` players. */
+  /** `--calls`: the server's (and the database's) CPU per mint, start and finish, over `--rounds` rounds of `--plays` players. */
   const measureCalls = async () => {
     const perCall: Record<"mint" | "start" | "finish", Array<number>> = { mint: [], start: [], finish: [] }
+    const dbPerCall: Record<"mint" | "start" | "finish", Array<number>> = { mint: [], start: [], finish: [] }
     const phase = async <A>(name: keyof typeof perCall, count: number, f: (i: number) => Promise<A>) => {
       const out: Array<A> = []
       let i = 0
+      const backends = backendPids()
+      const dbBefore = cpuMs(backends)
       const before = cpuMs(tree(child.pid!))!
       await Promise.all(
         Array.from({ length: concurrency }, async () => {
@@ -285,6 +288,9 @@ try {
         })
       )
       perCall[name].push(((cpuMs(tree(child.pid!))! - before) * 1000) / count)
+      const dbAfter = cpuMs(backends)
+      if (dbBefore !== undefined && dbAfter !== undefined && backends.length > 0)
+        dbPerCall[name].push(((dbAfter - dbBefore) * 1000) / count)
       return out
     }
     for (let round = 0; round < options.rounds; round++) {
@@ -303,8 +309,10 @@ try {
     console.log(`server=${options.server} store=${options.store} players=${plays} rounds=${options.rounds}`)
     for (const [name, samples] of Object.entries(perCall)) {
       const sorted = [...samples].sort((a, b) => a - b)
+      const db = [...dbPerCall[name as keyof typeof dbPerCall]].sort((a, b) => a - b)
       console.log(
-        `${name.padEnd(6)} server CPU µs a call: min ${sorted[0]!.toFixed(0)}, median ${percentile(sorted, 0.5).toFixed(0)}`
+        `${name.padEnd(6)} server CPU µs a call: min ${sorted[0]!.toFixed(0)}, median ${percentile(sorted, 0.5).toFixed(0)}` +
+          (db.length === 0 ? "" : `; database: min ${db[0]!.toFixed(0)}, median ${percentile(db, 0.5).toFixed(0)}`)
       )
     }
   }
