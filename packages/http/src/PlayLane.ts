@@ -15,12 +15,15 @@
  * limit, common errors) and decodes the path and body and encodes the answer through effects of
  * their own; `bench/play-overhead.ts` measured the lane at about 40 µs less CPU a call
  * (docs/performance.md). It is a global router middleware under `Observability`, so its answers
- * carry the request id, are counted by route and logged like every other.
+ * carry the request id, are counted by route and logged like every other. It runs the use cases in
+ * the request's context, not under the routes' own as `HttpApiBuilder` does (copying that context
+ * into every request's cost about 4 % of the server's CPU a play, `bench/plays.ts`): the engine
+ * and its references belong in the server's context (`Server.routes`, `Server.toWebHandler`).
  *
  * @since 0.1.0
  */
 import { Actor, ApiKeys, ClientToken, Plays } from "@campaign-games/core"
-import { Context, Effect, type Exit, Schema, Scope } from "effect"
+import { Context, Effect, type Exit, Schema } from "effect"
 import { HttpIncomingMessage, HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
 import type { HttpApiGroup } from "effect/http-api"
 import { Api } from "./Api.ts"
@@ -105,18 +108,6 @@ export const layer = HttpRouter.middleware(
     const keys = yield* ApiKeys.ApiKeys
     const signer = yield* ClientToken.TokenSigner
     const rateLimit = yield* RateLimit.RateLimit
-    // What the layer was built with: the lane runs the use cases under it, as `HttpApiBuilder` runs
-    // each handler under its group's (the engine's references an embedder provides with the routes,
-    // such as `References.TracerEnabled` or effect/sql's `CurrentTransformer`, hold for both ways in).
-    const services = Context.omit(Scope.Scope)(yield* Effect.context<never>())
-    /** `self` under the layer's services; when it declines (undefined), the pipeline, under the request's own. */
-    const inLane = (
-      pipeline: Effect.Effect<HttpServerResponse.HttpServerResponse, unknown, unknown>,
-      self: Effect.Effect<HttpServerResponse.HttpServerResponse | undefined, unknown, unknown>
-    ) =>
-      Effect.flatMap(Effect.provideContext(self, services), (response) =>
-        response === undefined ? pipeline : Effect.succeed(response)
-      )
     const routes = {
       mint: routeOf("tokens", "mint"),
       start: routeOf("play", "start"),
@@ -160,18 +151,14 @@ export const layer = HttpRouter.middleware(
         if (body === undefined) return yield* pipeline
         const input = decodeMintRequest(body.value, payloadOptions)
         if (input._tag === "Failure") return yield* pipeline
-        return yield* inLane(
-          pipeline,
-          Effect.gen(function* () {
-            const actor = yield* Effect.option(keys.authenticateRecent(credential))
-            if (actor._tag === "None" || !Actor.has(actor.value, ...mintPermissions)) return undefined
-            yield* Observability.setRoute(routes.mint)
-            yield* Observability.setAccount(actor.value.account.id)
-            return yield* minted.pipe(
-              Effect.provideService(CurrentActor, actor.value),
-              Effect.provideService(MintInput, input.value)
-            )
-          })
+        const actor = yield* Effect.option(keys.authenticateRecent(credential))
+        if (actor._tag === "None") return yield* pipeline
+        if (!Actor.has(actor.value, ...mintPermissions)) return yield* pipeline
+        yield* Observability.setRoute(routes.mint)
+        yield* Observability.setAccount(actor.value.account.id)
+        return yield* minted.pipe(
+          Effect.provideService(CurrentActor, actor.value),
+          Effect.provideService(MintInput, input.value)
         )
       })
 
@@ -185,16 +172,13 @@ export const layer = HttpRouter.middleware(
       pipeline: Effect.Effect<HttpServerResponse.HttpServerResponse, unknown, unknown>,
       answer: () => Effect.Effect<HttpServerResponse.HttpServerResponse, unknown>
     ) =>
-      inLane(
-        pipeline,
-        Effect.gen(function* () {
-          const claims = yield* Effect.option(signer.verify(credential))
-          if (claims._tag === "None") return undefined
-          yield* Observability.setRoute(route)
-          yield* Observability.setAccount(claims.value.acc)
-          return yield* answerFailure(answer())
-        })
-      )
+      Effect.gen(function* () {
+        const claims = yield* Effect.option(signer.verify(credential))
+        if (claims._tag === "None") return yield* pipeline
+        yield* Observability.setRoute(route)
+        yield* Observability.setAccount(claims.value.acc)
+        return yield* answerFailure(answer())
+      })
 
     const start = (
       request: HttpServerRequest.HttpServerRequest,

@@ -126,7 +126,14 @@ const AdminAuthLayer = Layer.effect(
 
 const CommonErrorsLayer = Layer.succeed(CommonErrors, (httpEffect) => httpEffect)
 
-/** Every route of the API, ready for `HttpRouter.serve`. */
+/**
+ * Every route of the API, ready for `HttpRouter.serve`. Serve it with the engine in the server's
+ * context (provided around the server, or with `Layer.provideMerge`, as `toWebHandler` and the
+ * reference server do): the play calls' lane (`PlayLane`) runs the use cases in the request's own
+ * context, so a reference given only to the routes with `Layer.provide` (an embedder's `Tracer`,
+ * `References.TracerEnabled`, effect/sql's `CurrentTransformer`) would hold for the rest of the API
+ * but not for the plays.
+ */
 export const routes = Layer.mergeAll(
   Layer.mergeAll(
     HttpApiBuilder.layer(Api, { openapiPath: "/v1/openapi.json" }),
@@ -180,7 +187,9 @@ export type WebHandlerRequirements = Exclude<RoutesRequirements, HttpRouter.Http
  * server (Express, Fastify, Hono, Next.js route handlers). `dependencies` provides what `routes`
  * needs: the engine (`NodeEngine.layer(store)`), a `RateLimiter`, `HttpConfig` and the HTTP
  * platform's services (`HttpPlatform`, `FileSystem`, `Path`, `Etag.Generator`:
- * `NodeHttpServer.layerHttpServices` on Node). The router is `toWebHandler`'s own.
+ * `NodeHttpServer.layerHttpServices` on Node). The router is `toWebHandler`'s own. The dependencies
+ * are the requests' context too (`Layer.provideMerge`), so what they set (a `Tracer`, a reference)
+ * holds for every call, the play calls' lane included.
  */
 export const toWebHandler = <E>(dependencies: Layer.Layer<WebHandlerRequirements, E>) =>
-  HttpRouter.toWebHandler(routes.pipe(Layer.provide(dependencies)), { disableLogger: true })
+  HttpRouter.toWebHandler(routes.pipe(Layer.provideMerge(dependencies)), { disableLogger: true })

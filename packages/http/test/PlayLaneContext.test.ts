@@ -1,9 +1,9 @@
 /**
  * What an embedder provides with the routes (`Server.toWebHandler`'s dependencies) holds for the play
  * calls whichever way they come in: the lane (`PlayLane`, `Authorization: Bearer`) runs the use
- * cases under the services the routes were built with, as `HttpApiBuilder` runs each handler under
- * its group's (the pipeline, reached here with `bearer` in lower case). Here the embedder's `Tracer`
- * must see the spans of both.
+ * cases in the request's context, which `toWebHandler` makes of the dependencies too, as
+ * `HttpApiBuilder` runs each handler under its group's (the pipeline, reached here with `bearer` in
+ * lower case). Here the embedder's `Tracer` must see the spans of both.
  */
 import { SpinTheWheel } from "@campaign-games/core"
 import { HttpConfig, NodeEngine, RateLimitStore, Server } from "@campaign-games/http"
