@@ -2,8 +2,9 @@
  * `PlayContextRepo` over effect/sql: what a mint and a start read, each in one statement.
  *
  * - `forMint` reads the account, the channel and its active campaigns (their plays' fields:
- *   `PlayAccount`, `PlayChannel`, `PlayCampaign`) in one row per campaign, with whether the key is
- *   active, whether the origin is allowed and the account's plays of the month.
+ *   `PlayAccount`, `PlayChannel`, `MintCampaign`, which leaves out the config and the theme) in one
+ *   row per campaign, with whether the key is active, whether the origin is allowed and the
+ *   account's plays of the month.
  * - `start` is one statement when nothing needs counting: it reads the campaign (with its reward, a
  *   `LEFT JOIN` on its key), the channel, the account and the branding in a `WITH` and inserts the
  *   session from that row (for an account with a plays-a-month limit, only while the month is far
@@ -39,7 +40,7 @@ import * as SqlUsageRepo from "./SqlUsageRepo.ts"
 const mintRow = Table.joined({
   account: [Tables.playAccounts, "a"],
   channel: [Tables.playChannels, "ch"],
-  campaign: [Tables.playCampaigns, "c"]
+  campaign: [Tables.mintCampaigns, "c"]
 })
 const KEY_ACTIVE = mintRow.end
 const ORIGIN_ALLOWED = KEY_ACTIVE + 1

@@ -171,6 +171,32 @@ export type PlayCampaign = Pick<Campaign, (typeof playNames)[number]>
 /** A campaign's `PlayCampaign` fields. */
 export const playView: (c: Campaign) => PlayCampaign = pick(playNames)
 
+/**
+ * The fields a mint reads of a campaign: the plays' (`playNames`) but the game's config and the
+ * theme, which only the start answers with. A mint decides from the status, the live window, the
+ * answer of a prediction, the game and the play limits; the two documents are the widest columns of
+ * a campaign, read and parsed for every active campaign of the channel at every mint otherwise.
+ */
+export const mintNames = [
+  "id",
+  "accountId",
+  "channelId",
+  "gameSlug",
+  "status",
+  "resolvedOptionId",
+  "winnerSelectionTrigger",
+  ...playLimitNames,
+  "liveFrom",
+  "liveUntil",
+  "activatedAt"
+] as const
+
+/** What a mint reads of a campaign: its `mintNames` fields. */
+export type MintCampaign = Pick<Campaign, (typeof mintNames)[number]>
+
+/** A campaign's `MintCampaign` fields. */
+export const mintView: (c: Campaign) => MintCampaign = pick(mintNames)
+
 /** The campaign resource of the API: the stored fields but the account, and `gameId`. */
 export const CampaignView = Schema.Struct({
   id: fields.id,

@@ -40,7 +40,7 @@ export interface Request {
 export type Decision =
   | {
       readonly _tag: "Mint"
-      readonly campaign: Campaign.PlayCampaign
+      readonly campaign: Campaign.MintCampaign
       readonly channel: Channel.PlayChannel
       readonly origin: string
       /** Whether the player's plays must be counted against play limits before the token is signed. */

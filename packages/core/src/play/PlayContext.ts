@@ -22,7 +22,7 @@
  */
 import { Context, DateTime, Effect, Option, Result } from "effect"
 import type { PlayAccount } from "../accounts/Account.ts"
-import { type PlayCampaign, takesPlays } from "../campaigns/Campaign.ts"
+import { type MintCampaign, type PlayCampaign, takesPlays } from "../campaigns/Campaign.ts"
 import type { PlayChannel } from "../campaigns/Channel.ts"
 import type { Entry } from "./Entry.ts"
 import type * as Grant from "../rewards/Grant.ts"
@@ -75,7 +75,7 @@ export interface MintContext {
    * The channel's active campaigns, newest first (then by id, descending): what
    * `CampaignRepo.listActiveOnChannel` returns.
    */
-  readonly activeCampaigns: ReadonlyArray<PlayCampaign>
+  readonly activeCampaigns: ReadonlyArray<MintCampaign>
   /** The account's plays of the month asked for (what `UsageRepo.plays` returns). */
   readonly monthPlays: number
 }

@@ -207,7 +207,7 @@ export class Plays extends Context.Service<
 
       /** The player's current days in the campaign's and the channel's play-limit time zones. */
       const daysOf = Effect.fnUntraced(function* (
-        campaign: Campaign.PlayCampaign,
+        campaign: Campaign.MintCampaign,
         channel: Channel.PlayChannel,
         now: DateTime.Utc
       ) {
@@ -219,7 +219,7 @@ export class Plays extends Context.Service<
 
       /** Counts the player's plays and decides whether one more may start (`PlayLimit.decide`). */
       const checkLimits = Effect.fnUntraced(function* (
-        campaign: Campaign.PlayCampaign,
+        campaign: Campaign.MintCampaign,
         channel: Channel.PlayChannel,
         participantRef: string,
         now: DateTime.Utc

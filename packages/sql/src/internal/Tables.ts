@@ -94,5 +94,8 @@ export const playChannels = Table.pick(channels, Channel.playNames)
 /** A campaign's `PlayCampaign` fields. */
 export const playCampaigns = Table.pick(campaigns, Campaign.playNames)
 
+/** A campaign's `MintCampaign` fields: the plays' but the config and the theme. */
+export const mintCampaigns = Table.pick(campaigns, Campaign.mintNames)
+
 /** An endpoint as a finish's fan-out reads it (`Webhook.Target`). */
 export const targets = Table.pick(endpoints, Webhook.targetNames)

@@ -216,7 +216,7 @@ export const tests = (it: Vitest.MethodsNonLive<StorePorts.Repos>): void => {
       assertSome(found, {
         channel: Channel.playView(channel),
         originAllowed: true,
-        activeCampaigns: [tied, newer, older].map(Campaign.playView),
+        activeCampaigns: [tied, newer, older].map(Campaign.mintView),
         monthPlays: 0
       })
       assertSame(
@@ -224,7 +224,7 @@ export const tests = (it: Vitest.MethodsNonLive<StorePorts.Repos>): void => {
         Option.some({
           channel: Channel.playView(channel),
           originAllowed: true,
-          activeCampaigns: (yield* campaigns.listActiveOnChannel(accountId, channel.id)).map(Campaign.playView),
+          activeCampaigns: (yield* campaigns.listActiveOnChannel(accountId, channel.id)).map(Campaign.mintView),
           monthPlays: 0
         }),
         "the same campaigns, in the same order, as listActiveOnChannel"
@@ -234,7 +234,7 @@ export const tests = (it: Vitest.MethodsNonLive<StorePorts.Repos>): void => {
           Option.getOrThrow(yield* (yield* Channel.ChannelRepo).findById(accountId, elsewhere.channelId))
         ),
         originAllowed: true,
-        activeCampaigns: [Campaign.playView(elsewhere)],
+        activeCampaigns: [Campaign.mintView(elsewhere)],
         monthPlays: 0
       })
     })

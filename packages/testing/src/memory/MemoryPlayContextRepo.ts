@@ -46,7 +46,7 @@ export const layer: Layer.Layer<
                 (campaign) => campaign.channelId === channelId && campaign.status === "active"
               )
                 .sort(newestFirst)
-                .map(Campaign.playView),
+                .map(Campaign.mintView),
               monthPlays: usage.get(usageKey(accountId, month)) ?? 0
             }))
           }
