@@ -146,32 +146,6 @@ export const fields = {
 export type Campaign = Schema.Struct.Type<typeof fields>
 
 /**
- * The fields the plays read of a campaign (`PlayContextRepo`, `PlayFinishRepo`): what a mint, a
- * start and a finish decide with, and nothing else (a play reads less that way).
- */
-export const playNames = [
-  "id",
-  "accountId",
-  "channelId",
-  "gameSlug",
-  "status",
-  "config",
-  "theme",
-  "resolvedOptionId",
-  "winnerSelectionTrigger",
-  ...playLimitNames,
-  "liveFrom",
-  "liveUntil",
-  "activatedAt"
-] as const
-
-/** What the plays read of a campaign: its `playNames` fields. */
-export type PlayCampaign = Pick<Campaign, (typeof playNames)[number]>
-
-/** A campaign's `PlayCampaign` fields. */
-export const playView: (c: Campaign) => PlayCampaign = pick(playNames)
-
-/**
  * The fields a mint reads of a campaign: the plays' (`playNames`) but the game's config and the
  * theme, which only the start answers with. A mint decides from the status, the live window, the
  * answer of a prediction, the game and the play limits; the two documents are the widest columns of
@@ -190,6 +164,18 @@ export const mintNames = [
   "liveUntil",
   "activatedAt"
 ] as const
+
+/**
+ * The fields the plays read of a campaign (`PlayContextRepo`, `PlayFinishRepo`): what a mint, a
+ * start and a finish decide with, and nothing else (a play reads less that way).
+ */
+export const playNames = [...mintNames, "config", "theme"] as const
+
+/** What the plays read of a campaign: its `playNames` fields. */
+export type PlayCampaign = Pick<Campaign, (typeof playNames)[number]>
+
+/** A campaign's `PlayCampaign` fields. */
+export const playView: (c: Campaign) => PlayCampaign = pick(playNames)
 
 /** What a mint reads of a campaign: its `mintNames` fields. */
 export type MintCampaign = Pick<Campaign, (typeof mintNames)[number]>
