@@ -96,6 +96,9 @@ const encoded = <A>(exit: Exit.Exit<A, Schema.SchemaError>): Effect.Effect<A> =>
 const routeOf = (group: keyof typeof Api.groups, endpoint: string): string =>
   (Api.groups[group].endpoints as Record<string, { readonly path: string }>)[endpoint]!.path
 
+/** The API's generic pipeline: what the lane hands a request on to when it is not the plain case. */
+type Pipeline = Effect.Effect<HttpServerResponse.HttpServerResponse, unknown, unknown>
+
 /** The body of a mint, as the lane reads it before acting. */
 class MintInput extends Context.Service<MintInput, ClientToken.MintRequest>()(
   "@campaign-games/http/PlayLane/MintInput"
@@ -132,21 +135,21 @@ export const layer = HttpRouter.middleware(
       { endpoint: mintEndpoint, group: Api.groups.tokens as unknown as HttpApiGroup.Top }
     ).pipe(answerFailure)
 
-    /** The JSON value of the request's body when the API would take it as it is, else undefined. */
+    /**
+     * The JSON value of the request's body when the API would take it as it is (a JSON content type,
+     * a body `StrictInput.plainJson` takes), else undefined.
+     */
     const bodyOf = (request: HttpServerRequest.HttpServerRequest) =>
-      request.arrayBuffer.pipe(
-        Effect.provideService(HttpIncomingMessage.MaxBodySize, ErrorBoundary.MAX_JSON_BODY),
-        Effect.map(StrictInput.plainJson),
-        Effect.orElseSucceed(() => undefined)
-      )
+      isPlainJsonType(request.headers["content-type"])
+        ? request.arrayBuffer.pipe(
+            Effect.provideService(HttpIncomingMessage.MaxBodySize, ErrorBoundary.MAX_JSON_BODY),
+            Effect.map(StrictInput.plainJson),
+            Effect.orElseSucceed(() => undefined)
+          )
+        : Effect.undefined
 
-    const mint = (
-      request: HttpServerRequest.HttpServerRequest,
-      credential: string,
-      pipeline: Effect.Effect<HttpServerResponse.HttpServerResponse, unknown, unknown>
-    ) =>
+    const mint = (request: HttpServerRequest.HttpServerRequest, credential: string, pipeline: Pipeline) =>
       Effect.gen(function* () {
-        if (!isPlainJsonType(request.headers["content-type"])) return yield* pipeline
         const body = yield* bodyOf(request)
         if (body === undefined) return yield* pipeline
         const input = decodeMintRequest(body.value, payloadOptions)
@@ -169,7 +172,7 @@ export const layer = HttpRouter.middleware(
     const asPlayer = (
       credential: string,
       route: string,
-      pipeline: Effect.Effect<HttpServerResponse.HttpServerResponse, unknown, unknown>,
+      pipeline: Pipeline,
       answer: () => Effect.Effect<HttpServerResponse.HttpServerResponse, unknown>
     ) =>
       Effect.gen(function* () {
@@ -180,15 +183,10 @@ export const layer = HttpRouter.middleware(
         return yield* answerFailure(answer())
       })
 
-    const start = (
-      request: HttpServerRequest.HttpServerRequest,
-      credential: string,
-      pipeline: Effect.Effect<HttpServerResponse.HttpServerResponse, unknown, unknown>
-    ) =>
+    const start = (request: HttpServerRequest.HttpServerRequest, credential: string, pipeline: Pipeline) =>
       Effect.gen(function* () {
         if (!hasNoBody(request.headers)) {
           // `{}` or `null` is the same as no body; anything else is the pipeline's to answer.
-          if (!isPlainJsonType(request.headers["content-type"])) return yield* pipeline
           const body = yield* bodyOf(request)
           if (body === undefined || !isEmptyBody(body.value)) return yield* pipeline
         }
@@ -204,10 +202,9 @@ export const layer = HttpRouter.middleware(
       request: HttpServerRequest.HttpServerRequest,
       credential: string,
       sessionId: string,
-      pipeline: Effect.Effect<HttpServerResponse.HttpServerResponse, unknown, unknown>
+      pipeline: Pipeline
     ) =>
       Effect.gen(function* () {
-        if (!isPlainJsonType(request.headers["content-type"])) return yield* pipeline
         const body = yield* bodyOf(request)
         if (body === undefined || !isFinishBody(body.value)) return yield* pipeline
         return yield* asPlayer(credential, routes.finish, pipeline, () =>
