@@ -9,7 +9,7 @@
  */
 
 import { createServer } from "node:http"
-import { HttpConfig, Observability, RateLimitStore, Server } from "@campaign-games/http"
+import { HttpConfig, NodePlayLane, Observability, RateLimitStore, Server } from "@campaign-games/http"
 import { NodeHttpServer, NodeRedis } from "@effect/platform-node"
 import { Effect, Layer, type Redacted } from "effect"
 import { HttpRouter, HttpServer } from "effect/http"
@@ -73,19 +73,20 @@ export const rateLimiter = (redisUrl: string | undefined, redisTimeoutMs = 500) 
     )
   )
 
-/** The routes with everything they need but the engine (`NodeEngine.layer`). */
-export const routes = (options: AppOptions) =>
-  Server.routes.pipe(
-    Layer.provide(rateLimiter(options.redisUrl, options.redisTimeoutMs)),
-    Layer.provide(
-      Layer.succeed(HttpConfig.HttpConfig, {
-        adminToken: options.adminToken,
-        publicUrl: options.publicUrl,
-        logFormat: options.logFormat,
-        metricsToken: options.metricsToken
-      })
-    )
+/** What the routes need besides the engine (`NodeEngine.layer`): the rate limits' store and `HttpConfig`. */
+const dependencies = (options: AppOptions) =>
+  Layer.merge(
+    rateLimiter(options.redisUrl, options.redisTimeoutMs),
+    Layer.succeed(HttpConfig.HttpConfig, {
+      adminToken: options.adminToken,
+      publicUrl: options.publicUrl,
+      logFormat: options.logFormat,
+      metricsToken: options.metricsToken
+    })
   )
+
+/** The routes with everything they need but the engine (`NodeEngine.layer`). */
+export const routes = (options: AppOptions) => Server.routes.pipe(Layer.provide(dependencies(options)))
 
 /** What Node answers itself, before any route sees the request, in the API's error shape. */
 const clientErrorAnswer = (code: string | undefined): { status: number; reason: string; message: string } =>
@@ -110,22 +111,33 @@ const createApiServer = () =>
     )
   })
 
+/** The routes' server, with the play calls' lane ahead of it on Node's `request` event when given (`NodePlayLane`). */
+const makeServer = (lane: NodePlayLane.Listener | undefined) =>
+  lane === undefined ? createApiServer : () => NodePlayLane.intercept(createApiServer(), lane)
+
 /**
  * Serves an application layer of routes with Node's HTTP server on `host:port` (port 0 picks a free
  * one). The routes are built first and the port opens only once their handler is attached: Node
  * leaves a request that arrives before a `request` listener exists unanswered (until its
  * `requestTimeout`, 5 minutes), so a server restarted under load must not accept connections early.
  */
-export const serveRoutes = <E, R>(
+export const serveRoutes = <E, R, EL = never, RL = never>(
   routes: Layer.Layer<never, E, R>,
-  options: { readonly host: string; readonly port: number }
+  options: {
+    readonly host: string
+    readonly port: number
+    /** A listener ahead of the routes on Node's `request` event: the play calls' lane (`NodePlayLane.make`). */
+    readonly lane?: Effect.Effect<NodePlayLane.Listener, EL, RL> | undefined
+  }
 ) =>
   Layer.unwrap(
-    Effect.map(HttpRouter.toHttpEffect(routes), (handler) =>
-      HttpServer.serve(handler).pipe(
-        Layer.provideMerge(NodeHttpServer.layerServer(createApiServer, { port: options.port, host: options.host }))
+    Effect.gen(function* () {
+      const handler = yield* HttpRouter.toHttpEffect(routes)
+      const lane = options.lane === undefined ? undefined : yield* options.lane
+      return HttpServer.serve(handler).pipe(
+        Layer.provideMerge(NodeHttpServer.layerServer(makeServer(lane), { port: options.port, host: options.host }))
       )
-    )
+    })
   ).pipe(Layer.provideMerge(NodeHttpServer.layerHttpServices))
 
 /**
@@ -133,4 +145,4 @@ export const serveRoutes = <E, R>(
  * engine (`NodeEngine.layer(store)`) last, so the port opens only once the store is ready.
  */
 export const serve = (options: AppOptions & { readonly host: string; readonly port: number }) =>
-  serveRoutes(routes(options), options)
+  serveRoutes(Server.routes, { ...options, lane: NodePlayLane.make }).pipe(Layer.provide(dependencies(options)))

@@ -148,6 +148,46 @@ const histogramFor = (method: string, route: string) => {
   return histogram
 }
 
+/**
+ * Counts one answer in `http_requests_total` and `http_request_duration_seconds`, by its method,
+ * route template and status, with `context`'s metric references. What `layer` does for every answer
+ * of the router, and the play calls' Node lane (`NodePlayLane`) for its own.
+ */
+export const recordAnswerUnsafe = (
+  context: Context.Context<never>,
+  method: string,
+  route: string,
+  status: number,
+  seconds: number
+): void => {
+  const label = methodLabel(method)
+  counterFor(label, route, status).updateUnsafe(1, context)
+  histogramFor(label, route).updateUnsafe(seconds, context)
+}
+
+/** What a request's log line says (`logFormat: "json"`): never more than these fields. */
+export interface RequestLine {
+  readonly requestId: string
+  readonly method: string
+  readonly route: string
+  readonly status: number
+  readonly seconds: number
+  readonly accountId: string | undefined
+}
+
+/** The request's log line: `message: "request"` and the fields of `RequestLine`. */
+export const logRequest = (line: RequestLine): Effect.Effect<void> =>
+  Effect.logInfo("request").pipe(
+    Effect.annotateLogs({
+      requestId: line.requestId,
+      method: line.method,
+      route: line.route,
+      status: line.status,
+      durationMs: Math.round(line.seconds * 1000 * 1000) / 1000,
+      accountId: line.accountId ?? null
+    })
+  )
+
 // -----------------------------------------------------------------------------
 // Middleware
 // -----------------------------------------------------------------------------
@@ -179,23 +219,19 @@ export const observe =
       const traced = span === undefined ? annotated : Effect.annotateSpans(annotated, "http.request_id", requestId)
       return Effect.flatMap(traced, (response) => {
         const seconds = (performance.now() - started) / 1000
-        const method = methodLabel(request.method)
         const route = state.route ?? UNMATCHED
-        counterFor(method, route, response.status).updateUnsafe(1, fiber.context)
-        histogramFor(method, route).updateUnsafe(seconds, fiber.context)
+        recordAnswerUnsafe(fiber.context, request.method, route, response.status, seconds)
         const answered = HttpServerResponse.setHeader(response, HEADER, requestId)
         if (!json) return Effect.succeed(answered)
         return Effect.as(
-          Effect.logInfo("request").pipe(
-            Effect.annotateLogs({
-              requestId,
-              method: request.method,
-              route,
-              status: response.status,
-              durationMs: Math.round(seconds * 1000 * 1000) / 1000,
-              accountId: state.accountId ?? null
-            })
-          ),
+          logRequest({
+            requestId,
+            method: request.method,
+            route,
+            status: response.status,
+            seconds,
+            accountId: state.accountId
+          }),
           answered
         )
       })

@@ -4,28 +4,35 @@
  * a bearer credential, a JSON body that the API's strict input rules and the endpoint's schema take
  * as it is. The answer is the one the API's own handler makes, byte for byte: the same use case
  * (`Plays`), the same views and schemas (`handlers/Plays.ts`, `groups/Plays.ts`), the same error
- * table (`ApiError.answer`), the mint's rate limit by the same middleware (`RateLimit`). Whatever
- * is not the plain case (a bad token, a refused key, a body or path the API refuses, a key to keep
- * the answer under) is handed to the pipeline untouched before anything is written, so every 400 and
- * 401 keeps its one source. The request's body is read once: the request caches its bytes for the
- * pipeline (as `IdempotencyKeys` relies on too).
+ * table (`ApiError.answer`), the mint's rate limit counted by the same policies (`RateLimit`).
+ * Whatever is not the plain case (a bad token, a refused key, a body or path the API refuses, a key
+ * to keep the answer under) is handed to the pipeline untouched before anything is written, so every
+ * 400 and 401 keeps its one source.
  *
  * Why a lane of its own: a play is three calls, and what campaigns on TV pay for is plays a second
  * per core. The pipeline runs a chain of middlewares (security, permission, strict input, rate
  * limit, common errors) and decodes the path and body and encodes the answer through effects of
  * their own; `bench/play-overhead.ts` measured the lane at about 40 µs less CPU a call
- * (docs/performance.md). It is a global router middleware under `Observability`, so its answers
- * carry the request id, are counted by route and logged like every other. It runs the use cases in
- * the request's context, not under the routes' own as `HttpApiBuilder` does (copying that context
- * into every request's cost about 4 % of the server's CPU a play, `bench/plays.ts`): the engine
- * and its references belong in the server's context (`Server.routes`, `Server.toWebHandler`).
+ * (docs/performance.md).
+ *
+ * The lane itself (`make`) knows nothing of the transport: it takes a call as `match` reads it from
+ * the request line and headers, and the body's JSON, and gives an `Answer` (or hands it on). It is
+ * served two ways:
+ *
+ * - `layer`, a global router middleware under `Observability`, for the routes wherever they are
+ *   served (`Server.routes`, `Server.toWebHandler`). It runs the use cases in the request's context,
+ *   not under the routes' own as `HttpApiBuilder` does (copying that context into every request
+ *   cost about 4 % of the server's CPU a play, `bench/plays.ts`): the engine and its references
+ *   belong in the server's context.
+ * - `NodePlayLane`, ahead of the effect HTTP server on Node's own `request` event (the reference
+ *   server), which also leaves out the HTTP server's request and response objects and the router.
  *
  * @since 0.1.0
  */
 import { Actor, ApiKeys, ClientToken, Plays } from "@campaign-games/core"
 import { Context, Effect, type Exit, Schema } from "effect"
 import { HttpIncomingMessage, HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
-import type { HttpApiGroup } from "effect/http-api"
+import { RateLimiter } from "effect/persistence"
 import { Api } from "./Api.ts"
 import * as ApiError from "./ApiError.ts"
 import * as ErrorBoundary from "./ErrorBoundary.ts"
@@ -34,7 +41,7 @@ import { finishedView, mintedView, startedView } from "./handlers/Plays.ts"
 import * as IdempotencyKeys from "./IdempotencyKeys.ts"
 import * as Observability from "./Observability.ts"
 import * as RateLimit from "./RateLimit.ts"
-import { CurrentActor, RequiredPermissions } from "./Security.ts"
+import { RequiredPermissions } from "./Security.ts"
 import * as StrictInput from "./StrictInput.ts"
 
 const MINT = "/v1/auth/session-tokens"
@@ -58,6 +65,15 @@ const encodeMinted = Schema.encodeUnknownExit(TokenMinted)
 const encodeNothingLive = Schema.encodeUnknownExit(NothingLive)
 const decodeMintRequest = Schema.decodeUnknownExit(ClientToken.MintRequest)
 
+/** The headers of a request, as Node and effect's HTTP server both give them (names in lower case). */
+export type RequestHeaders = Readonly<Record<string, string | ReadonlyArray<string> | undefined>>
+
+/** A header's single value; undefined when absent or repeated. */
+const single = (headers: RequestHeaders, name: string): string | undefined => {
+  const value = headers[name]
+  return typeof value === "string" ? value : undefined
+}
+
 /** The credential of `Authorization: Bearer <credential>` as sent by clients, else undefined. */
 const bearerOf = (header: string | undefined): string | undefined =>
   header !== undefined && header.length > 7 && header.startsWith("Bearer ") && header.charCodeAt(7) !== 32
@@ -68,166 +84,236 @@ const bearerOf = (header: string | undefined): string | undefined =>
 const isPlainJsonType = (type: string | undefined): boolean =>
   type === "application/json" || (type !== undefined && StrictInput.isJsonContentType(type))
 
-/** Whether the request announces no body at all. */
-const hasNoBody = (headers: Readonly<Record<string, string | undefined>>): boolean =>
-  headers["transfer-encoding"] === undefined &&
-  (headers["content-length"] === undefined || headers["content-length"] === "0")
+/**
+ * A play call the lane may serve, as read from the request line and headers alone: which call, the
+ * bearer credential, the session id of a finish, and whether a body is to be read (`body: "json"`:
+ * a JSON body, which the lane reads and checks with `StrictInput.plainJson`; `"none"`: the request
+ * announces none, a start).
+ */
+export interface Call {
+  readonly _tag: "mint" | "start" | "finish"
+  readonly credential: string
+  readonly sessionId: string
+  readonly body: "json" | "none"
+}
 
-/** A JSON answer as `HttpApiBuilder` sends one (`JSON.stringify`, `application/json`). */
-const json = (status: number, body: unknown) =>
-  HttpServerResponse.text(JSON.stringify(body), { status, contentType: "application/json" })
+/**
+ * The call a request is, when it is a play call in its plain form (the `POST`, the exact path, no
+ * `Idempotency-Key`, `Authorization: Bearer`, a JSON body or, for a start, none); else undefined,
+ * and the request is the pipeline's.
+ */
+export const match = (method: string, url: string, headers: RequestHeaders): Call | undefined => {
+  if (method !== "POST" || headers[IdempotencyKeys.HEADER] !== undefined) return undefined
+  const credential = bearerOf(single(headers, "authorization"))
+  if (credential === undefined) return undefined
+  const json = isPlainJsonType(single(headers, "content-type"))
+  if (url === START) {
+    // No body at all is a start's usual form; a body of another type is the pipeline's to refuse.
+    const none = headers["transfer-encoding"] === undefined && (headers["content-length"] ?? "0") === "0"
+    return none || json ? { _tag: "start", credential, sessionId: "", body: none ? "none" : "json" } : undefined
+  }
+  if (!json) return undefined
+  if (url === MINT) return { _tag: "mint", credential, sessionId: "", body: "json" }
+  if (url.startsWith(FINISH_PREFIX) && url.endsWith(FINISH_SUFFIX)) {
+    const sessionId = url.slice(FINISH_PREFIX.length, url.length - FINISH_SUFFIX.length)
+    if (PLAIN_ID.test(sessionId)) return { _tag: "finish", credential, sessionId, body: "json" }
+  }
+  return undefined
+}
 
-/** The API's answer to a use case's failure (`ApiError.answer`); a store failure or a defect as the error boundary says it. */
-const answerFailure = <A, E, R>(self: Effect.Effect<A, E, R>) =>
-  Effect.catchCause(self, (cause) => {
-    for (const reason of cause.reasons)
-      if (reason._tag === "Fail" && ApiError.isAnswerable(reason.error)) {
-        const { body, status } = ApiError.answer(reason.error)
-        return Effect.succeed(json(status, body))
-      }
-    return ErrorBoundary.renderCause(cause)
-  })
+/**
+ * The lane's answer to a call: the status, the JSON text of the body (`application/json`), the
+ * headers besides (the mint's `X-RateLimit-*`), and what the request's metrics and log line record
+ * (`Observability`): the route's template and the account the call acted for.
+ */
+export interface Answer {
+  readonly status: number
+  readonly body: string
+  readonly headers: Readonly<Record<string, string>> | undefined
+  readonly route: string
+  readonly accountId: string | undefined
+}
 
-/** An encoded answer, or a defect: the view is made from the use case's own result, its schema cannot refuse it. */
-const encoded = <A>(exit: Exit.Exit<A, Schema.SchemaError>): Effect.Effect<A> =>
-  exit._tag === "Success" ? Effect.succeed(exit.value) : Effect.die(exit.cause)
+/**
+ * The lane: `serve` answers a call with the JSON value of its body (`undefined` when it has none, or
+ * when the body is not one `StrictInput.plainJson` takes), or succeeds with `undefined` to hand the
+ * request to the pipeline, having written nothing.
+ */
+export interface Lane {
+  readonly serve: (call: Call, body: { readonly value: unknown } | undefined) => Effect.Effect<Answer | undefined>
+}
 
 /** The route templates the router gives these operations, for the metrics and log lines (`Observability`). */
 const routeOf = (group: keyof typeof Api.groups, endpoint: string): string =>
   (Api.groups[group].endpoints as Record<string, { readonly path: string }>)[endpoint]!.path
 
+/** The route template of each call, as the router names it. */
+export const routes: { readonly [K in Call["_tag"]]: string } = {
+  mint: routeOf("tokens", "mint"),
+  start: routeOf("play", "start"),
+  finish: routeOf("play", "finish")
+}
+
+const utf8 = new TextDecoder()
+
+/** The status and JSON text of an answer made by the error boundary (`ErrorBoundary.renderCause`). */
+const textOf = (response: HttpServerResponse.HttpServerResponse): { status: number; body: string } => {
+  const body = response.body
+  return {
+    status: response.status,
+    body: body._tag === "Uint8Array" ? utf8.decode(body.body) : body._tag === "Raw" ? String(body.body) : ""
+  }
+}
+
+/** An encoded answer, or a defect: the view is made from the use case's own result, its schema cannot refuse it. */
+const encoded = <A>(exit: Exit.Exit<A, Schema.SchemaError>): Effect.Effect<A> =>
+  exit._tag === "Success" ? Effect.succeed(exit.value) : Effect.die(exit.cause)
+
+/** Builds the lane over the engine's `Plays`, `ApiKeys` and `TokenSigner` and the rate limits' `RateLimiter`. */
+export const make: Effect.Effect<
+  Lane,
+  never,
+  Plays.Plays | ApiKeys.ApiKeys | ClientToken.TokenSigner | RateLimiter.RateLimiter
+> = Effect.gen(function* () {
+  const plays = yield* Plays.Plays
+  const keys = yield* ApiKeys.ApiKeys
+  const signer = yield* ClientToken.TokenSigner
+  const limiter = yield* RateLimiter.RateLimiter
+  const mintEndpoint = Api.groups.tokens.endpoints.mint
+  const mintPermissions = Context.getOrUndefined(mintEndpoint.annotations, RequiredPermissions) ?? []
+  // The mint's rate limit: the endpoint's own policies, counted as the middleware counts them.
+  const countMint = RateLimit.counter(limiter, Context.getOrUndefined(mintEndpoint.annotations, RateLimit.Policies))
+
+  /**
+   * `self`'s answer, or the API's answer to its failure (`ApiError.answer`; a store failure or a
+   * defect as the error boundary says it), each with `headers`.
+   */
+  const answering = (
+    route: string,
+    accountId: string,
+    headers: Readonly<Record<string, string>> | undefined,
+    self: Effect.Effect<{ readonly status: number; readonly body: string }, unknown>
+  ): Effect.Effect<Answer> =>
+    self.pipe(
+      Effect.catchCause((cause) => {
+        for (const reason of cause.reasons)
+          if (reason._tag === "Fail" && ApiError.isAnswerable(reason.error)) {
+            const { body, status } = ApiError.answer(reason.error)
+            return Effect.succeed({ status, body: JSON.stringify(body) })
+          }
+        return Effect.map(ErrorBoundary.renderCause(cause), textOf)
+      }),
+      Effect.map(({ body, status }) => ({ status, body, headers, route, accountId }))
+    )
+
+  const mint = (credential: string, body: { readonly value: unknown } | undefined) =>
+    Effect.gen(function* () {
+      if (body === undefined) return undefined
+      const input = decodeMintRequest(body.value, payloadOptions)
+      if (input._tag === "Failure") return undefined
+      const found = yield* Effect.option(keys.authenticateRecent(credential))
+      if (found._tag === "None" || !Actor.has(found.value, ...mintPermissions)) return undefined
+      const actor = found.value
+      const accountId = actor.account.id
+      const minted = Effect.gen(function* () {
+        const view = mintedView(yield* plays.mint(actor, input.value))
+        return view.clientToken === null
+          ? { status: 200, body: JSON.stringify(yield* encoded(encodeNothingLive(view, successOptions))) }
+          : { status: 201, body: JSON.stringify(yield* encoded(encodeMinted(view, successOptions))) }
+      })
+      if (countMint === undefined) return yield* answering(routes.mint, accountId, undefined, minted)
+      // Counted first: every answer after the count carries its headers, a 429 its own.
+      return yield* Effect.matchEffect(countMint(actor.keyId ?? accountId), {
+        onFailure: (error) =>
+          answering(
+            routes.mint,
+            accountId,
+            error._tag === "TooManyRequests" ? RateLimit.refusedHeaders(error) : undefined,
+            Effect.fail(error)
+          ),
+        onSuccess: (headers) => answering(routes.mint, accountId, headers, minted)
+      })
+    })
+
+  /** A play call with a verified client token (else the pipeline answers, 401), `run` answering it. */
+  const asPlayer = (
+    credential: string,
+    route: string,
+    run: () => Effect.Effect<{ status: number; body: string }, unknown>
+  ) =>
+    Effect.flatMap(Effect.option(signer.verify(credential)), (claims) =>
+      claims._tag === "None" ? Effect.undefined : answering(route, claims.value.acc, undefined, run())
+    )
+
+  const start = (credential: string, body: { readonly value: unknown } | undefined, bodyless: boolean) =>
+    // `{}` or `null` is the same as no body; anything else is the pipeline's to answer.
+    !bodyless && (body === undefined || !isEmptyBody(body.value))
+      ? Effect.undefined
+      : asPlayer(credential, routes.start, () =>
+          plays.start(credential).pipe(
+            Effect.flatMap((started) => encoded(encodeStarted(startedView(started), successOptions))),
+            Effect.map((answer) => ({ status: 201, body: JSON.stringify(answer) }))
+          )
+        )
+
+  const finish = (credential: string, sessionId: string, body: { readonly value: unknown } | undefined) =>
+    body === undefined || !isFinishBody(body.value)
+      ? Effect.undefined
+      : asPlayer(credential, routes.finish, () =>
+          plays.finish(credential, sessionId, body.value ?? {}).pipe(
+            Effect.flatMap((finished) => encoded(encodeFinished(finishedView(finished), successOptions))),
+            Effect.map((answer) => ({ status: 200, body: JSON.stringify(answer) }))
+          )
+        )
+
+  return {
+    serve: (call, body) =>
+      call._tag === "mint"
+        ? mint(call.credential, body)
+        : call._tag === "start"
+          ? start(call.credential, body, call.body === "none")
+          : finish(call.credential, call.sessionId, body)
+  }
+})
+
 /** The API's generic pipeline: what the lane hands a request on to when it is not the plain case. */
 type Pipeline = Effect.Effect<HttpServerResponse.HttpServerResponse, unknown, unknown>
 
-/** The body of a mint, as the lane reads it before acting. */
-class MintInput extends Context.Service<MintInput, ClientToken.MintRequest>()(
-  "@campaign-games/http/PlayLane/MintInput"
-) {}
-
-/** The global middleware: needs `Plays`, `ApiKeys`, `TokenSigner` and the `RateLimit` middleware. */
+/**
+ * The global router middleware: needs `Plays`, `ApiKeys`, `TokenSigner` and a `RateLimiter`. The
+ * body is read once: the request caches its bytes for the pipeline (as `IdempotencyKeys` relies on
+ * too).
+ */
 export const layer = HttpRouter.middleware(
   Effect.gen(function* () {
-    const plays = yield* Plays.Plays
-    const keys = yield* ApiKeys.ApiKeys
-    const signer = yield* ClientToken.TokenSigner
-    const rateLimit = yield* RateLimit.RateLimit
-    const routes = {
-      mint: routeOf("tokens", "mint"),
-      start: routeOf("play", "start"),
-      finish: routeOf("play", "finish")
-    }
+    const lane = yield* make
 
-    // The mint once its key is known: counted by the endpoint's own rate limit middleware, built once.
-    const mintEndpoint = Api.groups.tokens.endpoints.mint
-    const mintPermissions = Context.getOrUndefined(mintEndpoint.annotations, RequiredPermissions) ?? []
-    // The middleware's signature knows only what the pipeline provides; the lane provides the actor
-    // and the body around the whole (`mint`), so the inner effect's requirements are met at run time.
-    const minted = rateLimit(
-      Effect.gen(function* () {
-        const actor = yield* CurrentActor
-        const input = yield* MintInput
-        const result = yield* plays.mint(actor, input)
-        const view = mintedView(result)
-        return view.clientToken === null
-          ? json(200, yield* encoded(encodeNothingLive(view, successOptions)))
-          : json(201, yield* encoded(encodeMinted(view, successOptions)))
-      }).pipe(answerFailure) as Effect.Effect<HttpServerResponse.HttpServerResponse>,
-      { endpoint: mintEndpoint, group: Api.groups.tokens as unknown as HttpApiGroup.Top }
-    ).pipe(answerFailure)
-
-    /**
-     * The JSON value of the request's body when the API would take it as it is (a JSON content type,
-     * a body `StrictInput.plainJson` takes), else undefined.
-     */
+    /** The JSON value of the request's body when `StrictInput.plainJson` takes it, else undefined. */
     const bodyOf = (request: HttpServerRequest.HttpServerRequest) =>
-      isPlainJsonType(request.headers["content-type"])
-        ? request.arrayBuffer.pipe(
-            Effect.provideService(HttpIncomingMessage.MaxBodySize, ErrorBoundary.MAX_JSON_BODY),
-            Effect.map(StrictInput.plainJson),
-            Effect.orElseSucceed(() => undefined)
-          )
-        : Effect.undefined
+      request.arrayBuffer.pipe(
+        Effect.provideService(HttpIncomingMessage.MaxBodySize, ErrorBoundary.MAX_JSON_BODY),
+        Effect.map(StrictInput.plainJson),
+        Effect.orElseSucceed(() => undefined)
+      )
 
-    const mint = (request: HttpServerRequest.HttpServerRequest, credential: string, pipeline: Pipeline) =>
+    const serve = (request: HttpServerRequest.HttpServerRequest, call: Call, pipeline: Pipeline) =>
       Effect.gen(function* () {
-        const body = yield* bodyOf(request)
-        if (body === undefined) return yield* pipeline
-        const input = decodeMintRequest(body.value, payloadOptions)
-        if (input._tag === "Failure") return yield* pipeline
-        const actor = yield* Effect.option(keys.authenticateRecent(credential))
-        if (actor._tag === "None") return yield* pipeline
-        if (!Actor.has(actor.value, ...mintPermissions)) return yield* pipeline
-        yield* Observability.setRoute(routes.mint)
-        yield* Observability.setAccount(actor.value.account.id)
-        return yield* minted.pipe(
-          Effect.provideService(CurrentActor, actor.value),
-          Effect.provideService(MintInput, input.value)
-        )
-      })
-
-    /**
-     * A play call whose body the lane takes: its client token verified (else the pipeline answers,
-     * 401), the route and the account recorded, then `answer` run, its failures answered.
-     */
-    const asPlayer = (
-      credential: string,
-      route: string,
-      pipeline: Pipeline,
-      answer: () => Effect.Effect<HttpServerResponse.HttpServerResponse, unknown>
-    ) =>
-      Effect.gen(function* () {
-        const claims = yield* Effect.option(signer.verify(credential))
-        if (claims._tag === "None") return yield* pipeline
-        yield* Observability.setRoute(route)
-        yield* Observability.setAccount(claims.value.acc)
-        return yield* answerFailure(answer())
-      })
-
-    const start = (request: HttpServerRequest.HttpServerRequest, credential: string, pipeline: Pipeline) =>
-      Effect.gen(function* () {
-        if (!hasNoBody(request.headers)) {
-          // `{}` or `null` is the same as no body; anything else is the pipeline's to answer.
-          const body = yield* bodyOf(request)
-          if (body === undefined || !isEmptyBody(body.value)) return yield* pipeline
-        }
-        return yield* asPlayer(credential, routes.start, pipeline, () =>
-          plays.start(credential).pipe(
-            Effect.flatMap((started) => encoded(encodeStarted(startedView(started), successOptions))),
-            Effect.map((answer) => json(201, answer))
-          )
-        )
-      })
-
-    const finish = (
-      request: HttpServerRequest.HttpServerRequest,
-      credential: string,
-      sessionId: string,
-      pipeline: Pipeline
-    ) =>
-      Effect.gen(function* () {
-        const body = yield* bodyOf(request)
-        if (body === undefined || !isFinishBody(body.value)) return yield* pipeline
-        return yield* asPlayer(credential, routes.finish, pipeline, () =>
-          plays.finish(credential, sessionId, body.value ?? {}).pipe(
-            Effect.flatMap((finished) => encoded(encodeFinished(finishedView(finished), successOptions))),
-            Effect.map((answer) => json(200, answer))
-          )
-        )
+        const body = call.body === "none" ? undefined : yield* bodyOf(request)
+        const answer = yield* lane.serve(call, body)
+        if (answer === undefined) return yield* pipeline
+        yield* Observability.setRoute(answer.route)
+        if (answer.accountId !== undefined) yield* Observability.setAccount(answer.accountId)
+        return HttpServerResponse.text(answer.body, {
+          status: answer.status,
+          contentType: "application/json",
+          headers: answer.headers
+        })
       })
 
     return (pipeline) =>
       Effect.flatMap(Effect.service(HttpServerRequest.HttpServerRequest), (request) => {
-        if (request.method !== "POST" || request.headers[IdempotencyKeys.HEADER] !== undefined) return pipeline
-        const url = request.url
-        const credential = bearerOf(request.headers.authorization)
-        if (credential === undefined) return pipeline
-        if (url === START) return start(request, credential, pipeline)
-        if (url === MINT) return mint(request, credential, pipeline)
-        if (url.startsWith(FINISH_PREFIX) && url.endsWith(FINISH_SUFFIX)) {
-          const sessionId = url.slice(FINISH_PREFIX.length, url.length - FINISH_SUFFIX.length)
-          if (PLAIN_ID.test(sessionId)) return finish(request, credential, sessionId, pipeline)
-        }
-        return pipeline
+        const call = match(request.method, request.url, request.headers)
+        return call === undefined ? pipeline : serve(request, call, pipeline)
       }) as typeof pipeline
   }),
   { global: true }

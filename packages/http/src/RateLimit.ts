@@ -37,84 +37,96 @@ const setHeaders = (headers: Record<string, string>) =>
     Effect.succeed(HttpServerResponse.setHeaders(response, headers))
   )
 
+/** The headers of a request a window refused: its limit, none remaining, and when to retry. */
+export const refusedHeaders = (error: ApiError.TooManyRequests): Record<string, string> => ({
+  "x-ratelimit-limit": String(error.limit),
+  "x-ratelimit-remaining": "0",
+  "retry-after": String(error.retryAfterSeconds)
+})
+
+/**
+ * What counts one request of a subject (an API key, else an account) against an endpoint's
+ * policies: the headers every answer to it carries (the first policy's count), or the 429 of the
+ * first policy whose window is full (its headers are `refusedHeaders`).
+ */
+export type Counter = (
+  subject: string
+) => Effect.Effect<Record<string, string>, ApiError.TooManyRequests | Errors.StoreError>
+
+/**
+ * The counter of `policies` over `limiter`, their windows read once; undefined when there are none.
+ * The middleware counts with it, and so does the play calls' lane (`PlayLane`).
+ */
+export const counter = (
+  limiter: RateLimiter.RateLimiter,
+  policies: ReadonlyArray<Policy> | undefined
+): Counter | undefined => {
+  if (policies === undefined || policies.length === 0) return undefined
+  const checks = policies.map((policy) => {
+    const window = Duration.fromInputUnsafe(policy.window)
+    return { policy, window, windowText: Duration.format(window) }
+  })
+  /** One policy's counter for one key; a 429 once the window is full. */
+  const consume = ({ policy, window, windowText }: (typeof checks)[number], subject: string) =>
+    limiter
+      .consume({
+        algorithm: "fixed-window",
+        onExceeded: "fail",
+        window,
+        limit: policy.limit,
+        key: `${policy.name}:${subject}`
+      })
+      .pipe(
+        Effect.catch((error): Effect.Effect<never, ApiError.TooManyRequests | Errors.StoreError> => {
+          if (error.reason._tag === "RateLimitExceeded") {
+            const retryAfterSeconds = Math.max(1, Math.ceil(Duration.toSeconds(error.reason.retryAfter)))
+            return Effect.fail(
+              new ApiError.TooManyRequests({ limit: policy.limit, window: windowText, retryAfterSeconds })
+            )
+          }
+          return Effect.fail(new Errors.StoreError({ message: "rate limiter store failed", cause: error }))
+        })
+      )
+  return (subject) => {
+    // The first policy's count is the one the X-RateLimit-* headers report.
+    let counted = consume(checks[0]!, subject)
+    for (let i = 1; i < checks.length; i++) {
+      const check = checks[i]!
+      counted = Effect.tap(counted, () => consume(check, subject))
+    }
+    return Effect.map(counted, (result) => ({
+      "x-ratelimit-limit": String(result.limit),
+      "x-ratelimit-remaining": String(Math.max(0, result.remaining))
+    }))
+  }
+}
+
 /** The middleware's implementation over the current `RateLimiter`. */
 export const layer = Layer.effect(
   RateLimit,
   Effect.gen(function* () {
     const limiter = yield* RateLimiter.RateLimiter
-
-    /** One policy's counter for one key; a 429 (with its headers) once the window is full. */
-    const consume = (policy: Policy, window: Duration.Duration, windowText: string, subject: string) =>
-      limiter
-        .consume({
-          algorithm: "fixed-window",
-          onExceeded: "fail",
-          window,
-          limit: policy.limit,
-          key: `${policy.name}:${subject}`
-        })
-        .pipe(
-          Effect.catch(
-            (
-              error
-            ): Effect.Effect<
-              never,
-              ApiError.TooManyRequests | Errors.StoreError,
-              HttpServerRequest.HttpServerRequest
-            > => {
-              if (error.reason._tag === "RateLimitExceeded") {
-                const retryAfterSeconds = Math.max(1, Math.ceil(Duration.toSeconds(error.reason.retryAfter)))
-                return setHeaders({
-                  "x-ratelimit-limit": String(policy.limit),
-                  "x-ratelimit-remaining": "0",
-                  "retry-after": String(retryAfterSeconds)
-                }).pipe(
-                  Effect.andThen(
-                    Effect.fail(
-                      new ApiError.TooManyRequests({
-                        limit: policy.limit,
-                        window: windowText,
-                        retryAfterSeconds
-                      })
-                    )
-                  )
-                )
-              }
-              return Effect.fail(new Errors.StoreError({ message: "rate limiter store failed", cause: error }))
-            }
-          )
-        )
-
     // Called once per endpoint when the routes are built: the policies and their windows are read
     // here, so a request only counts.
     return (httpEffect, { endpoint }) => {
-      const policies = Context.getOrUndefined(endpoint.annotations, Policies)
-      if (policies === undefined || policies.length === 0) return httpEffect
-      const checks = policies.map((policy) => {
-        const window = Duration.fromInputUnsafe(policy.window)
-        return { policy, window, windowText: Duration.format(window) }
-      })
-      return CurrentActor.use((actor) => {
-        const subject = actor.keyId ?? actor.account.id
-        // The first policy's count is the one the X-RateLimit-* headers report.
-        let counted = consume(checks[0]!.policy, checks[0]!.window, checks[0]!.windowText, subject)
-        for (let i = 1; i < checks.length; i++) {
-          const { policy, window, windowText } = checks[i]!
-          counted = Effect.tap(counted, () => consume(policy, window, windowText, subject))
-        }
-        return Effect.flatMap(counted, (result) => {
-          const headers = {
-            "x-ratelimit-limit": String(result.limit),
-            "x-ratelimit-remaining": String(Math.max(0, result.remaining))
-          }
-          // On the answer itself too, so that the global middlewares see them (an Idempotency-Key
-          // keeps them for its replays); the pre-response handler gives them to failures, which
-          // are rendered later.
-          return Effect.andThen(setHeaders(headers), httpEffect).pipe(
-            Effect.map((response) => HttpServerResponse.setHeaders(response, headers))
+      const count = counter(limiter, Context.getOrUndefined(endpoint.annotations, Policies))
+      if (count === undefined) return httpEffect
+      return CurrentActor.use((actor) =>
+        count(actor.keyId ?? actor.account.id).pipe(
+          // A 429's headers reach its answer through the pre-response handler (it is rendered later).
+          Effect.tapError((error) =>
+            error._tag === "TooManyRequests" ? setHeaders(refusedHeaders(error)) : Effect.void
+          ),
+          Effect.flatMap((headers) =>
+            // On the answer itself too, so that the global middlewares see them (an Idempotency-Key
+            // keeps them for its replays); the pre-response handler gives them to failures, which
+            // are rendered later.
+            Effect.andThen(setHeaders(headers), httpEffect).pipe(
+              Effect.map((response) => HttpServerResponse.setHeaders(response, headers))
+            )
           )
-        })
-      })
+        )
+      )
     }
   })
 )

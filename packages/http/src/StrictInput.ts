@@ -335,7 +335,7 @@ const bodyIssues = (buffer: ArrayBuffer): ReadonlyArray<Errors.Detail> => {
  * Undefined for any other body, which the API's own pipeline then answers (`PlayLane`): this is a
  * shortcut for the common case, never a second set of rules.
  */
-export const plainJson = (buffer: ArrayBuffer): { readonly value: unknown } | undefined => {
+export const plainJson = (buffer: ArrayBuffer | Uint8Array): { readonly value: unknown } | undefined => {
   let text: string
   try {
     text = utf8.decode(buffer)
