@@ -26,7 +26,9 @@
  */
 import type { IncomingMessage, Server, ServerResponse } from "node:http"
 import { Readable } from "node:stream"
+import type { ApiKeys, ClientToken, Plays } from "@campaign-games/core"
 import { Context, Effect, Exit, Fiber, References, Scope, Tracer } from "effect"
+import type { RateLimiter } from "effect/persistence"
 import * as ApiError from "./ApiError.ts"
 import * as ErrorBoundary from "./ErrorBoundary.ts"
 import { HttpConfig } from "./HttpConfig.ts"
@@ -93,7 +95,11 @@ const replay = (source: IncomingMessage, body: Buffer): IncomingMessage => {
  * `HttpConfig` (its `logFormat`); the calls it serves run in this effect's context and are
  * interrupted when its scope closes, after which it takes no more.
  */
-export const make = Effect.gen(function* () {
+export const make: Effect.Effect<
+  Listener,
+  never,
+  Plays.Plays | ApiKeys.ApiKeys | ClientToken.TokenSigner | RateLimiter.RateLimiter | HttpConfig | Scope.Scope
+> = Effect.gen(function* () {
   const lane = yield* PlayLane.make
   const config = yield* HttpConfig
   const scope = yield* Effect.scope
