@@ -16,6 +16,7 @@
  *   node --conditions=@campaign-games/source bench/pg-plays.ts --connections 4,8,16,32 --seconds 8 # a sweep
  *   node --conditions=@campaign-games/source bench/pg-plays.ts --plan unlimited                     # no plays-a-month limit to count under
  *   node --conditions=@campaign-games/source bench/pg-plays.ts --accounts 4                         # the plays spread over 4 accounts
+ *   node --conditions=@campaign-games/source bench/pg-plays.ts --pipeline 32 --players 64 --connections 10 # as the engine sends them
  *
  * (The condition resolves the packages to their sources; without it they resolve to their builds,
  * `npm run build`.)
@@ -23,6 +24,12 @@
  * `--plan pro` (10,000,000 plays a month) checks the month's plays at each start and, this far from
  * the limit, counts them in the connections' shards (`SqlUsageRepo`); `--plan unlimited` only
  * counts. `--accounts N` replays the play of N accounts (each its own campaign), round robin.
+ *
+ * `--pipeline M` replays through the engine's own driver instead (`@effect/sql-pg`, the statements
+ * unnamed in the text, prepared by the driver): `--players` plays at once over a pool of at most
+ * `--connections` connections, each connection carrying up to M statements at once pipelined into
+ * one write (`Database.DEFAULT_MULTIPLEX`; 1: one at a time). The connections figure printed is the
+ * backends the pool opened.
  */
 import { execFileSync } from "node:child_process"
 import { randomBytes } from "node:crypto"
@@ -30,7 +37,9 @@ import { readFileSync } from "node:fs"
 import { HttpConfig, NodeEngine, RateLimitStore, Server } from "@campaign-games/http"
 import { Database } from "@campaign-games/sql"
 import { NodeHttpServer } from "@effect/platform-node"
-import { Effect, Layer, Redacted, References } from "effect"
+import * as PgClient from "@effect/sql-pg/PgClient"
+import { Effect, Layer, ManagedRuntime, Redacted, References } from "effect"
+import { Reactivity } from "effect/reactivity"
 import { RateLimiter } from "effect/persistence"
 import { Statement } from "effect/sql"
 import pg from "pg"
@@ -41,7 +50,12 @@ const options = Options.parse({
   connections: "16",
   seconds: 10,
   plan: "pro",
-  accounts: 1
+  accounts: 1,
+  // With a number: the engine's own driver (`@effect/sql-pg`), `--players` plays at once over a
+  // pool of at most `--connections` connections, each carrying up to this many statements at once,
+  // pipelined, as the engine sends them (`Database.DEFAULT_MULTIPLEX`); 1 sends one at a time.
+  pipeline: 0,
+  players: 32
 })
 const server = process.env.CG_BENCH_POSTGRES ?? "postgres://postgres@127.0.0.1:5432"
 const database = `cg_pgplays_${Date.now()}`
@@ -198,10 +212,68 @@ const run = async (connections: number) => {
   }
 }
 
+/**
+ * `options.players` players replaying plays for `seconds` through `@effect/sql-pg` (the engine's
+ * driver), over a pool of at most `connections` connections carrying `options.pipeline` statements
+ * each at once: plays a second and CPU per play.
+ */
+const runPipelined = async (connections: number) => {
+  const multiplex = Math.max(1, options.pipeline)
+  const runtime = ManagedRuntime.make(
+    PgClient.layer({
+      url: Redacted.make(`${server}/${database}`),
+      maxConnections: connections,
+      ...(multiplex > 1 ? { multiplex: true, multiplexConcurrency: multiplex } : {})
+    }).pipe(Layer.provide(Reactivity.layer))
+  )
+  const sql = await runtime.runPromise(Effect.service(PgClient.PgClient))
+  const send = (text: string, values: ReadonlyArray<unknown>) => runtime.runPromise(sql.unsafe(text, values).values)
+  const players = Array.from({ length: options.players }, (_, p) => p)
+  // A first round opens the pool's connections, so that their backends are counted.
+  await Promise.all(players.map(() => send("SELECT 1", [])))
+  const pids = backends()
+  let done = 0
+  let refused = 0
+  let next = 0
+  const deadline = performance.now() + options.seconds * 1000
+  const cpu0 = cpuMs(pids)
+  const client0 = process.cpuUsage()
+  const t0 = performance.now()
+  await Promise.all(
+    players.map(async () => {
+      while (performance.now() < deadline) {
+        const statements = replay(plays[next++ % plays.length]!)
+        let ok = true
+        for (const [i, [text, values]] of statements.entries()) {
+          const rows = await send(text, values)
+          if (i === 1 && rows[0]?.at(-3) !== true) ok = false
+          if (i === 2 && rows.length !== 1) ok = false
+        }
+        if (ok) done++
+        else refused++
+      }
+    })
+  )
+  const seconds = (performance.now() - t0) / 1000
+  const db = cpuMs(pids) - cpu0
+  const used = process.cpuUsage(client0)
+  await runtime.dispose()
+  return {
+    connections: pids.length,
+    plays: done,
+    refused,
+    perSecond: done / seconds,
+    db: db / done,
+    client: (used.user + used.system) / 1000 / done
+  }
+}
+
 try {
-  console.log(`plan=${options.plan} accounts=${options.accounts} seconds=${options.seconds}; one play = 3 statements`)
+  console.log(
+    `plan=${options.plan} accounts=${options.accounts} seconds=${options.seconds}; one play = 3 statements${options.pipeline > 0 ? `; @effect/sql-pg, ${options.players} players, ${options.pipeline} statements a connection at once` : ""}`
+  )
   for (const connections of String(options.connections).split(",").map(Number)) {
-    const r = await run(connections)
+    const r = options.pipeline > 0 ? await runPipelined(connections) : await run(connections)
     console.log(
       `connections ${String(r.connections).padStart(3)}: ${r.perSecond.toFixed(0).padStart(5)} plays/s, database CPU ${r.db.toFixed(3)} ms a play (${(1000 / r.db).toFixed(0)} plays/s a database core), client ${r.client.toFixed(3)} ms${r.refused > 0 ? `, ${r.refused} refused` : ""}`
     )

@@ -8,6 +8,7 @@
  * | CG_DATA_DIR | ./.data | the embedded store's directory (PGlite) |
  * | DATABASE_URL | | PostgreSQL instead of the embedded store (migrations run at start) |
  * | CG_DB_POOL_SIZE | 10 | PostgreSQL connections per instance |
+ * | CG_DB_MULTIPLEX | 32 | statements one PostgreSQL connection carries at once, pipelined (1: one at a time) |
  * | CG_DB_TIMEOUT_MS | 5000 | the longest a store call waits for PostgreSQL before a 503 (0: no bound) |
  * | CG_DB_CONNECT_TIMEOUT_MS | 3000 | opening a PostgreSQL connection, authentication included |
  * | CG_DB_STATEMENT_TIMEOUT_MS | 30000 | PostgreSQL's `statement_timeout` on each connection |
@@ -53,6 +54,7 @@ const ServerConfig = Config.all({
   dataDir: Config.String("CG_DATA_DIR").pipe(Config.withDefault("./.data")),
   databaseUrl: Config.option(Config.String("DATABASE_URL")),
   poolSize: Config.Int("CG_DB_POOL_SIZE").pipe(Config.withDefault(Database.DEFAULT_POOL_SIZE)),
+  multiplex: Config.Int("CG_DB_MULTIPLEX").pipe(Config.withDefault(Database.DEFAULT_MULTIPLEX)),
   timeouts: Config.all({
     storeMs: Config.Int("CG_DB_TIMEOUT_MS").pipe(Config.withDefault(Database.DEFAULT_TIMEOUTS.storeMs)),
     connectMs: Config.Int("CG_DB_CONNECT_TIMEOUT_MS").pipe(Config.withDefault(Database.DEFAULT_TIMEOUTS.connectMs)),
@@ -98,6 +100,7 @@ const program = Effect.gen(function* () {
     databaseUrl: Option.getOrUndefined(config.databaseUrl),
     dataDir: config.dataDir,
     poolSize: config.poolSize,
+    multiplex: config.multiplex,
     timeouts: config.timeouts
   })
   const publicUrl = Option.getOrElse(config.publicUrl, () => `http://${config.host}:${config.port}`)

@@ -36,6 +36,23 @@ export type Error = SqlError.SqlError | Migrator.MigrationError
 export const DEFAULT_POOL_SIZE = 10
 
 /**
+ * How many statements one connection carries at once by default (`layerPostgres`'s `multiplex`):
+ * statements that are not part of a transaction (a play's three, most reads) share a connection,
+ * each pipelined behind the others with its own `Sync`, so that a connection's backend answers a
+ * batch of them per wake-up and an instance needs few connections. A transaction, a stream and a
+ * `LISTEN` still take a connection of their own. Measured (docs/performance.md, "Pipelined
+ * statements"): PostgreSQL's CPU a play about halved against one statement a connection at a time,
+ * and more plays a second.
+ *
+ * What it costs: a statement waits behind those sent before it on its connection, so one slow
+ * statement delays the up to 31 others pipelined with it (each still bounded by `statement_timeout`
+ * and the store bound); and a statement abandoned by its caller (the store bound, an interrupted
+ * request) cannot be cancelled without cancelling its neighbours, so it runs on to its end on the
+ * server. `1` sends one statement a connection at a time, as a pool without pipelining does.
+ */
+export const DEFAULT_MULTIPLEX = 32
+
+/**
  * How long the server waits on PostgreSQL, each in milliseconds (`docs/operations-faults.md`).
  * Zero (or less) disables a bound.
  */
@@ -83,6 +100,12 @@ const poolTimeouts = (timeouts: Timeouts) => {
   }
 }
 
+/** The pool settings of `multiplex` statements a connection: pipelined when more than one. */
+const multiplexing = (multiplex: number | undefined) => {
+  const statements = Math.max(1, Math.floor(multiplex ?? DEFAULT_MULTIPLEX))
+  return statements > 1 ? { multiplex: true, multiplexConcurrency: statements } : { multiplex: false }
+}
+
 const liveClock = Layer.succeed(Clock.Clock)(Clock.Clock.defaultValue())
 
 /**
@@ -101,18 +124,21 @@ const storeOver = <C, E>(
   )
 
 /**
- * PostgreSQL at `url`, with a pool of `poolSize` connections (default 10) and the waits of
+ * PostgreSQL at `url`, with a pool of `poolSize` connections (default 10), each carrying up to
+ * `multiplex` statements at once (default `DEFAULT_MULTIPLEX`; 1: one at a time), and the waits of
  * `timeouts` (defaults `DEFAULT_TIMEOUTS`).
  */
 export const layerPostgres = (options: {
   readonly url: string
   readonly poolSize?: number | undefined
+  readonly multiplex?: number | undefined
   readonly timeouts?: Timeouts | undefined
 }): Layer.Layer<Services, Error> =>
   storeOver(
     PgClient.layer({
       url: Redacted.make(options.url),
       maxConnections: options.poolSize ?? DEFAULT_POOL_SIZE,
+      ...multiplexing(options.multiplex),
       // This pool's own name, so its connections can be told from other instances' in
       // `pg_stat_activity` (`SqlStoreGauges`: the pool gauge).
       applicationName: `campaign-games/${randomBytes(6).toString("hex")}`,
@@ -153,10 +179,16 @@ export const layer = (options: {
   readonly databaseUrl?: string | undefined
   readonly dataDir: string
   readonly poolSize?: number | undefined
+  readonly multiplex?: number | undefined
   readonly timeouts?: Timeouts | undefined
 }): Layer.Layer<Services, Error> =>
   options.databaseUrl !== undefined && options.databaseUrl !== ""
-    ? layerPostgres({ url: options.databaseUrl, poolSize: options.poolSize, timeouts: options.timeouts })
+    ? layerPostgres({
+        url: options.databaseUrl,
+        poolSize: options.poolSize,
+        multiplex: options.multiplex,
+        timeouts: options.timeouts
+      })
     : layerPglite({ dataDir: join(options.dataDir, "pglite") })
 
 const randomName = (): string => {
@@ -208,10 +240,14 @@ export const testDatabase = (databaseUrl: string): Effect.Effect<string, SqlErro
  */
 export const layerTestPostgres = (
   databaseUrl: string,
-  options: { readonly poolSize?: number | undefined; readonly timeouts?: Timeouts | undefined } = {}
+  options: {
+    readonly poolSize?: number | undefined
+    readonly multiplex?: number | undefined
+    readonly timeouts?: Timeouts | undefined
+  } = {}
 ): Layer.Layer<Services, Error> =>
   Layer.unwrap(
     Effect.map(testDatabase(databaseUrl), (url) =>
-      layerPostgres({ url, poolSize: options.poolSize, timeouts: options.timeouts })
+      layerPostgres({ url, poolSize: options.poolSize, multiplex: options.multiplex, timeouts: options.timeouts })
     )
   )

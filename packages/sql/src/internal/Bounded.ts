@@ -10,6 +10,9 @@
  * The caller does not wait for the abandoned call to stop: interrupting a statement on a silent
  * connection drains it first (up to the driver's own 5 s, after which the connection is retired), so
  * the interruption runs in the background and the caller's wait ends on the bound itself. A
+ * statement pipelined with others on a shared connection (`Database.DEFAULT_MULTIPLEX`) is only
+ * abandoned: the driver cannot cancel it without cancelling its neighbours, so it runs on to its
+ * end on the server (`statement_timeout` at most). A
  * transaction abandoned this way commits nothing unless its `COMMIT` had already reached the server,
  * the ambiguity the `Idempotency-Key` of a play call settles.
  *
