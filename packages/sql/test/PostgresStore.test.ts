@@ -9,7 +9,8 @@ import { Database } from "@campaign-games/sql"
 import { Fixtures } from "@campaign-games/testing"
 import { StoreContract } from "@campaign-games/testing/contract"
 import { assert, describe, layer } from "@effect/vitest"
-import { Deferred, Effect, Option } from "effect"
+import { type Context, Deferred, Effect, Option } from "effect"
+import { SqlClient } from "effect/sql"
 import { TestClock } from "effect/testing"
 import * as Postgres from "./support/Postgres.ts"
 
@@ -94,6 +95,43 @@ describe.runIf(Postgres.available)("PostgreSQL", () => {
     )
     assert.isAtLeast(attempts, 3, "one of the two ran again after PostgreSQL broke the deadlock")
   })
+
+  live(
+    "statements outside a transaction share connections, each failing alone; multiplex 1 sends one a connection",
+    function* () {
+      /** The backends that answered `count` concurrent statements of an instance, and how many failed. */
+      const backends = (context: Context.Context<SqlClient.SqlClient>, count: number) =>
+        on(context)(
+          Effect.gen(function* () {
+            const sql = yield* SqlClient.SqlClient
+            const pids = yield* Effect.forEach(
+              Array.from({ length: count }, (_, i) => i),
+              (i) =>
+                // Every fifth statement fails (a division by zero) while the others are on the wire with it.
+                sql<{
+                  pid: number
+                }>`SELECT pg_backend_pid() AS pid, 1 / ${i % 5 === 4 ? 0 : 1} AS one, pg_sleep(0.05)`.pipe(
+                  Effect.map((rows) => rows[0]!.pid),
+                  Effect.option
+                ),
+              { concurrency: "unbounded" }
+            )
+            return {
+              distinct: new Set(pids.flatMap((pid) => (pid._tag === "Some" ? [pid.value] : []))).size,
+              failed: pids.filter((pid) => pid._tag === "None").length
+            }
+          })
+        )
+      const [pipelined] = yield* Postgres.instances(1, (url) => Database.layerPostgres({ url, poolSize: 8 }))
+      const [single] = yield* Postgres.instances(1, (url) => Database.layerPostgres({ url, poolSize: 8, multiplex: 1 }))
+      const shared = yield* backends(pipelined!, 20)
+      assert.strictEqual(shared.failed, 4, "the four divisions by zero, and only them")
+      assert.strictEqual(shared.distinct, 1, "20 statements at once on one connection (32 a connection)")
+      const one = yield* backends(single!, 20)
+      assert.strictEqual(one.failed, 4)
+      assert.isAtLeast(one.distinct, 4, "one statement a connection: the pool grows to carry them")
+    }
+  )
 
   layer(Database.layerTestPostgres(databaseUrl), { timeout: "120 seconds" })("under a test clock", (it) => {
     it.effect(
