@@ -101,6 +101,20 @@ describe("SIGTERM", () => {
             `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n` +
             body.slice(0, 10)
         )
+        // And a play call, which the play lane serves ahead of the routes (`NodePlayLane`): a mint for
+        // a channel that does not exist, answered 404 by the use case once its body has arrived.
+        const mintBody = JSON.stringify({
+          channelId: "chn_0000000000000000000000",
+          participantRef: "across-the-shutdown",
+          origin: "https://shop.example.com"
+        })
+        const mintSocket = connect(port, "127.0.0.1")
+        const mintReply = readAll(mintSocket, 15_000)
+        mintSocket.write(
+          `POST /v1/auth/session-tokens HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${key}\r\n` +
+            `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(mintBody)}\r\n\r\n` +
+            mintBody.slice(0, 10)
+        )
         yield* Effect.promise(() => sleep(300))
         child.kill("SIGTERM")
         yield* Effect.promise(() => sleep(500))
@@ -111,6 +125,10 @@ describe("SIGTERM", () => {
         const text = yield* Effect.promise(() => reply)
         assert.match(text, /^HTTP\/1\.1 201 /, text)
         assert.include(text, "Sent across the shutdown")
+        mintSocket.write(mintBody.slice(10))
+        const minted = yield* Effect.promise(() => mintReply)
+        assert.match(minted, /^HTTP\/1\.1 404 /, minted)
+        assert.include(minted, '"code":"not_found"')
         yield* Effect.promise(() => exited(child))
       }).pipe(Effect.scoped),
     90_000

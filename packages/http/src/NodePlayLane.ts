@@ -93,7 +93,9 @@ const replay = (source: IncomingMessage, body: Buffer): IncomingMessage => {
 /**
  * The listener, over the engine's `Plays`, `ApiKeys` and `TokenSigner`, a `RateLimiter` and
  * `HttpConfig` (its `logFormat`); the calls it serves run in this effect's context and are
- * interrupted when its scope closes, after which it takes no more.
+ * interrupted when its scope closes, after which it takes no more. Build the server in the same
+ * scope afterwards (as `examples/server` `App.serveRoutes` does): a scope closes in reverse, so the
+ * server's graceful shutdown comes first and the calls in flight are answered.
  */
 export const make: Effect.Effect<
   Listener,
@@ -114,6 +116,10 @@ export const make: Effect.Effect<
       open = false
     })
   )
+  // The calls' fibers, in a scope made now: it closes after whatever the caller builds in `scope`
+  // later (the HTTP server, whose graceful shutdown lets calls in flight finish), as the server's
+  // own request fibers do.
+  const calls = yield* Scope.fork(scope, "parallel")
   const runFork = Effect.runForkWith(context)
 
   /** Serves `call`, its body `body` read: the answer written, or the request passed on with its body. */
@@ -145,7 +151,7 @@ export const make: Effect.Effect<
           requestId
         )
       : served
-    const fiber = Fiber.runIn(runFork(program), scope)
+    const fiber = Fiber.runIn(runFork(program), calls)
     const answer = (exit: Exit.Exit<PlayLane.Answer | undefined>) => {
       // Interrupted (the lane answers every failure): the client went away, or the server is
       // stopping, and is answered as the error boundary answers an interrupted request.
