@@ -165,73 +165,14 @@ const cpuMs = (pids: ReadonlyArray<number>) => {
   return ticks * 10 // USER_HZ is 100 on Linux
 }
 
-/** `connections` clients replaying plays for `seconds`: plays a second and CPU per play. */
-const run = async (connections: number) => {
-  const clients = await Promise.all(
-    Array.from({ length: connections }, async () => {
-      const client = new pg.Client({ connectionString: `${server}/${database}` })
-      await client.connect()
-      return client
-    })
-  )
-  const pids = backends()
-  let done = 0
-  let refused = 0
-  let next = 0
-  const deadline = performance.now() + options.seconds * 1000
-  const cpu0 = cpuMs(pids)
-  const client0 = process.cpuUsage()
-  const t0 = performance.now()
-  await Promise.all(
-    clients.map(async (client, c) => {
-      while (performance.now() < deadline) {
-        const statements = replay(plays[next++ % plays.length]!)
-        let ok = true
-        for (const [i, [text, values]] of statements.entries()) {
-          const result = await client.query({ name: `play_${c}_${i}_${text.length}`, text, values, rowMode: "array" })
-          // The start's last columns say whether it wrote the session; the finish answers the claimed id.
-          if (i === 1 && result.rows[0]?.at(-3) !== true) ok = false
-          if (i === 2 && result.rows.length !== 1) ok = false
-        }
-        if (ok) done++
-        else refused++
-      }
-    })
-  )
-  const seconds = (performance.now() - t0) / 1000
-  const db = cpuMs(pids) - cpu0
-  const used = process.cpuUsage(client0)
-  await Promise.all(clients.map((client) => client.end()))
-  return {
-    connections,
-    plays: done,
-    refused,
-    perSecond: done / seconds,
-    db: db / done,
-    client: (used.user + used.system) / 1000 / done
-  }
-}
+/** Sends one statement of a play (the `i`th) and answers its rows, as arrays. */
+type Send = (text: string, values: ReadonlyArray<unknown>, i: number) => Promise<ReadonlyArray<ReadonlyArray<unknown>>>
 
 /**
- * `options.players` players replaying plays for `seconds` through `@effect/sql-pg` (the engine's
- * driver), over a pool of at most `connections` connections carrying `options.pipeline` statements
- * each at once: plays a second and CPU per play.
+ * Each of `players` replaying plays for `seconds`, one after another: plays a second, and the CPU a
+ * play of the database's backends `pids` and of this process.
  */
-const runPipelined = async (connections: number) => {
-  const multiplex = Math.max(1, options.pipeline)
-  const runtime = ManagedRuntime.make(
-    PgClient.layer({
-      url: Redacted.make(`${server}/${database}`),
-      maxConnections: connections,
-      ...(multiplex > 1 ? { multiplex: true, multiplexConcurrency: multiplex } : {})
-    }).pipe(Layer.provide(Reactivity.layer))
-  )
-  const sql = await runtime.runPromise(Effect.service(PgClient.PgClient))
-  const send = (text: string, values: ReadonlyArray<unknown>) => runtime.runPromise(sql.unsafe(text, values).values)
-  const players = Array.from({ length: options.players }, (_, p) => p)
-  // A first round opens the pool's connections, so that their backends are counted.
-  await Promise.all(players.map(() => send("SELECT 1", [])))
-  const pids = backends()
+const replayFor = async (players: ReadonlyArray<Send>, pids: ReadonlyArray<number>) => {
   let done = 0
   let refused = 0
   let next = 0
@@ -240,12 +181,13 @@ const runPipelined = async (connections: number) => {
   const client0 = process.cpuUsage()
   const t0 = performance.now()
   await Promise.all(
-    players.map(async () => {
+    players.map(async (send) => {
       while (performance.now() < deadline) {
         const statements = replay(plays[next++ % plays.length]!)
         let ok = true
         for (const [i, [text, values]] of statements.entries()) {
-          const rows = await send(text, values)
+          const rows = await send(text, values, i)
+          // The start's last columns say whether it wrote the session; the finish answers the claimed id.
           if (i === 1 && rows[0]?.at(-3) !== true) ok = false
           if (i === 2 && rows.length !== 1) ok = false
         }
@@ -257,7 +199,6 @@ const runPipelined = async (connections: number) => {
   const seconds = (performance.now() - t0) / 1000
   const db = cpuMs(pids) - cpu0
   const used = process.cpuUsage(client0)
-  await runtime.dispose()
   return {
     connections: pids.length,
     plays: done,
@@ -265,6 +206,59 @@ const runPipelined = async (connections: number) => {
     perSecond: done / seconds,
     db: db / done,
     client: (used.user + used.system) / 1000 / done
+  }
+}
+
+/** `connections` `pg` clients replaying plays for `seconds`, as named prepared statements. */
+const run = async (connections: number) => {
+  const clients = await Promise.all(
+    Array.from({ length: connections }, async () => {
+      const client = new pg.Client({ connectionString: `${server}/${database}` })
+      await client.connect()
+      return client
+    })
+  )
+  try {
+    return await replayFor(
+      clients.map((client, c) => async (text, values, i) => {
+        const result = await client.query({
+          name: `play_${c}_${i}_${text.length}`,
+          text,
+          values: [...values],
+          rowMode: "array"
+        })
+        return result.rows
+      }),
+      backends()
+    )
+  } finally {
+    await Promise.all(clients.map((client) => client.end()))
+  }
+}
+
+/**
+ * `options.players` players replaying plays for `seconds` through `@effect/sql-pg` (the engine's
+ * driver), over a pool of at most `connections` connections carrying `options.pipeline` statements
+ * each at once.
+ */
+const runPipelined = async (connections: number) => {
+  const multiplex = Math.max(1, options.pipeline)
+  const runtime = ManagedRuntime.make(
+    PgClient.layer({
+      url: Redacted.make(`${server}/${database}`),
+      maxConnections: connections,
+      ...(multiplex > 1 ? { multiplex: true, multiplexConcurrency: multiplex } : {})
+    }).pipe(Layer.provide(Reactivity.layer))
+  )
+  try {
+    const sql = await runtime.runPromise(Effect.service(PgClient.PgClient))
+    const send: Send = (text, values) => runtime.runPromise(sql.unsafe(text, values).values)
+    const players = Array.from({ length: options.players }, () => send)
+    // A first round opens the pool's connections, so that their backends are counted.
+    await Promise.all(players.map(() => send("SELECT 1", [], 0)))
+    return await replayFor(players, backends())
+  } finally {
+    await runtime.dispose()
   }
 }
 

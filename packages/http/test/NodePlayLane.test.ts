@@ -6,7 +6,6 @@
  * it takes nothing.
  */
 import { createServer } from "node:http"
-import { SpinTheWheel } from "@campaign-games/core"
 import { HttpConfig, NodeEngine, NodePlayLane, Observability, RateLimitStore, Server } from "@campaign-games/http"
 import { MemoryStore } from "@campaign-games/testing"
 import { NodeHttpServer } from "@effect/platform-node"
@@ -14,16 +13,9 @@ import { assert, describe, it } from "@effect/vitest"
 import { Context, Effect, Layer, Redacted, References, Tracer } from "effect"
 import { HttpRouter, HttpServer } from "effect/http"
 import { RateLimiter } from "effect/persistence"
+import { ORIGIN, WHEEL } from "./support/LiveWheel.ts"
 
 const ADMIN = "node-play-lane-admin-token-0123456789"
-const ORIGIN = "https://shop.example.com"
-const WHEEL = {
-  segments: [
-    { id: "w", label: "Win", isWin: true },
-    { id: "l", label: "Lose", isWin: false }
-  ],
-  ...SpinTheWheel.exampleMedia
-}
 
 /**
  * The routes on a Node server with the lane ahead of them, on a free loopback port; `reached` lists

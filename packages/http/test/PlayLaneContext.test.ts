@@ -5,23 +5,15 @@
  * `HttpApiBuilder` runs each handler under its group's (the pipeline, reached here with `bearer` in
  * lower case). Here the embedder's `Tracer` must see the spans of both.
  */
-import { SpinTheWheel } from "@campaign-games/core"
 import { HttpConfig, NodeEngine, RateLimitStore, Server } from "@campaign-games/http"
 import { MemoryStore } from "@campaign-games/testing"
 import { NodeHttpServer } from "@effect/platform-node"
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Layer, Redacted, Tracer } from "effect"
 import { RateLimiter } from "effect/persistence"
+import { ORIGIN, WHEEL } from "./support/LiveWheel.ts"
 
 const ADMIN = "play-lane-context-admin-token-0123456789"
-const ORIGIN = "https://shop.example.com"
-const WHEEL = {
-  segments: [
-    { id: "w", label: "Win", isWin: true },
-    { id: "l", label: "Lose", isWin: false }
-  ],
-  ...SpinTheWheel.exampleMedia
-}
 
 /** The routes over the memory store, with a tracer that records the names of the spans it starts. */
 const handlerWithTracer = () => {
