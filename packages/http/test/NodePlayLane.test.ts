@@ -108,7 +108,7 @@ const serve = (options: { readonly traced: boolean }) =>
       assert.strictEqual((yield* call(`/v1/game-instances/${campaign.id}/activate`, key, {})).status, 200)
       return { key, accountId: created.body.account.id as string, channelId: channel.id as string }
     })
-    return { call, setup, reached, lines, spans }
+    return { base, call, setup, reached, lines, spans }
   })
 
 /** The value of `http_requests_total` for a route and status in the `/metrics` text. */
@@ -169,7 +169,7 @@ describe("NodePlayLane", () => {
   it.live("hands what it declines after reading the body to the routes, which read it again", () =>
     Effect.scoped(
       Effect.gen(function* () {
-        const { call, reached, setup } = yield* serve({ traced: false })
+        const { base, call, reached, setup } = yield* serve({ traced: false })
         const { channelId, key } = yield* setup
         reached.length = 0
         const extra = yield* call("/v1/auth/session-tokens", key, {
@@ -197,7 +197,20 @@ describe("NodePlayLane", () => {
           origin: ORIGIN
         })
         assert.strictEqual(wrongKey.status, 401, wrongKey.text)
+        // A body of unannounced length (chunked) is not read here: the routes read and answer it.
+        const chunked = yield* Effect.promise(async () => {
+          const response = await fetch(`${base}/v1/auth/session-tokens`, {
+            method: "POST",
+            headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+            body: new Blob([JSON.stringify({ channelId, participantRef: "p-4", origin: ORIGIN })]).stream(),
+            duplex: "half"
+          } as RequestInit)
+          return { status: response.status, body: (await response.json()) as { clientToken?: string } }
+        })
+        assert.strictEqual(chunked.status, 201)
+        assert.isString(chunked.body.clientToken)
         assert.deepStrictEqual(reached, [
+          "POST /v1/auth/session-tokens",
           "POST /v1/auth/session-tokens",
           "POST /v1/auth/session-tokens",
           "POST /v1/auth/session-tokens"
