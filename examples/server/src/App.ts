@@ -85,9 +85,6 @@ const dependencies = (options: AppOptions) =>
     })
   )
 
-/** The routes with everything they need but the engine (`NodeEngine.layer`). */
-export const routes = (options: AppOptions) => Server.routes.pipe(Layer.provide(dependencies(options)))
-
 /** What Node answers itself, before any route sees the request, in the API's error shape. */
 const clientErrorAnswer = (code: string | undefined): { status: number; reason: string; message: string } =>
   code === "HPE_HEADER_OVERFLOW"

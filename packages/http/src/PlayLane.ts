@@ -156,14 +156,11 @@ export const routes: { readonly [K in Call["_tag"]]: string } = {
 
 const utf8 = new TextDecoder()
 
-/** The status and JSON text of an answer made by the error boundary (`ErrorBoundary.renderCause`). */
-const textOf = (response: HttpServerResponse.HttpServerResponse): { status: number; body: string } => {
-  const body = response.body
-  return {
-    status: response.status,
-    body: body._tag === "Uint8Array" ? utf8.decode(body.body) : body._tag === "Raw" ? String(body.body) : ""
-  }
-}
+/** The status and JSON text of an answer made by the error boundary (`ErrorBoundary.renderCause`: JSON bytes). */
+const textOf = (response: HttpServerResponse.HttpServerResponse): { status: number; body: string } => ({
+  status: response.status,
+  body: response.body._tag === "Uint8Array" ? utf8.decode(response.body.body) : ""
+})
 
 /** An encoded answer, or a defect: the view is made from the use case's own result, its schema cannot refuse it. */
 const encoded = <A>(exit: Exit.Exit<A, Schema.SchemaError>): Effect.Effect<A> =>

@@ -44,6 +44,45 @@ export const refusedHeaders = (error: ApiError.TooManyRequests): Record<string, 
   "retry-after": String(error.retryAfterSeconds)
 })
 
+/** The 429 of `policy`'s window (`windowText`), full for `retryAfter` more. */
+const tooMany = (policy: Policy, windowText: string, retryAfter: Duration.Duration) =>
+  new ApiError.TooManyRequests({
+    limit: policy.limit,
+    window: windowText,
+    retryAfterSeconds: Math.max(1, Math.ceil(Duration.toSeconds(retryAfter)))
+  })
+
+/**
+ * One count of `subject` in `policy`'s fixed window (`tokens` taken, 1 unless a peek): the
+ * limiter's result, or the 429 once the window is full, or a `StoreError` when its store fails.
+ */
+const countIn = (
+  limiter: RateLimiter.RateLimiter,
+  policy: Policy,
+  window: Duration.Duration,
+  windowText: string,
+  subject: string,
+  tokens: 0 | 1 = 1
+) =>
+  limiter
+    .consume({
+      algorithm: "fixed-window",
+      onExceeded: "fail",
+      window,
+      limit: policy.limit,
+      key: `${policy.name}:${subject}`,
+      tokens
+    })
+    .pipe(
+      Effect.catch((error): Effect.Effect<never, ApiError.TooManyRequests | Errors.StoreError> =>
+        Effect.fail(
+          error.reason._tag === "RateLimitExceeded"
+            ? tooMany(policy, windowText, error.reason.retryAfter)
+            : new Errors.StoreError({ message: "rate limiter store failed", cause: error })
+        )
+      )
+    )
+
 /**
  * What counts one request of a subject (an API key, else an account) against an endpoint's
  * policies: the headers every answer to it carries (the first policy's count), or the 429 of the
@@ -66,33 +105,14 @@ export const counter = (
     const window = Duration.fromInputUnsafe(policy.window)
     return { policy, window, windowText: Duration.format(window) }
   })
-  /** One policy's counter for one key; a 429 once the window is full. */
-  const consume = ({ policy, window, windowText }: (typeof checks)[number], subject: string) =>
-    limiter
-      .consume({
-        algorithm: "fixed-window",
-        onExceeded: "fail",
-        window,
-        limit: policy.limit,
-        key: `${policy.name}:${subject}`
-      })
-      .pipe(
-        Effect.catch((error): Effect.Effect<never, ApiError.TooManyRequests | Errors.StoreError> => {
-          if (error.reason._tag === "RateLimitExceeded") {
-            const retryAfterSeconds = Math.max(1, Math.ceil(Duration.toSeconds(error.reason.retryAfter)))
-            return Effect.fail(
-              new ApiError.TooManyRequests({ limit: policy.limit, window: windowText, retryAfterSeconds })
-            )
-          }
-          return Effect.fail(new Errors.StoreError({ message: "rate limiter store failed", cause: error }))
-        })
-      )
   return (subject) => {
     // The first policy's count is the one the X-RateLimit-* headers report.
-    let counted = consume(checks[0]!, subject)
+    const consume = ({ policy, window, windowText }: (typeof checks)[number]) =>
+      countIn(limiter, policy, window, windowText, subject)
+    let counted = consume(checks[0]!)
     for (let i = 1; i < checks.length; i++) {
       const check = checks[i]!
-      counted = Effect.tap(counted, () => consume(check, subject))
+      counted = Effect.tap(counted, () => consume(check))
     }
     return Effect.map(counted, (result) => ({
       "x-ratelimit-limit": String(result.limit),
@@ -162,43 +182,16 @@ export const layerOperatorThrottle = Layer.effect(
     const policy = OPERATOR_FAILURES
     const window = Duration.fromInputUnsafe(policy.window)
     const windowText = Duration.format(window)
-    const refused = (retryAfter: Duration.Duration) => {
-      const retryAfterSeconds = Math.max(1, Math.ceil(Duration.toSeconds(retryAfter)))
-      return setHeaders({ "retry-after": String(retryAfterSeconds) }).pipe(
-        Effect.andThen(
-          Effect.fail(new ApiError.TooManyRequests({ limit: policy.limit, window: windowText, retryAfterSeconds }))
-        )
-      )
-    }
+    /** A 429, with its `Retry-After` (the operator API's answers carry no `X-RateLimit-*`). */
+    const refused = (error: ApiError.TooManyRequests) =>
+      Effect.andThen(setHeaders({ "retry-after": String(error.retryAfterSeconds) }), Effect.fail(error))
     const count = (caller: string, tokens: 0 | 1) =>
-      limiter
-        .consume({
-          algorithm: "fixed-window",
-          onExceeded: "fail",
-          window,
-          limit: policy.limit,
-          key: `${policy.name}:${caller}`,
-          tokens
-        })
-        .pipe(
-          Effect.catch(
-            (
-              error
-            ): Effect.Effect<
-              never,
-              ApiError.TooManyRequests | Errors.StoreError,
-              HttpServerRequest.HttpServerRequest
-            > =>
-              error.reason._tag === "RateLimitExceeded"
-                ? refused(error.reason.retryAfter)
-                : Effect.fail(new Errors.StoreError({ message: "rate limiter store failed", cause: error }))
-          )
-        )
+      countIn(limiter, policy, window, windowText, caller, tokens).pipe(Effect.catchTag("TooManyRequests", refused))
     return OperatorThrottle.of({
       // A peek (no token taken): the window is full once its failures reached the limit.
       check: (caller) =>
         Effect.flatMap(count(caller, 0), (result) =>
-          result.remaining <= 0 ? refused(result.resetAfter) : Effect.void
+          result.remaining <= 0 ? refused(tooMany(policy, windowText, result.resetAfter)) : Effect.void
         ),
       fail: (caller) => Effect.asVoid(count(caller, 1))
     })
