@@ -219,6 +219,39 @@ describe("NodePlayLane", () => {
     )
   )
 
+  it.live(
+    "counts the mint's 600 a minute per key itself: the 601st is a 429 with its headers",
+    () =>
+      Effect.scoped(
+        Effect.gen(function* () {
+          const { call, reached, setup } = yield* serve({ traced: false })
+          const { channelId, key } = yield* setup
+          reached.length = 0
+          const mint = (i: number) =>
+            call("/v1/auth/session-tokens", key, { channelId, participantRef: `r-${i}`, origin: ORIGIN })
+          const answers = yield* Effect.forEach(
+            Array.from({ length: 600 }, (_, i) => i),
+            mint,
+            { concurrency: 16 }
+          )
+          assert.deepStrictEqual([...new Set(answers.map((a) => a.status))], [201])
+          assert.deepStrictEqual(
+            answers.map((a) => Number(a.headers.get("x-ratelimit-remaining"))).sort((a, b) => a - b),
+            Array.from({ length: 600 }, (_, i) => i),
+            "each answer says how many are left"
+          )
+          const refused = yield* mint(600)
+          assert.strictEqual(refused.status, 429, refused.text)
+          assert.strictEqual(refused.body.error.code, "rate_limited")
+          assert.strictEqual(refused.headers.get("x-ratelimit-limit"), "600")
+          assert.strictEqual(refused.headers.get("x-ratelimit-remaining"), "0")
+          assert.isAtLeast(Number(refused.headers.get("retry-after")), 1)
+          assert.deepStrictEqual(reached, [], "the lane answered all of them")
+        })
+      ),
+    60_000
+  )
+
   it.live("takes nothing while a tracer records spans: the routes serve the plays under the request's span", () =>
     Effect.scoped(
       Effect.gen(function* () {
