@@ -131,4 +131,53 @@ describe("ClientTokenSigner", () => {
       }
     }).pipe(Effect.provide(signerLayer))
   )
+
+  it.effect(
+    "knows the tokens it made and verified last without an HMAC, and forgets the oldest past a few thousand",
+    () =>
+      Effect.gen(function* () {
+        // The WebCrypto `Secrets`, counting the HMACs the signer asks for.
+        const macs = { count: 0 }
+        const counting = Layer.effect(
+          Secrets.Secrets,
+          Effect.map(Effect.service(Secrets.Secrets), (secrets) =>
+            Secrets.Secrets.of({
+              ...secrets,
+              hmacSha256Base64Url: (secret, message) =>
+                Effect.flatMap(
+                  Effect.sync(() => macs.count++),
+                  () => secrets.hmacSha256Base64Url(secret, message)
+                )
+            })
+          )
+        ).pipe(Layer.provide(Secrets.Secrets.layerWebCrypto))
+        const signer = yield* ClientToken.TokenSigner.pipe(
+          Effect.provide(ClientTokenSigner.layerSecret(SECRET).pipe(Layer.provide(counting)))
+        )
+        const made = yield* signer.sign(claims)
+        assert.strictEqual(macs.count, 1)
+        // Made here: known with its claims, no HMAC; and the claims are what verifying it decodes.
+        assert.deepStrictEqual(yield* signer.verify(made), claims)
+        assert.strictEqual(macs.count, 1)
+        const fresh = yield* ClientToken.TokenSigner.pipe(Effect.provide(signerLayer))
+        assert.deepStrictEqual(yield* fresh.verify(made), yield* signer.verify(made))
+        // Made elsewhere: verified once, then known.
+        const byJose = yield* Effect.promise(() =>
+          new jose.SignJWT({ ...claims, jti: "jti_jose" }).setProtectedHeader({ alg: "HS256" }).sign(key)
+        )
+        assert.strictEqual((yield* signer.verify(byJose)).jti, "jti_jose")
+        assert.strictEqual((yield* signer.verify(byJose)).jti, "jti_jose")
+        assert.strictEqual(macs.count, 2)
+        // 8,192 more tokens made: the first two are forgotten and verified again, by their signature.
+        for (let i = 0; i < 8192; i++) yield* signer.sign({ ...claims, jti: `jti_${i}` })
+        const before = macs.count
+        assert.deepStrictEqual(yield* signer.verify(made), claims)
+        assert.strictEqual((yield* signer.verify(byJose)).jti, "jti_jose")
+        assert.strictEqual(macs.count, before + 2)
+        // The newest are still known.
+        const newest = yield* signer.sign({ ...claims, jti: "jti_last" })
+        assert.strictEqual((yield* signer.verify(newest)).jti, "jti_last")
+        assert.strictEqual(macs.count, before + 3)
+      })
+  )
 })

@@ -37,11 +37,14 @@ import * as SqlUsageRepo from "./SqlUsageRepo.ts"
 
 // A mint's row: the account, the channel, a campaign, then whether the key is active, whether the
 // origin is allowed and the month's plays.
-const mintRow = Table.joined({
-  account: [Tables.playAccounts, "a"],
-  channel: [Tables.playChannels, "ch"],
-  campaign: [Tables.mintCampaigns, "c"]
-})
+const mintRow = Table.joined(
+  {
+    account: [Tables.playAccounts, "a"],
+    channel: [Tables.playChannels, "ch"],
+    campaign: [Tables.mintCampaigns, "c"]
+  },
+  { remember: ["account", "channel", "campaign"] }
+)
 const KEY_ACTIVE = mintRow.end
 const ORIGIN_ALLOWED = KEY_ACTIVE + 1
 const MONTH_PLAYS = KEY_ACTIVE + 2
@@ -50,13 +53,16 @@ const MONTH_PLAYS = KEY_ACTIVE + 2
 // whether it is an open start, the account's plays a month, whether the jti is unused, whether the
 // month is far from its limit (`SqlUsageRepo.isFar`), whether it started and whether the month's
 // count admitted it.
-const startRow = Table.joined({
-  account: [Tables.playAccounts, "a"],
-  campaign: [Tables.playCampaigns, "c"],
-  channel: [Tables.playChannels, "ch"],
-  branding: [Tables.branding, "b"],
-  reward: [SqlRewardTables.rewards, "r"]
-})
+const startRow = Table.joined(
+  {
+    account: [Tables.playAccounts, "a"],
+    campaign: [Tables.playCampaigns, "c"],
+    channel: [Tables.playChannels, "ch"],
+    branding: [Tables.branding, "b"],
+    reward: [SqlRewardTables.rewards, "r"]
+  },
+  { remember: ["account", "campaign", "channel", "branding", "reward"] }
+)
 const OPEN = startRow.end
 const LIMIT = startRow.end + 1
 const UNUSED = startRow.end + 2

@@ -39,11 +39,14 @@ import * as SqlRewardGrantStatement from "./SqlRewardGrantStatement.ts"
 import * as SqlRewardTables from "./SqlRewardTables.ts"
 
 // A finish's row: the session, its campaign, its reward, then the endpoints and the grant endpoints.
-const finishRow = Table.joined({
-  session: [Tables.sessions, "s"],
-  campaign: [Tables.playCampaigns, "c"],
-  reward: [SqlRewardTables.rewards, "r"]
-})
+const finishRow = Table.joined(
+  {
+    session: [Tables.sessions, "s"],
+    campaign: [Tables.playCampaigns, "c"],
+    reward: [SqlRewardTables.rewards, "r"]
+  },
+  { remember: ["campaign", "reward"] }
+)
 const ENDPOINTS = finishRow.end
 const GRANT_ENDPOINTS = ENDPOINTS + 1
 const decodeTargets = Schema.decodeUnknownExit(Schema.Array(Tables.targets.Row))
@@ -150,6 +153,21 @@ const shapeOf = (completion: PlayContext.Completion, known: PlayContext.FinishBa
   grant: completion.grant !== undefined
 })
 
+/**
+ * The JSON text of the documents a finish sends again and again (the known campaign's config, the
+ * account's endpoints' filters), by their object: `InstanceCache` hands every finish of a campaign
+ * the same objects, never changed in place.
+ */
+const texts = new WeakMap<object, string>()
+const jsonOf = (value: object, text: () => string): string => {
+  let found = texts.get(value)
+  if (found === undefined) {
+    found = text()
+    texts.set(value, found)
+  }
+  return found
+}
+
 /** The parameters of `complete`'s statement for `completion` decided from `known`. */
 const values = (
   { deliveries, entry: e, event: v, finishedAt, grant, sessionId }: PlayContext.Completion,
@@ -164,12 +182,13 @@ const values = (
     channelId: e.channelId,
     participantRef: e.participantRef,
     gameSlug: known.campaign.gameSlug,
-    config: json(known.campaign.config),
+    config: jsonOf(known.campaign.config, () => json(known.campaign.config)),
     resolvedOptionId: known.campaign.resolvedOptionId,
     rewardRevision: known.reward?.revision ?? null,
     eventType: v.type,
-    endpoints: json(known.endpoints.map(endpointFilters)),
-    grantEndpoints: grant === undefined ? null : json(known.grantEndpoints.map(endpointFilters)),
+    endpoints: jsonOf(known.endpoints, () => json(known.endpoints.map(endpointFilters))),
+    grantEndpoints:
+      grant === undefined ? null : jsonOf(known.grantEndpoints, () => json(known.grantEndpoints.map(endpointFilters))),
     entryId: e.id,
     score: e.score,
     predictionOptionId: e.predictionValue?.optionId ?? null,

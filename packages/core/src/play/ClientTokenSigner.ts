@@ -16,11 +16,14 @@
  * 14.7 µs of CPU (median 16.7) here, over `NodeSecrets`, against 97.7 µs (median 115) with `jose`
  * 6.2.17's `SignJWT` and `jwtVerify` (WebCrypto underneath), about seven times as much.
  *
- * The tokens verified last are remembered (`VERIFIED_KEPT`) in a map of the signer's own, not in
+ * The tokens verified or signed last are remembered (`KEPT`) in maps of the signer's own, not in
  * core's `InstanceCache`: a signer is made per secret and used without the engine (`layerSecret`,
  * embedding backends), and the lookup is synchronous on every play call, where an effect `Cache`
  * costs an effect per lookup. An entry is a pure function of the token's text (a signature over a
- * text never stops holding; expiry is the caller's), so it never needs forgetting but for room.
+ * text never stops holding; expiry is the caller's), so it never needs forgetting but for room. A
+ * token this signer made is known valid, with the claims it was made with: a start on the instance
+ * that minted its token verifies nothing (the HMAC, the payload's parse and decode were about 13 µs
+ * of a start's CPU in process, `docs/performance.md`).
  *
  * Verification compares the token's own signature text with the expected one, in constant time,
  * over the exact header and payload text it was given: changing any character of a token (even
@@ -35,9 +38,29 @@ import * as ClientToken from "./ClientToken.ts"
 
 const KEY_NAME = "client-token-hs256"
 
-/** How many verified tokens a signer remembers (oldest dropped first): a few MB at most. */
-const VERIFIED_KEPT = 4096
-const decodeClaims = Schema.decodeUnknownEffect(ClientToken.Claims)
+/**
+ * How many tokens a signer remembers at least (at most twice as many, a few MB): two generations,
+ * the newer one replacing the older when full, so that forgetting costs nothing per token (dropping
+ * a `Map`'s oldest entry one at a time makes V8 step over the holes left before it).
+ */
+const KEPT = 4096
+const decodeClaims = Schema.decodeUnknownExit(ClientToken.Claims)
+
+/** A bounded memory of tokens' claims by the token's exact text (`KEPT`). */
+const remembered = () => {
+  let current = new Map<string, ClientToken.Claims>()
+  let previous = new Map<string, ClientToken.Claims>()
+  return {
+    get: (token: string): ClientToken.Claims | undefined => current.get(token) ?? previous.get(token),
+    set: (token: string, claims: ClientToken.Claims): void => {
+      if (current.size >= KEPT) {
+        previous = current
+        current = new Map()
+      }
+      current.set(token, claims)
+    }
+  }
+}
 
 const encoder = new TextEncoder()
 const decoder = new TextDecoder("utf-8", { fatal: true })
@@ -94,20 +117,28 @@ export const make = (secret: string): Effect.Effect<ClientToken.TokenSigner["Ser
   Effect.map(Effect.service(Secrets.Secrets), (secrets) => {
     const signature = (signingInput: string) => secrets.hmacSha256Base64Url(secret, signingInput)
     const unauthorized = new PlaysError({ reason: new TokenInvalid() })
-    // The claims of the tokens verified last, by their exact text: a play verifies its token at the
-    // HTTP edge (refused before the body is read) and again in `Plays`, and a start and its finish
-    // carry the same token. A signature over a text never stops holding (expiry is the caller's), so
-    // a token seen valid is valid; only a text verified here finds an entry. Measured with
-    // `bench/plays.ts --calls`: the second HMAC and claims decode were ~60 µs of a start or finish.
-    const verified = new Map<string, ClientToken.Claims>()
+    // The claims of the tokens verified or signed last, by their exact text: a play verifies its
+    // token at the HTTP edge (refused before the body is read) and again in `Plays`, and a start and
+    // its finish carry the same token. A signature over a text never stops holding (expiry is the
+    // caller's), so a token seen valid is valid; only a text verified or made here finds an entry.
+    // Measured with `bench/plays.ts --calls`: the second HMAC and claims decode were ~60 µs of a
+    // start or finish.
+    const known = remembered()
     return ClientToken.TokenSigner.of({
       sign: (claims) => {
-        const signingInput = `${HEADER}.${base64UrlOfText(JSON.stringify(claims))}`
-        return Effect.map(signature(signingInput), (s) => `${signingInput}.${s}`)
+        // Exactly the claims' fields, as a verification would decode them from the payload.
+        const { acc, chn, exp, gid, iat, jti, org, sub } = claims
+        const made: ClientToken.Claims = { jti, acc, chn, gid, sub, org, iat, exp }
+        const signingInput = `${HEADER}.${base64UrlOfText(JSON.stringify(made))}`
+        return Effect.map(signature(signingInput), (s) => {
+          const token = `${signingInput}.${s}`
+          known.set(token, made)
+          return token
+        })
       },
       verify: Effect.fnUntraced(function* (token: string) {
-        const known = verified.get(token)
-        if (known !== undefined) return known
+        const found = known.get(token)
+        if (found !== undefined) return found
         const parts = token.split(".")
         if (parts.length !== 3) return yield* unauthorized
         const [header, payload, given] = parts as [string, string, string]
@@ -115,10 +146,10 @@ export const make = (secret: string): Effect.Effect<ClientToken.TokenSigner["Ser
         if (header !== HEADER && !acceptableHeader(parseJson(textOfBase64Url(header)))) return yield* unauthorized
         const expected = yield* signature(`${header}.${payload}`)
         if (!Secrets.constantTimeEqual(given, expected)) return yield* unauthorized
-        const claims = yield* Effect.mapError(decodeClaims(parseJson(textOfBase64Url(payload))), () => unauthorized)
-        if (verified.size >= VERIFIED_KEPT) verified.delete(verified.keys().next().value!)
-        verified.set(token, claims)
-        return claims
+        const claims = decodeClaims(parseJson(textOfBase64Url(payload)))
+        if (claims._tag === "Failure") return yield* unauthorized
+        known.set(token, claims.value)
+        return claims.value
       })
     })
   })

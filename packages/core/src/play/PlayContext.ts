@@ -264,6 +264,24 @@ export interface FinishBasis {
   readonly grantEndpoints: ReadonlyArray<Target>
 }
 
+/**
+ * Whether two JSON documents are equal as PostgreSQL's `jsonb` compares them (object keys in any
+ * order): how `complete` compares a campaign's `config`, and its endpoints' filters, with the basis's.
+ */
+export const sameJson = (a: unknown, b: unknown): boolean => {
+  if (a === b) return true
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false
+  if (Array.isArray(a) || Array.isArray(b)) {
+    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => sameJson(x, b[i]))
+  }
+  const ka = Object.keys(a)
+  const record = b as Record<string, unknown>
+  return (
+    ka.length === Object.keys(b).length &&
+    ka.every((k) => Object.hasOwn(record, k) && sameJson((a as Record<string, unknown>)[k], record[k]))
+  )
+}
+
 /** How `complete` ended. */
 export type CompleteResult =
   /** Written: the play, and the grant's outcome when the completion carried one (else null). */

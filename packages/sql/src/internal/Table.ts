@@ -116,8 +116,64 @@ export interface Read<A> {
 const columnName = (field: string): string => field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`)
 
 /**
+ * Whether two values of a row as the driver gives them are the same: equal primitives, `Date`s of
+ * the same time, arrays and plain objects (a `jsonb` document, a `text[]`) of the same values, keys
+ * in any order. Anything else (bytes) is not.
+ */
+const sameValue = (a: unknown, b: unknown): boolean => {
+  if (a === b) return true
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false
+  if (a instanceof Date) return b instanceof Date && a.getTime() === b.getTime()
+  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((x, i) => sameValue(x, b[i]))
+  if (Object.getPrototypeOf(a) !== Object.prototype || Object.getPrototypeOf(b) !== Object.prototype) return false
+  const keys = Object.keys(a)
+  const other = b as Record<string, unknown>
+  return (
+    keys.length === Object.keys(b).length &&
+    keys.every((key) => Object.hasOwn(other, key) && sameValue((a as Record<string, unknown>)[key], other[key]))
+  )
+}
+
+/** How many rows a read that remembers its decodes keeps at least (at most twice as many). */
+const REMEMBERED = 1024
+
+/** What a remembered row is found by: its first column when text or a number, else one place for all. */
+const keyOf = (value: unknown): unknown => (typeof value === "string" || typeof value === "number" ? value : keyOf)
+
+/**
+ * The decodes of a read's rows by their first column (`keyOf`), while the row's values are the
+ * same: two generations, the newer replacing the older when full.
+ */
+const decodesOf = <A>() => {
+  let current = new Map<unknown, { readonly values: ReadonlyArray<unknown>; readonly decoded: A }>()
+  let previous = new Map<unknown, { readonly values: ReadonlyArray<unknown>; readonly decoded: A }>()
+  return {
+    get: (row: ReadonlyArray<unknown>, offset: number, end: number): A | undefined => {
+      const key = keyOf(row[offset])
+      const found = current.get(key) ?? previous.get(key)
+      if (found === undefined) return undefined
+      for (let i = offset; i < end; i++) if (!sameValue(found.values[i - offset], row[i])) return undefined
+      return found.decoded
+    },
+    set: (row: ReadonlyArray<unknown>, offset: number, end: number, decoded: A): void => {
+      if (current.size >= REMEMBERED) {
+        previous = current
+        current = new Map()
+      }
+      current.set(keyOf(row[offset]), { values: row.slice(offset, end), decoded })
+    }
+  }
+}
+
+/**
  * Reads `table` from position `offset` (default 0) of each row, its columns selected from the
  * table aliased `alias` (or unqualified), decoded with the row schema and then `map`.
+ *
+ * With `remember`, the read keeps what it decoded of the rows it read last, by their first column,
+ * and answers a row whose values are all the same with that (the same object: what a store reads is
+ * never changed in place). For the rows every play reads again (its account, channel, campaign,
+ * branding and reward): decoding them through their schemas was about 10 µs of a start's CPU,
+ * comparing their values about 1 (`docs/performance.md`).
  */
 export const read = <F extends Schema.Struct.Fields, A = Schema.Struct.Type<F>>(
   table: Table<F>,
@@ -125,6 +181,7 @@ export const read = <F extends Schema.Struct.Fields, A = Schema.Struct.Type<F>>(
     readonly alias?: string
     readonly offset?: number
     readonly map?: (row: Schema.Struct.Type<F>) => A
+    readonly remember?: boolean
   } = {}
 ): Read<A> => {
   const offset = options.offset ?? 0
@@ -141,15 +198,36 @@ export const read = <F extends Schema.Struct.Fields, A = Schema.Struct.Type<F>>(
     return object
   }
   const found = (row: ReadonlyArray<unknown>): boolean => row[offset] !== null
-  const decodeOne = (row: ReadonlyArray<unknown>): Exit.Exit<A, Schema.SchemaError> => {
+  const end = offset + fields.length
+  const decodeNew = (row: ReadonlyArray<unknown>): Exit.Exit<A, Schema.SchemaError> => {
     const decoded = decodeRow(objectOf(row))
     return map === undefined ? (decoded as Exit.Exit<A, Schema.SchemaError>) : Exit.map(decoded, map)
   }
+  const decodes = options.remember === true ? decodesOf<Exit.Exit<A, Schema.SchemaError>>() : undefined
+  const decodeOne =
+    decodes === undefined
+      ? decodeNew
+      : (row: ReadonlyArray<unknown>): Exit.Exit<A, Schema.SchemaError> => {
+          const known = decodes.get(row, offset, end)
+          if (known !== undefined) return known
+          const decoded = decodeNew(row)
+          if (Exit.isSuccess(decoded)) decodes.set(row, offset, end, decoded)
+          return decoded
+        }
   return {
     select: Statement.fragment([Statement.literal(fields.map((field) => prefix + columnName(field)).join(", "))]),
-    end: offset + fields.length,
+    end,
     row: decodeOne,
     decode: (rows) => {
+      if (decodes !== undefined) {
+        const all: Array<A> = []
+        for (const row of rows) {
+          const one = decodeOne(row)
+          if (Exit.isFailure(one)) return Exit.failCause(one.cause)
+          all.push(one.value)
+        }
+        return Exit.succeed(all)
+      }
       const decoded = decodeRows(rows.map(objectOf))
       return map === undefined
         ? (decoded as Exit.Exit<ReadonlyArray<A>, Schema.SchemaError>)
@@ -171,15 +249,17 @@ export type Joined<T extends Record<string, readonly [Table<Schema.Struct.Fields
 /**
  * The reads of several tables joined in one row, in the order given, each aliased and starting
  * where the previous one ends: `joined({ session: [Tables.sessions, "s"], campaign: [Tables.playCampaigns, "c"] })`
- * reads `s.…, c.…`, and `end` is where a column of the statement's own comes next.
+ * reads `s.…, c.…`, and `end` is where a column of the statement's own comes next. The tables named
+ * in `remember` keep their decodes (`read`'s `remember`).
  */
 export const joined = <const T extends Record<string, readonly [Table<Schema.Struct.Fields>, string]>>(
-  tables: T
+  tables: T,
+  options: { readonly remember?: ReadonlyArray<keyof T> } = {}
 ): Joined<T> => {
   const reads: Record<string, unknown> = {}
   let end = 0
   for (const [name, [table, alias]] of Object.entries(tables)) {
-    const one = read(table, { alias, offset: end })
+    const one = read(table, { alias, offset: end, remember: options.remember?.includes(name) ?? false })
     reads[name] = one
     end = one.end
   }

@@ -15,20 +15,7 @@ import { Data, Effect, Layer, Option } from "effect"
 import { MemoryDatabase } from "../MemoryDatabase.ts"
 import { grantIn } from "./MemoryRewardGrantRepo.ts"
 
-/** Whether two JSON documents are equal as `jsonb` compares them (object keys in any order). */
-const sameJson = (a: unknown, b: unknown): boolean => {
-  if (a === b) return true
-  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false
-  if (Array.isArray(a) || Array.isArray(b)) {
-    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => sameJson(x, b[i]))
-  }
-  const ka = Object.keys(a)
-  const record = b as Record<string, unknown>
-  return (
-    ka.length === Object.keys(b).length &&
-    ka.every((k) => Object.hasOwn(record, k) && sameJson((a as Record<string, unknown>)[k], record[k]))
-  )
-}
+const { sameJson } = PlayContext
 
 /** What a finish reads of an endpoint. */
 const target = ({ channelIds, events, gameInstanceIds, id, status }: Webhook.Target): Webhook.Target => ({
