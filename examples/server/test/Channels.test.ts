@@ -156,6 +156,8 @@ layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("cha
       const ids: Array<string> = []
       for (let i = 0; i < 5; i++) {
         ids.push((yield* request("POST", "/v1/channels", { key, body: { name: `c${i}` } })).body.channel.id)
+        // Each created in a millisecond of its own: channels created in the same one are in no set order.
+        yield* Effect.promise(() => new Promise((resolve) => setTimeout(resolve, 2)))
       }
       const all = yield* request("GET", "/v1/channels", { key })
       assert.strictEqual(all.body.total, 5)

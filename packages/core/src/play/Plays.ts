@@ -77,7 +77,14 @@ import * as Ids from "../Ids.ts"
 import type { Page, Paged } from "../Pagination.ts"
 import { dayWindowAt, InstanceCache, type KnownCampaign } from "../InstanceCache.ts"
 import * as Mint from "./Mint.ts"
-import { type Completion, type FinishBasis, PlayContextRepo, PlayFinishRepo, sameJson } from "./PlayContext.ts"
+import {
+  type Completion,
+  type FinishBasis,
+  PlayContextRepo,
+  PlayFinishRepo,
+  sameJson,
+  type StartContext
+} from "./PlayContext.ts"
 import * as PlayLimit from "./PlayLimit.ts"
 import * as Session from "./Session.ts"
 import * as Theme from "../campaigns/Theme.ts"
@@ -354,29 +361,55 @@ export class Plays extends Context.Service<
         if (result._tag === "LimitReached" || result._tag === "MonthFull") return yield* result.failure
         if (result._tag === "NotStarted") return yield* alreadyUsed(claims.jti)
         const session = result.session
-        const game = Games.bySlug(campaign.gameSlug)!
-        const features = Option.isSome(found.account)
+        const view = playerViewOf(campaign, known, found)
+        const board = yield* dealt(session, campaign, view.config)
+        return { session, campaign, game: board === undefined ? view : { ...view, board } } satisfies Started
+      })
+
+      /**
+       * The player's view of a campaign's game (its config as the player sees it, the effective
+       * theme and labels): the one made for the last start while the campaign (as the store read
+       * it), its decoded config, the account's branding and features are the same objects and
+       * values, so that the HTTP edge can keep its encoding too (`PlayLane`); made anew otherwise.
+       */
+      const views = new WeakMap<
+        Campaign.PlayCampaign,
+        {
+          readonly known: KnownCampaign
+          readonly branding: Theme.Theme | undefined
+          readonly customBranding: boolean
+          readonly customCopy: boolean
+          readonly view: Started["game"]
+        }
+      >()
+      const playerViewOf = (
+        campaign: Campaign.PlayCampaign,
+        known: KnownCampaign,
+        found: StartContext
+      ): Started["game"] => {
+        const { customBranding, customCopy } = Option.isSome(found.account)
           ? Account.features(found.account.value)
           : { customBranding: false, customCopy: false }
+        const branding = Option.getOrUndefined(found.branding)
+        const last = views.get(campaign)
+        if (
+          last !== undefined &&
+          last.known.config === known.config &&
+          last.branding === branding &&
+          last.customBranding === customBranding &&
+          last.customCopy === customCopy
+        )
+          return last.view
+        const game = Games.bySlug(campaign.gameSlug)!
         const theme = Theme.effectiveTheme({
-          branding: Option.getOrElse(found.branding, (): Theme.Theme => ({})),
+          branding: branding ?? {},
           campaignTheme: campaign.theme ?? {},
-          features
+          features: { customBranding, customCopy }
         })
-        const config = game.playerView(known.config)
-        const board = yield* dealt(session, campaign, config)
-        return {
-          session,
-          campaign,
-          game: {
-            slug: game.slug,
-            config,
-            theme,
-            labels: theme.labels ?? {},
-            ...(board === undefined ? {} : { board })
-          }
-        } satisfies Started
-      })
+        const view = { slug: game.slug, config: game.playerView(known.config), theme, labels: theme.labels ?? {} }
+        views.set(campaign, { known, branding, customBranding, customCopy, view })
+        return view
+      }
 
       /** Whether the server scores the plays of `campaign` (a Memory Match with `scoring: server`). */
       const serverScored = (campaign: Campaign.PlayCampaign, config: Game.PlayerView): boolean =>
