@@ -217,7 +217,6 @@ export const layer: Layer.Layer<Stats.StatsRepo, never, SqlClient.SqlClient> = L
     // The reads of statistics wait at most `Bounded.StoreTimeout`, as every store call; the exports'
     // streams are not bounded (a million rows take longer), their client going away stops them.
     const timeout = yield* Bounded.StoreTimeout
-    const clock = yield* Clock.Clock
     const rollUp = makeRollUp(sql)
 
     const campaign = Effect.fnUntraced(function* (q: Stats.Query) {
@@ -451,14 +450,12 @@ export const layer: Layer.Layer<Stats.StatsRepo, never, SqlClient.SqlClient> = L
       campaign: (q) =>
         Bounded.bounded(
           "StatsRepo.campaign",
-          timeout,
-          clock
+          timeout
         )(Effect.mapError(campaign(q), toStoreError("StatsRepo.campaign"))),
       firstPlay: (accountId, campaignId) =>
         Bounded.bounded(
           "StatsRepo.firstPlay",
-          timeout,
-          clock
+          timeout
         )(Effect.mapError(firstPlay(accountId, campaignId), toStoreError("StatsRepo.firstPlay"))),
       entries: (accountId, campaignId, filter) =>
         sql`SELECT ${sql.literal(EXPORTED_ENTRY)} FROM entries

@@ -61,7 +61,7 @@ export const layerStore: Layer.Layer<Store.Store, never, SqlClient.SqlClient> = 
   Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
     const clock = yield* Clock.Clock
-    const bound = Bounded.bounded("Store.transaction", yield* Bounded.StoreTimeout, clock)
+    const bound = Bounded.bounded("Store.transaction", yield* Bounded.StoreTimeout)
 
     const backoff = (attempt: number) =>
       Effect.flatMap(Random.nextBetween(0.5, 1.5), (jitter) =>

@@ -16,13 +16,13 @@
  * transaction abandoned this way commits nothing unless its `COMMIT` had already reached the server,
  * the ambiguity the `Idempotency-Key` of a play call settles.
  *
- * The bound is slept on the clock the store was built with (the live one), so a test clock moved
- * ahead in the caller's fibers never trips it.
+ * The bound is real time (a Node timer, not the fiber's `Clock`), so a test clock moved ahead in the
+ * caller's fibers never trips it.
  *
  * @since 0.1.0
  */
 import { Errors } from "@campaign-games/core"
-import { Clock, Context, Duration, Effect, Exit } from "effect"
+import { Context, Duration, Effect } from "effect"
 
 /** The default bound: a web service's answer should not wait longer on its database. */
 export const DEFAULT_TIMEOUT = Duration.seconds(5)
@@ -43,15 +43,17 @@ export const timedOut = (operation: string, timeout: Duration.Duration): Errors.
  * is interrupted in the background. An infinite `timeout` leaves `self` as it is.
  *
  * Every store call runs through this, so it is written for its cost (`bench/play-overhead.ts`,
- * docs/performance.md): `self` in a fiber of its own and the bound in another, each watched with an
- * observer, where `Effect.raceFirst` would fork two more fibers and join them (about 6 µs a call
- * with it, 2 µs without). A call that completes at once answers without any timer.
+ * docs/performance.md): `self` in a fiber of its own, watched with an observer, and the bound a Node
+ * timer, where `Effect.raceFirst` would fork two more fibers and join them (about 6 µs a call with
+ * it, 2 µs with the bound in a fiber of its own sleeping, less again with a timer: the fiber, its
+ * async context and its sleep were about 6 µs of a play call in process). A call that completes at
+ * once answers without any timer.
  */
 export const bounded =
-  (operation: string, timeout: Duration.Duration, clock: Clock.Clock) =>
+  (operation: string, timeout: Duration.Duration) =>
   <A, E, R>(self: Effect.Effect<A, E, R>): Effect.Effect<A, E | Errors.StoreError, R> => {
     if (!Duration.isFinite(timeout)) return self
-    const expired = Effect.provideService(Effect.sleep(timeout), Clock.Clock, clock)
+    const millis = Duration.toMillis(timeout)
     return Effect.uninterruptibleMask((restore) =>
       Effect.flatMap(Effect.forkDetach(restore(self), { startImmediately: true }), (fiber) => {
         const done = fiber.pollUnsafe()
@@ -59,25 +61,24 @@ export const bounded =
         return restore(
           Effect.callback<A, E | Errors.StoreError>((resume) => {
             let settled = false
-            const timer = Effect.runFork(expired)
             const unobserve = fiber.addObserver((exit) => {
               if (settled) return
               settled = true
-              timer.interruptUnsafe()
+              clearTimeout(timer)
               resume(exit)
             })
-            timer.addObserver((exit) => {
-              if (settled || !Exit.isSuccess(exit)) return
+            const timer = setTimeout(() => {
+              if (settled) return
               settled = true
               unobserve()
               fiber.interruptUnsafe()
               resume(Effect.fail(timedOut(operation, timeout)))
-            })
+            }, millis)
             // The caller interrupted: neither waits any longer.
             return Effect.sync(() => {
               settled = true
               unobserve()
-              timer.interruptUnsafe()
+              clearTimeout(timer)
               fiber.interruptUnsafe()
             })
           })

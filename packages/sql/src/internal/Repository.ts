@@ -8,7 +8,7 @@
  * @since 0.1.0
  */
 import { Errors } from "@campaign-games/core"
-import { Clock, type Context, Effect, Layer, Schema } from "effect"
+import { type Context, Effect, Layer, Schema } from "effect"
 import { SqlClient, SqlError } from "effect/sql"
 import * as Bounded from "./Bounded.ts"
 
@@ -59,13 +59,12 @@ export const layer = <I, S extends object>(
     tag,
     Effect.gen(function* () {
       const sql = yield* SqlClient.SqlClient
-      const clock = yield* Clock.Clock
       const timeout = yield* Bounded.StoreTimeout
       const port = tag.key.slice(tag.key.lastIndexOf("/") + 1)
       const methods: Record<string, unknown> = {}
       for (const [name, method] of Object.entries(make(sql))) {
         const operation = `${port}.${name}`
-        const report = reported(operation, Bounded.bounded(operation, timeout, clock))
+        const report = reported(operation, Bounded.bounded(operation, timeout))
         methods[name] = Effect.isEffect(method)
           ? report(method)
           : (...args: ReadonlyArray<unknown>) =>
