@@ -10,14 +10,10 @@
  *   node --conditions=@campaign-games/source bench/play-lane.ts --players 2000 --concurrency 32
  *   node --conditions=@campaign-games/source bench/play-lane.ts --store memory
  */
-import { execFileSync } from "node:child_process"
-import { HttpConfig, NodeEngine, RateLimitStore, Server } from "@campaign-games/http"
-import { Database } from "@campaign-games/sql"
-import { MemoryStore } from "@campaign-games/testing"
-import { NodeHttpServer } from "@effect/platform-node"
-import { Layer, ManagedRuntime, Redacted, References } from "effect"
-import { RateLimiter } from "effect/persistence"
+import { Server } from "@campaign-games/http"
+import { Layer, ManagedRuntime } from "effect"
 import * as PlayLane from "../packages/http/src/PlayLane.ts"
+import * as InProcess from "./internal/InProcess.ts"
 import * as Options from "./internal/Options.ts"
 import * as BenchServer from "./internal/Server.ts"
 
@@ -25,28 +21,12 @@ const options = Options.parse({ store: "postgres", players: 2000, concurrency: 3
 const { concurrency, players } = options
 const onPostgres = options.store === "postgres"
 if (!onPostgres && options.store !== "memory") throw new Error(`--store must be postgres or memory`)
-const server = process.env.CG_BENCH_POSTGRES ?? "postgres://postgres@127.0.0.1:5432"
-const database = `cg_lane_${Date.now()}`
-const psql = (command: string) => execFileSync("psql", [`${server}/postgres`, "-Atc", command])
-if (onPostgres) psql(`CREATE DATABASE ${database}`)
-
-const dependencies = Layer.mergeAll(
-  NodeEngine.layer(onPostgres ? Database.layerPostgres({ url: `${server}/${database}` }) : MemoryStore.layer, {
-    dispatcher: false
-  }),
-  RateLimiter.layer.pipe(Layer.provide(RateLimitStore.layerMemory)),
-  Layer.succeed(HttpConfig.HttpConfig, { adminToken: Redacted.make(BenchServer.ADMIN), publicUrl: "http://localhost" }),
-  NodeHttpServer.layerHttpServices,
-  Layer.succeed(References.TracerEnabled, false)
-)
+const { dependencies, drop } = InProcess.engine(onPostgres ? "postgres" : "memory", "cg_lane")
 // One engine: the API (for the setup) and the lane share its context, so they share its store.
 const runtime = ManagedRuntime.make(dependencies)
 const { dispose, handler } = Server.toWebHandler(Layer.succeedContext(await runtime.context()))
 const call = BenchServer.inProcess(handler)
-const { apiKey } = await call("POST", "/admin/v1/accounts", BenchServer.ADMIN, { name: "bench", plan: "pro" })
-const key = apiKey.key as string
-await call("POST", "/v1/tenant/allowed-origins", key, { origin: BenchServer.ORIGIN })
-const { channelId } = await BenchServer.liveWheel(call, key, "bench")
+const { channelId, key } = await BenchServer.benchAccount(call)
 const ROUNDS = 8
 const WARM_UP_ROUNDS = 3
 // 600 mints a minute per key: enough keys for every round.
@@ -117,4 +97,4 @@ console.log(
 )
 await runtime.dispose()
 await dispose()
-if (onPostgres) psql(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`)
+drop()

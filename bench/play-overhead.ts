@@ -13,41 +13,20 @@
  *                                               # the SQL path's cost is the difference to the memory store
  *   CG_BENCH_PROFILE=/tmp/prof node --conditions=@campaign-games/source bench/play-overhead.ts   # and a V8 CPU profile of the rounds
  */
-import { execFileSync } from "node:child_process"
 import { Session } from "node:inspector/promises"
 import { writeFileSync } from "node:fs"
-import { HttpConfig, NodeEngine, RateLimitStore, Server } from "@campaign-games/http"
-import { Database } from "@campaign-games/sql"
-import { MemoryStore } from "@campaign-games/testing"
-import { NodeHttpServer } from "@effect/platform-node"
-import { Layer, Redacted, References } from "effect"
-import { RateLimiter } from "effect/persistence"
+import { Server } from "@campaign-games/http"
+import * as InProcess from "./internal/InProcess.ts"
 import * as BenchServer from "./internal/Server.ts"
 
 const N = Number(process.argv[2] ?? 2000)
 const onPostgres = process.argv[3] === "postgres"
-const server = process.env.CG_BENCH_POSTGRES ?? "postgres://postgres@127.0.0.1:5432"
-const database = `cg_overhead_${Date.now()}`
-const psql = (command: string) => execFileSync("psql", [`${server}/postgres`, "-Atc", command])
-if (onPostgres) psql(`CREATE DATABASE ${database}`)
-
-const dependencies = Layer.mergeAll(
-  NodeEngine.layer(onPostgres ? Database.layerPostgres({ url: `${server}/${database}` }) : MemoryStore.layer, {
-    dispatcher: false
-  }),
-  RateLimiter.layer.pipe(Layer.provide(RateLimitStore.layerMemory)),
-  Layer.succeed(HttpConfig.HttpConfig, { adminToken: Redacted.make(BenchServer.ADMIN), publicUrl: "http://localhost" }),
-  NodeHttpServer.layerHttpServices,
-  Layer.succeed(References.TracerEnabled, false)
-)
+const { dependencies, drop } = InProcess.engine(onPostgres ? "postgres" : "memory", "cg_overhead")
 const { dispose, handler } = Server.toWebHandler(dependencies)
 
 const call = BenchServer.inProcess(handler)
 
-const { apiKey } = await call("POST", "/admin/v1/accounts", BenchServer.ADMIN, { name: "bench", plan: "pro" })
-const key = apiKey.key as string
-await call("POST", "/v1/tenant/allowed-origins", key, { origin: BenchServer.ORIGIN })
-const { channelId } = await BenchServer.liveWheel(call, key, "bench")
+const { channelId, key } = await BenchServer.benchAccount(call)
 // 600 mints a minute per key: enough keys for every round.
 const WARM_UP_ROUNDS = 3
 const keys = await BenchServer.mintKeys(call, key, Math.ceil((5 * N + WARM_UP_ROUNDS * Math.min(N, 1000) + 100) / 550))
@@ -121,4 +100,4 @@ if (!onPostgres) {
   if (over.length > 0) process.exitCode = 2
 }
 await dispose()
-if (onPostgres) psql(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`)
+drop()

@@ -138,6 +138,15 @@ export const liveWheel = async (
   return { channelId: channel.id as string, campaignId: gameInstance.id as string }
 }
 
+/** An account `bench` on the pro plan with `ORIGIN` allowed and a live wheel: its owner key and the wheel's channel. */
+export const benchAccount = async (call: Call): Promise<{ readonly key: string; readonly channelId: string }> => {
+  const { apiKey } = await call("POST", "/admin/v1/accounts", ADMIN, { name: "bench", plan: "pro" })
+  const key = apiKey.key as string
+  await call("POST", "/v1/tenant/allowed-origins", key, { origin: ORIGIN })
+  const { channelId } = await liveWheel(call, key, "bench")
+  return { key, channelId }
+}
+
 /** `count` keys of `tokens.mint` (the mint allows 600 calls a minute per key: plays spread over them). */
 export const mintKeys = async (call: Call, key: string, count: number): Promise<Array<string>> => {
   const keys: Array<string> = []
