@@ -75,6 +75,12 @@ const timed = (server: "a" | "b", path: string, request: Effect.Effect<Reply>) =
 const isServiceUnavailable = (r: Timed) =>
   r.status === 503 && r.body?.error?.code === "service_unavailable" && typeof r.body.error.message === "string"
 
+/**
+ * How often a worker starts a play at most: 40 plays a second, so that a worker's key stays under its
+ * 600 mints a minute through a test's seconds of plays however fast the servers answer.
+ */
+const PLAY_MS = 25
+
 /** Whole plays (mint, start, finish) by `workers` players at once, spread over `servers`, until stopped. */
 const steadyPlays = (
   servers: ReadonlyArray<readonly ["a" | "b", Server]>,
@@ -89,7 +95,11 @@ const steadyPlays = (
     Effect.gen(function* () {
       const [name, server] = servers[worker % servers.length]!
       const key = keys[worker % keys.length]!
+      let next = 0
       while (!stop) {
+        const now = yield* Clock.currentTimeMillis
+        if (now < next) yield* Effect.sleep(next - now)
+        next = Math.max(now, next) + PLAY_MS
         const minted = yield* timed(
           name,
           "mint",
