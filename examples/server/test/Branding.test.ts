@@ -5,7 +5,7 @@
 import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
 import * as Steps from "./support/Steps.ts"
-import { layer as serverLayer, withAccount } from "./support/TestServer.ts"
+import { ADMIN_TOKEN, layer as serverLayer, withAccount } from "./support/TestServer.ts"
 
 const theme = {
   colors: { bg: "#000000", fg: "#FFFFFF", accent: "#ff8800" },
@@ -22,7 +22,55 @@ const theme = {
   decorations: { top: { url: "https://cdn.example.com/top.png", kind: "image", size: "small" } }
 }
 
+const ORIGIN = "https://shop.example.com"
+
 layer(serverLayer(), { excludeTestServices: true, timeout: "120 seconds" })("branding", (it) => {
+  it.effect(
+    "a start shows the branding, the campaign's theme and the account's features as they are at that start",
+    () =>
+      Effect.gen(function* () {
+        const { request, id, key } = yield* withAccount({ plan: "pro" })
+        const call = Steps.caller(request, key)
+        yield* call("POST", "/v1/tenant/allowed-origins", { origin: ORIGIN })
+        const { channel, created } = yield* Steps.channelWithCampaign(call, { name: "Wheel", config: Steps.WHEEL })
+        const campaignId = created.body.gameInstance.id as string
+        assert.strictEqual((yield* call("POST", `/v1/game-instances/${campaignId}/activate`, {})).status, 200)
+        let player = 0
+        const started = () =>
+          Effect.map(
+            Steps.play(request, { key, channelId: channel.id, participantRef: `p${player++}`, origin: ORIGIN }),
+            ({ started }) => {
+              assert.strictEqual(started.status, 201, started.text)
+              return { theme: started.body.game.theme, labels: started.body.game.labels }
+            }
+          )
+        // Each change below follows a start of the same campaign on the same server.
+        assert.deepStrictEqual(yield* started(), { theme: {}, labels: {} })
+        assert.strictEqual((yield* call("PUT", "/v1/tenant/branding", theme)).status, 200)
+        const { labels, ...look } = theme
+        assert.deepStrictEqual(yield* started(), { theme, labels })
+        const campaignTheme = { colors: { bg: "#0000ff" }, labels: { spinButton: "Go" } }
+        assert.strictEqual(
+          (yield* call("PATCH", `/v1/game-instances/${campaignId}`, { theme: campaignTheme })).status,
+          200
+        )
+        const merged = yield* started()
+        assert.strictEqual(merged.theme.colors.bg, "#0000ff")
+        assert.strictEqual(merged.theme.colors.accent, theme.colors.accent)
+        assert.deepStrictEqual(merged.labels, { ...labels, spinButton: "Go" })
+        // Without custom copy the labels go; without custom branding the look goes too.
+        const features = (on: Record<string, boolean>) =>
+          request("PATCH", `/admin/v1/accounts/${id}`, { key: ADMIN_TOKEN, body: { features: on } })
+        assert.strictEqual((yield* features({ customCopy: false })).status, 200)
+        const noCopy = yield* started()
+        assert.deepStrictEqual(noCopy.labels, {})
+        assert.strictEqual(noCopy.theme.labels, undefined)
+        assert.strictEqual(noCopy.theme.logoUrl, look.logoUrl)
+        assert.strictEqual((yield* features({ customBranding: false })).status, 200)
+        assert.deepStrictEqual(yield* started(), { theme: {}, labels: {} })
+      })
+  )
+
   it.effect("GET is empty at first; PUT replaces the whole theme; fields left out are cleared", () =>
     Effect.gen(function* () {
       const { request, account, key } = yield* withAccount()

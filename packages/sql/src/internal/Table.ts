@@ -17,7 +17,7 @@
  *
  * @since 0.1.0
  */
-import { Fields, type Pagination } from "@campaign-games/core"
+import { Fields, type Pagination, PlayContext } from "@campaign-games/core"
 import { Effect, Exit, Option, Schema, type Types } from "effect"
 import { Statement } from "effect/sql"
 import { Time, TimeOrNull } from "./Values.ts"
@@ -116,23 +116,13 @@ export interface Read<A> {
 const columnName = (field: string): string => field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`)
 
 /**
- * Whether two values of a row as the driver gives them are the same: equal primitives, `Date`s of
- * the same time, arrays and plain objects (a `jsonb` document, a `text[]`) of the same values, keys
- * in any order. Anything else (bytes) is not.
+ * Whether two values of a row as the driver gives them are the same: `Date`s of the same time, else
+ * as JSON compares them (texts, numbers, a `jsonb` document with its keys in any order, a `text[]`).
  */
-const sameValue = (a: unknown, b: unknown): boolean => {
-  if (a === b) return true
-  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false
-  if (a instanceof Date) return b instanceof Date && a.getTime() === b.getTime()
-  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((x, i) => sameValue(x, b[i]))
-  if (Object.getPrototypeOf(a) !== Object.prototype || Object.getPrototypeOf(b) !== Object.prototype) return false
-  const keys = Object.keys(a)
-  const other = b as Record<string, unknown>
-  return (
-    keys.length === Object.keys(b).length &&
-    keys.every((key) => Object.hasOwn(other, key) && sameValue((a as Record<string, unknown>)[key], other[key]))
-  )
-}
+const sameValue = (a: unknown, b: unknown): boolean =>
+  a instanceof Date || b instanceof Date
+    ? a instanceof Date && b instanceof Date && a.getTime() === b.getTime()
+    : PlayContext.sameJson(a, b)
 
 /** How many rows a read that remembers its decodes keeps at least (at most twice as many). */
 const REMEMBERED = 1024
