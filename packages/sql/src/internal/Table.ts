@@ -120,9 +120,10 @@ const columnName = (field: string): string => field.replace(/[A-Z]/g, (letter) =
  * as JSON compares them (texts, numbers, a `jsonb` document with its keys in any order, a `text[]`).
  */
 const sameValue = (a: unknown, b: unknown): boolean =>
-  a instanceof Date || b instanceof Date
+  a === b ||
+  (a instanceof Date || b instanceof Date
     ? a instanceof Date && b instanceof Date && a.getTime() === b.getTime()
-    : PlayContext.sameJson(a, b)
+    : PlayContext.sameJson(a, b))
 
 /** How many rows a read that remembers its decodes keeps at least (at most twice as many). */
 const REMEMBERED = 1024
